@@ -1,0 +1,60 @@
+"""The plain values the game service speaks: who is talking, and what the bot answers.
+
+Discord and the console are thin adapters: they turn their own events into an ``Actor`` plus text,
+call the service, and post the ``Reply`` as it is. Nothing Discord-specific lives here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """The person issuing a command.
+
+    ``user_id`` is stable (a Discord snowflake as text, or the console name); ``name`` is what the
+    table calls them. ``is_manager`` is true for server managers; ``roles`` are role names, which
+    the service compares with the configured moderator role.
+    """
+
+    user_id: str
+    name: str
+    is_manager: bool = False
+    roles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass(slots=True)
+class Reply:
+    """What the bot posts after one command.
+
+    ``ok`` is false when the command was refused or illegal: then nothing changed, and
+    ``ephemeral`` asks the adapter to show it to the author only where it can (slash commands).
+    ``picture`` is a PNG of the table, present exactly when the table changed or was asked for.
+    ``mentions`` are the user ids whose turn just began; ``files`` are other attachments
+    (exports). ``changed`` tells the adapter that the game's log grew or changed.
+    """
+
+    text: str
+    ok: bool = True
+    picture: bytes | None = None
+    picture_name: str = "table.png"
+    mentions: list[str] = field(default_factory=list)
+    files: list[Attachment] = field(default_factory=list)
+    ephemeral: bool = False
+    changed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A nudge the adapter should post in ``place`` mentioning ``user_ids``."""
+
+    place: str
+    user_ids: tuple[str, ...]
+    text: str

@@ -1,0 +1,208 @@
+"""The game state: plain mutable records that the rules change and everything else only reads.
+
+Readers (the map drawing, the JSON view, the service) use these fields directly; only
+``engine.game.Game`` writes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Literal
+
+from engine.board import BOARD
+from engine.moves import ACTIONS, ActionName
+
+Phase = Literal["setup", "choosing", "resolving", "over"]
+CLOCK: tuple[str, str, str] = ("house", "office", "pub")
+COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple")
+EDITIONS: tuple[str, ...] = ("capstone", "splotter-2nd")
+SPACES_PER_ACTION = 6
+
+
+@dataclass(slots=True)
+class Options:
+    """Per-game rule options; every component limit of RULINGS.md is one of them.
+
+    ``auto_single`` has no effect on the rules: the service reads it to play single-choice moves
+    at once (R6), and it lives here so it travels with the game's log.
+    """
+
+    markers: int = 20
+    clock_stones: int = 5
+    bus_limit: int = 5
+    passengers: int = 15
+    building_type_limit: int = 30  # 0 means unlimited
+    first_line_on_empty_street: bool = False
+    auto_single: bool = False
+
+    @classmethod
+    def for_edition(cls, edition: str, players: int) -> Options:
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown edition {edition!r}; choose {' or '.join(EDITIONS)}")
+        if edition == "splotter-2nd":
+            return cls(clock_stones=4 if players == 3 else 5, building_type_limit=0)
+        return cls()
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))
+
+    def set(self, name: str, value: str) -> None:
+        """Set one option from its text form, as written in a log's ``option:`` line."""
+        if name not in self.names():
+            known = ", ".join(self.names())
+            raise ValueError(f"unknown option {name!r} (known: {known})")
+        current = getattr(self, name)
+        text = value.strip().lower()
+        if isinstance(current, bool):
+            if text not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+                raise ValueError(f"option {name} takes true or false, not {value!r}")
+            setattr(self, name, text in ("true", "yes", "on", "1"))
+            return
+        try:
+            number = int(text)
+        except ValueError:
+            raise ValueError(f"option {name} takes a whole number, not {value!r}") from None
+        if number < 0 or (number == 0 and name != "building_type_limit"):
+            raise ValueError(f"option {name} must be positive, not {value!r}")
+        setattr(self, name, number)
+
+    def differences(self, other: Options) -> dict[str, object]:
+        """The options that differ from ``other`` (used to write only non-default options)."""
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(other, f.name)
+        }
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    colour: str
+    seat: int
+    markers: int
+    buses: int = 1
+    carried: int = 0
+    stones: int = 0
+    #: crossing labels in trail order; the first and last are the heads (R7)
+    line: list[str] = field(default_factory=list)
+    #: indices of the streets the line runs on
+    streets: set[int] = field(default_factory=set)
+    placed: int = 0  # markers placed this round
+    passed: bool = False
+    #: move number at which ``carried`` reached its value (R15's last tie-break)
+    reached_at: int = 0
+
+    @property
+    def score(self) -> int:
+        return self.carried - self.stones
+
+    @property
+    def heads(self) -> tuple[str, ...]:
+        if not self.line:
+            return ()
+        return (self.line[0], self.line[-1])
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.name, self.colour, self.seat, self.markers, self.buses, self.carried,
+            self.stones, list(self.line), set(self.streets), self.placed, self.passed,
+            self.reached_at,
+        )
+
+
+@dataclass(slots=True)
+class Task:
+    """One chosen action space being resolved (or a setup step), with what is left to do."""
+
+    action: str  # an ActionName, or "setup_building", "first_line", "second_street"
+    seat: int | None
+    space: int = 0  # 0 is space a
+    remaining: int = 0
+
+    def copy(self) -> Task:
+        return Task(self.action, self.seat, self.space, self.remaining)
+
+
+@dataclass(slots=True)
+class GameState:
+    edition: str
+    options: Options
+    players: list[PlayerState]
+    phase: Phase = "setup"
+    round: int = 0
+    clock: int = 0  # index into CLOCK
+    clock_stones_left: int = 5
+    passenger_supply: int = 15
+    #: waiting or sitting passengers per crossing label (zero counts kept out)
+    passengers: dict[str, int] = field(default_factory=dict)
+    #: building type per lot index, None for a free lot
+    lots: list[str | None] = field(default_factory=list)
+    #: seats whose line runs on each street, in the order they arrived
+    street_lines: list[list[int]] = field(default_factory=list)
+    #: seats on each action's spaces in placement order (index 0 is space a)
+    spaces: dict[str, list[int]] = field(default_factory=dict)
+    start_seat: int = 0
+    next_start: int | None = None
+    current: int | None = None  # seat whose marker placement it is (choosing phase)
+    task: Task | None = None
+    queue: list[Task] = field(default_factory=list)
+    ended_by: str | None = None  # "clock", "markers" or "lots"
+    moves_played: int = 0
+
+    @property
+    def clock_type(self) -> str:
+        return CLOCK[self.clock]
+
+    def copy(self) -> GameState:
+        return GameState(
+            self.edition, self.options, [p.copy() for p in self.players], self.phase,
+            self.round, self.clock, self.clock_stones_left, self.passenger_supply,
+            dict(self.passengers), list(self.lots), [list(s) for s in self.street_lines],
+            {a: list(s) for a, s in self.spaces.items()}, self.start_seat, self.next_start,
+            self.current, self.task.copy() if self.task else None,
+            [t.copy() for t in self.queue], self.ended_by, self.moves_played,
+        )
+
+    # ---- derived views used by the rules and by readers -------------------------------------
+
+    def buildings_at(self, label: str) -> list[str]:
+        """Building types standing at a crossing, in lot order."""
+        out: list[str] = []
+        for i in BOARD.lots_at[label]:
+            kind = self.lots[i]
+            if kind is not None:
+                out.append(kind)
+        return out
+
+    def count_at(self, label: str, kind: str) -> int:
+        lots = self.lots
+        return sum(1 for i in BOARD.lots_at[label] if lots[i] == kind)
+
+    def waiting_at(self, label: str) -> int:
+        """Passengers at a crossing who want to leave under the current clock (R12)."""
+        return max(0, self.passengers.get(label, 0) - self.count_at(label, CLOCK[self.clock]))
+
+    def free_at(self, label: str) -> int:
+        """Buildings of the clock's type at a crossing with nobody sitting in them (R12)."""
+        return max(0, self.count_at(label, CLOCK[self.clock]) - self.passengers.get(label, 0))
+
+    def open_zone(self) -> str | None:
+        """The lowest zone that still has a free lot (R10), or None when the city is full."""
+        lots = self.lots
+        for zone, indices in BOARD.lots_in_zone.items():
+            for i in indices:
+                if lots[i] is None:
+                    return zone
+        return None
+
+    def type_count(self, kind: str) -> int:
+        return sum(1 for k in self.lots if k == kind)
+
+    def spaces_free(self, action: str) -> int:
+        limit = 1 if action in ("buses", "clock", "start") else SPACES_PER_ACTION
+        return limit - len(self.spaces.get(action, ()))
+
+    def all_actions(self) -> tuple[ActionName, ...]:
+        return ACTIONS
