@@ -82,7 +82,9 @@ class Board:
         self.lots_in_zone: dict[str, tuple[int, ...]] = {
             z: tuple(lot.index for lot in self.lots if lot.zone == z) for z in ZONES
         }
-        self.park: tuple[str, ...] = tuple(c.label for c in self.crossings.values() if c.kind == "park")
+        self.park: tuple[str, ...] = tuple(
+            c.label for c in self.crossings.values() if c.kind == "park"
+        )
 
     def street_between(self, a: str, b: str) -> int | None:
         """The index of the street joining two crossings, or None when they are not neighbours."""

@@ -1,0 +1,90 @@
+"""Line expansion (R7): which streets a line may take next, and why a street is refused.
+
+A line is a trail of crossings, its heads the first and last. At a head with an empty street the
+new street must be empty, unless every line already on it ends at that head along that very
+street (head-to-head parallel building); at a head without empty streets any street not already
+the player's own may be taken. Circles and runs into the line's own crossings are allowed.
+"""
+
+from __future__ import annotations
+
+from engine.board import BOARD
+from engine.moves import ExtendLine
+from engine.state import GameState, PlayerState
+
+_EXTEND = {(a, b): ExtendLine(a, b) for a in BOARD.labels for b, _ in BOARD.adjacent[a]}
+
+
+def end_segments(p: PlayerState) -> tuple[tuple[str, int], tuple[str, int]] | tuple[()]:
+    """Each head of a line with the street that ends there."""
+    trail = p.line
+    if len(trail) < 2:
+        return ()
+    first = BOARD.street_between(trail[0], trail[1])
+    last = BOARD.street_between(trail[-2], trail[-1])
+    assert first is not None and last is not None
+    return ((trail[0], first), (trail[-1], last))
+
+
+def _ends_here(st: GameState, seat: int, head: str, street: int) -> bool:
+    return (head, street) in end_segments(st.players[seat])
+
+
+def _allowed_at(st: GameState, p: PlayerState, head: str) -> list[tuple[str, int]]:
+    adjacent = BOARD.adjacent[head]
+    street_lines = st.street_lines
+    own = p.streets
+    any_empty = False
+    for _, s in adjacent:
+        if not street_lines[s]:
+            any_empty = True
+            break
+    out: list[tuple[str, int]] = []
+    for to, s in adjacent:
+        if s in own:
+            continue
+        owners = street_lines[s]
+        if not owners or not any_empty or all(_ends_here(st, q, head, s) for q in owners):
+            out.append((to, s))
+    return out
+
+
+def extensions(st: GameState, p: PlayerState) -> list[ExtendLine]:
+    """Every legal next street of a line, as moves."""
+    out: list[ExtendLine] = []
+    for head in dict.fromkeys(p.heads):
+        for to, _ in _allowed_at(st, p, head):
+            out.append(_EXTEND[(head, to)])
+    return out
+
+
+def why_not(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> str | None:
+    """The reason a street may not extend the line, in a player's words; None when it may."""
+    heads = dict.fromkeys(p.heads)
+    if frm not in heads:
+        if to in heads:
+            return (f"{frm} is not a head of {p.name}'s line (heads {', '.join(heads)}); "
+                    f"did you mean Extend line from {to} to {frm}?")
+        return f"{frm} is not a head of {p.name}'s line (heads {', '.join(heads)})"
+    if street in p.streets:
+        return (f"the street {frm}-{to} is already part of {p.name}'s line; a line never runs "
+                f"a street twice")
+    if any(s == street for _, s in _allowed_at(st, p, frm)):
+        return None
+    owners = st.street_lines[street]
+    names = " and ".join(f"{st.players[q].name}'s" for q in owners)
+    empty = [f"{frm}-{n}" for n, s in BOARD.adjacent[frm] if not st.street_lines[s]]
+    not_ending = [st.players[q].name for q in owners if not _ends_here(st, q, frm, street)]
+    return (f"you cannot build parallel to {names} line here: the street "
+            f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty, and "
+            f"{', '.join(not_ending)}'s line does not end at {frm} along {frm}-{to}")
+
+
+def extend(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> None:
+    """Add a street at the head ``frm`` (at the trail's end when both heads are there)."""
+    if p.line[-1] == frm:
+        p.line.append(to)
+    else:
+        p.line.insert(0, to)
+    p.streets.add(street)
+    st.street_lines[street].append(p.seat)
