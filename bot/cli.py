@@ -13,7 +13,7 @@ from pathlib import Path
 from engine import BusError, GameLog, LogError, replay
 
 #: modules that add their own subcommands with ``register(subparsers)``
-_EXTENSIONS = ("render.cli", "bot.service_cli", "bot.run")
+_EXTENSIONS = ("render.cli", "bot.service_cli")
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -50,6 +50,12 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run(args: argparse.Namespace) -> int:
+    from bot.run import run
+
+    return run(args.config)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="busbot", description="Moderate play-by-post games of Bus (Splotter Spellen).")
@@ -58,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
     rp.add_argument("--json", action="store_true", help="print the final state as JSON")
     rp.set_defaults(func=_replay)
+    run = sub.add_parser("run", help="start the Discord bot (or the console table without a "
+                                     "token)")
+    run.add_argument("--config", default=None, help="config file (default: config.toml)")
+    run.set_defaults(func=_run)
     for name in _EXTENSIONS:
         if importlib.util.find_spec(name) is not None:
             importlib.import_module(name).register(sub)

@@ -255,7 +255,7 @@ class Game:
                     if not (empty_only and st.street_lines[s.index])]
         if kind in ("setup_building", "buildings"):
             nodes = self._free_lot_nodes("A" if kind == "setup_building" else None)
-            kinds = self._allowed_types() if kind == "buildings" else BUILDING_TYPES
+            kinds = self._allowed_types()
             return [_BUILD[(k, n)] for n in nodes for k in kinds]
         if kind == "passengers":
             return [_PASSENGER[s] for s in STATIONS] if st.passenger_supply > 0 else []
@@ -498,7 +498,7 @@ class Game:
                    else f"zone {zones} lots open only when every zone-{zone} lot is built")
             raise IllegalMove(f"the free lot at {move.node} is in zone {zones}: {why}",
                               rule=rule, alternatives=self._node_hint(kind, p))
-        if kind == "buildings" and move.kind not in self._allowed_types():
+        if move.kind not in self._allowed_types():
             limit = st.options.building_type_limit
             raise IllegalMove(f"all {limit} {move.kind}s are built (the limit of one type)",
                               rule="R10")

@@ -75,7 +75,8 @@ def why_not(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> st
     names = " and ".join(f"{st.players[q].name}'s" for q in owners)
     empty = [f"{frm}-{n}" for n, s in BOARD.adjacent[frm] if not st.street_lines[s]]
     not_ending = [st.players[q].name for q in owners if not _ends_here(st, q, frm, street)]
-    return (f"you cannot build parallel to {names} line here: the street "
+    noun = "line" if len(owners) == 1 else "lines"
+    return (f"you cannot build parallel to {names} {noun} here: the street "
             f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty, and "
             f"{', '.join(not_ending)}'s line does not end at {frm} along {frm}-{to}")
 

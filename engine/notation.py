@@ -53,6 +53,7 @@ _FILLER = frozenset((
     "route", "into", "onto", "for", "me", "s", "new", "one", "marker", "action", "space", "t",
     "station", "stations", "time", "clock", "run", "go", "by", "player", "it", "here", "there",
     "via", "up", "which", "is", "also", "too", "again", "more", "another", "then", "now",
+    "thanks", "thank", "you", "ok", "okay", "cheers", "so", "guess", "think",
 ))
 _TYPES: dict[str, BuildingType] = {
     **dict.fromkeys(("house", "houses", "home", "homes"), "house"),
@@ -163,6 +164,8 @@ def _parse_cached(text: str) -> tuple[Move, ...]:
     moves: list[Move] = []
     verb: str | None = None
     for tokens in _clauses(text):
+        if all(t in _FILLER for t in tokens):  # "..., please"
+            continue
         found, verb = _parse_clause(tokens, verb)
         moves.extend(found)
     if not moves:
