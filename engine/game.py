@@ -29,7 +29,7 @@ from engine.moves import (
     PlacePassenger,
     StartLine,
 )
-from engine.state import CLOCK, COLOURS, GameState, Options, PlayerState, Task
+from engine.state import CLOCK, COLOURS, SPACE_LIMIT, GameState, Options, PlayerState, Task
 
 if TYPE_CHECKING:
     from engine.log import GameLog
@@ -243,7 +243,8 @@ class Game:
     def _moves_for(self, kind: str, p: PlayerState) -> list[Move]:
         st = self.state
         if kind == "choose":
-            out: list[Move] = [_CHOOSE[a] for a in ACTIONS if st.spaces_free(a) > 0]
+            spaces = st.spaces
+            out: list[Move] = [_CHOOSE[a] for a in ACTIONS if len(spaces[a]) < SPACE_LIMIT[a]]
             if p.placed >= 2:
                 out.append(_PASS)
             return out
@@ -578,7 +579,8 @@ class Game:
         st = self.state
         if p.passed or p.markers <= 0:
             return False
-        return any(st.spaces_free(a) > 0 for a in ACTIONS)
+        spaces = st.spaces
+        return any(len(spaces[a]) < SPACE_LIMIT[a] for a in ACTIONS)
 
     def _next_chooser(self, after: int | None) -> int | None:
         st = self.state

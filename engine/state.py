@@ -17,6 +17,10 @@ CLOCK: tuple[str, str, str] = ("house", "office", "pub")
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple")
 EDITIONS: tuple[str, ...] = ("capstone", "splotter-2nd")
 SPACES_PER_ACTION = 6
+#: spaces per action: one for Buses, Clock and Starting player, six for the others (R3)
+SPACE_LIMIT: dict[str, int] = {
+    a: 1 if a in ("buses", "clock", "start") else SPACES_PER_ACTION for a in ACTIONS
+}
 
 
 @dataclass(slots=True)
@@ -198,11 +202,10 @@ class GameState:
         return None
 
     def type_count(self, kind: str) -> int:
-        return sum(1 for k in self.lots if k == kind)
+        return self.lots.count(kind)
 
     def spaces_free(self, action: str) -> int:
-        limit = 1 if action in ("buses", "clock", "start") else SPACES_PER_ACTION
-        return limit - len(self.spaces.get(action, ()))
+        return SPACE_LIMIT[action] - len(self.spaces[action])
 
     def all_actions(self) -> tuple[ActionName, ...]:
         return ACTIONS

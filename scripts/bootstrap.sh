@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Make a fresh machine ready for busbot: system libraries, a virtual environment, the package.
+# Sourced by ./play and ./run-tests; safe to run again (it only does what is missing).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+need_apt=()
+if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then need_apt+=(libcairo2); fi
+if ! fc-list 2>/dev/null | grep -qi 'DejaVuSans'; then need_apt+=(fonts-dejavu-core fontconfig); fi
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "busbot: installing ${need_apt[*]} ..." >&2
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    echo "busbot: please install these system packages first: ${need_apt[*]}" >&2
+    exit 1
+  fi
+fi
+
+python=${PYTHON:-python3}
+if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+  echo "busbot needs Python 3.11 or newer (found: $("$python" --version 2>&1))" >&2
+  exit 1
+fi
+if [ ! -x .venv/bin/python ]; then
+  echo "busbot: creating the virtual environment in .venv ..." >&2
+  "$python" -m venv .venv
+fi
+stamp=.venv/.busbot-installed
+want="$(sha256sum pyproject.toml | cut -c1-16)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "busbot: installing busbot and its dependencies into .venv ..." >&2
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+  echo "$want" > "$stamp"
+fi
