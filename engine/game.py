@@ -87,8 +87,12 @@ class Event:
     player: str | None = None
 
 
+def _noun(n: int, word: str, many: str | None = None) -> str:
+    return word if n == 1 else (many or word + "s")
+
+
 def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+    return f"{n} {_noun(n, word, many)}"
 
 
 class Game:
@@ -200,7 +204,6 @@ class Game:
     def _describe(self, kind: str, p: PlayerState, count: int) -> str:
         st = self.state
         heads = ", ".join(dict.fromkeys(p.heads))
-        more = "" if kind in ("first_line",) else " more"
         if kind == "setup_building":
             return f"place {_plural(count, 'starting building')} on free zone-A lots"
         if kind == "first_line":
@@ -208,15 +211,15 @@ class Game:
         if kind == "second_street":
             return f"add the second street of your line (heads {heads})"
         if kind == "choose":
-            must = "" if p.placed >= 2 else f" (at least {2 - p.placed}{more} this round)"
+            must = "" if p.placed >= 2 else f" (at least {2 - p.placed} more this round)"
             pass_word = " or pass" if p.placed >= 2 else ""
             return (f"choose an action{pass_word}{must}; "
                     f"{_plural(p.markers, 'marker')} left")
         if kind == "lines":
-            return f"extend your line by {_plural(count, 'street')}{more} (heads {heads})"
+            return f"extend your line by {count} more {_noun(count, 'street')} (heads {heads})"
         if kind == "passengers":
-            return (f"place {_plural(count, 'passenger')}{'' if count == 1 else ''} at a station "
-                    f"(WS or ES); {st.passenger_supply} in the supply")
+            return (f"place {_plural(count, 'passenger')} at a station (WS or ES); "
+                    f"{st.passenger_supply} in the supply")
         if kind == "buildings":
             zone = st.open_zone()
             return f"place {_plural(count, 'building')} on free zone-{zone} lots"
