@@ -569,3 +569,26 @@ def test_r15_tie_on_score_and_stones_goes_to_who_reached_it_first() -> None:
                 found += 1
         assert rank[0] == game.winner and len(ps) == 4
     assert found > 0
+
+
+def test_r12_rulebook_example_one_is_short_of_passengers_another_of_buses() -> None:
+    game = new_game(3)
+    setup(game, ["Place Office at C1", "Place Office at W3", "Place Office at E3",
+                 "Place Office at E5", "Place Pub at C2", "Place House at C4"],
+          ["C1 W3", "E3 ES", "S2 S3"], ["S3 S6", "ES E5", "C1 C4"])
+    choose_round(game, {"Ada": ["buses", "vroom"], "Bram": ["passengers", "vroom"],
+                        "Cleo": ["clock", "start"]})
+    game.play("Bram", "place 2 passengers at east")  # M = 2 after Ada's bus
+    game.play("Cleo", "advance clock")  # house -> office
+    # Ada has two buses but only C4's passenger wants to leave her line: one delivery
+    decision = game.to_act()
+    assert decision is not None and (decision.player, decision.count) == ("Ada", 1)
+    game.play("Ada", "deliver C4 W3")
+    # Bram has two passengers at ES and free offices at E3 and E5, but one bus: one delivery
+    decision = game.to_act()
+    assert decision is not None and (decision.player, decision.count) == ("Bram", 1)
+    assert {str(m) for m in game.legal_moves()} == {"Deliver from ES to E3",
+                                                   "Deliver from ES to E5"}
+    game.play("Bram", "deliver ES E5")
+    assert [p.carried for p in game.state.players] == [1, 1, 0]
+    assert game.state.passengers["ES"] == 1
