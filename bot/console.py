@@ -1,0 +1,149 @@
+"""A table in the terminal: every line is ``Name: text``, as if that user wrote it in the channel.
+
+It runs the very same service as the Discord bot on the same kind of database, so quitting and
+starting again continues every game, and a game played here can be exported to Discord.
+Users are named by what precedes the colon; the console has no server managers, so a game's
+moderator is its creator (or whoever has the configured role, which nobody has here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TextIO
+
+from bot.api import Actor, Attachment, Reply
+from bot.service import GameService
+
+if TYPE_CHECKING:
+    from bot.config import Config
+
+PLACE = "console"
+DEFAULT_PICTURES = "pictures"
+HINT = ("Write `Name: text` as that player would in the channel, e.g. `Arcsyn: new game`, "
+        "`Arcsyn: join`, `Arcsyn: Place Office at C1`; `Name: help` lists the commands; "
+        "`quit` ends (games are kept).")
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleSettings:
+    db_path: str
+    picture_dir: str
+    moderator_role: str | None = None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="PATH", help="the game database (default: from the "
+                        "config file, else busbot.db)")
+    parser.add_argument("--pictures", metavar="DIR", help="where pictures and exports are "
+                        "written (default: the config's picture_dir, else ./pictures)")
+    parser.add_argument("--config", metavar="PATH", help="the settings file (default: "
+                        "config.toml here, if any)")
+
+
+def settings(config_or_args: object) -> ConsoleSettings:
+    """Settings from a ``bot.config.Config``, parsed arguments, an argument list, or nothing."""
+    if isinstance(config_or_args, Sequence) and not isinstance(config_or_args, str):
+        parser = argparse.ArgumentParser(prog="busbot console")
+        add_arguments(parser)
+        config_or_args = parser.parse_args(list(config_or_args))
+    if isinstance(config_or_args, argparse.Namespace):
+        args = config_or_args
+        db = getattr(args, "db", None)
+        pictures = getattr(args, "pictures", None)
+        config = None
+        if db is None or pictures is None:
+            config = _load_config(getattr(args, "config", None))
+        return ConsoleSettings(
+            db or (config.db_path if config is not None else "busbot.db"),
+            pictures or (config.picture_dir if config is not None and config.picture_dir
+                         else DEFAULT_PICTURES),
+            config.moderator_role if config is not None else None,
+        )
+    if config_or_args is None:
+        config_or_args = _load_config(None)
+    db_path = getattr(config_or_args, "db_path", None) or "busbot.db"
+    picture_dir = getattr(config_or_args, "picture_dir", None) or DEFAULT_PICTURES
+    role = getattr(config_or_args, "moderator_role", None)
+    return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None)
+
+
+def _load_config(path: str | None) -> Config:
+    from bot.config import load_config
+
+    return load_config(path)
+
+
+def main(config_or_args: object = None, stdin: TextIO | None = None,
+         stdout: TextIO | None = None) -> int:
+    """Run the console table until end of input or ``quit``; returns the exit status."""
+    try:
+        opts = settings(config_or_args)
+    except Exception as err:  # a bad config file: say so, like the other commands
+        print(f"busbot console: {err}", file=sys.stderr)
+        return 2
+    service = GameService(opts.db_path, moderator_role=opts.moderator_role,
+                          picture_dir=opts.picture_dir, bind_imported_names=True)
+    try:
+        return run(service, stdin or sys.stdin, stdout or sys.stdout, opts.picture_dir)
+    finally:
+        service.close()
+
+
+def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> int:
+    interactive = stdin.isatty()
+    print(f"busbot console table ({service.store.path}). {HINT}", file=out)
+    while True:
+        if interactive:
+            print("> ", end="", file=out, flush=True)
+        line = stdin.readline()
+        if not line:
+            break
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.lower() in ("quit", "exit"):
+            break
+        name, sep, text = line.partition(":")
+        name, text = name.strip(), text.strip()
+        if not sep or not name or not text:
+            print(HINT, file=out)
+            continue
+        actor = Actor(user_id=name, name=name)
+        attachments: list[Attachment] = []
+        if text.lower().startswith("import "):
+            path = text[len("import "):].strip()
+            try:
+                with open(path, "rb") as handle:
+                    attachments.append(Attachment(os.path.basename(path), handle.read()))
+            except OSError as err:
+                print(f"busbot: cannot read {path}: {err.strerror}", file=out)
+                continue
+            text = "import"
+        reply = service.handle(PLACE, actor, text, attachments=attachments)
+        show(reply, out, picture_dir)
+    print("Goodbye; every game is saved.", file=out)
+    return 0
+
+
+def show(reply: Reply, out: TextIO, picture_dir: str) -> None:
+    """Print a reply the way the bot would post it, saving its files in the picture folder."""
+    prefix = "busbot: " if reply.ok else "busbot (only you see this): "
+    lines = reply.text.splitlines() or [""]
+    print(prefix + lines[0], file=out)
+    for extra in lines[1:]:
+        print("  " + extra, file=out)
+    if reply.mentions:
+        print("  ping: " + " ".join(f"@{m}" for m in reply.mentions), file=out)
+    if reply.picture is not None:
+        print(f"  picture: {os.path.join(picture_dir, reply.picture_name)}", file=out)
+    for f in reply.files:
+        os.makedirs(picture_dir, exist_ok=True)
+        path = os.path.join(picture_dir, f.filename)
+        with open(path, "wb") as handle:
+            handle.write(f.data)
+        print(f"  file: {path}", file=out)
+    out.flush()

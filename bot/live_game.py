@@ -1,0 +1,160 @@
+"""A stored game brought to life: its records' fold plus the engine position they lead to.
+
+Commands never touch the cached ``LiveGame``: they work on a ``Draft`` (copies of both halves)
+and add records to it, and the service swaps the draft in only after the records are committed.
+So a refused command, a failed write or a crash leaves the cache exactly as the database says,
+and a position handed to the picture renderer is never changed under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.api import Actor
+from bot.records import GameRecord, Record
+from engine import Event, Game, Move, Options, Pass
+from engine.notation import parse_move
+
+#: the name automatic moves are recorded under
+BOT_USER = ("busbot", "busbot")
+#: an upper bound on moves taken in a row by the service (a game of only dropped seats ends far
+#: sooner; this only guards against a rules bug looping forever)
+AUTO_LIMIT = 5000
+
+
+def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> Options:
+    """The rule options of a game: the edition's defaults with the game's own settings.
+
+    Raises ``ValueError`` naming the option that cannot be set.
+    """
+    options = Options.for_edition(edition, players)
+    for name, value in overrides.items():
+        options.set(name, value)
+    return options
+
+
+def build_game(record: GameRecord, upto: int | None = None) -> Game | None:
+    """The engine game after the moves in force (the first ``upto`` of them when given).
+
+    None for a game that never started. Raises the engine's ``BusError`` or ``ValueError`` when
+    the records do not replay, which only an imported file can cause.
+    """
+    if record.order_by is None:
+        return None
+    names = [s.name for s in record.seats]
+    colours = [s.colour or "" for s in record.seats]
+    game = Game(names, record.edition, build_options(record.edition, len(names), record.options),
+                colours)
+    moves = record.moves if upto is None else record.moves[:upto]
+    for m in moves:
+        game.push(parse_move(m.text), m.seat)
+    return game
+
+
+@dataclass(slots=True)
+class LiveGame:
+    record: GameRecord
+    game: Game | None
+
+    @property
+    def status(self) -> str:
+        """lobby, active, paused, over or abandoned."""
+        if self.record.status == "active" and self.game is not None and self.game.is_over:
+            return "over"
+        return self.record.status
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in ("lobby", "active", "paused")
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One move made during a command, with what followed it in the game."""
+
+    seat: str
+    move: Move
+    events: list[Event]
+    auto: str | None = None  # "dropped" or "single" when the service chose it
+    by: str | None = None  # the moderator who made it for the seat
+
+
+@dataclass(slots=True)
+class Draft:
+    """The working copy one command changes; ``new`` are the records it adds."""
+
+    record: GameRecord
+    game: Game | None
+    actor: Actor
+    now: float
+    message_id: str | None
+    new: list[Record] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, live: LiveGame, actor: Actor, now: float, message_id: str | None) -> Draft:
+        game = live.game.copy() if live.game is not None else None
+        return cls(live.record.copy(), game, actor, now, message_id)
+
+    @property
+    def live(self) -> LiveGame:
+        return LiveGame(self.record, self.game)
+
+    def add(self, kind: str, *, seat: str | None = None, text: str | None = None,
+            auto: bool = False, data: Mapping[str, Any] | None = None,
+            user: tuple[str, str] | None = None) -> Record:
+        user_id, user_name = user if user is not None else (self.actor.user_id, self.actor.name)
+        rec = Record(
+            game_id=self.record.game_id, seq=self.record.last_seq + 1, kind=kind, at=self.now,
+            user_id=user_id, user_name=user_name, seat=seat, text=text, auto=auto,
+            message_id=self.message_id, data=dict(data or {}),
+        )
+        self.record.apply(rec)
+        self.new.append(rec)
+        return rec
+
+    def push(self, seat: str, move: Move, *, by: str | None = None) -> Played:
+        """Play one move for a seat and record it (``BusError`` when it is not legal now)."""
+        assert self.game is not None
+        events = self.game.push(move, seat)
+        data = {"by_moderator": True} if by is not None else None
+        self.add("move", seat=seat, text=str(move), data=data)
+        return Played(seat, move, events, by=by)
+
+    def run_automatic(self, skip_seat: str | None = None) -> list[Played]:
+        """Take every decision the service owns now: dropped seats, and single choices when the
+        game's ``auto_single`` option is on. ``skip_seat`` is left alone (mid-message)."""
+        played: list[Played] = []
+        game = self.game
+        if game is None or self.record.status != "active":
+            return played
+        dropped = self.record.dropped
+        single = game.state.options.auto_single
+        for _ in range(AUTO_LIMIT):
+            decision = game.to_act()
+            if decision is None or decision.player == skip_seat:
+                break
+            legal = game.legal_moves()
+            if not legal:
+                break
+            if decision.player in dropped:
+                move, why = dropped_choice(legal), "dropped"
+            elif single and len(legal) == 1:
+                move, why = legal[0], "single"
+            else:
+                break
+            events = game.push(move, decision.player)
+            self.add("move", seat=decision.player, text=str(move), auto=True,
+                     data={"reason": why}, user=BOT_USER)
+            played.append(Played(decision.player, move, events, auto=why))
+        return played
+
+
+def dropped_choice(legal: list[Move]) -> Move:
+    """The rule for a seat whose player left: pass when passing is allowed, else the first legal
+    choice in the engine's order (so every replay takes the same one)."""
+    for move in legal:
+        if isinstance(move, Pass):
+            return move
+    return legal[0]

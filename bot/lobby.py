@@ -1,0 +1,178 @@
+"""Before the first move: creating a game, taking and leaving seats, colours, and the start."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from bot.commands import Colour, Join, Leave, NewGame, Start
+from bot.live_game import Draft, build_game, build_options
+from bot.outcome import Context, Outcome, refuse, table_outcome
+from bot.permissions import moderator_refusal
+from bot.records import GameRecord
+from bot.views import played_lines
+from engine import COLOURS, EDITIONS, BusError
+
+MAX_PLAYERS = 5
+MIN_PLAYERS = 3
+MAX_NAME = 32
+
+
+def no_game(ctx: Context) -> Outcome:
+    return refuse("There is no game here. Start one with `new game` (or `import` a log file).")
+
+
+def new_game(ctx: Context, cmd: NewGame) -> Outcome:
+    live = ctx.live
+    if live is not None and live.is_open:
+        return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
+                      f"it before a new one starts. Nothing was changed.")
+    edition = cmd.edition or EDITIONS[0]
+    overrides = dict(cmd.options)
+    try:
+        build_options(edition, MIN_PLAYERS, overrides)
+    except ValueError as err:
+        return refuse(f"Cannot create the game: {err}. Nothing was changed.")
+    draft = Draft(GameRecord(0, ctx.place), None, ctx.actor, ctx.now, ctx.message_id)
+    draft.add("create", data={"edition": edition, "options": overrides})
+    options = "".join(f", {k}={v}" for k, v in overrides.items())
+    text = (f"New game of Bus ({edition} edition{options}) created by {ctx.actor.name}. "
+            f"Take a seat with `join` or `join COLOUR` ({', '.join(COLOURS)}); a moderator "
+            f"starts the game with `start` once {MIN_PLAYERS} to {MAX_PLAYERS} players sit.")
+    return Outcome(text, draft=draft)
+
+
+def _lobby_only(ctx: Context, doing: str) -> Outcome | None:
+    live = ctx.live
+    if live is None:
+        return no_game(ctx)
+    if live.status != "lobby":
+        return refuse(f"You cannot {doing} now: the game is {live.status}. A moderator can "
+                      f"`replace NAME with @user` or `drop NAME` instead.")
+    return None
+
+
+def check_name(name: str) -> str | None:
+    """Why a seat name cannot be used in the game's log, or None when it can."""
+    if not name:
+        return "a seat needs a name"
+    if len(name) > MAX_NAME:
+        return f"a seat name has at most {MAX_NAME} characters"
+    if any(c in name for c in ":,\n\r") or name.startswith("#"):
+        return "a seat name may not contain ':' or ',' or start with '#'"
+    if name.casefold() == "busbot":
+        return "that name is the bot's own"
+    return None
+
+
+def join(ctx: Context, cmd: Join) -> Outcome:
+    bad = _lobby_only(ctx, "join")
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    record = ctx.live.record
+    mine = record.seat_of_user(ctx.actor.user_id)
+    if mine is not None:
+        return refuse(f"You already sit at this table as {mine.name} ({mine.colour}).")
+    if len(record.seats) >= MAX_PLAYERS:
+        return refuse(f"The table is full ({MAX_PLAYERS} players).")
+    name = (cmd.name or ctx.actor.name).strip()
+    why = check_name(name)
+    if why is not None:
+        return refuse(f"You cannot join as {name!r}: {why}. Try `join as OTHERNAME`.")
+    if record.seat(name) is not None:
+        return refuse(f"The name {name} is taken at this table; try `join as OTHERNAME`.")
+    taken = {s.colour for s in record.seats}
+    colour = cmd.colour
+    if colour is not None:
+        if colour not in COLOURS:
+            return refuse(f"{colour} is not a colour of the game; choose {', '.join(COLOURS)}.")
+        if colour in taken:
+            return refuse(f"{colour} is taken; free colours: {_free(taken)}.")
+    else:
+        colour = next(c for c in COLOURS if c not in taken)
+    draft = ctx.draft()
+    draft.add("join", seat=name, data={"colour": colour})
+    seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
+    return Outcome(f"{name} joins the game as {colour}. Seated ({len(draft.record.seats)} of "
+                   f"{MAX_PLAYERS}): {seated}.", draft=draft)
+
+
+def _free(taken: set[str | None]) -> str:
+    return ", ".join(c for c in COLOURS if c not in taken) or "none"
+
+
+def leave(ctx: Context, cmd: Leave) -> Outcome:
+    bad = _lobby_only(ctx, "leave")
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    seat = ctx.live.record.seat_of_user(ctx.actor.user_id)
+    if seat is None:
+        return refuse("You are not seated at this table.")
+    draft = ctx.draft()
+    draft.add("leave", seat=seat.name)
+    return Outcome(f"{seat.name} leaves the table ({len(draft.record.seats)} seated).",
+                   draft=draft)
+
+
+def colour(ctx: Context, cmd: Colour) -> Outcome:
+    bad = _lobby_only(ctx, "change colour")
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    record = ctx.live.record
+    seat = record.seat_of_user(ctx.actor.user_id)
+    if seat is None:
+        return refuse("You are not seated at this table; `join` first.")
+    taken = {s.colour for s in record.seats if s is not seat}
+    if cmd.colour not in COLOURS:
+        return refuse(f"{cmd.colour} is not a colour of the game; choose {', '.join(COLOURS)}.")
+    if cmd.colour in taken:
+        return refuse(f"{cmd.colour} is taken; free colours: {_free(taken)}.")
+    draft = ctx.draft()
+    draft.add("colour", seat=seat.name, data={"colour": cmd.colour})
+    return Outcome(f"{seat.name} now plays {cmd.colour}.", draft=draft)
+
+
+def start(ctx: Context, cmd: Start) -> Outcome:
+    bad = _lobby_only(ctx, "start the game")
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    if not ctx.moderator:
+        return refuse(moderator_refusal("start the game"))
+    record = ctx.live.record
+    names = [s.name for s in record.seats]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        return refuse(f"Bus needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(names)} seated.")
+    seed: int | None = None
+    if cmd.order is not None:
+        order = []
+        for given in cmd.order:
+            seat = record.seat(given)
+            if seat is None:
+                return refuse(f"{given} is not seated here; the seats are {', '.join(names)}.")
+            order.append(seat.name)
+        if sorted(order) != sorted(names):
+            return refuse(f"The order must name every seat once: {', '.join(names)}.")
+        how = "given by the moderator"
+    else:
+        seed = secrets.randbits(32)
+        order = list(names)
+        random.Random(seed).shuffle(order)
+        how = f"drawn at random, seed {seed}"
+    colours = [s.colour for s in (record.seat(n) for n in order) if s is not None]
+    draft = ctx.draft()
+    draft.add("start", data={"order": order, "colours": colours, "seed": seed,
+                             "order_by": "moderator" if cmd.order is not None else "random"})
+    try:
+        draft.game = build_game(draft.record)
+    except (BusError, ValueError) as err:
+        return refuse(f"The game cannot start: {err}. Nothing was changed.")
+    assert draft.game is not None
+    seating = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
+    lines = [f"The game begins! Seat order ({how}): {seating}."]
+    lines.extend(f"  · {e.text}" for e in draft.game.opening_events)
+    lines.extend(played_lines(draft.run_automatic()))
+    return table_outcome(draft, lines)

@@ -1,0 +1,233 @@
+"""Moderator acts: taking moves back, acting for a player, corrections, seats, and the game's flow.
+
+Each act is a record with the moderator as its user, and its reply says who did what, so the
+channel sees every intervention and the log keeps it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.commands import ActAs, Correct, Drop, Flow, ReplacePlayer
+from bot.live_game import build_game
+from bot.outcome import Context, Outcome, refuse, table_outcome
+from bot.permissions import moderator_refusal
+from bot.play import apply_moves, not_playable, read_moves
+from bot.views import next_line, played_lines
+from engine import BusError, Game, Move, ParseError
+from engine.notation import parse_move
+
+_MENTION = re.compile(r"<@!?(\d+)>")
+SHOWN = 10
+
+
+def _guard(ctx: Context, what: str, statuses: tuple[str, ...]) -> Outcome | None:
+    live = ctx.live
+    if live is None:
+        return refuse("There is no game here.")
+    if not ctx.moderator:
+        return refuse(moderator_refusal(what))
+    if live.status not in statuses:
+        return refuse(f"You cannot {what} now: the game is {live.status}. Nothing was changed.")
+    return None
+
+
+def undo_many(ctx: Context, count: int) -> Outcome:
+    bad = _guard(ctx, "take moves back", ("active", "over"))
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    moves = ctx.live.record.moves
+    if not 1 <= count <= len(moves):
+        return refuse(f"There {'is' if len(moves) == 1 else 'are'} {len(moves)} move(s) in the "
+                      f"log; `undo N` takes back 1 to {len(moves)}. Nothing was changed.")
+    gone = moves[-count:]
+    first = len(moves) - count + 1
+    draft = ctx.draft()
+    draft.add("undo", text=f"undo {count}", data={"targets": [m.seq for m in gone]})
+    draft.game = build_game(draft.record)
+    lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:"]
+    shown = list(enumerate(gone, start=first))[-SHOWN:]
+    if count > SHOWN:
+        lines.append(f"  · moves {first} to {first + count - SHOWN - 1} …")
+    lines.extend(f"  · {n}. {m.seat}: {m.text}" for n, m in shown)
+    lines.extend(played_lines(draft.run_automatic()))
+    return table_outcome(draft, lines)
+
+
+def act_as(ctx: Context, cmd: ActAs) -> Outcome:
+    bad = _guard(ctx, "act for a player", ("lobby", "active", "paused", "over", "abandoned"))
+    if bad is not None:
+        return bad
+    bad = not_playable(ctx.live)
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    seat = ctx.live.record.seat(cmd.name)
+    if seat is None:
+        names = ", ".join(s.name for s in ctx.live.record.seats)
+        return refuse(f"{cmd.name} is not a player here (the players are {names}).")
+    moves = read_moves(cmd.text)
+    if isinstance(moves, Outcome):
+        return moves
+    return apply_moves(ctx, seat.name, moves, by=ctx.actor.name)
+
+
+def correct(ctx: Context, cmd: Correct) -> Outcome:
+    """Replace move N and replay the rest; the first later move that is no longer legal, and
+    everything after it, is taken back and the report says why."""
+    bad = _guard(ctx, "correct a move", ("active", "over"))
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    record = ctx.live.record
+    moves = record.moves
+    n = cmd.number
+    if not 1 <= n <= len(moves):
+        return refuse(f"There is no move {n}: the log has {len(moves)} moves (see `log`).")
+    try:
+        new = parse_move(cmd.text)
+    except ParseError as err:
+        return refuse(f"I could not read the correction as one move: {err}")
+    old = moves[n - 1]
+    game = build_game(record, upto=n - 1)
+    assert game is not None
+    try:
+        game.push(new, old.seat)
+    except BusError as err:
+        return refuse(f"{new} cannot replace move {n}: {err}. Nothing was changed.")
+    stop = _replay_rest(game, [(m.seat, m.text) for m in moves[n:]])
+    withdrawn = moves[n + stop[0]:] if stop is not None else []
+    draft = ctx.draft()
+    draft.add("correct", seat=old.seat, text=str(new),
+              data={"target": old.seq, "number": n, "replaced": old.text,
+                    "withdrawn": [m.seq for m in withdrawn],
+                    "reason": stop[1] if stop is not None else None})
+    draft.game = game
+    lines = [f"Moderator {ctx.actor.name} corrected move {n} ({old.seat}): {old.text} → {new}."]
+    if stop is None:
+        if len(moves) > n:
+            lines.append(f"  · the {len(moves) - n} later move(s) still stand.")
+    else:
+        first = n + stop[0] + 1
+        bad_move = moves[first - 1]
+        lines.append(f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
+                     f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
+                     f"taken back; moves {n + 1} to {first - 1} still stand."
+                     if first > n + 1 else
+                     f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
+                     f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
+                     f"taken back.")
+    lines.extend(played_lines(draft.run_automatic()))
+    return table_outcome(draft, lines)
+
+
+def _replay_rest(game: Game, rest: list[tuple[str, str]]) -> tuple[int, str] | None:
+    """Push the later moves; (index, reason) of the first that fails, or None."""
+    for i, (seat, text) in enumerate(rest):
+        try:
+            move: Move = parse_move(text)
+            game.push(move, seat)
+        except BusError as err:
+            return i, str(err)
+    return None
+
+
+def parse_user(text: str) -> tuple[str, str]:
+    """A Discord mention gives a user id; anything else is taken as the user's name (and id),
+    which is how the console names its users."""
+    m = _MENTION.fullmatch(text.strip())
+    if m is not None:
+        return m.group(1), m.group(0)
+    name = text.strip().lstrip("@").strip()
+    return name, name
+
+
+def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
+    bad = _guard(ctx, "replace a player", ("active", "paused"))
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    record = ctx.live.record
+    seat = record.seat(cmd.name)
+    if seat is None:
+        return refuse(f"{cmd.name} is not a player here (the players are "
+                      f"{', '.join(s.name for s in record.seats)}).")
+    user_id, user_name = parse_user(cmd.user)
+    if not user_id:
+        return refuse("Name the new player: `replace NAME with @user`.")
+    other = record.seat_of_user(user_id)
+    if other is not None and other is not seat:
+        return refuse(f"{user_name} already plays {other.name} in this game.")
+    draft = ctx.draft()
+    draft.add("replace", seat=seat.name, data={"user_id": user_id, "user_name": user_name})
+    text = (f"Moderator {ctx.actor.name} gave {seat.name}'s seat to {user_name}"
+            f"{' (it was dropped; no longer)' if seat.dropped else ''}.\n{next_line(draft.live)}")
+    game = draft.game
+    decision = game.to_act() if game is not None else None
+    mentions = [user_id] if decision is not None and decision.player == seat.name else []
+    return Outcome(text, draft=draft, mentions=mentions, position_changed=True)
+
+
+def drop_player(ctx: Context, cmd: Drop) -> Outcome:
+    bad = _guard(ctx, "drop a player", ("active", "paused"))
+    if bad is not None:
+        return bad
+    assert ctx.live is not None
+    record = ctx.live.record
+    seat = record.seat(cmd.name)
+    if seat is None:
+        return refuse(f"{cmd.name} is not a player here (the players are "
+                      f"{', '.join(s.name for s in record.seats)}).")
+    if seat.dropped:
+        return refuse(f"{seat.name} was already dropped.")
+    draft = ctx.draft()
+    draft.add("drop", seat=seat.name)
+    lines = [f"Moderator {ctx.actor.name} dropped {seat.name}: from now on the bot takes every "
+             f"decision of that seat (pass when allowed, else the first legal choice)."]
+    lines.extend(played_lines(draft.run_automatic()))
+    return table_outcome(draft, lines)
+
+
+def flow(ctx: Context, cmd: Flow) -> Outcome:
+    if cmd.what == "pause":
+        bad = _guard(ctx, "pause the game", ("active",))
+        if bad is not None:
+            return bad
+        draft = ctx.draft()
+        draft.add("pause")
+        return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
+                       f"moderator types `resume`.", draft=draft)
+    if cmd.what == "resume":
+        bad = _guard(ctx, "resume the game", ("paused",))
+        if bad is not None:
+            return bad
+        draft = ctx.draft()
+        draft.add("resume")
+        lines = [f"Moderator {ctx.actor.name} resumed the game."]
+        lines.extend(played_lines(draft.run_automatic()))
+        return table_outcome(draft, lines)
+    if cmd.what == "abandon":
+        bad = _guard(ctx, "abandon the game", ("lobby", "active", "paused"))
+        if bad is not None:
+            return bad
+        draft = ctx.draft()
+        draft.add("abandon")
+        return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
+                       f"(`log`, `export txt`); `new game` starts another.", draft=draft)
+    return nudge(ctx)
+
+
+def nudge(ctx: Context) -> Outcome:
+    bad = _guard(ctx, "nudge a player", ("active",))
+    if bad is not None:
+        return bad
+    assert ctx.live is not None and ctx.live.game is not None
+    decision = ctx.live.game.to_act()
+    assert decision is not None
+    seat = ctx.live.record.seat(decision.player)
+    draft = ctx.draft()
+    draft.add("nudge", seat=decision.player)
+    user = seat.user_id if seat is not None and not seat.dropped else None
+    return Outcome(f"{ctx.actor.name} nudges {decision.player}: the game waits for "
+                   f"{decision.text}.", draft=draft, mentions=[user] if user else [])

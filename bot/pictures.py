@@ -1,0 +1,29 @@
+"""Drawing the table: the one place the service turns a position into a PNG.
+
+The renderer is looked up lazily so the service works (without pictures) where the drawing
+package or its native libraries are missing, and tests can pass their own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import cast
+
+from engine import Game
+
+Renderer = Callable[[Game], bytes]
+
+
+def default_renderer() -> Renderer | None:
+    """``render.render_png`` when it can be imported, else None (replies carry no picture)."""
+    try:
+        module = importlib.import_module("render")
+    except ImportError:
+        return None
+    fn = getattr(module, "render_png", None)
+    return cast(Renderer, fn) if callable(fn) else None
+
+
+def picture_name(game_id: int, moves: int) -> str:
+    return f"bus-game{game_id}-move{moves:03d}.png"

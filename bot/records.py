@@ -1,0 +1,284 @@
+"""A game as the service stores it: an append-only list of records, and what they add up to.
+
+The records are the truth; ``GameRecord`` is their fold (seats, status, the moves still in force).
+Undo and corrections are records too, so the fold is the only place that knows how a later record
+changes the meaning of an earlier one, and an imported file is checked by folding it the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+#: Every kind of record; a record of another kind is refused on import.
+RECORD_KINDS: tuple[str, ...] = (
+    "create", "join", "leave", "colour", "start", "move", "undo", "correct", "replace", "drop",
+    "pause", "resume", "abandon", "nudge", "import",
+)
+#: Statuses the records can give a game; "over" is read from the engine (a finished position).
+OPEN_STATUSES: tuple[str, ...] = ("lobby", "active", "paused")
+
+
+class RecordError(Exception):
+    """Records that do not add up to a game (only ever seen when importing a foreign file)."""
+
+    def __init__(self, seq: int, reason: str) -> None:
+        super().__init__(f"record {seq}: {reason}")
+        self.seq = seq
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One entry of a game's log.
+
+    ``user_id``/``user_name`` are who really issued it (a moderator acting for a player is the
+    user here, the player is ``seat``); ``auto`` marks moves the service took itself.
+    """
+
+    game_id: int
+    seq: int
+    kind: str
+    at: float
+    user_id: str
+    user_name: str
+    seat: str | None = None
+    text: str | None = None
+    auto: bool = False
+    message_id: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq, "kind": self.kind, "at": self.at, "user_id": self.user_id,
+            "user_name": self.user_name, "seat": self.seat, "text": self.text,
+            "auto": self.auto, "message_id": self.message_id, "data": dict(self.data),
+        }
+
+
+@dataclass(slots=True)
+class Seat:
+    """A chair at the table: the engine's player name and the user who sits in it.
+
+    ``user_id`` is None for a seat nobody has claimed yet (a game imported from a text log).
+    """
+
+    name: str
+    user_id: str | None
+    user_name: str
+    colour: str | None
+    dropped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LiveMove:
+    """A move in force; ``seq`` is the record that put it there (a move or a correction)."""
+
+    seq: int
+    seat: str
+    text: str
+    auto: bool
+    user_id: str
+    user_name: str
+    at: float
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """What a game's records say now: its seats, options, status and the moves in force."""
+
+    game_id: int
+    place: str
+    edition: str = "capstone"
+    options: dict[str, str] = field(default_factory=dict)
+    creator_id: str = ""
+    creator_name: str = ""
+    status: str = "lobby"
+    seats: list[Seat] = field(default_factory=list)
+    seed: int | None = None
+    order_by: str | None = None
+    moves: list[LiveMove] = field(default_factory=list)
+    last_seq: int = 0
+    created_at: float = 0.0
+    paused_by: str | None = None
+    #: seq of the last record that changed the position or who must answer it
+    position_seq: int = 0
+
+    @classmethod
+    def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
+        game = cls(game_id, place)
+        for rec in records:
+            game.apply(rec)
+        return game
+
+    def copy(self) -> GameRecord:
+        return replace(self, options=dict(self.options),
+                       seats=[replace(s) for s in self.seats], moves=list(self.moves))
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    def seat(self, name: str) -> Seat | None:
+        key = name.strip().casefold()
+        for s in self.seats:
+            if s.name.casefold() == key:
+                return s
+        return None
+
+    def seat_of_user(self, user_id: str) -> Seat | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s
+        return None
+
+    @property
+    def dropped(self) -> frozenset[str]:
+        return frozenset(s.name for s in self.seats if s.dropped)
+
+    def move_number(self, seq: int) -> int | None:
+        """The 1-based number a move in force is shown with, from its record seq."""
+        for i, m in enumerate(self.moves, start=1):
+            if m.seq == seq:
+                return i
+        return None
+
+    # ---- folding -------------------------------------------------------------------------------
+
+    def apply(self, rec: Record) -> None:
+        """Add one record; ``RecordError`` when it contradicts what came before."""
+        if rec.seq != self.last_seq + 1:
+            raise RecordError(rec.seq, f"expected record {self.last_seq + 1}")
+        if rec.kind not in RECORD_KINDS:
+            raise RecordError(rec.seq, f"unknown kind {rec.kind!r}")
+        if rec.seq == 1 and rec.kind != "create":
+            raise RecordError(rec.seq, "a game starts with a 'create' record")
+        handler = getattr(self, f"_on_{rec.kind}")
+        try:
+            handler(rec)
+        except (KeyError, TypeError, ValueError) as err:
+            raise RecordError(rec.seq, f"malformed {rec.kind} record ({err})") from None
+        self.last_seq = rec.seq
+
+    def _need_seat(self, rec: Record) -> Seat:
+        if rec.seat is None:
+            raise RecordError(rec.seq, f"a {rec.kind} record names no seat")
+        seat = self.seat(rec.seat)
+        if seat is None:
+            raise RecordError(rec.seq, f"no seat {rec.seat!r}")
+        return seat
+
+    def _need_status(self, rec: Record, *statuses: str) -> None:
+        if self.status not in statuses:
+            raise RecordError(rec.seq, f"a {rec.kind} record while the game is {self.status}")
+
+    def _on_create(self, rec: Record) -> None:
+        if rec.seq != 1:
+            raise RecordError(rec.seq, "a game is created only once")
+        self.edition = str(rec.data["edition"])
+        self.options = {str(k): str(v) for k, v in dict(rec.data.get("options", {})).items()}
+        self.creator_id, self.creator_name = rec.user_id, rec.user_name
+        self.created_at = rec.at
+        self.status = "lobby"
+
+    def _on_join(self, rec: Record) -> None:
+        self._need_status(rec, "lobby")
+        if rec.seat is None or self.seat(rec.seat) is not None:
+            raise RecordError(rec.seq, f"seat {rec.seat!r} is missing or taken")
+        user_id = rec.data.get("user_id", rec.user_id)
+        user_name = str(rec.data.get("user_name", rec.user_name))
+        colour = rec.data.get("colour")
+        self.seats.append(Seat(rec.seat, None if user_id is None else str(user_id), user_name,
+                               None if colour is None else str(colour)))
+
+    def _on_leave(self, rec: Record) -> None:
+        self._need_status(rec, "lobby")
+        self.seats.remove(self._need_seat(rec))
+
+    def _on_colour(self, rec: Record) -> None:
+        self._need_status(rec, "lobby")
+        self._need_seat(rec).colour = str(rec.data["colour"])
+
+    def _on_start(self, rec: Record) -> None:
+        self._need_status(rec, "lobby")
+        order = [str(n) for n in rec.data["order"]]
+        colours = [str(c) for c in rec.data["colours"]]
+        seats = [self.seat(n) for n in order]
+        if len(order) != len(self.seats) or any(s is None for s in seats):
+            raise RecordError(rec.seq, "the seat order does not match the seats")
+        self.seats = [s for s in seats if s is not None]
+        for s, c in zip(self.seats, colours, strict=True):
+            s.colour = c
+        seed = rec.data.get("seed")
+        self.seed = None if seed is None else int(seed)
+        self.order_by = str(rec.data.get("order_by", "random"))
+        self.status = "active"
+        self.position_seq = rec.seq
+
+    def _on_move(self, rec: Record) -> None:
+        self._need_status(rec, "active", "paused")
+        seat = self._need_seat(rec)
+        if not rec.text:
+            raise RecordError(rec.seq, "a move record without a move")
+        self.moves.append(LiveMove(rec.seq, seat.name, rec.text, rec.auto, rec.user_id,
+                                   rec.user_name, rec.at))
+        self.position_seq = rec.seq
+
+    def _withdraw(self, rec: Record, targets: list[int]) -> None:
+        live = {m.seq for m in self.moves}
+        for t in targets:
+            if t not in live:
+                raise RecordError(rec.seq, f"record {t} is not a move in force")
+        gone = set(targets)
+        self.moves = [m for m in self.moves if m.seq not in gone]
+
+    def _on_undo(self, rec: Record) -> None:
+        self._need_status(rec, "active")
+        self._withdraw(rec, [int(t) for t in rec.data["targets"]])
+        self.position_seq = rec.seq
+
+    def _on_correct(self, rec: Record) -> None:
+        self._need_status(rec, "active")
+        target = int(rec.data["target"])
+        seat = self._need_seat(rec)
+        index = next((i for i, m in enumerate(self.moves) if m.seq == target), None)
+        if index is None or not rec.text:
+            raise RecordError(rec.seq, f"record {target} is not a move in force")
+        self.moves[index] = LiveMove(rec.seq, seat.name, rec.text, False, rec.user_id,
+                                     rec.user_name, rec.at)
+        self._withdraw(rec, [int(t) for t in rec.data.get("withdrawn", [])])
+        self.position_seq = rec.seq
+
+    def _on_replace(self, rec: Record) -> None:
+        self._need_status(rec, "active", "paused")
+        seat = self._need_seat(rec)
+        seat.user_id = str(rec.data["user_id"])
+        seat.user_name = str(rec.data["user_name"])
+        seat.dropped = False
+        self.position_seq = rec.seq
+
+    def _on_drop(self, rec: Record) -> None:
+        self._need_status(rec, "active", "paused")
+        self._need_seat(rec).dropped = True
+        self.position_seq = rec.seq
+
+    def _on_pause(self, rec: Record) -> None:
+        self._need_status(rec, "active")
+        self.status = "paused"
+        self.paused_by = rec.user_name
+
+    def _on_resume(self, rec: Record) -> None:
+        self._need_status(rec, "paused")
+        self.status = "active"
+        self.paused_by = None
+        self.position_seq = rec.seq
+
+    def _on_abandon(self, rec: Record) -> None:
+        self._need_status(rec, "lobby", "active", "paused")
+        self.status = "abandoned"
+
+    def _on_nudge(self, rec: Record) -> None:
+        pass
+
+    def _on_import(self, rec: Record) -> None:
+        # Whoever brings a game into a place runs it there.
+        self.creator_id, self.creator_name = rec.user_id, rec.user_name

@@ -1,0 +1,464 @@
+"""The game service: (place, user, text) in; reply text, picture and mentions out.
+
+Discord and the console are thin adapters over this. One command is: find the place's game
+(cached, or rebuilt from its records), let a handler change a draft of it, commit the draft's
+records in one transaction, swap the draft into the cache, and only then draw the picture from
+the committed position. The drawing is split off (``prepare`` / ``Prepared.complete``) so the
+asynchronous wrapper can run it on a render pool while the single database thread moves on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sqlite3
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+
+from bot import exchange, lobby, moderation, play, views
+from bot.api import Actor, Attachment, Reminder, Reply
+from bot.commands import (
+    ActAs,
+    Colour,
+    Command,
+    Correct,
+    Drop,
+    Export,
+    Flow,
+    Import,
+    Join,
+    Leave,
+    Look,
+    Malformed,
+    NewGame,
+    ReplacePlayer,
+    Start,
+    Undo,
+    parse_command,
+    reads_as_moves,
+)
+from bot.game_index import index_text
+from bot.live_game import LiveGame, build_game
+from bot.outcome import Context, Outcome, refuse
+from bot.permissions import is_moderator
+from bot.pictures import Renderer, default_renderer, picture_name
+from bot.records import GameRecord
+from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
+from engine import Game
+
+log = logging.getLogger(__name__)
+
+_DEFAULT = object()
+CACHE_SIZE = 64
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A handled command whose picture is still to be drawn (``complete`` draws it)."""
+
+    reply: Reply
+    snapshot: Game | None = None
+    renderer: Renderer | None = None
+    picture_dir: str | None = None
+
+    def complete(self) -> Reply:
+        """Draw the picture (outside any lock: the snapshot is never changed again)."""
+        reply = self.reply
+        if self.snapshot is None:
+            return reply
+        if self.renderer is None:
+            if not reply.changed:
+                reply.text += "\n(Pictures cannot be drawn here.)"
+            return reply
+        try:
+            reply.picture = self.renderer(self.snapshot)
+        except Exception:  # a drawing bug must not lose the reply of a stored move
+            log.exception("drawing the table failed")
+            reply.text += "\n(The picture could not be drawn this time.)"
+            return reply
+        if self.picture_dir is not None:
+            _write_picture(self.picture_dir, reply.picture_name, reply.picture)
+        return reply
+
+
+def _write_picture(folder: str, name: str, data: bytes) -> None:
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    tmp = f"{path}.{threading.get_ident()}.tmp"
+    with open(tmp, "wb") as handle:
+        handle.write(data)
+    os.replace(tmp, path)
+
+
+class GameService:
+    """Every game of one database; safe to call from several threads (one command per place at
+    a time, one database statement at a time)."""
+
+    def __init__(
+        self,
+        db_path: str,
+        *,
+        moderator_role: str | None = None,
+        picture_dir: str | None = None,
+        renderer: Renderer | None | object = _DEFAULT,
+        bind_imported_names: bool = False,
+        cache_size: int = CACHE_SIZE,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = Store(db_path)
+        self.moderator_role = moderator_role
+        self.picture_dir = picture_dir
+        self.renderer: Renderer | None = (
+            default_renderer() if renderer is _DEFAULT else renderer  # type: ignore[assignment]
+        )
+        self.bind_imported_names = bind_imported_names
+        self.cache_size = cache_size
+        self.clock = clock
+        self._cache: OrderedDict[int, LiveGame] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._place_locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ---- the commands -------------------------------------------------------------------------
+
+    def handle(self, place: str, actor: Actor, text: str, *, message_id: str | None = None,
+               attachments: Sequence[Attachment] = ()) -> Reply:
+        return self.prepare(place, actor, text, message_id=message_id,
+                            attachments=attachments).complete()
+
+    def prepare(self, place: str, actor: Actor, text: str, *, message_id: str | None = None,
+                attachments: Sequence[Attachment] = ()) -> Prepared:
+        """Handle a command up to (not including) drawing its picture."""
+        with self._place_lock(place):
+            return self._prepare(place, actor, text, message_id, attachments)
+
+    def _place_lock(self, place: str) -> threading.Lock:
+        with self._locks_lock:
+            lock = self._place_locks.get(place)
+            if lock is None:
+                lock = self._place_locks[place] = threading.Lock()
+            return lock
+
+    def _prepare(self, place: str, actor: Actor, text: str, message_id: str | None,
+                 attachments: Sequence[Attachment]) -> Prepared:
+        now = self.clock()
+        if message_id is not None:
+            before = self.store.handled_reply(place, message_id)
+            if before is not None:
+                return Prepared(Reply(f"(That message was handled already.)\n{before}",
+                                      ephemeral=True))
+        summary = self.store.latest_game(place)
+        live = self._live(summary) if summary is not None else None
+        ctx = Context(place, actor, text, now, message_id, live,
+                      is_moderator(actor, live.record if live else None, self.moderator_role),
+                      self.store, attachments, self.bind_imported_names)
+        try:
+            outcome = self._dispatch(ctx, parse_command(text), text)
+        except Exception:  # a bug in one command must neither change nor take down anything
+            log.exception("command %r in %s failed", text, place)
+            outcome = refuse("Something went wrong on my side; nothing was changed.")
+        draft = outcome.draft
+        if not outcome.ok or draft is None or not draft.new:
+            return self._unchanged(outcome, summary)
+        after = draft.live
+        mentions = (outcome.mentions if outcome.mentions is not None
+                    else _turn_mentions(live, after, actor))
+        moment = None
+        snapshot = outcome.picture if self.renderer is not None else None
+        if outcome.table_changed and snapshot is not None:
+            last = after.record.moves[-1] if after.record.moves else None
+            moment = PictureMoment(
+                draft.record.game_id, draft.new[-1].seq, len(after.record.moves),
+                snapshot.state.round, now, f"{last.seat}: {last.text}" if last else "start")
+        change = Change(
+            game_id=draft.record.game_id, place=place, records=draft.new, status=after.status,
+            edition=after.record.edition, players=", ".join(s.name for s in after.record.seats),
+            waiting=_waiting(after, summary, outcome.position_changed, draft.new[-1].seq, now),
+            message_id=message_id, reply_text=outcome.text, picture=moment,
+        )
+        try:
+            game_id = self.store.commit(change, now)
+        except sqlite3.Error as err:
+            log.exception("commit failed in %s", place)
+            return Prepared(Reply(f"That could not be saved ({err}); nothing was changed. "
+                                  f"Please try again.", ok=False, ephemeral=True))
+        draft.record.game_id = game_id
+        with self._cache_lock:
+            self._cache[game_id] = after
+            self._cache.move_to_end(game_id)
+            self._evict()
+        name = picture_name(game_id, len(after.record.moves))
+        reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
+                      changed=True, picture_name=name)
+        return Prepared(reply, snapshot, self.renderer, self.picture_dir)
+
+    def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
+        reply = Reply(outcome.text, ok=outcome.ok, files=outcome.files,
+                      ephemeral=not outcome.ok, mentions=outcome.mentions or [])
+        if not outcome.ok or outcome.picture is None:
+            return Prepared(reply)
+        reply.picture_name = outcome.picture_name or picture_name(
+            summary.id if summary else 0, len(outcome.picture.history))
+        return Prepared(reply, outcome.picture, self.renderer, self.picture_dir)
+
+    def _dispatch(self, ctx: Context, cmd: Command | None, text: str) -> Outcome:
+        if isinstance(cmd, NewGame):
+            return lobby.new_game(ctx, cmd)
+        if isinstance(cmd, Import):
+            if not ctx.attachments:
+                return refuse("Attach the exported game (a .txt log or a .json export) to the "
+                              "`import` message.")
+            return exchange.import_outcome(ctx, ctx.attachments[0].data)
+        if isinstance(cmd, Look) and cmd.what in ("help", "rules"):
+            record = ctx.live.record if ctx.live else None
+            return Outcome(views.help_text(ctx.moderator) if cmd.what == "help"
+                           else views.rules_text(record))
+        if isinstance(cmd, Malformed):
+            return refuse(f"That command is written: `{cmd.usage}`. Nothing was changed.")
+        live = ctx.live
+        if live is None:
+            return lobby.no_game(ctx)
+        if isinstance(cmd, Join):
+            return lobby.join(ctx, cmd)
+        if isinstance(cmd, Leave):
+            return lobby.leave(ctx, cmd)
+        if isinstance(cmd, Colour):
+            return lobby.colour(ctx, cmd)
+        if isinstance(cmd, Start):
+            return lobby.start(ctx, cmd)
+        if isinstance(cmd, Look):
+            return self._look(ctx, live, cmd)
+        if isinstance(cmd, Export):
+            return self._export_outcome(live, cmd.fmt)
+        if isinstance(cmd, Undo):
+            seated = live.record.seat_of_user(ctx.actor.user_id) is not None
+            if cmd.count is None and (seated or not ctx.moderator):
+                return play.player_undo(ctx)
+            return moderation.undo_many(ctx, cmd.count or 1)
+        if isinstance(cmd, ActAs):
+            return moderation.act_as(ctx, cmd)
+        if isinstance(cmd, Correct):
+            return moderation.correct(ctx, cmd)
+        if isinstance(cmd, ReplacePlayer):
+            return moderation.replace_player(ctx, cmd)
+        if isinstance(cmd, Drop):
+            return moderation.drop_player(ctx, cmd)
+        if isinstance(cmd, Flow):
+            return moderation.flow(ctx, cmd)
+        return play.player_moves(ctx, text)
+
+    def _look(self, ctx: Context, live: LiveGame, cmd: Look) -> Outcome:
+        game_id = live.record.game_id
+        if cmd.what == "status":
+            return Outcome(views.status_text(live, game_id), picture=None)
+        if cmd.what == "moves":
+            return Outcome(views.choices_text(live))
+        if cmd.what == "log":
+            return Outcome(views.log_text(live, self.store.records(game_id),
+                                          everything=cmd.number == 0))
+        if cmd.what == "index":
+            return Outcome(index_text(live, game_id, self.store.pictures(game_id)))
+        # map
+        if live.game is None:
+            return refuse("The game has not started, so there is no table to show yet.")
+        if cmd.number is None:
+            return Outcome(f"The table after move {len(live.record.moves)}.\n"
+                           f"{views.next_line(live)}", picture=live.game,
+                           picture_name=picture_name(game_id, len(live.record.moves)))
+        n = cmd.number
+        if not 0 <= n <= len(live.record.moves):
+            return refuse(f"There is no move {n}: the log has {len(live.record.moves)} moves.")
+        past = build_game(live.record, upto=n)
+        last = live.record.moves[n - 1] if n else None
+        caption = f" ({last.seat}: {last.text})" if last else " (the start)"
+        return Outcome(f"The table after move {n}{caption}.", picture=past,
+                       picture_name=picture_name(game_id, n))
+
+    def _export_outcome(self, live: LiveGame, fmt: str) -> Outcome:
+        game_id = live.record.game_id
+        try:
+            text = self._export_live(live, fmt)
+        except exchange.ExchangeError as err:
+            return refuse(f"Cannot export: {err}.")
+        name = f"bus-game{game_id}.{fmt}"
+        return Outcome(f"Game {game_id} as {'a text log' if fmt == 'txt' else 'JSON'}: "
+                       f"{name} (`import` it with the file attached to continue it anywhere).",
+                       files=[Attachment(name, text.encode("utf-8"))])
+
+    def _export_live(self, live: LiveGame, fmt: str) -> str:
+        if fmt == "json":
+            return exchange.export_json(live, live.record.game_id,
+                                        self.store.records(live.record.game_id))
+        return exchange.export_txt(live, live.record.game_id)
+
+    # ---- loading ------------------------------------------------------------------------------
+
+    def _live(self, summary: GameSummary) -> LiveGame:
+        """The game as its records say, from the cache when nothing was written since."""
+        with self._cache_lock:
+            cached = self._cache.get(summary.id)
+            if cached is not None and cached.record.last_seq == summary.last_seq:
+                self._cache.move_to_end(summary.id)
+                return cached
+        record = GameRecord.fold(summary.id, summary.place, self.store.records(summary.id))
+        live = LiveGame(record, build_game(record))
+        with self._cache_lock:
+            self._cache[summary.id] = live
+            self._evict()
+        return live
+
+    def _evict(self) -> None:
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+
+    # ---- for the adapters and the command line --------------------------------------------------
+
+    def is_game_text(self, place: str, text: str) -> bool:
+        """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""
+        summary = self.store.latest_game(place)
+        if summary is None:
+            return False
+        cmd = parse_command(text)
+        if cmd is not None:
+            return not isinstance(cmd, Malformed)
+        return summary.status in ("active", "paused") and reads_as_moves(text)
+
+    def choices(self, place: str, actor: Actor) -> list[str]:
+        """The actor's legal moves now (empty when it is not their decision)."""
+        with self._place_lock(place):
+            summary = self.store.latest_game(place)
+            if summary is None:
+                return []
+            live = self._live(summary)
+            if live.status != "active" or live.game is None:
+                return []
+            decision = live.game.to_act()
+            seat = live.record.seat_of_user(actor.user_id)
+            if decision is None or seat is None or seat.name != decision.player:
+                return []
+            return [str(m) for m in live.game.legal_moves()]
+
+    def due_reminders(self, now: float, hours: float) -> list[Reminder]:
+        """One reminder per decision that has waited ``hours``; each is given only once."""
+        if hours <= 0:
+            return []
+        due = self.store.due(now - hours * 3600)
+        reminders = []
+        for g in due:
+            waited = (now - (g.waiting_since or now)) / 3600
+            assert g.waiting_user is not None
+            reminders.append(Reminder(
+                g.place, (g.waiting_user,),
+                f"Reminder: the game has waited {waited:.0f} hours for {g.waiting_text}. "
+                f"(`moves` lists the choices.)"))
+        self.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
+        return reminders
+
+    def export(self, game_id_or_place: int | str, fmt: str) -> str:
+        """A game's export by id (or the newest game of a place); ``ExchangeError`` if none."""
+        if fmt not in ("txt", "json"):
+            raise exchange.ExchangeError(f"unknown format {fmt!r}; use txt or json")
+        summary = None
+        if isinstance(game_id_or_place, int) or str(game_id_or_place).isdigit():
+            summary = self.store.game(int(game_id_or_place))
+        if summary is None:
+            summary = self.store.latest_game(str(game_id_or_place))
+        if summary is None:
+            raise exchange.ExchangeError(f"no game {game_id_or_place!r} in {self.store.path}")
+        with self._place_lock(summary.place):
+            return self._export_live(self._live(summary), fmt)
+
+    def import_text(self, place: str, actor: Actor, text: str) -> Reply:
+        """Create a game in ``place`` from an exported text or JSON (the command line's import)."""
+        return self.handle(place, actor, "import",
+                           attachments=[Attachment("import", text.encode("utf-8"))])
+
+    def games(self) -> list[GameSummary]:
+        return self.store.games()
+
+
+def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> list[str]:
+    """The user whose turn just began: not when the same seat keeps deciding, not the actor."""
+    if after.status != "active" or after.game is None:
+        return []
+    decision = after.game.to_act()
+    if decision is None:
+        return []
+    if before is not None and before.status == "active" and before.game is not None:
+        prev = before.game.to_act()
+        if prev is not None and prev.player == decision.player:
+            return []
+    seat = after.record.seat(decision.player)
+    if seat is None or seat.user_id is None or seat.dropped or seat.user_id == actor.user_id:
+        return []
+    return [seat.user_id]
+
+
+def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
+             last_seq: int, now: float) -> Waiting | None:
+    """Whom the game waits for; the clock for reminders restarts when the position changed."""
+    if after.status != "active" or after.game is None:
+        return None
+    decision = after.game.to_act()
+    if decision is None:
+        return None
+    seat = after.record.seat(decision.player)
+    user = seat.user_id if seat is not None and not seat.dropped else None
+    if (not position_changed and summary is not None and summary.waiting_key is not None
+            and summary.waiting_since is not None):
+        return Waiting(decision.player, user, decision.text, summary.waiting_since,
+                       summary.waiting_key)
+    return Waiting(decision.player, user, decision.text, now, last_seq)
+
+
+class AsyncGameService:
+    """The service for an event loop: all database work on one dedicated thread, pictures on a
+    bounded pool, and one command at a time per place so replies keep their order."""
+
+    def __init__(self, service: GameService, render_workers: int = 2) -> None:
+        self.service = service
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="busbot-db")
+        self._render = ThreadPoolExecutor(max_workers=max(1, render_workers),
+                                          thread_name_prefix="busbot-render")
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def handle(self, place: str, actor: Actor, text: str, *,
+                     message_id: str | None = None,
+                     attachments: Sequence[Attachment] = ()) -> Reply:
+        loop = asyncio.get_running_loop()
+        lock = self._locks.setdefault(place, asyncio.Lock())
+        async with lock:
+            prepared = await loop.run_in_executor(
+                self._db, partial(self.service.prepare, place, actor, text,
+                                  message_id=message_id, attachments=list(attachments)))
+            if prepared.snapshot is None:
+                return prepared.reply
+            return await loop.run_in_executor(self._render, prepared.complete)
+
+    async def is_game_text(self, place: str, text: str) -> bool:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.is_game_text, place, text)
+
+    async def choices(self, place: str, actor: Actor) -> list[str]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.choices, place, actor)
+
+    async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.due_reminders, now, hours)
+
+    async def aclose(self) -> None:
+        """Finish what is queued, then close the database on its own thread."""
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._db, self.service.close)
+        self._db.shutdown(wait=True)
+        self._render.shutdown(wait=True)

@@ -1,0 +1,277 @@
+"""The SQLite file that holds every game: records, the games' summaries, and small side tables.
+
+Records are only ever inserted. The ``games`` row is a summary the records imply (status, who is
+awaited and since when), rewritten in the same transaction as the records it summarises, so that
+finding a place's game or the reminders due never needs a replay. Each change is one
+``db.atomic()`` block; WAL with ``synchronous=FULL`` makes a committed block survive a crash of
+the process or the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from bot.records import OPEN_STATUSES, Record
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A game's row in ``games``: enough to find it and to know whom it waits for."""
+
+    id: int
+    place: str
+    status: str
+    edition: str
+    players: str
+    last_seq: int
+    created_at: float
+    waiting_seat: str | None = None
+    waiting_user: str | None = None
+    waiting_text: str | None = None
+    waiting_since: float | None = None
+    waiting_key: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """Who a game waits for after a change, written into its summary."""
+
+    seat: str | None
+    user_id: str | None
+    text: str | None
+    since: float
+    key: int
+
+
+@dataclass(frozen=True, slots=True)
+class PictureMoment:
+    """A moment the table's picture was posted: what the game index lists."""
+
+    game_id: int
+    seq: int
+    move_number: int
+    round: int
+    at: float
+    caption: str
+
+
+@dataclass(slots=True)
+class Change:
+    """Everything one command writes, committed together or not at all.
+
+    ``game_id`` of 0 means a new game: its row is inserted and the records get its id.
+    """
+
+    game_id: int
+    place: str
+    records: list[Record]
+    status: str
+    edition: str
+    players: str
+    waiting: Waiting | None
+    message_id: str | None = None
+    reply_text: str = ""
+    picture: PictureMoment | None = None
+
+
+def _summary(row: dict[str, Any]) -> GameSummary:
+    return GameSummary(
+        id=row["id"], place=row["place"], status=row["status"], edition=row["edition"],
+        players=row["players"], last_seq=row["last_seq"], created_at=row["created_at"],
+        waiting_seat=row["waiting_seat"], waiting_user=row["waiting_user"],
+        waiting_text=row["waiting_text"], waiting_since=row["waiting_since"],
+        waiting_key=row["waiting_key"],
+    )
+
+
+class Store:
+    """The database; every method is safe to call from several threads, one at a time.
+
+    The connection is opened without sqlite3's same-thread check because the service creates it
+    on one thread and uses it on its worker thread; the lock keeps two from using it at once.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        conn = sqlite3.connect(path, check_same_thread=False, timeout=30.0)
+        self.db = sqlite_utils.Database(conn)
+        self.lock = threading.RLock()
+        if path != ":memory:":
+            self.db.enable_wal()
+        self.db.execute("PRAGMA synchronous=FULL")
+        self._create_schema()
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite_utils.Database]:
+        with self.lock, self.db.atomic():
+            yield self.db
+
+    def _create_schema(self) -> None:
+        db = self.db
+        with self.lock, db.atomic():
+            db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+            db.table("games").create({
+                "id": int, "place": str, "status": str, "edition": str, "players": str,
+                "last_seq": int, "created_at": float, "updated_at": float,
+                "waiting_seat": str, "waiting_user": str, "waiting_text": str,
+                "waiting_since": float, "waiting_key": int,
+            }, pk="id", not_null=["place", "status", "last_seq"], if_not_exists=True)
+            db.table("games").create_index(["place", "id"], if_not_exists=True)
+            db.table("games").create_index(["status"], if_not_exists=True)
+            db.table("records").create({
+                "game_id": int, "seq": int, "kind": str, "at": float, "user_id": str,
+                "user_name": str, "seat": str, "text": str, "auto": int, "message_id": str,
+                "data": str,
+            }, pk=("game_id", "seq"), not_null=["kind", "at", "user_id"],
+                foreign_keys=[("game_id", "games", "id")], if_not_exists=True)
+            db.table("handled").create({
+                "place": str, "message_id": str, "game_id": int, "seq": int, "at": float,
+                "reply": str,
+            }, pk=("place", "message_id"), if_not_exists=True)
+            db.table("pictures").create({
+                "game_id": int, "seq": int, "move_number": int, "round": int, "at": float,
+                "caption": str,
+            }, pk=("game_id", "seq"), if_not_exists=True)
+            db.table("reminders").create({"game_id": int, "key": int, "at": float},
+                                   pk=("game_id", "key"), if_not_exists=True)
+            db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
+                       [str(SCHEMA_VERSION)])
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    def latest_game(self, place: str) -> GameSummary | None:
+        """The newest game in a place, finished or not."""
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT * FROM games WHERE place = ? ORDER BY id DESC LIMIT 1", [place]))
+        return _summary(rows[0]) if rows else None
+
+    def game(self, game_id: int) -> GameSummary | None:
+        with self.lock:
+            rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        return _summary(rows[0]) if rows else None
+
+    def last_seq(self, game_id: int) -> int:
+        with self.lock:
+            row = self.db.execute("SELECT last_seq FROM games WHERE id = ?", [game_id]).fetchone()
+        return int(row[0]) if row else 0
+
+    def games(self) -> list[GameSummary]:
+        with self.lock:
+            return [_summary(r) for r in self.db.query("SELECT * FROM games ORDER BY id")]
+
+    def records(self, game_id: int) -> list[Record]:
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT * FROM records WHERE game_id = ? ORDER BY seq", [game_id]))
+        return [
+            Record(
+                game_id=r["game_id"], seq=r["seq"], kind=r["kind"], at=r["at"],
+                user_id=r["user_id"], user_name=r["user_name"] or "", seat=r["seat"],
+                text=r["text"], auto=bool(r["auto"]), message_id=r["message_id"],
+                data=json.loads(r["data"]) if r["data"] else {},
+            )
+            for r in rows
+        ]
+
+    def handled_reply(self, place: str, message_id: str) -> str | None:
+        """The reply already given to a message, when that message changed something."""
+        with self.lock:
+            row = self.db.execute(
+                "SELECT reply FROM handled WHERE place = ? AND message_id = ?",
+                [place, message_id]).fetchone()
+        return None if row is None else str(row[0])
+
+    def pictures(self, game_id: int) -> list[PictureMoment]:
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT * FROM pictures WHERE game_id = ? ORDER BY seq", [game_id]))
+        return [PictureMoment(r["game_id"], r["seq"], r["move_number"], r["round"], r["at"],
+                              r["caption"]) for r in rows]
+
+    # ---- writing ------------------------------------------------------------------------------
+
+    def commit(self, change: Change, now: float) -> int:
+        """Write one command's records and summary atomically; return the game's id."""
+        with self.transaction() as db:
+            game_id = change.game_id
+            w = change.waiting
+            waiting = (
+                (w.seat, w.user_id, w.text, w.since, w.key) if w is not None
+                else (None, None, None, None, None)
+            )
+            last_seq = change.records[-1].seq if change.records else None
+            if game_id == 0:
+                cursor = db.execute(
+                    "INSERT INTO games (place, status, edition, players, last_seq, created_at, "
+                    "updated_at, waiting_seat, waiting_user, waiting_text, waiting_since, "
+                    "waiting_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [change.place, change.status, change.edition, change.players,
+                     last_seq or 0, now, now, *waiting])
+                game_id = int(cursor.lastrowid or 0)
+            else:
+                db.execute(
+                    "UPDATE games SET status = ?, edition = ?, players = ?, "
+                    "last_seq = COALESCE(?, last_seq), updated_at = ?, waiting_seat = ?, "
+                    "waiting_user = ?, waiting_text = ?, waiting_since = ?, waiting_key = ? "
+                    "WHERE id = ?",
+                    [change.status, change.edition, change.players, last_seq, now, *waiting,
+                     game_id])
+            if change.records:
+                db.conn.executemany(
+                    "INSERT INTO records (game_id, seq, kind, at, user_id, user_name, seat, "
+                    "text, auto, message_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(game_id, r.seq, r.kind, r.at, r.user_id, r.user_name, r.seat, r.text,
+                      int(r.auto), r.message_id,
+                      json.dumps(dict(r.data), sort_keys=True) if r.data else None)
+                     for r in change.records])
+            if change.message_id is not None:
+                db.execute(
+                    "INSERT INTO handled (place, message_id, game_id, seq, at, reply) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [change.place, change.message_id, game_id, last_seq, now,
+                     change.reply_text])
+            p = change.picture
+            if p is not None:
+                db.execute(
+                    "INSERT INTO pictures (game_id, seq, move_number, round, at, caption) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [game_id, p.seq, p.move_number, p.round, p.at, p.caption])
+        return game_id
+
+    def due(self, cutoff: float) -> list[GameSummary]:
+        """Active games whose current decision has waited since before ``cutoff``, unreminded."""
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT g.* FROM games g WHERE g.status = 'active' "
+                "AND g.waiting_user IS NOT NULL AND g.waiting_since <= ? "
+                "AND NOT EXISTS (SELECT 1 FROM reminders r "
+                "WHERE r.game_id = g.id AND r.key = g.waiting_key) ORDER BY g.id", [cutoff]))
+        return [_summary(r) for r in rows]
+
+    def mark_reminded(self, keys: Sequence[tuple[int, int]], now: float) -> None:
+        with self.transaction() as db:
+            db.conn.executemany(
+                "INSERT OR IGNORE INTO reminders (game_id, key, at) VALUES (?, ?, ?)",
+                [(g, k, now) for g, k in keys])
+
+    def open_game_ids(self) -> list[int]:
+        marks = ", ".join("?" for _ in OPEN_STATUSES)
+        with self.lock:
+            return [int(r[0]) for r in self.db.execute(
+                f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id",
+                list(OPEN_STATUSES)).fetchall()]

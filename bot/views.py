@@ -1,0 +1,217 @@
+"""The words the table reads: move reports, whose turn it is, status, log, help and rules.
+
+Only text is built here; every function takes the game as it is and has no effect.
+"""
+
+from __future__ import annotations
+
+import time
+
+from bot.live_game import LiveGame, Played, build_options
+from bot.records import GameRecord, Record
+from engine import CLOCK, EDITIONS, Game, Options
+
+#: engine events that only repeat the move they follow
+_ECHO_KINDS = frozenset(("choose", "pass"))
+#: how many legal choices ``moves`` lists before summing up the rest
+MAX_CHOICES = 40
+LOG_TAIL = 30
+
+
+def when(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+
+
+def seat_label(record: GameRecord, name: str) -> str:
+    seat = record.seat(name)
+    if seat is None:
+        return name
+    if seat.dropped:
+        return f"{seat.name} (left; the bot plays for them)"
+    if seat.user_id is None:
+        return f"{seat.name} (empty seat)"
+    if seat.user_name and seat.user_name != seat.name:
+        return f"{seat.name} (played by {seat.user_name})"
+    return seat.name
+
+
+def played_lines(played: list[Played]) -> list[str]:
+    """One line per move, with the automatic steps that followed it indented below."""
+    out: list[str] = []
+    for p in played:
+        tag = ""
+        if p.auto == "dropped":
+            tag = " (automatic: this player has left)"
+        elif p.auto == "single":
+            tag = " (automatic: the only legal choice)"
+        elif p.by is not None:
+            tag = f" (by moderator {p.by})"
+        echo = next((e.text for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
+                    None)
+        out.append(f"{p.seat}: {p.move}{tag}" if echo is None else f"{echo}{tag}")
+        out.extend(f"  · {e.text}" for e in p.events if e.kind not in _ECHO_KINDS)
+    return out
+
+
+def next_line(live: LiveGame) -> str:
+    """Whom the game waits for, in one line (or how it ended)."""
+    status = live.status
+    if status == "lobby":
+        n = len(live.record.seats)
+        return f"Waiting for players: {n} seated (3 to 5 play)."
+    if status == "abandoned":
+        return "This game was abandoned."
+    game = live.game
+    assert game is not None
+    if status == "over":
+        return final_scores(game)
+    decision = game.to_act()
+    assert decision is not None
+    paused = f" The game is paused by {live.record.paused_by}." if status == "paused" else ""
+    seat = live.record.seat(decision.player)
+    extra = ""
+    if seat is not None and seat.user_id is None:
+        extra = (f" Nobody sits in {seat.name}'s seat yet: a moderator can "
+                 f"`replace {seat.name} with @user`.")
+    return f"Next: {decision.text}.{extra}{paused}"
+
+
+def final_scores(game: Game) -> str:
+    parts = []
+    for name in game.ranking():
+        p = game.player(name)
+        parts.append(f"{p.name} {p.score} ({p.carried} carried, {p.stones} clock stones)")
+    return f"The game is over: {game.winner} wins. Final scores: {'; '.join(parts)}."
+
+
+def status_text(live: LiveGame, game_id: int) -> str:
+    record = live.record
+    lines = [f"Game {game_id} ({record.edition} edition): {live.status}."]
+    options = ", ".join(f"{k}={v}" for k, v in record.options.items())
+    if options:
+        lines.append(f"Options: {options}.")
+    game = live.game
+    if game is None:
+        seated = ", ".join(f"{s.name} ({s.colour})" for s in record.seats) or "nobody yet"
+        lines.append(f"Seated: {seated}.")
+        lines.append(f"Created by {record.creator_name}; a moderator types `start` to begin.")
+        return "\n".join(lines)
+    st = game.state
+    lines.append(f"Round {st.round}, {st.phase}; clock on {CLOCK[st.clock]}, "
+                 f"{st.clock_stones_left} clock stones and {st.passenger_supply} passengers left; "
+                 f"{len(record.moves)} moves played.")
+    for p in st.players:
+        lines.append(f"  {seat_label(record, p.name)}, {p.colour}: {p.score} points "
+                     f"({p.carried} carried, {p.stones} stones), {p.buses} buses, "
+                     f"{p.markers} markers")
+    lines.append(next_line(live))
+    return "\n".join(lines)
+
+
+def choices_text(live: LiveGame) -> str:
+    game = live.game
+    if game is None or live.status != "active":
+        return f"No move can be made now: the game is {live.status}."
+    decision = game.to_act()
+    assert decision is not None
+    legal = [str(m) for m in game.legal_moves()]
+    shown = ", ".join(legal[:MAX_CHOICES])
+    more = f" and {len(legal) - MAX_CHOICES} more" if len(legal) > MAX_CHOICES else ""
+    return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
+
+
+def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
+    """The moves in force, numbered, with the moderator acts between them."""
+    record = live.record
+    number = {m.seq: i for i, m in enumerate(record.moves, start=1)}
+    lines: list[str] = []
+    for rec in records:
+        if rec.seq in number:
+            m = record.moves[number[rec.seq] - 1]
+            note = " (automatic)" if m.auto else ""
+            if rec.kind == "correct":
+                note += f" (corrected by {rec.user_name})"
+            elif rec.user_id != "busbot" and (record.seat_of_user(rec.user_id) is None
+                                              or record.seat_of_user(rec.user_id) !=
+                                              record.seat(m.seat)):
+                note += f" (by {rec.user_name})"
+            lines.append(f"{number[rec.seq]}. {m.seat}: {m.text}{note}")
+        elif rec.kind not in ("move", "create", "join", "colour", "leave", "correct"):
+            lines.append(f"  — {act_text(rec)}")
+    if not lines:
+        return "No moves yet."
+    head = ""
+    if not everything and len(lines) > LOG_TAIL:
+        head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
+        lines = lines[-LOG_TAIL:]
+    return head + "\n".join(lines)
+
+
+def act_text(rec: Record) -> str:
+    """A record other than a move, as the log shows it."""
+    who = rec.user_name
+    if rec.kind == "start":
+        how = {"random": f"seat order drawn at random (seed {rec.data.get('seed')})",
+               "moderator": "seat order given by the moderator",
+               "import": "imported"}.get(str(rec.data.get("order_by")), "")
+        return f"{who} started the game: {', '.join(rec.data.get('order', []))} ({how})"
+    if rec.kind == "undo":
+        n = len(rec.data.get("targets", []))
+        return f"{who} took back {n} move{'s' if n != 1 else ''}"
+    if rec.kind == "replace":
+        return f"{who} gave {rec.seat}'s seat to {rec.data.get('user_name')}"
+    if rec.kind == "drop":
+        return f"{who} dropped {rec.seat}: the bot plays for them from now on"
+    if rec.kind == "import":
+        return f"{who} imported this game ({rec.data.get('source', 'a file')})"
+    if rec.kind == "nudge":
+        return f"{who} nudged {rec.seat or 'the table'}"
+    return f"{who}: {rec.kind}"
+
+
+def help_text(moderator: bool) -> str:
+    lines = [
+        "**Lobby**: `new game [capstone|splotter-2nd] [option=value ...]`, `join [colour] "
+        "[as NAME]`, `colour COLOUR`, `leave`, `start` (moderator; random seat order) or "
+        "`start order: A, B, C`.",
+        "**Play**: write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
+        "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message are "
+        "played all or nothing. `undo` takes back your last move while nobody else has moved.",
+        "**Look**: `status`, `map` (or `map N`: the table after move N), `moves` (your legal "
+        "choices), `log` (`log all`), `index` (every posted picture by round), `rules`, "
+        "`export txt|json`; `import` with a log file attached starts a game from it.",
+        "**Moderators** (the game's creator, the moderator role, server managers): `undo N`, "
+        "`as NAME: move`, `correct N: move`, `replace NAME with @user`, `drop NAME`, `pause`, "
+        "`resume`, `abandon`, `nudge`.",
+    ]
+    if moderator:
+        lines.append("You are a moderator of this game.")
+    return "\n".join(lines)
+
+
+def rules_text(record: GameRecord | None) -> str:
+    edition = record.edition if record is not None else EDITIONS[0]
+    lines = [
+        "**Bus** in short: each round players take turns placing action markers (at least two "
+        "each, then they may pass), then the actions resolve in order: line expansion, buses, "
+        "passengers, buildings, clock, Vrrooomm (deliver passengers to buildings of the clock's "
+        "type), starting player. Each delivered passenger scores 1; each clock stone costs 1. "
+        "The game ends when the last clock stone is taken, when at most one player has markers "
+        "left, or when every lot is built.",
+        f"This game: {edition} edition.",
+    ]
+    if record is not None:
+        n = max(3, len(record.seats))
+        try:
+            opts: Options | None = build_options(record.edition, n, record.options)
+        except ValueError:
+            opts = None
+        if opts is not None:
+            lines.append(
+                f"Components: {opts.markers} markers each, {opts.clock_stones} clock stones, "
+                f"{opts.bus_limit} buses at most, {opts.passengers} passengers, building type "
+                f"limit {opts.building_type_limit or 'none'}; first line on an empty street: "
+                f"{'yes' if opts.first_line_on_empty_street else 'no'}; single choices played "
+                f"automatically: {'yes' if opts.auto_single else 'no'}.")
+    return "\n".join(lines)
+
