@@ -1,0 +1,71 @@
+"""Playing by message, as in the forum: plain moves in a game's channel, and the ``!bus`` command.
+
+Both read the same way: the text goes to the service untouched, the answer comes back as one
+post. Plain text is only taken up when the service recognises it as a game command in a place
+that has a game, so ordinary chat in the channel is left alone. The prefix reaches everything,
+lobby and moderator commands included, and works in any channel.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord.ext import commands
+
+from bot.api import Attachment, Reply
+from bot.discord_app.bot import BusBot
+from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
+from bot.discord_app.outgoing import send_to_channel
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: BusBot) -> None:
+        self.bot = bot
+        # The command is named after the configured prefix's word ("bus" for "!bus").
+        self.text_command.name = bot.command_word
+
+    @commands.command(name="bus")
+    @commands.guild_only()
+    async def text_command(self, context: commands.Context[BusBot], *, text: str = "help") -> None:
+        """Everything after the prefix, passed to the game service as it is."""
+        message = context.message
+        try:
+            attachments = await read_attachments(message.attachments)
+        except AttachmentTooLarge as refusal:
+            await send_to_channel(message.channel, Reply(str(refusal), ok=False), answering=message)
+            return
+        await self.play(message, text, attachments)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None or not message.content.strip():
+            return
+        context = await self.bot.get_context(message)
+        if context.valid:
+            return  # a prefix command: ``text_command`` answers it
+        place = place_of(message.channel.id)
+        if await self.bot.game.is_game_text(place, message.content):
+            await self.play(message, message.content, [])
+
+    async def play(
+        self, message: discord.Message, text: str, attachments: list[Attachment]
+    ) -> None:
+        """Apply one player's message and post the answer, in order with the place's others."""
+        if not self.bot.first_delivery(message.id):
+            return
+        place = place_of(message.channel.id)
+        async with self.bot.place_lock(place):
+            reply = await self.bot.game.handle(
+                place,
+                actor_for(message.author),
+                text.strip(),
+                message_id=str(message.id),
+                attachments=attachments,
+            )
+            await send_to_channel(
+                message.channel, reply, answering=None if reply.ok else message
+            )
+
+async def setup(bot: commands.Bot) -> None:
+    if not isinstance(bot, BusBot):
+        raise TypeError("the play cog needs a BusBot, which knows the game service")
+    await bot.add_cog(Play(bot))

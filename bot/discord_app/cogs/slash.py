@@ -1,0 +1,194 @@
+"""The ``/bus`` slash commands: the same service, reached through Discord's command picker.
+
+Each subcommand only spells out a service command (``/bus move`` is the move's text, ``/bus as``
+is ``as NAME: MOVE``); the service decides everything. Every command is deferred before the
+service is asked, because an answer with a picture can take longer than the three seconds
+Discord waits. Lookups (status, map, moves, log, help, rules, export) are answered privately to
+the asker; everything that changes the game is answered in the channel for the whole table to
+see, except refusals, which only the asker sees.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.api import Attachment
+from bot.discord_app.bot import BusBot
+from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
+from bot.discord_app.outgoing import send_to_interaction
+
+log = logging.getLogger(__name__)
+
+#: Discord shows at most 25 suggestions, each at most 100 characters long.
+MAX_CHOICES = 25
+MAX_CHOICE_LENGTH = 100
+
+Interaction = discord.Interaction[BusBot]
+
+
+@app_commands.guild_only()
+class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at this table"):
+    def __init__(self, bot: BusBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def run(
+        self,
+        interaction: Interaction,
+        text: str,
+        *,
+        private: bool = False,
+        files: list[discord.Attachment] | None = None,
+    ) -> None:
+        """Defer at once, ask the service, answer: the one path every subcommand takes."""
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        attachments: list[Attachment] = []
+        if files:
+            try:
+                attachments = await read_attachments(files)
+            except AttachmentTooLarge as refusal:
+                await interaction.followup.send(str(refusal), ephemeral=True)
+                return
+        place = place_of(interaction.channel_id or 0)
+        async with self.bot.place_lock(place):
+            reply = await self.bot.game.handle(
+                place,
+                actor_for(interaction.user),
+                text,
+                message_id=str(interaction.id),
+                attachments=attachments,
+            )
+            await send_to_interaction(interaction, reply, deferred_ephemeral=private)
+
+    @app_commands.command(description="Make a move, as you would write it in the thread")
+    @app_commands.describe(move="For example: Place Office at C1")
+    async def move(self, interaction: Interaction, move: str) -> None:
+        await self.run(interaction, move)
+
+    @move.autocomplete("move")
+    async def move_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Your legal moves now, narrowed by every word typed so far."""
+        choices = await self.bot.game.choices(
+            place_of(interaction.channel_id or 0), actor_for(interaction.user)
+        )
+        words = current.lower().split()
+        matching = [text for text in choices if all(word in text.lower() for word in words)]
+        return [
+            app_commands.Choice(name=text, value=text)
+            for text in matching[:MAX_CHOICES]
+            if len(text) <= MAX_CHOICE_LENGTH
+        ]
+
+    @app_commands.command(description="The table as it stands, with whose turn it is")
+    async def status(self, interaction: Interaction) -> None:
+        await self.run(interaction, "status", private=True)
+
+    @app_commands.command(name="map", description="The picture of the table")
+    @app_commands.describe(number="Show the table as it was after this move")
+    async def map_(
+        self, interaction: Interaction, number: app_commands.Range[int, 0] | None = None
+    ) -> None:
+        await self.run(interaction, "map" if number is None else f"map {number}", private=True)
+
+    @app_commands.command(description="Your legal moves now")
+    async def moves(self, interaction: Interaction) -> None:
+        await self.run(interaction, "moves", private=True)
+
+    @app_commands.command(description="The game's log so far")
+    @app_commands.describe(everything="The whole log rather than the latest moves")
+    async def log(self, interaction: Interaction, everything: bool = False) -> None:
+        await self.run(interaction, "log all" if everything else "log", private=True)
+
+    @app_commands.command(name="help", description="What you can say to the bot")
+    async def help_(self, interaction: Interaction) -> None:
+        await self.run(interaction, "help", private=True)
+
+    @app_commands.command(description="A summary of the rules")
+    async def rules(self, interaction: Interaction) -> None:
+        await self.run(interaction, "rules", private=True)
+
+    @app_commands.command(description="Take back your last move (moderators: several)")
+    @app_commands.describe(count="Moderators: how many moves to take back")
+    async def undo(
+        self, interaction: Interaction, count: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        await self.run(interaction, "undo" if count is None else f"undo {count}")
+
+    @app_commands.command(description="Open a new game at this table")
+    @app_commands.describe(options="An edition and option=value settings, if not the defaults")
+    async def new(self, interaction: Interaction, options: str | None = None) -> None:
+        await self.run(interaction, f"new game {options}" if options else "new game")
+
+    @app_commands.command(description="Take a seat in the game being set up here")
+    @app_commands.describe(colour="The colour you would like to play")
+    async def join(self, interaction: Interaction, colour: str | None = None) -> None:
+        await self.run(interaction, f"join {colour}" if colour else "join")
+
+    @app_commands.command(description="Give up your seat before the game starts")
+    async def leave(self, interaction: Interaction) -> None:
+        await self.run(interaction, "leave")
+
+    @app_commands.command(description="Start the game with the players seated")
+    async def start(self, interaction: Interaction) -> None:
+        await self.run(interaction, "start")
+
+    @app_commands.command(name="as", description="Moderators: make a move for a player")
+    @app_commands.describe(player="The player's name at the table", move="The move they make")
+    async def as_(self, interaction: Interaction, player: str, move: str) -> None:
+        await self.run(interaction, f"as {player}: {move}")
+
+    @app_commands.command(description="Moderators: correct an earlier move")
+    @app_commands.describe(number="The move's number in the log", move="What it should have been")
+    async def correct(
+        self, interaction: Interaction, number: app_commands.Range[int, 1], move: str
+    ) -> None:
+        await self.run(interaction, f"correct {number}: {move}")
+
+    @app_commands.command(description="Moderators: hand a player's seat to someone else")
+    @app_commands.describe(player="The player's name at the table", user="Who takes the seat")
+    async def replace(self, interaction: Interaction, player: str, user: discord.Member) -> None:
+        await self.run(interaction, f"replace {player} with {user.mention}")
+
+    @app_commands.command(description="Moderators: remind the player who has to act")
+    async def nudge(self, interaction: Interaction) -> None:
+        await self.run(interaction, "nudge")
+
+    @app_commands.command(description="The game as a file, to keep or to import elsewhere")
+    @app_commands.describe(format="txt (a game log, the default) or json")
+    async def export(
+        self, interaction: Interaction, format: Literal["txt", "json"] = "txt"
+    ) -> None:
+        await self.run(interaction, f"export {format}", private=True)
+
+    @app_commands.command(name="import", description="Moderators: load a game from an export")
+    @app_commands.describe(file="A file made by /bus export")
+    async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
+        await self.run(interaction, "import", files=[file])
+
+    @app_commands.command(name="do", description="Anything you could write after the prefix")
+    @app_commands.describe(command="For example: start order: Arcsyn, Daemonis, Hedgethorn")
+    async def do(self, interaction: Interaction, command: str) -> None:
+        await self.run(interaction, command)
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        log.error("slash command failed", exc_info=error)
+        message = "Something went wrong on my side, sorry."
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    if not isinstance(bot, BusBot):
+        raise TypeError("the slash cog needs a BusBot, which knows the game service")
+    await bot.add_cog(Slash(bot))

@@ -1,0 +1,52 @@
+"""What the service needs from a Discord event: who speaks, where, and any files they sent."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.api import Actor, Attachment
+
+#: Imports are game logs, a few kilobytes; anything far larger is not read at all.
+MAX_ATTACHMENT_BYTES = 1_000_000
+
+
+def actor_for(user: discord.Member | discord.User) -> Actor:
+    """The service's view of a Discord user.
+
+    Server managers count as moderators everywhere on their server; everyone else is judged by
+    role names, which the service compares with the configured moderator role. Role names rather
+    than ids keep ``config.toml`` readable and the service free of Discord.
+    """
+    if not isinstance(user, discord.Member):
+        return Actor(user_id=str(user.id), name=user.display_name)
+    permissions = user.guild_permissions
+    return Actor(
+        user_id=str(user.id),
+        name=user.display_name,
+        is_manager=permissions.manage_guild or permissions.administrator,
+        roles=tuple(role.name for role in user.roles if not role.is_default()),
+    )
+
+
+def place_of(channel_id: int) -> str:
+    """The game's place: the channel, or the thread for threads and forum posts.
+
+    A thread has its own id, distinct from its parent channel's, so every thread and every forum
+    post is a table of its own, while the parent channel can hold another game.
+    """
+    return str(channel_id)
+
+
+class AttachmentTooLarge(Exception):
+    """A file over ``MAX_ATTACHMENT_BYTES``; the message is meant for the player."""
+
+
+async def read_attachments(files: list[discord.Attachment]) -> list[Attachment]:
+    """Download what the player attached, refusing oversized files before fetching them."""
+    for file in files:
+        if file.size > MAX_ATTACHMENT_BYTES:
+            raise AttachmentTooLarge(
+                f"{file.filename} is {file.size // 1000} kB; "
+                f"files up to {MAX_ATTACHMENT_BYTES // 1000} kB are read."
+            )
+    return [Attachment(file.filename, await file.read()) for file in files]

@@ -1,0 +1,124 @@
+"""Turning one service ``Reply`` into the Discord messages that carry it.
+
+A reply becomes one message whenever it fits: text, then the picture, then the mentions of the
+players whose turn just began. Only a reply longer than Discord allows becomes several messages,
+and then the picture and the mentions travel on the last one, so the ping arrives with the table
+it refers to. Pings are explicit: nothing in the text (a player's name, a stray ``@everyone``) can
+notify anyone; only the users the service named.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import discord
+
+from bot.api import Attachment, Reply
+from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
+
+#: Discord accepts at most this many files on one message.
+FILES_PER_MESSAGE = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """One Discord message: its text, its files and whom it may ping."""
+
+    content: str
+    attachments: tuple[Attachment, ...] = ()
+    pings: tuple[int, ...] = ()
+
+    def files(self) -> list[discord.File]:
+        """Fresh file objects: discord.py closes them after sending, so they are made per send."""
+        return [discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments]
+
+    def allowed_mentions(self) -> discord.AllowedMentions:
+        return discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            replied_user=False,
+            users=[discord.Object(id=user) for user in self.pings],
+        )
+
+
+def compose(reply: Reply, limit: int = MESSAGE_LIMIT) -> list[Outgoing]:
+    """The messages for ``reply``, in order; empty when there is nothing to say."""
+    # Seats held by someone outside Discord (a console player) have no snowflake to ping.
+    pings = tuple(int(user) for user in dict.fromkeys(reply.mentions) if user.isdigit())
+    attachments: list[Attachment] = []
+    if reply.picture is not None:
+        attachments.append(Attachment(reply.picture_name, reply.picture))
+    attachments.extend(reply.files)
+    texts = split_message(reply.text.strip(), limit)
+    if pings:
+        line = " ".join(f"<@{user}>" for user in pings)
+        if texts and len(texts[-1]) + 1 + len(line) <= limit:
+            texts[-1] = f"{texts[-1]}\n{line}"
+        else:
+            texts.append(line)
+    if not texts and not attachments:
+        return []
+    batches = [
+        tuple(attachments[i : i + FILES_PER_MESSAGE])
+        for i in range(0, len(attachments), FILES_PER_MESSAGE)
+    ]
+    messages = [Outgoing(text) for text in texts[:-1]]
+    last = texts[-1] if texts else ""
+    if len(batches) > 1:
+        messages.extend(Outgoing("", batch) for batch in batches[:-1])
+    messages.append(Outgoing(last, batches[-1] if batches else (), pings))
+    return messages
+
+
+async def send_to_channel(
+    channel: discord.abc.Messageable,
+    reply: Reply,
+    *,
+    answering: discord.Message | None = None,
+) -> list[discord.Message]:
+    """Post ``reply`` in ``channel``; with ``answering``, the first part replies to that message.
+
+    Refusals answer the message that caused them, so the player sees which text was refused;
+    game updates are posted plainly, like a moderator's post in the thread.
+    """
+    sent: list[discord.Message] = []
+    for index, part in enumerate(compose(reply)):
+        if index == 0 and answering is not None:
+            message = await answering.reply(
+                part.content or None,
+                files=part.files(),
+                allowed_mentions=part.allowed_mentions(),
+                mention_author=False,
+            )
+        else:
+            message = await channel.send(
+                part.content or None, files=part.files(), allowed_mentions=part.allowed_mentions()
+            )
+        sent.append(message)
+    return sent
+
+
+async def send_to_interaction(
+    interaction: discord.Interaction, reply: Reply, *, deferred_ephemeral: bool
+) -> None:
+    """Answer a deferred slash command with ``reply``.
+
+    The deferral had to be chosen before the answer was known. When the answer must be private
+    (a refusal) but the deferral was public, the public "thinking" placeholder is removed and the
+    answer goes out as a private follow-up instead, so nobody else sees the refusal.
+    """
+    parts = compose(reply)
+    ephemeral = deferred_ephemeral or reply.ephemeral or not reply.ok
+    if not parts:
+        parts = [Outgoing("Done." if reply.ok else "Refused.")]
+    if ephemeral and not deferred_ephemeral:
+        await interaction.delete_original_response()
+    for part in parts:
+        await interaction.followup.send(
+            part.content,
+            files=part.files(),
+            allowed_mentions=part.allowed_mentions(),
+            ephemeral=ephemeral,
+        )
+

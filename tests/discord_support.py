@@ -1,0 +1,624 @@
+"""A Discord server inside a test: dpytest's fake backend, plus the pieces it lacks for busbot.
+
+dpytest runs the real discord.py client against an in-process imitation of Discord. Three gaps
+are filled here, in the tests' own setup and never in site-packages:
+
+* A message sent together with files loses its text in dpytest: discord.py then sends the text
+  inside the multipart ``payload_json`` field, and dpytest only reads the plain JSON payload.
+  ``_keep_text_with_files`` reads it back from ``payload_json``.
+* dpytest has no slash commands. ``FakeDiscord.slash`` builds the interaction payload Discord
+  would send and hands it to discord.py's own ``ConnectionState.parse_interaction_create``;
+  the bot's answers (deferral, follow-ups, autocomplete results) travel over discord.py's
+  interaction webhook routes, which ``_InteractionRoutes`` answers and records the way Discord
+  behaves, including that the first follow-up after a deferral takes the deferral's visibility.
+* dpytest keeps the server's member list in the client's member cache, which discord.py only
+  fills for bots with the members intent. busbot does not ask for that intent (the author of
+  each event carries their roles), so the cache is switched on here for dpytest's sake only.
+
+Everything the bot sends is turned into ``Post`` values: what a person in the channel would see,
+including who actually gets pinged (mentions in the text that ``allowed_mentions`` permits).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import itertools
+import json
+import logging
+import re
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import discord.http
+from discord.ext.test import backend as dpytest_backend
+from discord.ext.test import factories
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_MENTION = re.compile(r"<@!?(\d+)>")
+_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Post:
+    """One message from the bot, as the people in the channel receive it."""
+
+    content: str
+    files: tuple[tuple[str, bytes], ...] = ()
+    pings: frozenset[int] = frozenset()
+    ephemeral: bool = False
+    reply_to: int | None = None
+    channel_id: int | None = None
+
+    @property
+    def pictures(self) -> list[bytes]:
+        return [data for name, data in self.files if data.startswith(PNG_SIGNATURE)]
+
+    def file(self, suffix: str) -> tuple[str, bytes]:
+        """The one attached file whose name ends in ``suffix``."""
+        found = [(name, data) for name, data in self.files if name.endswith(suffix)]
+        assert len(found) == 1, f"expected one {suffix} file, got {[n for n, _ in self.files]}"
+        return found[0]
+
+
+@dataclass
+class SlashAnswer:
+    """Everything the bot did in answer to one interaction."""
+
+    deferred: bool = False
+    deferred_ephemeral: bool = False
+    placeholder_deleted: bool = False
+    posts: list[Post] = field(default_factory=list)
+    choices: list[str] | None = None
+
+    @property
+    def public(self) -> list[Post]:
+        return [post for post in self.posts if not post.ephemeral]
+
+    @property
+    def private(self) -> list[Post]:
+        return [post for post in self.posts if post.ephemeral]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(post.content for post in self.posts)
+
+
+@dataclass
+class _PendingInteraction:
+    channel: Any
+    answer: SlashAnswer
+
+
+class _Recorder:
+    """What the fake HTTP layer saw that dpytest's message objects do not keep."""
+
+    def __init__(self) -> None:
+        self.allowed_mentions: dict[int, dict[str, Any] | None] = {}
+        self.references: dict[int, int] = {}
+        self.interactions: dict[str, _PendingInteraction] = {}
+        self.history_reads = 0
+
+
+def _payload_of(params: discord.http.MultipartParameters) -> dict[str, Any]:
+    if params.payload is not None:
+        return dict(params.payload)
+    for part in params.multipart or []:
+        if part["name"] == "payload_json":
+            loaded: dict[str, Any] = json.loads(part["value"])
+            return loaded
+    return {}
+
+
+def _pings(content: str, allowed: dict[str, Any] | None) -> frozenset[int]:
+    """Who Discord notifies: users mentioned in the text whom ``allowed_mentions`` lets through."""
+    mentioned = {int(user) for user in _MENTION.findall(content)}
+    if allowed is None:
+        return frozenset(mentioned)
+    if "users" in allowed.get("parse", []):
+        return frozenset(mentioned)
+    return frozenset(mentioned & {int(user) for user in allowed.get("users", [])})
+
+
+def _keep_text_with_files(recorder: _Recorder) -> Any:
+    original = dpytest_backend.FakeHttp.send_message
+
+    async def send_message(
+        self: dpytest_backend.FakeHttp,
+        channel_id: int,
+        *,
+        params: discord.http.MultipartParameters,
+    ) -> Any:
+        # dpytest finds the channel among its caller's local variables; keep it visible.
+        channel = sys._getframe(1).f_locals.get("channel")  # noqa: F841
+        payload = _payload_of(params)
+        fixed = discord.http.MultipartParameters(
+            payload=payload, multipart=params.multipart, files=params.files
+        )
+        data: dict[str, Any] = await original(self, channel_id, params=fixed)
+        message_id = int(data["id"])
+        recorder.allowed_mentions[message_id] = payload.get("allowed_mentions")
+        reference = payload.get("message_reference")
+        if reference:
+            recorder.references[message_id] = int(reference["message_id"])
+        return data
+
+    return send_message
+
+
+def _no_history(recorder: _Recorder) -> Any:
+    async def refuse(self: dpytest_backend.FakeHttp, *args: Any, **kwargs: Any) -> Any:
+        recorder.history_reads += 1
+        raise AssertionError("busbot must not read channel history")
+
+    return refuse
+
+
+def _interaction_routes(recorder: _Recorder, bot: discord.Client) -> Any:
+    async def request(
+        self: AsyncWebhookAdapter,
+        route: discord.http.Route,
+        session: Any = None,
+        *,
+        payload: dict[str, Any] | None = None,
+        multipart: list[dict[str, Any]] | None = None,
+        files: list[discord.File] | None = None,
+        **_: Any,
+    ) -> Any:
+        token = str(route.webhook_token)
+        pending = recorder.interactions[token]
+        answer = pending.answer
+        body = payload
+        if body is None:
+            params = discord.http.MultipartParameters(None, multipart, files)
+            body = _payload_of(params)
+        attached = tuple((f.filename or "", _read(f)) for f in files or [])
+        if route.path.endswith("/callback"):
+            kind = body["type"]
+            data = body.get("data") or {}
+            ephemeral = bool(data.get("flags", 0) & 64)
+            if kind == 5:  # deferred: the "thinking..." placeholder
+                answer.deferred, answer.deferred_ephemeral = True, ephemeral
+            elif kind == 4:  # an immediate answer
+                answer.posts.append(_post(data, attached, ephemeral, pending.channel))
+            elif kind == 8:  # autocomplete suggestions
+                answer.choices = [choice["value"] for choice in data.get("choices", [])]
+            else:
+                raise AssertionError(f"unexpected interaction callback type {kind}")
+            return {"interaction": {"id": route.webhook_id, "type": 2}, "resource": {"type": kind}}
+        if route.method == "DELETE" and route.path.endswith("/messages/@original"):
+            answer.placeholder_deleted = True
+            return None
+        if route.method == "POST" and route.path == "/webhooks/{webhook_id}/{webhook_token}":
+            # Discord: the first follow-up replaces the placeholder and keeps its visibility.
+            replaces_placeholder = (
+                answer.deferred and not answer.placeholder_deleted and not answer.posts
+            )
+            ephemeral = bool(body.get("flags", 0) & 64)
+            if replaces_placeholder:
+                ephemeral = answer.deferred_ephemeral
+            answer.posts.append(_post(body, attached, ephemeral, pending.channel))
+            assert bot.user is not None
+            message = factories.make_message_dict(
+                pending.channel, bot.user, content=body.get("content") or ""
+            )
+            message["channel_id"] = pending.channel.id
+            return message
+        raise AssertionError(f"unexpected interaction route {route.method} {route.path}")
+
+    return request
+
+
+def _read(file: discord.File) -> bytes:
+    file.fp.seek(0)
+    data = file.fp.read()
+    assert isinstance(data, bytes)
+    return data
+
+
+def _post(
+    body: dict[str, Any], files: tuple[tuple[str, bytes], ...], ephemeral: bool, channel: Any
+) -> Post:
+    content = body.get("content") or ""
+    return Post(
+        content=content,
+        files=files,
+        pings=frozenset() if ephemeral else _pings(content, body.get("allowed_mentions")),
+        ephemeral=ephemeral,
+        channel_id=channel.id,
+    )
+
+
+class _ErrorLog(logging.Handler):
+    """Collects errors logged by discord.py and busbot: a failing listener only logs."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone on the test server."""
+
+    member: discord.Member
+
+    @property
+    def id(self) -> int:
+        return self.member.id
+
+    @property
+    def name(self) -> str:
+        return self.member.display_name
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.member.id}>"
+
+
+class FakeDiscord:
+    """The server the bot sits on: one guild, a text channel ``table``, and the people in it."""
+
+    def __init__(self, bot: discord.Client, recorder: _Recorder, errors: _ErrorLog) -> None:
+        config = dpytest.get_config()
+        self.bot = bot
+        self.guild: discord.Guild = config.guilds[0]
+        self.table = _text_channel(config.channels[0])
+        self.chat = _text_channel(config.channels[1])
+        self._recorder = recorder
+        self._errors = errors
+
+    # ---- people and places ---------------------------------------------------------------
+
+    def person(self, name: str, *, roles: tuple[str, ...] = (), manager: bool = False) -> Person:
+        guild_roles = [self._role(role) for role in roles]
+        if manager:
+            guild_roles.append(
+                dpytest_backend.make_role(
+                    f"Manager {name}", self.guild, permissions=discord.Permissions(
+                        manage_guild=True).value | self.guild.default_role.permissions.value)
+            )
+        user = dpytest_backend.make_user(name, f"{next(_ids) % 10000:04}")
+        member = dpytest_backend.make_member(user, self.guild, roles=guild_roles)
+        return Person(member)
+
+    def _role(self, name: str) -> discord.Role:
+        existing = discord.utils.get(self.guild.roles, name=name)
+        if existing is not None:
+            return existing
+        return dpytest_backend.make_role(name, self.guild)
+
+    def thread(self, name: str, *, forum: bool = False) -> discord.Thread:
+        """A new thread in ``table``, or with ``forum`` a new post in a forum channel."""
+        state = self.bot._connection
+        parent_id = self.table.id
+        if forum:
+            forum_data: dict[str, Any] = {
+                "id": factories.make_id(),
+                "type": discord.ChannelType.forum.value,
+                "guild_id": self.guild.id,
+                "name": f"{name}-forum",
+                "position": len(self.guild.channels) + 1,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "topic": None,
+                "flags": 0,
+                "available_tags": [],
+                "rate_limit_per_user": 0,
+            }
+            state.parse_channel_create(forum_data)
+            parent_id = forum_data["id"]
+        thread_id = factories.make_id()
+        state.parse_thread_create({
+            "id": str(thread_id),
+            "guild_id": str(self.guild.id),
+            "parent_id": str(parent_id),
+            "owner_id": str(self.bot.user.id if self.bot.user else 0),
+            "name": name,
+            "type": discord.ChannelType.public_thread.value,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": datetime.datetime.now(datetime.UTC).isoformat(),
+                "locked": False,
+            },
+        })  # type: ignore[typeddict-item]
+        thread = self.guild.get_thread(thread_id)
+        assert thread is not None
+        return thread
+
+    # ---- speaking ------------------------------------------------------------------------
+
+    async def say(
+        self,
+        who: Person,
+        text: str,
+        *,
+        where: Any = None,
+        files: tuple[Path, ...] = (),
+        message_id: int | None = None,
+    ) -> list[Post]:
+        """``who`` posts ``text``; returns everything the bot posted in answer.
+
+        The message is built the way the gateway delivers it, author and member (with roles)
+        included. ``message_id`` lets a test deliver the very same message twice.
+        """
+        channel = where or self.table
+        message_id = message_id or factories.make_id()
+        attachments = [
+            {
+                "id": str(factories.make_id()),
+                "filename": path.name,
+                "size": path.stat().st_size,
+                "url": path.absolute().as_uri(),
+                "proxy_url": path.absolute().as_uri(),
+            }
+            for path in files
+        ]
+        data = {
+            "id": str(message_id),
+            "channel_id": str(channel.id),
+            "guild_id": str(self.guild.id),
+            "author": factories.dict_from_user(who.member._user),
+            "member": self._member_payload(who, channel),
+            "content": text,
+            "timestamp": discord.utils.snowflake_time(message_id).isoformat(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+        }
+        self.bot._connection.parse_message_create(data)  # type: ignore[arg-type]
+        await dpytest.run_all_events()
+        return await self._collect()
+
+    async def slash(
+        self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
+    ) -> SlashAnswer:
+        """``who`` runs ``/bus subcommand`` with ``options``; returns what the bot answered."""
+        return await self._interact(2, who, subcommand, where, options, focused=None)
+
+    async def autocomplete(
+        self, who: Person, subcommand: str, option: str, typed: str, *, where: Any = None
+    ) -> list[str]:
+        """What the command picker suggests to ``who`` for ``option`` after typing ``typed``."""
+        answer = await self._interact(4, who, subcommand, where, {option: typed}, focused=option)
+        assert answer.choices is not None, "the bot did not answer the autocomplete"
+        return answer.choices
+
+    # ---- inside --------------------------------------------------------------------------
+
+    def _member_payload(self, who: Person, channel: Any) -> dict[str, Any]:
+        member = who.member
+        return {
+            "user": factories.dict_from_user(member._user),
+            "roles": [str(role.id) for role in member.roles if not role.is_default()],
+            "nick": member.nick,
+            "joined_at": datetime.datetime.now(datetime.UTC).isoformat(),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "permissions": str(channel.permissions_for(member).value),
+        }
+
+    async def _interact(
+        self,
+        kind: int,
+        who: Person,
+        command: str,
+        where: Any,
+        options: dict[str, Any],
+        *,
+        focused: str | None,
+    ) -> SlashAnswer:
+        channel = where or self.table
+        token = f"interaction-token-{next(_ids)}"
+        answer = SlashAnswer()
+        self._recorder.interactions[token] = _PendingInteraction(channel, answer)
+        resolved: dict[str, dict[str, Any]] = {}
+        encoded = [
+            self._option(name, value, resolved, channel, focused == name)
+            for name, value in options.items()
+        ]
+        assert self.bot.user is not None
+        payload = {
+            "id": str(factories.make_id()),
+            "application_id": str(self.bot.user.id),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": str(self.guild.id),
+            "channel_id": str(channel.id),
+            "channel": {"id": str(channel.id), "type": channel.type.value},
+            "member": self._member_payload(who, channel),
+            "app_permissions": str(channel.permissions_for(self.guild.me).value),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "context": 0,
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "data": {
+                "id": str(factories.make_id()),
+                "name": "bus",
+                "type": 1,
+                "options": [{"type": 1, "name": command, "options": encoded}],
+                "resolved": resolved,
+            },
+        }
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await _settle()
+        self._check_errors()
+        return answer
+
+    def _option(
+        self,
+        name: str,
+        value: Any,
+        resolved: dict[str, dict[str, Any]],
+        channel: Any,
+        focused: bool,
+    ) -> dict[str, Any]:
+        option: dict[str, Any] = {"name": name}
+        if focused:
+            option["focused"] = True
+        if isinstance(value, bool):
+            option.update(type=5, value=value)
+        elif isinstance(value, int):
+            option.update(type=4, value=value)
+        elif isinstance(value, str):
+            option.update(type=3, value=value)
+        elif isinstance(value, Person):
+            option.update(type=6, value=str(value.id))
+            resolved.setdefault("users", {})[str(value.id)] = factories.dict_from_user(
+                value.member._user
+            )
+            member = self._member_payload(value, channel)
+            member.pop("user")
+            resolved.setdefault("members", {})[str(value.id)] = member
+        elif isinstance(value, Path):
+            attachment_id = str(factories.make_id())
+            option.update(type=11, value=attachment_id)
+            resolved.setdefault("attachments", {})[attachment_id] = {
+                "id": attachment_id,
+                "filename": value.name,
+                "size": value.stat().st_size,
+                "url": value.absolute().as_uri(),
+                "proxy_url": value.absolute().as_uri(),
+            }
+        else:
+            raise TypeError(f"cannot send {value!r} as a slash command option")
+        return option
+
+    async def _collect(self) -> list[Post]:
+        self._check_errors()
+        posts: list[Post] = []
+        while not dpytest.runner.sent_queue.empty():
+            message: discord.Message = dpytest.runner.sent_queue.get_nowait()
+            files = tuple([(a.filename, await a.read()) for a in message.attachments])
+            posts.append(
+                Post(
+                    content=message.content,
+                    files=files,
+                    pings=_pings(
+                        message.content, self._recorder.allowed_mentions.get(message.id)
+                    ),
+                    reply_to=self._recorder.references.get(message.id),
+                    channel_id=message.channel.id,
+                )
+            )
+        return posts
+
+    async def sent(self) -> list[Post]:
+        """Posts the bot made on its own (reminders), since the last look."""
+        await dpytest.run_all_events()
+        return await self._collect()
+
+    def _check_errors(self) -> None:
+        if not dpytest.runner.error_queue.empty():
+            _, error = dpytest.runner.error_queue.get_nowait()
+            raise AssertionError(f"a command failed: {error!r}") from error
+        if self._errors.records:
+            record = self._errors.records[0]
+            self._errors.records.clear()
+            raise AssertionError(f"the bot logged an error: {record.getMessage()}") from (
+                record.exc_info[1] if record.exc_info else None
+            )
+        assert self._recorder.history_reads == 0
+
+
+def _text_channel(channel: Any) -> discord.TextChannel:
+    assert isinstance(channel, discord.TextChannel)
+    return channel
+
+
+async def _settle() -> None:
+    """Wait until the bot has finished with everything it was handed, interactions included."""
+    for _ in range(1000):
+        pending = [
+            task
+            for task in asyncio.all_tasks()
+            if task.get_name() == "CommandTree-invoker" and not task.done()
+        ]
+        if not pending:
+            break
+        await asyncio.gather(*pending, return_exceptions=True)
+    await dpytest.run_all_events()
+
+
+class _Patches:
+    """Test-only replacements, put back afterwards so one test's fakes never leak into another."""
+
+    def __init__(self) -> None:
+        self._saved: list[tuple[Any, str, Any]] = []
+
+    def set(self, owner: Any, name: str, value: Any) -> None:
+        self._saved.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, value)
+
+    def restore(self) -> None:
+        while self._saved:
+            owner, name, value = self._saved.pop()
+            setattr(owner, name, value)
+
+
+@contextlib.asynccontextmanager
+async def fake_discord(bot: Any) -> AsyncIterator[FakeDiscord]:
+    """Connect ``bot`` (a BusBot, not started) to a fresh fake server and run its setup hook."""
+    recorder = _Recorder()
+    errors = _ErrorLog()
+    patches = _Patches()
+    loggers = [logging.getLogger(name) for name in ("discord", "bot")]
+    for logger in loggers:
+        logger.addHandler(errors)
+    try:
+        patches.set(dpytest_backend.FakeHttp, "send_message", _keep_text_with_files(recorder))
+        patches.set(dpytest_backend.FakeHttp, "logs_from", _no_history(recorder))
+        patches.set(dpytest_backend.FakeHttp, "get_message", _no_history(recorder))
+        patches.set(AsyncWebhookAdapter, "request", _interaction_routes(recorder, bot))
+
+        await bot._async_setup_hook()
+        dpytest.configure(
+            bot, guilds=1, text_channels=["bus-table", "chat"], voice_channels=0, members=0
+        )
+        state = bot._connection
+        # The member cache, for dpytest's sake (see the module docstring).
+        cache = discord.MemberCacheFlags.none()
+        cache.joined = True
+        state.member_cache_flags = cache
+        dpytest_backend.make_member(bot.user, dpytest.get_config().guilds[0])
+        # dpytest swapped the client's connection state; the command tree must follow it.
+        state._command_tree = bot.tree
+        bot.tree._state = state
+        bot.tree._http = bot.http
+        await bot.setup_hook()
+        yield FakeDiscord(bot, recorder, errors)
+        await _settle()
+        FakeDiscord(bot, recorder, errors)._check_errors()
+    finally:
+        for cog in list(bot.cogs):
+            await bot.remove_cog(cog)
+        await dpytest.empty_queue()
+        patches.restore()
+        for logger in loggers:
+            logger.removeHandler(errors)
