@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
+from bot.pictures import default_renderer
 from bot.service import GameService
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class ConsoleSettings:
     db_path: str
     picture_dir: str
     moderator_role: str | None = None
+    pictures: bool = True
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "config file, else busbot.db)")
     parser.add_argument("--pictures", metavar="DIR", help="where pictures and exports are "
                         "written (default: the config's picture_dir, else ./pictures)")
+    parser.add_argument("--no-pictures", action="store_true", help="do not draw the table "
+                        "(much faster; `map` still explains)")
     parser.add_argument("--config", metavar="PATH", help="the settings file (default: "
                         "config.toml here, if any)")
 
@@ -62,6 +66,7 @@ def settings(config_or_args: object) -> ConsoleSettings:
             pictures or (config.picture_dir if config is not None and config.picture_dir
                          else DEFAULT_PICTURES),
             config.moderator_role if config is not None else None,
+            not getattr(args, "no_pictures", False),
         )
     if config_or_args is None:
         config_or_args = _load_config(None)
@@ -86,7 +91,8 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
     service = GameService(opts.db_path, moderator_role=opts.moderator_role,
-                          picture_dir=opts.picture_dir, bind_imported_names=True)
+                          picture_dir=opts.picture_dir, bind_imported_names=True,
+                          renderer=default_renderer() if opts.pictures else None)
     try:
         return run(service, stdin or sys.stdin, stdout or sys.stdout, opts.picture_dir)
     finally:

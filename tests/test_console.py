@@ -1,0 +1,86 @@
+"""The console table, run as ``busbot console`` with lines on standard input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import random_game
+from tests.service_support import PNG_SIGNATURE
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ["Ada", "Bram", "Cleo"]
+
+
+def console(db: Path, lines: list[str], *extra: str) -> str:
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "console", "--db", str(db), *extra],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=300,
+        check=False)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def lobby() -> list[str]:
+    return ["Ada: new game", "Ada: join", "Bram: join", "Cleo: join",
+            "Ada: start order: Ada, Bram, Cleo"]
+
+
+def game_lines(seed: int) -> tuple[list[str], str]:
+    game = random_game(3, seed=seed, names=NAMES)
+    assert game.winner is not None
+    return [f"{name}: {move}" for name, move in game.history], game.winner
+
+
+def test_a_whole_game_through_standard_input(tmp_path: Path) -> None:
+    moves, winner = game_lines(seed=7)
+    out = console(tmp_path / "games.db", [*lobby(), *moves, "Bram: status"], "--no-pictures")
+    assert "only you see this" not in out  # every line was accepted
+    assert out.count("busbot: ") == len(lobby()) + len(moves) + 1
+    assert f"The game is over: {winner} wins" in out
+    assert out.rstrip().endswith("Goodbye; every game is saved.")
+    assert "ping: @Bram" in out
+
+
+def test_quitting_and_starting_again_continues_the_game(tmp_path: Path) -> None:
+    moves, winner = game_lines(seed=3)
+    db = tmp_path / "games.db"
+    half = len(moves) // 2
+    first = console(db, [*lobby(), *moves[:half], "quit", "Ada: status"], "--no-pictures")
+    assert "Ada: status" not in first and first.count("busbot: ") == len(lobby()) + half
+    second = console(db, [*moves[half:]], "--no-pictures")
+    assert "only you see this" not in second
+    assert f"The game is over: {winner} wins" in second
+
+
+def test_pictures_are_written_and_their_paths_printed(tmp_path: Path) -> None:
+    pictures = tmp_path / "pics"
+    out = console(tmp_path / "games.db", [*lobby(), "Ada: Place Office at C1", "Bram: map"],
+                  "--pictures", str(pictures))
+    printed = [line.split("picture: ", 1)[1] for line in out.splitlines() if "picture: " in line]
+    assert printed == [str(pictures / "bus-game1-move000.png"),
+                       str(pictures / "bus-game1-move001.png"),
+                       str(pictures / "bus-game1-move001.png")]
+    for path in printed:
+        assert Path(path).read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_refusals_hints_export_and_import_at_the_console(tmp_path: Path) -> None:
+    pictures = tmp_path / "out"
+    moves, _ = game_lines(seed=11)
+    out = console(tmp_path / "games.db", [
+        *lobby(), "just chatting", "Bram: Place Office at C1", "Ada: undo 3",
+        *moves[:10], "Cleo: export txt", "Ada: abandon",
+        f"Zed: import {pictures / 'bus-game1.txt'}", "Zed: status", "Bram: moves",
+        "Zed: import /no/such/file",
+    ], "--no-pictures", "--pictures", str(pictures))
+    assert "Write `Name: text`" in out
+    assert "busbot (only you see this): It is not your decision now." in out
+    assert "There are 0 move(s)" in out
+    assert f"file: {pictures / 'bus-game1.txt'}" in out
+    assert "Zed imported a game (text log)" in out
+    assert "Empty seats" not in out  # at the console, seats go to the users of those names
+    assert "Game 2 (capstone edition): active." in out
+    assert "Legal now" in out
+    assert "cannot read /no/such/file" in out

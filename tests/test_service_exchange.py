@@ -1,0 +1,159 @@
+"""Export and import: text log and JSON round-trip to the same game; bad files change nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.api import Attachment
+from bot.cli import main as cli_main
+from bot.service import GameService
+from engine import GameLog, random_game, replay
+from tests.service_support import Table, open_table, started
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return open_table(str(tmp_path / "busbot.db"))
+
+
+def _played(table: Table) -> None:
+    started(table, 4)
+    table.play_random(120, seed=6)
+    table.ok("Arcsyn", "undo 2")
+    table.ok("Arcsyn", "drop discrider")
+    table.play_random(10, seed=2)
+
+
+def test_the_text_export_replays_to_the_same_position(table: Table) -> None:
+    _played(table)
+    reply = table.ok("Zed", "export txt")
+    [attachment] = reply.files
+    assert attachment.filename == "bus-game1.txt"
+    text = attachment.data.decode()
+    assert text.startswith("# busbot game 1 in channel-1")
+    game = replay(GameLog.parse(text))
+    summary = table.service.store.latest_game(table.place)
+    assert summary is not None
+    live = table.service._live(summary).game  # the position the service plays on
+    assert live is not None and game.to_json() == live.to_json()
+
+
+def test_text_import_gives_the_same_game_in_another_place(table: Table) -> None:
+    _played(table)
+    text = table.export("txt")
+    other = Table(table.service, "channel-2")
+    reply = other.ok("Zed", "import", attachments=[Attachment("game.txt", text.encode())])
+    assert "imported a game (text log)" in reply.text and reply.picture is not None
+    assert "Empty seats: Arcsyn, Daemonis, Hedgethorn, discrider" in reply.text
+    assert other.export("txt").splitlines()[1:] == text.splitlines()[1:]
+    assert other.ok("Zed", "moves").text == table.ok("Zed", "moves").text
+    # The importer moderates it and gives the seats to their players.
+    seat = other.to_act()
+    assert seat is not None
+    other.ok("Zed", f"replace {seat} with {seat}")
+    from bot.api import Actor
+
+    move = other.service.choices(other.place, Actor(seat, seat))[0]
+    assert other.service.handle(other.place, Actor(seat, seat), move).ok
+
+
+def test_json_export_then_import_gives_the_same_game(table: Table) -> None:
+    _played(table)
+    exported = json.loads(table.export("json"))
+    assert exported["format"] == "busbot-game"
+    assert [s["dropped"] for s in exported["game"]["seats"]] == [False, False, False, True]
+    assert any(not m["in_force"] for m in exported["moves"])
+    other = Table(table.service, "channel-2")
+    reply = other.ok("Zed", "import", attachments=[
+        Attachment("game.json", json.dumps(exported).encode())])
+    assert "imported a game (JSON export)" in reply.text
+    again = json.loads(other.export("json"))
+    assert again["records"][:-1] == exported["records"]
+    assert again["records"][-1]["kind"] == "import"
+    assert again["moves"] == exported["moves"]
+    for key in ("edition", "options", "seats", "seed", "status", "winner"):
+        assert again["game"][key] == exported["game"][key]
+    assert again["log"] == exported["log"]
+    # The dropped seat stays dropped and the game goes on from the same decision.
+    assert other.to_act() == table.to_act()
+    assert other.play_random(5, seed=9) == 5
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    (b"\xff\xfe\x00garbage", "not text"),
+    (b"hello there", "line 1"),
+    (b"players: A, B\nA: Place Office at C1\n", "3 to 5 players"),
+    (b"players: A, B, C\nA: Place Office at N4\n", "line 2"),
+    (b"players: A, B, C\nB: Place Office at C1\n", "line 2"),
+    (b'{"format": "something else"}', "not a busbot game export"),
+    (b'{"format": "busbot-game", "version": 1, "records": []}', "no records"),
+    (b"{not json", "not valid JSON"),
+])
+def test_bad_files_are_refused_and_create_nothing(table: Table, data: bytes,
+                                                  reason: str) -> None:
+    reply = table.say("Zed", "import", attachments=[Attachment("x", data)])
+    assert not reply.ok and reason in reply.text, reply.text
+    assert "Nothing was imported" in reply.text
+    assert table.snapshot() == (None,)
+
+
+def test_tampered_json_is_refused_with_the_record_that_fails(table: Table) -> None:
+    started(table)
+    table.play_random(12, seed=1)
+    exported = json.loads(table.export("json"))
+    moves = [r for r in exported["records"] if r["kind"] == "move"]
+    moves[3]["text"] = "Place Office at N4"
+    other = Table(table.service, "channel-2")
+    reply = other.say("Zed", "import", attachments=[
+        Attachment("g.json", json.dumps(exported).encode())])
+    assert not reply.ok and "move 4" in reply.text and "N4" in reply.text
+    exported = json.loads(table.export("json"))
+    exported["records"][5]["seq"] = 99
+    reply = other.say("Zed", "import", attachments=[
+        Attachment("g.json", json.dumps(exported).encode())])
+    assert not reply.ok and "record 99" in reply.text
+    exported = json.loads(table.export("json"))
+    exported["records"][7]["kind"] = "teleport"
+    reply = other.say("Zed", "import", attachments=[
+        Attachment("g.json", json.dumps(exported).encode())])
+    assert not reply.ok and "unknown kind 'teleport'" in reply.text
+    assert other.snapshot() == (None,)
+
+
+def test_import_needs_a_file_and_a_free_place(table: Table) -> None:
+    assert "Attach" in table.say("Zed", "import").text
+    started(table)
+    before = table.snapshot()
+    log = random_game(3, seed=1).log().format()
+    reply = table.say("Zed", "import", attachments=[Attachment("g.txt", log.encode())])
+    assert not reply.ok and "already a game here" in reply.text
+    assert table.snapshot() == before
+
+
+def test_command_line_export_and_import(tmp_path: Path, table: Table,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    started(table)
+    table.play_random(20, seed=3)
+    db = table.service.store.path
+    out = tmp_path / "game.txt"
+    assert cli_main(["export", "1", "--format", "txt", "--db", db, "--out", str(out)]) == 0
+    assert cli_main(["replay", str(out)]) == 0
+    assert "20 moves replayed" in capsys.readouterr().out
+    assert cli_main(["export", "channel-1", "--format", "json", "--db", db]) == 0
+    assert json.loads(capsys.readouterr().out)["game"]["id"] == 1
+    assert cli_main(["export", "77", "--db", db]) == 1
+    assert "no game" in capsys.readouterr().err
+    assert cli_main(["import", str(out), "--db", db, "--place", "console"]) == 0
+    assert "imported a game" in capsys.readouterr().out
+    assert cli_main(["import", str(out), "--db", db, "--place", "console"]) == 1
+    service = GameService(db, renderer=None)
+    summary = service.store.latest_game("console")
+    assert summary is not None and summary.players == "Arcsyn, Daemonis, Hedgethorn"
+    # Imported from the command line, seats belong to the users of the same name.
+    from bot.api import Actor
+
+    seat = summary.waiting_seat
+    assert seat is not None and service.choices("console", Actor(seat, seat))

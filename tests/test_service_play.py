@@ -1,0 +1,153 @@
+"""Playing: moves by the seat whose decision it is, several at once, undo, and what players see."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import GameLog, replay
+from tests.service_support import PNG_SIGNATURE, Table, open_table, started
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return open_table(str(tmp_path / "busbot.db"))
+
+
+def test_a_move_is_stored_drawn_and_pings_the_next_player(table: Table) -> None:
+    started(table)
+    reply = table.ok("Arcsyn", "place office at c1")
+    assert reply.text.startswith("Arcsyn: Place Office at C1")
+    assert "Next: Arcsyn: place 1 starting building" in reply.text
+    assert reply.picture is not None and reply.picture.startswith(PNG_SIGNATURE)
+    assert reply.picture_name == "bus-game1-move001.png"
+    assert reply.mentions == []  # Arcsyn keeps deciding
+    reply = table.ok("Arcsyn", "Place Pub at C2")
+    assert reply.mentions == ["id-Daemonis"]
+    assert "Arcsyn: Place Office at C1\nArcsyn: Place Pub at C2" in table.export("txt")
+
+
+def test_out_of_turn_spectator_and_typo_are_refused_and_change_nothing(table: Table) -> None:
+    started(table)
+    table.ok("Arcsyn", "Place Office at C1")
+    before = table.snapshot()
+    cases = [
+        ("Daemonis", "Place Pub at C3", "not your decision"),
+        ("Zed", "Place Pub at C3", "not playing in this game"),
+        ("Arcsyn", "Place Pub at C33", "did you mean C4"),
+        ("Arcsyn", "Plaec Pub", "did you mean place"),
+        ("Arcsyn", "Place Pub at N4", "Not allowed"),
+        ("Arcsyn", "Choose Buses", "Not allowed"),
+    ]
+    for name, text, reason in cases:
+        reply = table.say(name, text)
+        assert not reply.ok and reason in reply.text, (text, reply.text)
+        assert reply.picture is None and not reply.changed and reply.ephemeral
+        assert table.snapshot() == before
+    reply = table.say("Arcsyn", "Place Pub at N4")
+    assert "zone" in reply.text.lower() or "Legal instead" in reply.text
+
+
+def test_several_moves_in_one_message_are_all_or_nothing(table: Table) -> None:
+    started(table)
+    before = table.snapshot()
+    reply = table.say("Arcsyn", "Place Office at C1; Place Pub at N4")
+    assert not reply.ok and "Move 2 of 2" in reply.text and "none was played" in reply.text
+    assert table.snapshot() == before
+    reply = table.ok("Arcsyn", "Place Office at C1, Pub at C2")
+    assert "Place Office at C1" in reply.text and "Place Pub at C2" in reply.text
+    assert reply.mentions == ["id-Daemonis"]
+    assert table.to_act() == "Daemonis"
+
+
+def test_player_undo_only_while_nobody_else_has_moved(table: Table) -> None:
+    started(table)
+    table.ok("Arcsyn", "Place Office at C1")
+    table.ok("Arcsyn", "Place Pub at C2")
+    reply = table.ok("Arcsyn", "undo")
+    assert "Arcsyn takes back: Place Pub at C2" in reply.text
+    assert reply.picture is not None
+    assert table.to_act() == "Arcsyn"
+    table.ok("Arcsyn", "Place House at C2")
+    table.ok("Daemonis", "Place Office at C3")
+    before = table.snapshot()
+    for name in ("Arcsyn", "Hedgethorn"):
+        reply = table.say(name, "undo")
+        assert not reply.ok and "only your own last move" in reply.text
+        assert "Daemonis's (Place Office at C3)" in reply.text
+    assert table.snapshot() == before
+    table.ok("Daemonis", "undo")
+    log = table.ok("Hedgethorn", "log").text
+    assert "2. Arcsyn: Place House at C2" in log and "Place Office at C3" not in log
+    # The undone moves are still stored, marked with who took them back.
+    records = table.service.store.records(table.game_id())
+    assert [r.text for r in records if r.kind == "move"].count("Place Pub at C2") == 1
+
+
+def test_looking_commands(table: Table) -> None:
+    started(table)
+    table.ok("Arcsyn", "Place Office at C1")
+    moves = table.ok("Hedgethorn", "moves").text
+    assert moves.startswith("Arcsyn: place 1 starting building")
+    assert "Place House at C2" in moves and "Place Office at C1" in moves
+    status = table.ok("Hedgethorn", "status").text
+    assert "Round 0, setup" in status and "1 moves played" in status
+    assert "Daemonis, blue" in status
+    reply = table.ok("Hedgethorn", "map")
+    assert reply.picture is not None and not reply.changed
+    earlier = table.ok("Hedgethorn", "map 0")
+    assert earlier.picture is not None and earlier.picture != reply.picture
+    assert "the start" in earlier.text
+    assert not table.say("Hedgethorn", "map 7").ok
+    assert "`undo N`" in table.ok("Hedgethorn", "help").text
+    assert "Vrrooomm" in table.ok("Hedgethorn", "rules").text
+    assert "You are a moderator" in table.ok("Arcsyn", "help").text
+    assert "You are a moderator" not in table.ok("Daemonis", "help").text
+
+
+def test_choices_are_the_legal_moves_of_whoever_decides(table: Table) -> None:
+    started(table)
+    from tests.service_support import actor
+
+    mine = table.service.choices(table.place, actor("Arcsyn"))
+    assert "Place Office at C1" in mine and len(mine) == 24
+    assert table.service.choices(table.place, actor("Daemonis")) == []
+    assert table.service.choices(table.place, actor("Zed")) == []
+    assert table.service.choices("nowhere", actor("Arcsyn")) == []
+
+
+def test_a_whole_game_to_its_end(table: Table) -> None:
+    started(table, 4)
+    table.play_random(2000, seed=5)
+    last = table.replies[-1].text
+    assert "The game is over" in last and "wins" in last
+    status = table.ok("Arcsyn", "status").text
+    assert ": over." in status
+    reply = table.say("Daemonis", "Pass")
+    assert not reply.ok and "The game is over" in reply.text
+    log = GameLog.parse(table.export("txt"))
+    game = replay(log)
+    assert game.is_over and f"{game.winner} wins" in last
+    assert table.ok("Esme", "new game").changed
+
+
+def test_auto_single_plays_forced_moves_and_logs_them_as_automatic(table: Table) -> None:
+    started(table, options="auto_single=true")
+    table.play_random(200, seed=11)
+    log = table.ok("Arcsyn", "log all").text
+    assert "(automatic)" in log
+    automatic = [r for r in table.service.store.records(table.game_id()) if r.auto]
+    assert automatic and all(r.user_id == "busbot" for r in automatic)
+    assert all(r.data["reason"] == "single" for r in automatic)
+    assert any("(automatic: the only legal choice)" in r.text for r in table.replies)
+
+
+def test_a_message_seen_twice_is_applied_once(table: Table) -> None:
+    started(table)
+    first = table.ok("Arcsyn", "Place Office at C1", message_id="m-1")
+    again = table.say("Arcsyn", "Place Office at C1", message_id="m-1")
+    assert again.ok and not again.changed and again.picture is None
+    assert "handled already" in again.text and first.text in again.text
+    assert table.export("txt").count("Place Office at C1") == 1
+    assert table.ok("Arcsyn", "Place Pub at C2", message_id="m-2").changed

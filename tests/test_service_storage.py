@@ -1,0 +1,232 @@
+"""Storage: restarts continue exactly, nothing is rewritten, a crash loses nothing confirmed, and
+concurrent commands are serialized without losing any."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+from bot.api import Actor
+from bot.service import AsyncGameService, GameService
+from tests.service_support import Table, actor, fake_png, open_table, records_count, started
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _play_with_restart(path: str, restart: bool) -> tuple[list[str], str]:
+    table = open_table(path)
+    started(table, 4)
+    table.play_random(150, seed=8)
+    table.ok("Arcsyn", "undo 3")
+    other = Table(table.service, "channel-2")
+    started(other, 3)
+    other.play_random(20, seed=1)
+    if restart:
+        places = ("channel-1", "channel-2")
+        looks = {place: [table.service.handle(place, actor("Zed"), t).text
+                         for t in ("status", "log all", "moves", "index")] for place in places}
+        exports = {place: table.service.export(place, "json") for place in places}
+        table.service.close()
+        table = open_table(path)
+        for place in places:
+            assert [table.service.handle(place, actor("Zed"), t).text
+                    for t in ("status", "log all", "moves", "index")] == looks[place]
+            assert table.service.export(place, "json") == exports[place]
+    table.play_random(30, seed=4)
+    Table(table.service, "channel-2").play_random(30, seed=4)
+    text = table.export("txt").splitlines()[1:] + Table(table.service, "channel-2").export(
+        "txt").splitlines()[1:]
+    return text, table.ok("Zed", "status").text
+
+
+def test_a_restart_continues_every_game_exactly(tmp_path: Path) -> None:
+    """Closing and reopening in the middle gives the same games as never stopping."""
+    with_restart = _play_with_restart(str(tmp_path / "a.db"), restart=True)
+    without = _play_with_restart(str(tmp_path / "b.db"), restart=False)
+    assert with_restart == without
+    assert len(with_restart[0]) > 150
+
+
+def test_the_database_uses_wal_and_undo_appends_instead_of_deleting(tmp_path: Path) -> None:
+    path = str(tmp_path / "busbot.db")
+    table = open_table(path)
+    started(table)
+    table.ok("Arcsyn", "Place Office at C1")
+    count = records_count(path)
+    table.ok("Arcsyn", "undo")
+    assert records_count(path) == count + 1
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        kinds = [r[0] for r in conn.execute("SELECT kind FROM records ORDER BY seq")]
+    assert kinds[-2:] == ["move", "undo"]
+    moves = json.loads(table.export("json"))["moves"]
+    assert moves[0]["text"] == "Place Office at C1" and not moves[0]["in_force"]
+    assert moves[0]["ended_by"]["how"] == "undone"
+    assert moves[0]["ended_by"]["user_id"] == "id-Arcsyn"
+
+
+CRASH_SCRIPT = textwrap.dedent("""
+    import os, sys
+    from bot.api import Actor
+    from bot.service import GameService
+
+    path, kill_at = sys.argv[1], int(sys.argv[2])
+    service = GameService(path, renderer=None)
+    count = 0
+
+    def trace(statement):
+        global count
+        count += 1
+        if count == kill_at:
+            os._exit(17)
+
+    service.store.db.conn.set_trace_callback(trace)
+    for n, line in enumerate(sys.stdin):
+        name, _, text = line.strip().partition(":")
+        reply = service.handle("table", Actor(name, name), text.strip(), message_id=f"m{n}")
+        print("CONFIRMED" if reply.changed else "REFUSED", n, flush=True)
+    print("STATEMENTS", count, flush=True)
+""")
+
+
+def _crash_run(path: str, kill_at: int, lines: list[str]) -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "-c", CRASH_SCRIPT, path, str(kill_at)], input="\n".join(lines) + "\n",
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert proc.returncode in (0, 17), proc.stderr
+    return proc.stdout.splitlines()
+
+
+def _consistent(path: str) -> None:
+    """Nothing half-written: the summary matches the records and the handled messages."""
+    with sqlite3.connect(path) as conn:
+        for game_id, last_seq in conn.execute("SELECT id, last_seq FROM games"):
+            seqs = [r[0] for r in conn.execute(
+                "SELECT seq FROM records WHERE game_id = ? ORDER BY seq", [game_id])]
+            assert seqs == list(range(1, last_seq + 1))
+        handled = {r[0] for r in conn.execute("SELECT message_id FROM handled")}
+        messages = {r[0] for r in conn.execute(
+            "SELECT DISTINCT message_id FROM records WHERE message_id IS NOT NULL")}
+        assert handled == messages
+
+
+def test_a_crash_between_any_two_statements_loses_nothing_confirmed(tmp_path: Path) -> None:
+    setup = ["Arcsyn: new game", "Arcsyn: join", "Daemonis: join", "Hedgethorn: join",
+             "Arcsyn: start order: Arcsyn, Daemonis, Hedgethorn",
+             "Arcsyn: Place Office at C1", "Arcsyn: drop Daemonis"]
+    # The last command writes several records at once: the move and the dropped seat's moves.
+    target = "Arcsyn: Place Pub at C2"
+    template = str(tmp_path / "template.db")
+    out = _crash_run(template, 0, setup)
+    assert all(line.startswith("CONFIRMED") for line in out[:-1]), out
+    setup_statements = int(out[-1].split()[1])
+    full = str(tmp_path / "full.db")
+    out = _crash_run(full, 0, [*setup, target, "Hedgethorn: status"])
+    total = int(out[-1].split()[1])
+    assert total > setup_statements + 5
+    reference = GameService(full, renderer=None)
+    expected_after = reference.export("table", "txt").splitlines()[1:]
+    reference.close()
+
+    seen = set()
+    for kill_at in range(setup_statements + 1, total + 1):
+        path = str(tmp_path / f"crash{kill_at}.db")
+        out = _crash_run(path, kill_at, [*setup, target, "Hedgethorn: status"])
+        confirmed = [line for line in out if line.startswith("CONFIRMED")]
+        _consistent(path)
+        service = GameService(path, renderer=None)
+        log = service.export("table", "txt").splitlines()[1:]
+        if len(confirmed) == len(setup) + 1:
+            assert log == expected_after, kill_at
+        else:
+            # Not confirmed: either fully there or not at all, never half.
+            assert log == expected_after or log == [
+                line for line in expected_after
+                if not line.startswith(("Arcsyn: Place Pub", "Daemonis:"))], kill_at
+        assert "Arcsyn: Place Office at C1" in log
+        seen.add("applied" if log == expected_after else "not applied")
+        # The restarted service continues, and the crashed message is applied at most once.
+        reply = service.handle("table", Actor("Arcsyn", "Arcsyn"), "Place Pub at C2",
+                               message_id="m7")
+        assert service.export("table", "txt").splitlines()[1:] == expected_after
+        assert reply.ok
+        service.close()
+    assert seen == {"applied", "not applied"}
+
+
+def test_concurrent_commands_for_one_game_are_serialized_and_none_is_lost(tmp_path: Path) -> None:
+    path = str(tmp_path / "busbot.db")
+    service = GameService(path, renderer=fake_png)
+    service.handle("t", actor("Arcsyn"), "new game")
+    barrier = threading.Barrier(5)
+    replies = []
+
+    def join(name: str) -> None:
+        barrier.wait()
+        replies.append(service.handle("t", actor(name), "join"))
+
+    threads = [threading.Thread(target=join, args=(n,))
+               for n in ("A1", "B2", "C3", "D4", "E5")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(r.ok for r in replies)
+    status = service.handle("t", actor("Zed"), "status").text
+    for name in ("A1", "B2", "C3", "D4", "E5"):
+        assert name in status
+    service.handle("t", actor("Arcsyn"), "start")
+
+    def nudge(i: int) -> None:
+        barrier.wait()
+        for _ in range(10):
+            replies.append(service.handle("t", actor("Arcsyn"), "nudge", message_id=f"n{i}-{_}"))
+
+    replies.clear()
+    threads = [threading.Thread(target=nudge, args=(i,)) for i in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(replies) == 50 and all(r.ok for r in replies)
+    records = service.store.records(service.store.latest_game("t").id)  # type: ignore[union-attr]
+    assert sum(r.kind == "nudge" for r in records) == 50
+    assert [r.seq for r in records] == list(range(1, len(records) + 1))
+
+
+async def test_the_async_service_serializes_a_place_and_renders_off_the_db_thread(
+        tmp_path: Path) -> None:
+    drawn_on: list[str] = []
+
+    def renderer(game: object) -> bytes:
+        drawn_on.append(threading.current_thread().name)
+        return fake_png(game)  # type: ignore[arg-type]
+
+    service = GameService(str(tmp_path / "busbot.db"), renderer=renderer)
+    front = AsyncGameService(service, render_workers=2)
+    await front.handle("t", actor("Arcsyn"), "new game")
+    names = ["Arcsyn", "Daemonis", "Hedgethorn", "discrider", "Esme"]
+    joins = await asyncio.gather(*(front.handle("t", actor(n), "join", message_id=f"j-{n}")
+                                   for n in names))
+    assert all(r.ok for r in joins)
+    again = await asyncio.gather(*(front.handle("t", actor(n), "join", message_id=f"j-{n}")
+                                   for n in names))
+    assert all("handled already" in r.text for r in again)
+    await front.handle("t", actor("Arcsyn"), f"start order: {', '.join(names)}")
+    # Everyone sends the legal first move at once; only Arcsyn's counts, nothing else changes.
+    replies = await asyncio.gather(*(front.handle("t", actor(n), "Place Office at C1")
+                                     for n in names))
+    assert [r.ok for r in replies] == [True, False, False, False, False]
+    assert replies[0].picture is not None
+    assert drawn_on and all(name.startswith("busbot-render") for name in drawn_on)
+    assert await front.is_game_text("t", "Place Pub at C2")
+    assert not await front.is_game_text("t", "nice one")
+    assert "Place Pub at C2" in await front.choices("t", actor("Arcsyn"))
+    assert await front.due_reminders(0.0, 24) == []
+    await front.aclose()
