@@ -1,0 +1,104 @@
+"""The parts of the city that never change: paper, park, streets, lots, crossings and labels.
+
+They come in two layers because the players' lines run between them: above the streets and the
+lot ties, below the crossing discs, their labels and the lot cards. Both layers are made once
+per process; the PNG side also rasterises them once per picture size.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from engine.board import BOARD
+from render import theme
+from render.geometry import LOT, geometry, park_centre
+from render.layout import CANVAS_H, CANVAS_W, COLUMN, MAP_W
+from render.svgkit import Point, circle_path, element, path, polyline_path, rect_path, text
+
+LABEL_SIZE = 16.0
+STATION_LABEL_SIZE = 19.0
+ZONE_SIZE = 15.0
+
+
+@cache
+def city_below() -> str:
+    """Paper, park, streets and the ties from each lot to its crossing."""
+    g = geometry()
+    out = [
+        element("rect", x=0, y=0, width=CANVAS_W, height=CANVAS_H, fill=theme.COLUMN),
+        element("rect", x=0, y=0, width=MAP_W, height=CANVAS_H, fill=theme.PAPER),
+        element("rect", x=COLUMN.x, y=0, width=1.5, height=CANVAS_H, fill=theme.CARD_EDGE),
+    ]
+    out.append(_park(g.nodes))
+    roads = "".join(f"M{_p(s.a)}L{_p(s.b)}" for s in g.streets)
+    out.append(path(roads, stroke=theme.ROAD_EDGE, stroke_width=15, stroke_linecap="round"))
+    out.append(path(roads, stroke=theme.ROAD, stroke_width=12, stroke_linecap="round"))
+    ties = "".join(f"M{_p(g.nodes[lot.node])}L{_p(g.lots[lot.index])}" for lot in BOARD.lots)
+    out.append(path(ties, stroke=theme.TIE, stroke_width=2.5, stroke_dasharray="1 4",
+                    stroke_linecap="round", class_="lot-ties"))
+    return "".join(out)
+
+
+@cache
+def city_above() -> str:
+    """Lot cards with their zone letters, then the crossing discs and their labels."""
+    g = geometry()
+    out: list[str] = []
+    half = LOT / 2
+    for lot in BOARD.lots:
+        x, y = g.lots[lot.index]
+        out.append(element(
+            "g",
+            path(rect_path(x - half, y - half, LOT, LOT, 7), fill=theme.ZONE_FILL[lot.zone],
+                 stroke=theme.ZONE_INK[lot.zone], stroke_width=1.2, stroke_opacity=0.55)
+            + text(x, y, lot.zone, ZONE_SIZE, fill=theme.ZONE_INK[lot.zone], bold=True,
+                   anchor="middle"),
+            class_="lot", data_lot=str(lot.index), data_node=lot.node, data_zone=lot.zone,
+        ))
+    discs: dict[str, list[str]] = {"crossing": [], "park": []}
+    labels: list[str] = []
+    for label, crossing in BOARD.crossings.items():
+        x, y = g.nodes[label]
+        r = g.radius[label]
+        if crossing.kind == "station":
+            out.append(path(_octagon(x, y, r), fill=theme.STATION, stroke="#ffffff",
+                            stroke_width=3, class_="station", data_node=label))
+            labels.append(text(x, y, label, STATION_LABEL_SIZE, fill=theme.STATION_TEXT,
+                               bold=True, anchor="middle", class_="label"))
+            continue
+        discs[crossing.kind].append(circle_path(x, y, r))
+        labels.append(text(x, y, label, LABEL_SIZE, fill=theme.INK, bold=True, anchor="middle",
+                           class_="label"))
+    out.append(path("".join(discs["crossing"]), fill=theme.NODE_FILL, stroke=theme.NODE_EDGE,
+                    stroke_width=2.5, class_="crossings"))
+    out.append(path("".join(discs["park"]), fill=theme.PARK_NODE, stroke="#4f7f3c",
+                    stroke_width=2.5, class_="crossings park"))
+    out.extend(labels)
+    return "".join(out)
+
+
+def _p(pt: Point) -> str:
+    return f"{pt[0]:.1f} {pt[1]:.1f}"
+
+
+def _park(nodes: dict[str, Point]) -> str:
+    """The park: the four park crossings' quadrilateral, grown and rounded."""
+    corners = [nodes[label] for label in BOARD.park]
+    cx, cy = park_centre()
+    corners.sort(key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
+    shape = polyline_path(corners, closed=True)
+    return (
+        path(shape, fill=theme.PARK_EDGE, stroke=theme.PARK_EDGE, stroke_width=64,
+             stroke_linejoin="round")
+        + path(shape, fill=theme.PARK, stroke=theme.PARK, stroke_width=60,
+               stroke_linejoin="round", class_="park")
+        + text(cx, cy, "PARK", 15, fill="#7fa86a", bold=True, anchor="middle",
+               letter_spacing="3")
+    )
+
+
+def _octagon(x: float, y: float, r: float) -> str:
+    pts = [(x + r * math.cos(math.pi / 8 + k * math.pi / 4),
+            y + r * math.sin(math.pi / 8 + k * math.pi / 4)) for k in range(8)]
+    return polyline_path(pts, closed=True)

@@ -1,0 +1,113 @@
+"""The picture gallery in ``docs/``: the sample game's table at a few telling moments.
+
+The moments are found by replaying the game, not hard-coded by move number, so the gallery
+stays right when the sample game is replaced: the start of the first round, a board full of
+markers, a line growing, a delivery, and the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from engine import Deliver, ExtendLine, Game, GameLog, replay
+from render.png import pixel_size, render_png
+
+GALLERY_COMMAND = "busbot gallery"
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    name: str  # the picture's file name without .png
+    title: str
+    caption: str
+    moves: int  # how many of the log's moves were played
+
+
+def sample_log() -> GameLog:
+    """The sample game shipped with the engine."""
+    text = resources.files("engine").joinpath("data/sample-game.txt").read_text(encoding="utf-8")
+    return GameLog.parse(text)
+
+
+def moments(log: GameLog) -> list[Moment]:
+    """Five positions of the game worth a picture, in the order they were played.
+
+    The choosing picture is the fullest action board of the middle round; the line and the
+    delivery are the first of their kind after it.
+    """
+    game = log.new_game()
+    seen: list[tuple[int, Game]] = []  # (moves played, position) after every move
+    for player, text in log.moves:
+        game.play(player, text)
+        seen.append((len(game.history), game.copy()))
+    if not seen:
+        raise ValueError("the game log has no moves to draw")
+    rounds = max(g.state.round for _, g in seen)
+    middle = max(1, (rounds + 1) // 2)
+
+    def first(test: Callable[[Game], bool], after: int) -> int:
+        """The first position after move ``after`` that passes ``test`` (else ``after``)."""
+        return next((n for n, g in seen if n > after and test(g)), after)
+
+    def last_is(g: Game, kind: type) -> bool:
+        return g.last_move is not None and isinstance(g.last_move[1], kind)
+
+    start = first(lambda g: g.state.phase == "choosing", 0)
+    busy = max((n for n, g in seen if g.state.phase == "choosing" and g.state.round == middle),
+               default=start)
+    growing = first(lambda g: g.state.phase == "resolving" and last_is(g, ExtendLine), busy)
+    delivery = first(lambda g: last_is(g, Deliver), growing)
+    end = seen[-1][0]
+    return [
+        Moment("start", "Round 1 begins",
+               "Setup is done: every player has placed two buildings and the first two streets "
+               "of a line; the first player chooses an action.", start),
+        Moment("choosing", f"Round {middle}: choosing actions",
+               "Markers on the action board show who took which space; the letters give the "
+               "order in which the spaces fill.", busy),
+        Moment("expansion", "A line grows",
+               "The street just built glows under its line; where lines share a street they run "
+               "side by side.", growing),
+        Moment("delivery", "Vrrooomm: a delivery",
+               "The arrow shows the passenger just carried; dark badges count the passengers "
+               "who want to leave under the current clock.", delivery),
+        Moment("end", "The end of the game",
+               "The winner and the final scores; the city as it was left.", end),
+    ]
+
+
+def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> list[Path]:
+    """Draw every moment into ``out`` and write the markdown page that shows them."""
+    log = log or sample_log()
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    width, height = pixel_size(size)
+    lines = [
+        "# The table picture",
+        "",
+        "What busbot posts after every update, drawn from the sample game "
+        "(`engine/data/sample-game.txt`) at a few moments. Regenerate this page and its "
+        f"pictures with `{GALLERY_COMMAND}`.",
+        "",
+    ]
+    for moment in moments(log):
+        game = replay(log, upto=moment.moves)
+        target = out / f"{moment.name}.png"
+        target.write_bytes(render_png(game, size=size))
+        written.append(target)
+        lines += [
+            f"## {moment.title}",
+            "",
+            f"After move {moment.moves} of {len(log.moves)}. {moment.caption}",
+            "",
+            f"![{moment.title}]({target.name})",
+            "",
+        ]
+    page = out / "README.md"
+    page.write_text("\n".join(lines), encoding="utf-8")
+    written.append(page)
+    print(f"{len(written) - 1} pictures of {width} x {height} px and {page} written")
+    return written

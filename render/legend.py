@@ -1,0 +1,60 @@
+"""The legend in the city's empty bottom-left corner: what the map's marks mean.
+
+Only the marks a newcomer could not guess are explained; they are drawn with the same shapes
+and colours as on the map, from the same theme.
+"""
+
+from __future__ import annotations
+
+from render import theme
+from render.geometry import HEAD_R
+from render.icons import icon
+from render.layout import LEGEND as BOX
+from render.svgkit import caps, card, circle_path, path, rect_path, text
+
+SIZE = 13.0
+ROW = 24.0
+
+
+def legend_frame() -> str:
+    out = [card(BOX.x, BOX.y, BOX.w, BOX.h, fill=theme.CARD, edge=theme.CARD_EDGE,
+                shadow=theme.SHADOW)]
+    out.append(caps(BOX.x + 14, BOX.y + 18, "Legend", 11.5, fill=theme.INK_SOFT))
+    x = BOX.x + 30
+    tx = BOX.x + 56
+    y = BOX.y + 40
+    person = icon("passenger")
+    # a waiting passenger's badge
+    out.append(path(rect_path(x - 17, y - 10, 34, 20, 10), fill=theme.PASSENGER,
+                    stroke=theme.WANTED, stroke_width=2))
+    out.append(path(person.at(x - 6, y, 14), fill=theme.PASSENGER_TEXT))
+    out.append(text(x + 10, y, "2", 13, fill=theme.PASSENGER_TEXT, bold=True, anchor="middle"))
+    out.append(text(tx, y, "want to leave now", SIZE, fill=theme.INK))
+    # a building of the clock's type with a passenger sitting in it
+    y += ROW
+    out.append(path(rect_path(x - 11, y - 11, 22, 22, 5), fill=theme.BUILDING_FILL["house"],
+                    stroke=theme.INK, stroke_width=2.2))
+    out.append(path(icon("house").at(x, y, 17), fill=theme.BUILDING_INK["house"]))
+    out.append(path(circle_path(x + 10, y - 9, 6.5), fill=theme.SITTING, stroke="#ffffff",
+                    stroke_width=1.3))
+    out.append(path(person.at(x + 10, y - 8.6, 9.5), fill="#ffffff"))
+    out.append(text(tx, y, "sitting; bold edge: wanted", SIZE, fill=theme.INK))
+    # a line head
+    y += ROW
+    out.append(path(f"M{x - 22:.1f} {y:.1f}h14", stroke=theme.FALLBACK_COLOURS[1],
+                    stroke_width=6.5, stroke_linecap="round"))
+    out.append(path(circle_path(x + 2, y, HEAD_R), fill=theme.FALLBACK_COLOURS[1],
+                    stroke="#ffffff", stroke_width=2))
+    out.append(text(x + 2, y, "B", 12, fill="#ffffff", bold=True, anchor="middle"))
+    out.append(text(tx, y, "head of a line", SIZE, fill=theme.INK))
+    # the last move
+    y += ROW
+    out.append(path(rect_path(x - 14, y - 7, 28, 14, 7), fill=theme.HIGHLIGHT_GLOW,
+                    stroke=theme.HIGHLIGHT, stroke_width=2.5))
+    out.append(text(tx, y, "last move", SIZE, fill=theme.INK))
+    # the action being resolved / who acts
+    y += ROW
+    out.append(path(rect_path(x - 12, y - 10, 24, 20, 6), fill=theme.SLOT, stroke=theme.ACT,
+                    stroke_width=3))
+    out.append(text(tx, y, "to act now", SIZE, fill=theme.INK))
+    return "".join(out)

@@ -1,0 +1,327 @@
+"""What stands on the city: buildings, passengers, the heads of the lines, the last move.
+
+Pieces never cover a crossing's label: passengers' badges go in the emptiest direction around
+their crossing (worked out once per crossing), away from the line heads drawn there; heads sit
+on their street just outside the crossing disc. Shapes of one colour share one path element,
+which keeps the picture quick to draw however full the city gets.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from engine.board import BOARD
+from engine.lines import end_segments
+from engine.moves import Deliver, PlaceBuilding, PlacePassenger
+from engine.state import CLOCK, GameState
+from render import theme
+from render.geometry import (
+    HEAD_GAP,
+    HEAD_R,
+    HEAD_STEP,
+    LOT,
+    Point,
+    geometry,
+    lane_offset,
+    park_centre,
+    segment_distance,
+)
+from render.icons import icon
+from render.layout import CANVAS_H, LEGEND, MAP_W
+from render.layout import CLOCK as CLOCK_BOX
+from render.scene import Scene
+from render.svgkit import circle_path, element, num, path, rect_path, text
+
+BADGE_H = 22.0
+BADGE_REACH = 21.0  # a badge's half-width, as far as collisions go
+COUNT_SIZE = 14.0
+HEAD_TEXT = 13.0
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    seat: int
+    node: str
+    street: int
+    x: float
+    y: float
+
+
+def pieces_layer(scene: Scene) -> str:
+    """Buildings, waiting passengers, line heads and the last move, over the city."""
+    state = scene.state
+    heads = head_markers(state)
+    return "".join((
+        buildings(state),
+        _heads(scene, heads),
+        passengers(state, heads),
+        _last_move(scene),
+    ))
+
+
+# ---- buildings -----------------------------------------------------------------------------------
+
+def sitting_lots(state: GameState) -> list[int]:
+    """Lots whose building has a passenger sitting in it under the current clock (R12).
+
+    At a crossing, as many passengers sit as there are buildings of the clock's type; they fill
+    those buildings in lot order.
+    """
+    wanted = CLOCK[state.clock]
+    out: list[int] = []
+    for label, count in state.passengers.items():
+        if count <= 0:
+            continue
+        lots = [i for i in BOARD.lots_at[label] if state.lots[i] == wanted]
+        out.extend(lots[:count])
+    return sorted(out)
+
+
+def buildings(state: GameState) -> str:
+    g = geometry()
+    half = LOT / 2
+    wanted = CLOCK[state.clock]
+    cards: dict[str, list[str]] = {"house": [], "office": [], "pub": []}
+    bodies: dict[str, list[str]] = {"house": [], "office": [], "pub": []}
+    details: list[str] = []
+    lots: dict[str, list[str]] = {"house": [], "office": [], "pub": []}
+    for i, kind in enumerate(state.lots):
+        if kind is None:
+            continue
+        x, y = g.lots[i]
+        cards[kind].append(rect_path(x - half, y - half, LOT, LOT, 7))
+        shape = icon(kind)
+        bodies[kind].append(shape.at(x, y, 24))
+        details.append(shape.at(x, y, 24, "detail"))
+        lots[kind].append(str(i))
+    out: list[str] = []
+    for kind in ("house", "office", "pub"):
+        if not cards[kind]:
+            continue
+        is_wanted = kind == wanted
+        out.append(path(
+            "".join(cards[kind]), fill=theme.BUILDING_FILL[kind],
+            stroke=theme.INK if is_wanted else theme.BUILDING_INK[kind],
+            stroke_width=2.6 if is_wanted else 1.4, class_=f"building {kind}",
+            data_lots=" ".join(lots[kind]),
+        ))
+        out.append(path("".join(bodies[kind]), fill=theme.BUILDING_INK[kind]))
+    out.append(path("".join(details), fill=theme.BUILDING_DETAIL))
+    sitting = sitting_lots(state)
+    if sitting:
+        dots = []
+        figures = []
+        person = icon("passenger")
+        for i in sitting:
+            x, y = g.lots[i]
+            cx, cy = x + half - 1, y - half + 1
+            dots.append(circle_path(cx, cy, 8))
+            figures.append(person.at(cx, cy + 0.5, 12))
+        out.append(path("".join(dots), fill=theme.SITTING, stroke="#ffffff", stroke_width=1.5,
+                        class_="sitting", data_lots=" ".join(str(i) for i in sitting)))
+        out.append(path("".join(figures), fill="#ffffff"))
+    return "".join(out)
+
+
+# ---- line heads ----------------------------------------------------------------------------------
+
+def head_markers(state: GameState) -> list[Head]:
+    """Where each line's two heads are marked: on the end street, just outside the crossing.
+
+    Heads that share a street end are staggered along the street so their discs stay apart.
+    """
+    g = geometry()
+    ends: dict[tuple[int, str], list[tuple[float, int]]] = {}
+    for p in state.players:
+        for node, street in end_segments(p):
+            owners = state.street_lines[street]
+            offset = lane_offset(len(owners), owners.index(p.seat))
+            ends.setdefault((street, node), []).append((offset, p.seat))
+    out: list[Head] = []
+    for (street, node), seats in ends.items():
+        shape = g.streets[street]
+        nx, ny = g.nodes[node]
+        sign = 1.0 if BOARD.streets[street].a == node else -1.0
+        ux, uy = shape.u[0] * sign, shape.u[1] * sign
+        for rank, (offset, seat) in enumerate(sorted(seats)):
+            along = g.radius[node] + HEAD_GAP + rank * HEAD_STEP
+            out.append(Head(seat, node, street, nx + ux * along + shape.n[0] * offset,
+                            ny + uy * along + shape.n[1] * offset))
+    return out
+
+
+def _heads(scene: Scene, heads: list[Head]) -> str:
+    state = scene.state
+    discs: dict[int, list[str]] = {}
+    labels: list[str] = []
+    for h in heads:
+        discs.setdefault(h.seat, []).append(circle_path(h.x, h.y, HEAD_R))
+    out: list[str] = []
+    acting = scene.decision
+    if acting is not None and acting.kind in ("lines", "second_street"):
+        rings = "".join(circle_path(h.x, h.y, HEAD_R + 4.5) for h in heads
+                        if h.seat == acting.seat)
+        out.append(path(rings, fill="#ffffff", stroke=theme.ACT, stroke_width=3,
+                        class_="acting-heads"))
+    for seat, shapes in discs.items():
+        p = state.players[seat]
+        colour = theme.player_colour(p.colour, seat)
+        out.append(path("".join(shapes), fill=colour, stroke=theme.edge_for(colour),
+                        stroke_width=2, class_="heads", data_seat=str(seat)))
+    for h in heads:
+        colour = theme.player_colour(state.players[h.seat].colour, h.seat)
+        labels.append(text(h.x, h.y, scene.tags[h.seat], HEAD_TEXT, fill=theme.text_on(colour),
+                           bold=True, anchor="middle", class_="head", data_seat=str(h.seat),
+                           data_node=h.node, data_street=str(h.street)))
+    out.extend(labels)
+    return "".join(out)
+
+
+# ---- passengers ----------------------------------------------------------------------------------
+
+@cache
+def _badge_spots(node: str) -> tuple[Point, ...]:
+    """Places for a crossing's passenger badge, best first: clear of discs, lots and streets."""
+    g = geometry()
+    cx, cy = g.nodes[node]
+    r = g.radius[node]
+    lot_reach = LOT * 0.72
+    discs = [(g.nodes[c], g.radius[c]) for c in g.nodes if abs(g.nodes[c][0] - cx) < 140
+             and abs(g.nodes[c][1] - cy) < 140]
+    discs.append((park_centre(), 30.0))  # the park's name
+    lots = [p for p in g.lots if abs(p[0] - cx) < 140 and abs(p[1] - cy) < 140]
+    streets = [s for s in g.streets if segment_distance((cx, cy), s.a, s.b) < 140]
+    scored: list[tuple[float, Point]] = []
+    for step in (0, 10, 22):
+        for k in range(24):
+            angle = k * math.pi / 12
+            d = r + BADGE_REACH + 2 + step
+            x, y = cx + math.cos(angle) * d, cy + math.sin(angle) * d
+            room = min(
+                [math.hypot(x - p[0], y - p[1]) - rr - BADGE_REACH for p, rr in discs]
+                + [math.hypot(x - p[0], y - p[1]) - lot_reach - BADGE_REACH for p in lots]
+                + [segment_distance((x, y), s.a, s.b) - 14 - BADGE_REACH for s in streets]
+                + [_edge_room(x, y)]
+            )
+            scored.append((min(room, 6.0) - step * 0.12, (x, y)))
+    scored.sort(key=lambda item: -item[0])
+    return tuple(p for _, p in scored)
+
+
+def _edge_room(x: float, y: float) -> float:
+    room = min(x, MAP_W - x, y, CANVAS_H - y) - BADGE_REACH
+    for box in (CLOCK_BOX, LEGEND):
+        dx = max(box.x - x, 0.0, x - box.right)
+        dy = max(box.y - y, 0.0, y - box.bottom)
+        room = min(room, math.hypot(dx, dy) - BADGE_REACH)
+    return room
+
+
+def passengers(state: GameState, heads: list[Head]) -> str:
+    """A dark badge with the count of passengers who want to leave, at each crossing."""
+    pills: list[str] = []
+    ties: list[str] = []
+    figures: list[str] = []
+    counts: list[str] = []
+    taken: list[tuple[float, float, float]] = [(h.x, h.y, HEAD_R) for h in heads]
+    person = icon("passenger")
+    g = geometry()
+    for label in BOARD.labels:
+        waiting = state.waiting_at(label)
+        if waiting <= 0:
+            continue
+        spots = _badge_spots(label)
+        x, y = spots[0]
+        for sx, sy in spots:
+            if all(math.hypot(sx - tx, sy - ty) >= BADGE_REACH + tr + 1 for tx, ty, tr in taken):
+                x, y = sx, sy
+                break
+        taken.append((x, y, BADGE_REACH))
+        nx, ny = g.nodes[label]
+        reach = math.hypot(x - nx, y - ny) or 1.0
+        edge = g.radius[label] / reach  # the tie starts at the disc's edge, off the label
+        ties.append(f"M{num(nx + (x - nx) * edge)} {num(ny + (y - ny) * edge)}L{num(x)} {num(y)}")
+        digits = str(waiting)
+        w = 26 + 9 * len(digits)
+        left = x - w / 2
+        pills.append(rect_path(left, y - BADGE_H / 2, w, BADGE_H, BADGE_H / 2))
+        figures.append(person.at(left + 12, y, 15))
+        counts.append(text(left + w - 6, y, digits, COUNT_SIZE, fill=theme.PASSENGER_TEXT,
+                           bold=True, anchor="end", class_="waiting", data_node=label,
+                           data_count=digits,
+                           data_box=f"{num(left)} {num(y - BADGE_H / 2)} {num(w)} {num(BADGE_H)}"))
+    if not pills:
+        return ""
+    return "".join((
+        path("".join(ties), stroke=theme.PASSENGER, stroke_width=2.5),
+        path("".join(pills), fill=theme.PASSENGER, stroke=theme.WANTED, stroke_width=2.2),
+        path("".join(figures), fill=theme.PASSENGER_TEXT),
+        *counts,
+    ))
+
+
+# ---- the last move -------------------------------------------------------------------------------
+
+def _last_move(scene: Scene) -> str:
+    if scene.last is None:
+        return ""
+    seat, move = scene.last
+    g = geometry()
+    state = scene.state
+    if isinstance(move, PlaceBuilding):
+        lots = [i for i in BOARD.lots_at[move.node] if state.lots[i] == move.kind]
+        if not lots:
+            return ""
+        x, y = g.lots[lots[-1]]
+        size = LOT + 12
+        return path(rect_path(x - size / 2, y - size / 2, size, size, 11), stroke=theme.HIGHLIGHT,
+                    stroke_width=4, class_="last-move", data_lot=str(lots[-1]))
+    if isinstance(move, PlacePassenger):
+        x, y = g.nodes[move.station]
+        return path(circle_path(x, y, g.radius[move.station] + 8), stroke=theme.HIGHLIGHT,
+                    stroke_width=4.5, class_="last-move", data_node=move.station)
+    if isinstance(move, Deliver):
+        colour = theme.player_colour(state.players[seat].colour, seat)
+        return _arrow(g.nodes[move.frm], g.nodes[move.to], g.radius[move.frm] + 6,
+                      g.radius[move.to] + 8, colour)
+    return ""
+
+
+def _arrow(a: Point, b: Point, trim_a: float, trim_b: float, colour: str) -> str:
+    """A curved arrow from a to b, for a delivery."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    bend = min(60.0, length * 0.22)
+    cx, cy = (a[0] + b[0]) / 2 + nx * bend, (a[1] + b[1]) / 2 + ny * bend
+    # trim along the directions to the control point, so the curve starts at the discs' edges
+    sa = _towards(a, (cx, cy), trim_a)
+    sb = _towards(b, (cx, cy), trim_b)
+    tx, ty = sb[0] - cx, sb[1] - cy
+    tl = math.hypot(tx, ty) or 1.0
+    tx, ty = tx / tl, ty / tl
+    tip = (sb[0] + tx * 2, sb[1] + ty * 2)
+    wing = 12.0
+    left = (sb[0] - tx * wing - ty * wing * 0.6, sb[1] - ty * wing + tx * wing * 0.6)
+    right = (sb[0] - tx * wing + ty * wing * 0.6, sb[1] - ty * wing - tx * wing * 0.6)
+    curve = (f"M{num(sa[0])} {num(sa[1])}Q{num(cx)} {num(cy)} "
+             f"{num(sb[0] - tx * 6)} {num(sb[1] - ty * 6)}")
+    head = (f"M{num(tip[0])} {num(tip[1])}L{num(left[0])} {num(left[1])}"
+            f"L{num(right[0])} {num(right[1])}Z")
+    return element(
+        "g",
+        path(curve, stroke="#ffffff", stroke_width=9, stroke_linecap="round")
+        + path(curve, stroke=theme.HIGHLIGHT, stroke_width=5, stroke_linecap="round")
+        + path(head, fill=theme.HIGHLIGHT, stroke="#ffffff", stroke_width=1.5)
+        + path(circle_path(sa[0], sa[1], 5), fill=colour, stroke="#ffffff", stroke_width=1.5),
+        class_="last-move delivery",
+    )
+
+
+def _towards(p: Point, q: Point, d: float) -> Point:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy) or 1.0
+    return (p[0] + dx / length * d, p[1] + dy / length * d)

@@ -1,0 +1,80 @@
+"""``busbot render`` and ``busbot gallery``: pictures from a log file, and the docs gallery."""
+
+from __future__ import annotations
+
+import io
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from engine import GameLog, replay
+from render import render_svg
+from render.cli import main
+from tests.render_support import parse, with_class
+
+SAMPLE = resources.files("engine").joinpath("data/sample-game.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture()
+def log_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.txt"
+    path.write_text(SAMPLE, encoding="utf-8")
+    return path
+
+
+def test_render_draws_the_table_after_the_nth_move(log_file: Path, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    png, svg = tmp_path / "map.png", tmp_path / "map.svg"
+    assert main(["render", str(log_file), "--out", str(png), "--svg", str(svg),
+                 "--move", "40", "--size", "800"]) == 0
+    picture = Image.open(io.BytesIO(png.read_bytes()))
+    assert picture.size == (800, 552)
+    expected = render_svg(replay(GameLog.parse(SAMPLE), upto=40))
+    assert svg.read_text(encoding="utf-8") == expected
+    out = capsys.readouterr().out
+    assert "after move 40 of 202" in out and "waiting for" in out
+
+
+def test_render_without_move_draws_the_end(log_file: Path, tmp_path: Path) -> None:
+    png = tmp_path / "end.png"
+    svg = tmp_path / "end.svg"
+    assert main(["render", str(log_file), "--out", str(png), "--svg", str(svg)]) == 0
+    assert Image.open(png).size == (1000, 690)
+    assert with_class(parse(svg.read_text(encoding="utf-8")), "winner")
+
+
+def test_render_refuses_a_move_beyond_the_log(log_file: Path, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    png = tmp_path / "map.png"
+    assert main(["render", str(log_file), "--out", str(png), "--move", "999"]) == 2
+    assert "between 0 and 202" in capsys.readouterr().err
+    assert not png.exists()
+
+
+def test_render_names_the_bad_line_of_a_log(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.txt"
+    lines = SAMPLE.splitlines()
+    lines[5] = "Arcsyn: Place Office at Q9"
+    bad.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["render", str(bad), "--out", str(tmp_path / "x.png")]) == 1
+    assert "line 6" in capsys.readouterr().out
+
+
+def test_render_reports_a_missing_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", str(tmp_path / "nope.txt"), "--out", str(tmp_path / "x.png")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> None:
+    out = tmp_path / "gallery"
+    assert main(["gallery", "--out", str(out), "--size", "600"]) == 0
+    page = (out / "README.md").read_text(encoding="utf-8")
+    pictures = sorted(p.name for p in out.glob("*.png"))
+    assert pictures == ["choosing.png", "delivery.png", "end.png", "expansion.png", "start.png"]
+    for name in pictures:
+        assert f"]({name})" in page
+        assert Image.open(out / name).size == (600, 414)
+    assert page.count("## ") == 5 and "busbot gallery" in page
