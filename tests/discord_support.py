@@ -41,6 +41,12 @@ from discord.ext.test import backend as dpytest_backend
 from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot.config import Config
+from bot.discord_app.bot import BusBot
+from bot.service import AsyncGameService, GameService
+from engine import GameLog, replay
+from render import render_png
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _MENTION = re.compile(r"<@!?(\d+)>")
 _ids = itertools.count(1)
@@ -56,6 +62,7 @@ class Post:
     ephemeral: bool = False
     reply_to: int | None = None
     channel_id: int | None = None
+    pings_everyone: bool = False
 
     @property
     def pictures(self) -> list[bytes]:
@@ -115,6 +122,11 @@ def _payload_of(params: discord.http.MultipartParameters) -> dict[str, Any]:
             loaded: dict[str, Any] = json.loads(part["value"])
             return loaded
     return {}
+
+
+def _pings_everyone(content: str, allowed: dict[str, Any] | None) -> bool:
+    written = "@everyone" in content or "@here" in content
+    return written and (allowed is None or "everyone" in allowed.get("parse", []))
 
 
 def _pings(content: str, allowed: dict[str, Any] | None) -> frozenset[int]:
@@ -233,6 +245,7 @@ def _post(
         pings=frozenset() if ephemeral else _pings(content, body.get("allowed_mentions")),
         ephemeral=ephemeral,
         channel_id=channel.id,
+        pings_everyone=not ephemeral and _pings_everyone(content, body.get("allowed_mentions")),
     )
 
 
@@ -245,6 +258,15 @@ class _ErrorLog(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The ids of the guild and its two channels; -1 lets the fake server choose."""
+
+    guild_id: int = -1
+    table_id: int = -1
+    chat_id: int = -1
 
 
 @dataclass(frozen=True)
@@ -269,18 +291,38 @@ class Person:
 class FakeDiscord:
     """The server the bot sits on: one guild, a text channel ``table``, and the people in it."""
 
-    def __init__(self, bot: discord.Client, recorder: _Recorder, errors: _ErrorLog) -> None:
-        config = dpytest.get_config()
+    def __init__(
+        self,
+        bot: discord.Client,
+        guild: discord.Guild,
+        table: discord.TextChannel,
+        chat: discord.TextChannel,
+        recorder: _Recorder,
+        errors: _ErrorLog,
+    ) -> None:
         self.bot = bot
-        self.guild: discord.Guild = config.guilds[0]
-        self.table = _text_channel(config.channels[0])
-        self.chat = _text_channel(config.channels[1])
+        self.guild = guild
+        self.table = table
+        self.chat = chat
         self._recorder = recorder
         self._errors = errors
+        self.last_message_id = 0
 
     # ---- people and places ---------------------------------------------------------------
 
-    def person(self, name: str, *, roles: tuple[str, ...] = (), manager: bool = False) -> Person:
+    def layout(self) -> Layout:
+        """The ids to give a server that stands in for this one after a restart."""
+        return Layout(self.guild.id, self.table.id, self.chat.id)
+
+    def person(
+        self,
+        name: str,
+        *,
+        roles: tuple[str, ...] = (),
+        manager: bool = False,
+        user_id: int = -1,
+    ) -> Person:
+        """A member of the server; ``user_id`` brings back someone from before a restart."""
         guild_roles = [self._role(role) for role in roles]
         if manager:
             guild_roles.append(
@@ -288,7 +330,7 @@ class FakeDiscord:
                     f"Manager {name}", self.guild, permissions=discord.Permissions(
                         manage_guild=True).value | self.guild.default_role.permissions.value)
             )
-        user = dpytest_backend.make_user(name, f"{next(_ids) % 10000:04}")
+        user = dpytest_backend.make_user(name, f"{next(_ids) % 10000:04}", id_num=user_id)
         member = dpytest_backend.make_member(user, self.guild, roles=guild_roles)
         return Person(member)
 
@@ -360,6 +402,7 @@ class FakeDiscord:
         """
         channel = where or self.table
         message_id = message_id or factories.make_id()
+        self.last_message_id = message_id
         attachments = [
             {
                 "id": str(factories.make_id()),
@@ -525,6 +568,9 @@ class FakeDiscord:
                     ),
                     reply_to=self._recorder.references.get(message.id),
                     channel_id=message.channel.id,
+                    pings_everyone=_pings_everyone(
+                        message.content, self._recorder.allowed_mentions.get(message.id)
+                    ),
                 )
             )
         return posts
@@ -583,8 +629,12 @@ class _Patches:
 
 
 @contextlib.asynccontextmanager
-async def fake_discord(bot: Any) -> AsyncIterator[FakeDiscord]:
-    """Connect ``bot`` (a BusBot, not started) to a fresh fake server and run its setup hook."""
+async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[FakeDiscord]:
+    """Connect ``bot`` (a BusBot, not started) to a fresh fake server and run its setup hook.
+
+    The server has one guild with the text channels ``bus-table`` and ``chat``; ``layout`` gives
+    them the ids of an earlier server, to show a restarted bot the same places.
+    """
     recorder = _Recorder()
     errors = _ErrorLog()
     patches = _Patches()
@@ -598,23 +648,30 @@ async def fake_discord(bot: Any) -> AsyncIterator[FakeDiscord]:
         patches.set(AsyncWebhookAdapter, "request", _interaction_routes(recorder, bot))
 
         await bot._async_setup_hook()
-        dpytest.configure(
-            bot, guilds=1, text_channels=["bus-table", "chat"], voice_channels=0, members=0
-        )
+        dpytest.configure(bot, guilds=0, text_channels=0, voice_channels=0, members=0)
         state = bot._connection
         # The member cache, for dpytest's sake (see the module docstring).
         cache = discord.MemberCacheFlags.none()
         cache.joined = True
         state.member_cache_flags = cache
-        dpytest_backend.make_member(bot.user, dpytest.get_config().guilds[0])
+        layout = layout or Layout()
+        state.stop_dispatch()  # the server exists before the bot connects
+        guild = dpytest_backend.make_guild("Bus club", id_num=layout.guild_id)
+        table = dpytest_backend.make_text_channel("bus-table", guild, id_num=layout.table_id)
+        chat = dpytest_backend.make_text_channel("chat", guild, id_num=layout.chat_id)
+        dpytest_backend.make_member(bot.user, guild)
+        state.start_dispatch()
         # dpytest swapped the client's connection state; the command tree must follow it.
         state._command_tree = bot.tree
         bot.tree._state = state
         bot.tree._http = bot.http
         await bot.setup_hook()
-        yield FakeDiscord(bot, recorder, errors)
+        server = FakeDiscord(
+            bot, guild, _text_channel(table), _text_channel(chat), recorder, errors
+        )
+        yield server
         await _settle()
-        FakeDiscord(bot, recorder, errors)._check_errors()
+        server._check_errors()
     finally:
         for cog in list(bot.cogs):
             await bot.remove_cog(cog)
@@ -622,3 +679,39 @@ async def fake_discord(bot: Any) -> AsyncIterator[FakeDiscord]:
         patches.restore()
         for logger in loggers:
             logger.removeHandler(errors)
+
+
+@dataclass
+class Table:
+    """busbot as deployed: the real service, engine and renderer behind the real bot."""
+
+    server: FakeDiscord
+    service: GameService
+    bot: BusBot
+
+    def expected_picture(self, place: Any) -> bytes:
+        """The PNG of the game in ``place`` as it stands, drawn independently of the bot."""
+        game = replay(GameLog.parse(self.service.export(str(place.id), "txt")))
+        return render_png(game)
+
+    def moves_played(self, place: Any) -> list[tuple[str, str]]:
+        """(player, move) for every move in the log of the game in ``place``."""
+        return GameLog.parse(self.service.export(str(place.id), "txt")).moves
+
+
+@contextlib.asynccontextmanager
+async def busbot_table(
+    db_path: Path, layout: Layout | None = None, **settings: Any
+) -> AsyncIterator[Table]:
+    """A BusBot over a fresh service on ``db_path``, connected to a fake server."""
+    config = Config(db_path=str(db_path), **settings)
+    service = GameService(
+        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir
+    )
+    game = AsyncGameService(service, render_workers=config.render_workers)
+    bot = BusBot(config, game, sync_commands=False)
+    try:
+        async with fake_discord(bot, layout) as server:
+            yield Table(server, service, bot)
+    finally:
+        await game.aclose()

@@ -61,9 +61,10 @@ class Play(commands.Cog):
                 message_id=str(message.id),
                 attachments=attachments,
             )
-            await send_to_channel(
-                message.channel, reply, answering=None if reply.ok else message
-            )
+            # A refusal, or anything meant for the author alone, answers their message; there
+            # is no private answer to a message in a channel.
+            private = not reply.ok or reply.ephemeral
+            await send_to_channel(message.channel, reply, answering=message if private else None)
 
 async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, BusBot):

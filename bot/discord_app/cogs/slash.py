@@ -136,8 +136,9 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         await self.run(interaction, "leave")
 
     @app_commands.command(description="Start the game with the players seated")
-    async def start(self, interaction: Interaction) -> None:
-        await self.run(interaction, "start")
+    @app_commands.describe(order="Seat order, as in: Arcsyn, Daemonis, Hedgethorn (else drawn)")
+    async def start(self, interaction: Interaction, order: str | None = None) -> None:
+        await self.run(interaction, f"start order: {order}" if order else "start")
 
     @app_commands.command(name="as", description="Moderators: make a move for a player")
     @app_commands.describe(player="The player's name at the table", move="The move they make")

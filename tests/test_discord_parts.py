@@ -1,0 +1,280 @@
+"""The Discord layer's own pieces: settings, start-up, long replies, pings, the invite link."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot.console
+import bot.discord_app.runner
+from bot.api import Actor, Attachment, Reminder, Reply
+from bot.config import Config, ConfigError, load_config
+from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
+from bot.discord_app.outgoing import compose
+from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
+from bot.run import run
+from tests.discord_support import PNG_SIGNATURE, FakeDiscord, fake_discord
+
+ROOT = Path(__file__).resolve().parent.parent
+PICTURE = PNG_SIGNATURE + b"a picture"
+
+
+# ---- settings -------------------------------------------------------------------------------
+
+
+def test_the_example_settings_load_and_the_environment_token_wins(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text((ROOT / "config.example.toml").read_text(encoding="utf-8"), encoding="utf-8")
+
+    config = load_config(path, environ={})
+    assert config.token is None
+    assert config.prefix == "!bus"
+    assert config.db_path == str(tmp_path / "busbot.db")
+    assert config.moderator_role == "Bus moderator"
+    assert config.reminder_hours == 24
+    assert config.picture_dir is None and config.render_workers == 2
+
+    config = load_config(path, environ={"DISCORD_TOKEN": "from-the-environment"})
+    assert config.token == "from-the-environment"
+    assert "from-the-environment" not in repr(config)
+
+
+def test_a_token_in_the_file_is_used_when_the_environment_has_none(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('token = "from-the-file"\ndb_path = "/srv/bus.db"\n', encoding="utf-8")
+    config = load_config(path, environ={"DISCORD_TOKEN": ""})
+    assert config.token == "from-the-file"
+    assert config.db_path == "/srv/bus.db"
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("prefx = '!bus'\n", "unknown setting prefx"),
+        ("render_workers = 0\n", "render_workers must be at least 1"),
+        ("reminder_hours = 'daily'\n", "reminder_hours must be a number"),
+        ("prefix = \n", "not valid TOML"),
+    ],
+)
+def test_a_bad_setting_is_named(tmp_path: Path, text: str, complaint: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=complaint):
+        load_config(path, environ={})
+
+
+def test_no_file_means_the_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert load_config(None, environ={}) == Config(db_path=str(tmp_path / "busbot.db"))
+    with pytest.raises(ConfigError, match="copy config.example.toml"):
+        load_config(tmp_path / "missing.toml", environ={})
+
+
+# ---- busbot run -----------------------------------------------------------------------------
+
+
+def test_without_a_token_run_explains_and_opens_the_console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    consoles: list[Config] = []
+
+    def console(config: Config) -> int:
+        consoles.append(config)
+        return 0
+
+    monkeypatch.setattr(bot.console, "main", console)
+    monkeypatch.setattr(bot.discord_app.runner, "run_bot", _no_discord)
+
+    assert run(None) == 0
+    assert consoles == [load_config(None, environ={})]
+    told = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in told and "docs/discord-setup.md" in told
+    assert "busbot console" in told
+
+
+def test_with_a_token_run_starts_the_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    started: list[Config] = []
+
+    def run_bot(config: Config) -> int:
+        started.append(config)
+        return 0
+
+    monkeypatch.setattr(bot.discord_app.runner, "run_bot", run_bot)
+    monkeypatch.setattr(bot.console, "main", _no_console)
+
+    assert run(None) == 0
+    assert [config.token for config in started] == ["a-token"]
+
+
+def test_run_reports_a_broken_settings_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("colour = 'red'\n", encoding="utf-8")
+    assert run(str(path)) == 2
+    assert "unknown setting colour" in capsys.readouterr().err
+
+
+def _no_discord(config: Config) -> int:
+    raise AssertionError("the bot must not start without a token")
+
+
+def _no_console(config: Config) -> int:
+    raise AssertionError("the console must not start when there is a token")
+
+
+# ---- the setup guide ------------------------------------------------------------------------
+
+
+def test_the_guide_gives_exactly_the_permissions_the_bot_asks_for() -> None:
+    guide = (ROOT / "docs" / "discord-setup.md").read_text(encoding="utf-8")
+    granted = {name for name, value in INVITE_PERMISSIONS if value}
+    assert granted == {
+        "read_messages", "send_messages", "send_messages_in_threads", "attach_files",
+        "embed_links", "read_message_history", "use_application_commands",
+    }
+    assert f"**{INVITE_PERMISSIONS.value}**" in guide
+    template = invite_url(123456789).replace("123456789", "YOUR_APPLICATION_ID")
+    assert template in guide
+    assert "scope=bot+applications.commands" in template
+    assert "Message Content Intent" in guide
+
+
+def test_the_bot_asks_only_for_the_intents_it_needs() -> None:
+    intents = BusBot(Config(), _Idle()).intents
+    assert {name for name, value in intents if value} == {
+        "guilds", "guild_messages", "message_content"
+    }
+
+
+def test_the_prefix_is_a_symbol_and_the_command_word() -> None:
+    assert split_prefix("!bus") == ("!", "bus")
+    assert split_prefix("?game") == ("?", "game")
+    assert split_prefix("bus") == ("", "bus")
+    with pytest.raises(ValueError, match="must end in a word"):
+        split_prefix("!")
+
+
+# ---- long replies and pings -----------------------------------------------------------------
+
+
+def test_a_long_log_is_cut_between_lines_and_keeps_its_code_block() -> None:
+    lines = [f"{n}. Arcsyn: Extend line from C{n % 4 + 1} to N{n % 8 + 1}" for n in range(200)]
+    text = "The log so far:\n```\n" + "\n".join(lines) + "\n```\nNext: Daemonis."
+    parts = split_message(text)
+    assert len(parts) > 2
+    assert all(len(part) <= MESSAGE_LIMIT for part in parts)
+    assert all(part.count("```") == 2 for part in parts)
+    kept = [line for part in parts for line in part.splitlines() if line != "```"]
+    assert kept == [line for line in text.splitlines() if line != "```"]
+
+
+def test_an_overlong_line_is_cut_at_spaces() -> None:
+    text = " ".join(["Place Office at C1"] * 300)
+    parts = split_message(text)
+    assert all(len(part) <= MESSAGE_LIMIT for part in parts)
+    assert " ".join(part.strip() for part in parts) == text
+
+
+def test_the_picture_and_the_pings_travel_on_the_last_part() -> None:
+    reply = Reply(
+        "x\n" * 3000, picture=PICTURE, picture_name="table.png", mentions=["42", "console-seat"],
+        files=[Attachment("bus-game1.txt", b"players: A, B, C\n")],
+    )
+    parts = compose(reply)
+    assert len(parts) == 4
+    assert all(part.attachments == () and part.pings == () for part in parts[:-1])
+    last = parts[-1]
+    assert [a.filename for a in last.attachments] == ["table.png", "bus-game1.txt"]
+    assert last.pings == (42,) and last.content.endswith("<@42>")
+    allowed = last.allowed_mentions()
+    assert (allowed.everyone, allowed.roles, allowed.replied_user) == (False, False, False)
+    assert isinstance(allowed.users, list) and [user.id for user in allowed.users] == [42]
+
+
+def test_nothing_to_say_sends_nothing() -> None:
+    assert compose(Reply("  ")) == []
+
+
+class _Idle:
+    """A game service with nothing going on."""
+
+    async def handle(self, place: str, actor: Actor, text: str, *,
+                     message_id: str | None = None,
+                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
+        raise AssertionError("not expected")
+
+    async def is_game_text(self, place: str, text: str) -> bool:
+        return False
+
+    async def choices(self, place: str, actor: Actor) -> list[str]:
+        return []
+
+    async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
+        return []
+
+
+class _Verbose(_Idle):
+    """Answers every command with a reply longer than Discord allows, naming everyone."""
+
+    def __init__(self) -> None:
+        self.pinged = ""
+
+    async def handle(self, place: str, actor: Actor, text: str, *,
+                     message_id: str | None = None,
+                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
+        text = "@everyone look:\n" + "\n".join(f"line {n} <@{actor.user_id}>" for n in range(300))
+        return Reply(text, picture=PICTURE, mentions=[self.pinged], changed=True)
+
+
+@pytest.fixture
+async def verbose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                  ) -> AsyncIterator[tuple[FakeDiscord, _Verbose]]:
+    monkeypatch.chdir(tmp_path)
+    game = _Verbose()
+    async with fake_discord(BusBot(Config(), game, sync_commands=False)) as server:
+        yield server, game
+
+
+async def test_a_long_answer_arrives_in_parts_with_one_ping(
+    verbose: tuple[FakeDiscord, _Verbose],
+) -> None:
+    server, game = verbose
+    asker, next_player = server.person("Arcsyn"), server.person("Daemonis")
+    game.pinged = str(next_player.id)
+
+    posts = await server.say(asker, "!bus log all")
+    assert len(posts) > 1
+    assert all(len(post.content) <= MESSAGE_LIMIT for post in posts)
+    assert [bool(post.files) for post in posts] == [False] * (len(posts) - 1) + [True]
+    assert posts[-1].pictures == [PICTURE]
+    # The asker is named on every line and @everyone is written, but only the player whose
+    # turn it is gets a notification.
+    assert [post.pings for post in posts] == [frozenset()] * (len(posts) - 1) + [
+        {next_player.id}
+    ]
+    assert not any(post.pings_everyone for post in posts)
+
+    answer = await server.slash(asker, "log", everything=True)
+    assert answer.deferred_ephemeral and len(answer.private) == len(posts)
+    assert answer.private[-1].pictures == [PICTURE]
+
+
+async def test_the_slash_commands_cover_the_game() -> None:
+    bus = BusBot(Config(), _Idle(), sync_commands=False)
+    await bus.load_extension("bot.discord_app.cogs.slash")
+    group = bus.tree.get_command("bus")
+    assert isinstance(group, discord.app_commands.Group)
+    assert {command.name for command in group.commands} >= {
+        "move", "status", "map", "moves", "undo", "log", "export", "import", "new", "join",
+        "leave", "start", "help", "rules", "as", "nudge", "correct", "replace", "do",
+    }
