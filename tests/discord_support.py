@@ -31,6 +31,7 @@ import re
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,13 @@ from bot.discord_app.bot import BusBot
 from bot.service import AsyncGameService, GameService
 from engine import GameLog, replay
 from render import render_png
+
+#: The harness reaches into these exact versions (pinned in pyproject.toml); another version
+#: must be looked at before it is trusted, so a mismatch stops the tests with this message.
+PINNED = {"discord.py": "2.7.1", "dpytest": "0.7.0"}
+_installed = {name: metadata.version(name) for name in PINNED}
+if _installed != PINNED:
+    raise RuntimeError(f"tests/discord_support.py was written for {PINNED}, found {_installed}")
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -439,13 +447,28 @@ class FakeDiscord:
         self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
     ) -> SlashAnswer:
         """``who`` runs ``/bus subcommand`` with ``options``; returns what the bot answered."""
-        return await self._interact(2, who, subcommand, where, options, focused=None)
+        answer = self.begin_slash(who, subcommand, where=where, **options)
+        await self.settle()
+        return answer
+
+    def begin_slash(
+        self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
+    ) -> SlashAnswer:
+        """Hand the interaction to the bot and return at once; the answer fills in as the bot
+        works, and ``settle`` waits for it to finish."""
+        return self._interact(2, who, subcommand, where, options, focused=None)
+
+    async def settle(self) -> None:
+        """Wait until the bot has done everything it was handed; fail on any error it logged."""
+        await _settle()
+        self._check_errors()
 
     async def autocomplete(
         self, who: Person, subcommand: str, option: str, typed: str, *, where: Any = None
     ) -> list[str]:
         """What the command picker suggests to ``who`` for ``option`` after typing ``typed``."""
-        answer = await self._interact(4, who, subcommand, where, {option: typed}, focused=option)
+        answer = self._interact(4, who, subcommand, where, {option: typed}, focused=option)
+        await self.settle()
         assert answer.choices is not None, "the bot did not answer the autocomplete"
         return answer.choices
 
@@ -464,7 +487,7 @@ class FakeDiscord:
             "permissions": str(channel.permissions_for(member).value),
         }
 
-    async def _interact(
+    def _interact(
         self,
         kind: int,
         who: Person,
@@ -510,8 +533,6 @@ class FakeDiscord:
             },
         }
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-        await _settle()
-        self._check_errors()
         return answer
 
     def _option(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_pr
 from bot.discord_app.outgoing import compose
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
 from bot.run import run
-from tests.discord_support import PNG_SIGNATURE, FakeDiscord, fake_discord
+from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent
 PICTURE = PNG_SIGNATURE + b"a picture"
@@ -278,3 +279,42 @@ async def test_the_slash_commands_cover_the_game() -> None:
         "move", "status", "map", "moves", "undo", "log", "export", "import", "new", "join",
         "leave", "start", "help", "rules", "as", "nudge", "correct", "replace", "do",
     }
+
+
+class _Slow(_Idle):
+    """A service that takes as long as the test says: a slow render, a busy database."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.asked = asyncio.Event()
+
+    async def handle(self, place: str, actor: Actor, text: str, *,
+                     message_id: str | None = None,
+                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
+        self.asked.set()
+        await self.release.wait()
+        return Reply("Arcsyn: Place Office at C1", picture=PICTURE, changed=True)
+
+
+async def test_a_slash_command_is_deferred_before_the_service_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    game = _Slow()
+    async with fake_discord(BusBot(Config(), game, sync_commands=False)) as server:
+        answer = server.begin_slash(server.person("Arcsyn"), "move", move="Place Office at C1")
+        await asyncio.wait_for(game.asked.wait(), timeout=5)
+        # Discord gives three seconds for the first answer; the bot has already given it.
+        assert answer.deferred and not answer.deferred_ephemeral
+        assert answer.posts == []
+        # Meanwhile the bot keeps serving others.
+        assert await server.say(server.person("Daemonis"), "just chatting") == []
+
+        game.release.set()
+        await server.settle()
+        assert only_post(answer.public).pictures == [PICTURE]
+
+
+def only_post(posts: list[Post]) -> Post:
+    assert len(posts) == 1
+    return posts[0]

@@ -66,6 +66,7 @@ class Play(commands.Cog):
             private = not reply.ok or reply.ephemeral
             await send_to_channel(message.channel, reply, answering=message if private else None)
 
+
 async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, BusBot):
         raise TypeError("the play cog needs a BusBot, which knows the game service")
