@@ -48,7 +48,7 @@ from bot.live_game import LiveGame, build_game
 from bot.outcome import Context, Outcome, refuse
 from bot.permissions import is_moderator
 from bot.pictures import Renderer, default_renderer, picture_name
-from bot.records import GameRecord
+from bot.records import GameRecord, Record
 from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
 
@@ -157,11 +157,12 @@ class GameService:
                 return Prepared(Reply(f"(That message was handled already.)\n{before}",
                                       ephemeral=True))
         summary = self.store.latest_game(place)
-        live = self._live(summary) if summary is not None else None
-        ctx = Context(place, actor, text, now, message_id, live,
-                      is_moderator(actor, live.record if live else None, self.moderator_role),
-                      self.store, attachments, self.bind_imported_names)
+        live: LiveGame | None = None
         try:
+            live = self._live(summary) if summary is not None else None
+            ctx = Context(place, actor, text, now, message_id, live,
+                          is_moderator(actor, live.record if live else None, self.moderator_role),
+                          self.store, attachments, self.bind_imported_names)
             outcome = self._dispatch(ctx, parse_command(text), text)
         except Exception:  # a bug in one command must neither change nor take down anything
             log.exception("command %r in %s failed", text, place)
@@ -175,10 +176,9 @@ class GameService:
         moment = None
         snapshot = outcome.picture if self.renderer is not None else None
         if outcome.table_changed and snapshot is not None:
-            last = after.record.moves[-1] if after.record.moves else None
             moment = PictureMoment(
                 draft.record.game_id, draft.new[-1].seq, len(after.record.moves),
-                snapshot.state.round, now, f"{last.seat}: {last.text}" if last else "start")
+                snapshot.state.round, now, _caption(draft.new[0], outcome.text))
         change = Change(
             game_id=draft.record.game_id, place=place, records=draft.new, status=after.status,
             edition=after.record.edition, players=", ".join(s.name for s in after.record.seats),
@@ -384,6 +384,14 @@ class GameService:
 
     def games(self) -> list[GameSummary]:
         return self.store.games()
+
+
+def _caption(first: Record, text: str) -> str:
+    """What the index notes beside a picture: nothing for a player's own move, else the act."""
+    if first.kind == "move" and not first.data.get("by_moderator"):
+        return ""
+    line = text.split("\n", 1)[0].split(":", 1)[0].rstrip(".")
+    return line if len(line) <= 70 else line[:69] + "…"
 
 
 def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> list[str]:

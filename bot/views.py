@@ -35,6 +35,10 @@ def seat_label(record: GameRecord, name: str) -> str:
     return seat.name
 
 
+def _n(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if abs(count) == 1 else many or word + 's'}"
+
+
 def played_lines(played: list[Played]) -> list[str]:
     """One line per move, with the automatic steps that followed it indented below."""
     out: list[str] = []
@@ -101,9 +105,9 @@ def status_text(live: LiveGame, game_id: int) -> str:
                  f"{st.clock_stones_left} clock stones and {st.passenger_supply} passengers left; "
                  f"{len(record.moves)} moves played.")
     for p in st.players:
-        lines.append(f"  {seat_label(record, p.name)}, {p.colour}: {p.score} points "
-                     f"({p.carried} carried, {p.stones} stones), {p.buses} buses, "
-                     f"{p.markers} markers")
+        lines.append(f"  {seat_label(record, p.name)}, {p.colour}: {_n(p.score, 'point')} "
+                     f"({p.carried} carried, {_n(p.stones, 'clock stone')}), "
+                     f"{_n(p.buses, 'bus', 'buses')}, {_n(p.markers, 'marker')} left")
     lines.append(next_line(live))
     return "\n".join(lines)
 

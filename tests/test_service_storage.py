@@ -230,3 +230,29 @@ async def test_the_async_service_serializes_a_place_and_renders_off_the_db_threa
     assert "Place Pub at C2" in await front.choices("t", actor("Arcsyn"))
     assert await front.due_reminders(0.0, 24) == []
     await front.aclose()
+
+
+def test_a_failed_write_changes_nothing_and_a_failed_picture_keeps_the_move(
+        tmp_path: Path) -> None:
+    table = open_table(str(tmp_path / "busbot.db"))
+    started(table)
+    before = table.snapshot()
+    status = table.ok("Zed", "status").text
+    original = table.service.store.commit
+
+    def disk_full(*args: object, **kwargs: object) -> int:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    table.service.store.commit = disk_full  # type: ignore[method-assign]
+    reply = table.say("Arcsyn", "Place Office at C1")
+    assert not reply.ok and "could not be saved" in reply.text and "disk is full" in reply.text
+    table.service.store.commit = original  # type: ignore[method-assign]
+    assert table.snapshot() == before and table.ok("Zed", "status").text == status
+
+    def broken(game: object) -> bytes:
+        raise RuntimeError("no fonts")
+
+    table.service.renderer = broken
+    reply = table.ok("Arcsyn", "Place Office at C1")
+    assert reply.picture is None and "could not be drawn" in reply.text
+    assert "Arcsyn: Place Office at C1" in table.export("txt")
