@@ -318,3 +318,20 @@ async def test_a_slash_command_is_deferred_before_the_service_answers(
 def only_post(posts: list[Post]) -> Post:
     assert len(posts) == 1
     return posts[0]
+
+
+async def test_an_oversized_file_is_refused_without_reading_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    huge = tmp_path / "bus-game1.txt"
+    huge.write_bytes(b"#" * 2_000_000)
+    async with fake_discord(BusBot(Config(), _Idle(), sync_commands=False)) as server:
+        moderator = server.person("Mod")
+        refused = only_post(await server.say(moderator, "!bus import", files=(huge,)))
+        assert refused.reply_to == server.last_message_id
+        assert "bus-game1.txt" in refused.content and "kB" in refused.content
+
+        answer = await server.slash(moderator, "import", file=huge)
+        assert answer.public == []
+        assert "bus-game1.txt" in only_post(answer.private).content

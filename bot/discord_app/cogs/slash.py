@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.api import Attachment
+from bot.api import Attachment, Reply
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_interaction
@@ -52,7 +52,8 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             try:
                 attachments = await read_attachments(files)
             except AttachmentTooLarge as refusal:
-                await interaction.followup.send(str(refusal), ephemeral=True)
+                refused = Reply(str(refusal), ok=False)
+                await send_to_interaction(interaction, refused, deferred_ephemeral=private)
                 return
         place = place_of(interaction.channel_id or 0)
         async with self.bot.place_lock(place):
