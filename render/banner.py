@@ -2,7 +2,8 @@
 
 It is the first thing a player looks for in a new picture, so it gets the largest type; the
 request is the engine's own sentence, wrapped to fit, so the picture and the bot's message say
-the same thing. Once the game is over it shows the winner and the final scores instead.
+the same thing. Once the game is over it shows the winner and why the game ended instead; the
+players' card ranks everyone.
 """
 
 from __future__ import annotations
@@ -60,14 +61,10 @@ def banner_values(scene: Scene) -> str:
                         NAME_SIZE, fill=theme.INK, bold=True, class_="winner"))
         reason = _ENDED.get(state.ended_by or "", "")
         if reason:
-            out.append(text(left, BOX.y + 80, f"The game ended: {reason}.", ASK_SIZE - 1.5,
-                            fill=theme.INK))
-        by_name = {p.name: p for p in state.players}
-        scores = "  ·  ".join(f"{i}. {name} {by_name[name].score}"
-                              for i, name in enumerate(scene.ranking, start=1))
-        for i, line in enumerate(wrap(scores, ASK_SIZE - 1.5, ROOM, 2, bold=True)):
-            out.append(text(left, BOX.y + 101 + i * 19, line, ASK_SIZE - 1.5, fill=theme.INK,
-                            bold=True, class_="ranking"))
+            ended = f"The game ended: {reason}. Final scores below."
+            for i, line in enumerate(wrap(ended, ASK_SIZE, ROOM, 2)):
+                out.append(text(left, BOX.y + 80 + i * 21, line, ASK_SIZE, fill=theme.INK,
+                                class_="ended"))
     if scene.last is not None:
         seat, move = scene.last
         who = state.players[seat].name

@@ -23,7 +23,7 @@ LANE = 8.0  # distance between parallel lanes of one street
 LINE_W = 6.5  # stroke of a player's line; less than LANE, so lanes never overlap
 HEAD_R = 11.0  # the disc that marks a line's head
 HEAD_GAP = 13.0  # from the crossing's edge to the first head marker's centre
-HEAD_STEP = 23.0  # further along the street for each more head at the same street end
+HEAD_STEP = 3.0  # how far a head marker moves along its street to get clear of another
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ def _spread_lots(nodes: dict[str, Point], radius: dict[str, float],
 
     hood = [
         (
-            [(nodes[c], radius[c] + corner + (3 if c == lot.node else 6)) for c in nodes
+            [(nodes[c], radius[c] + corner + (5 if c == lot.node else 7)) for c in nodes
              if close(nodes[c], home[i])],
             [s for s in streets if segment_distance(home[i], s.a, s.b) < near],
             [j for j in range(len(home)) if j != i and close(home[j], home[i])],

@@ -48,7 +48,7 @@ PLAYERS = Box(_CX, ACTIONS.bottom + GAP, _CW, CANVAS_H - ACTIONS.bottom - 2 * GA
 #: The empty top-left corner of the city holds the clock and the round.
 CLOCK = Box(GAP, GAP, 252.0, 206.0)
 #: The empty bottom-left corner holds the legend.
-LEGEND = Box(GAP, CANVAS_H - GAP - 154.0, 236.0, 154.0)
+LEGEND = Box(GAP, CANVAS_H - GAP - 176.0, 236.0, 176.0)
 
 
 #: Height of the players card's column heads, above the first row.

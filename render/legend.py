@@ -30,15 +30,23 @@ def legend_frame() -> str:
     out.append(path(person.at(x - 6, y, 14), fill=theme.PASSENGER_TEXT))
     out.append(text(x + 10, y, "2", 13, fill=theme.PASSENGER_TEXT, bold=True, anchor="middle"))
     out.append(text(tx, y, "want to leave now", SIZE, fill=theme.INK))
-    # a building of the clock's type with a passenger sitting in it
+    # a passenger sitting in a building
     y += ROW
-    out.append(path(rect_path(x - 11, y - 11, 22, 22, 5), fill=theme.BUILDING_FILL["house"],
+    out.append(path(rect_path(x - 11, y - 11, 22, 22, 5), fill=theme.BUILDING_FILL["office"],
                     stroke=theme.INK, stroke_width=2.2))
-    out.append(path(icon("house").at(x, y, 17), fill=theme.BUILDING_INK["house"]))
+    out.append(path(icon("office").at(x, y, 17), fill=theme.BUILDING_INK["office"]))
     out.append(path(circle_path(x + 10, y - 9, 6.5), fill=theme.SITTING, stroke="#ffffff",
                     stroke_width=1.3))
     out.append(path(person.at(x + 10, y - 8.6, 9.5), fill="#ffffff"))
-    out.append(text(tx, y, "sitting; bold edge: wanted", SIZE, fill=theme.INK))
+    out.append(text(tx, y, "sits in a building", SIZE, fill=theme.INK))
+    # buildings of the clock's type
+    y += ROW
+    for dx, kind, edge, width in ((-7, "pub", theme.BUILDING_INK["pub"], 1.0),
+                                  (7, "house", theme.INK, 2.2)):
+        out.append(path(rect_path(x + dx - 9, y - 9, 18, 18, 4), fill=theme.BUILDING_FILL[kind],
+                        stroke=edge, stroke_width=width))
+        out.append(path(icon(kind).at(x + dx, y, 14), fill=theme.BUILDING_INK[kind]))
+    out.append(text(tx, y, "bold edge: the clock's type", SIZE, fill=theme.INK))
     # a line head
     y += ROW
     out.append(path(f"M{x - 22:.1f} {y:.1f}h14", stroke=theme.FALLBACK_COLOURS[1],

@@ -32,8 +32,18 @@ from render.icons import icon
 from render.layout import CANVAS_H, LEGEND, MAP_W
 from render.layout import CLOCK as CLOCK_BOX
 from render.scene import Scene
-from render.svgkit import circle_path, element, num, path, rect_path, text
+from render.svgkit import (
+    circle_path,
+    element,
+    num,
+    path,
+    rect_path,
+    rounded_squares,
+    square_core,
+    text,
+)
 
+CARD_R = 7.0  # corner radius of a building card
 BADGE_H = 22.0
 BADGE_REACH = 21.0  # a badge's half-width, as far as collisions go
 COUNT_SIZE = 14.0
@@ -91,7 +101,7 @@ def buildings(state: GameState) -> str:
         if kind is None:
             continue
         x, y = g.lots[i]
-        cards[kind].append(rect_path(x - half, y - half, LOT, LOT, 7))
+        cards[kind].append(square_core(x, y, LOT, CARD_R))
         shape = icon(kind)
         bodies[kind].append(shape.at(x, y, 24))
         details.append(shape.at(x, y, 24, "detail"))
@@ -101,10 +111,10 @@ def buildings(state: GameState) -> str:
         if not cards[kind]:
             continue
         is_wanted = kind == wanted
-        out.append(path(
-            "".join(cards[kind]), fill=theme.BUILDING_FILL[kind],
-            stroke=theme.INK if is_wanted else theme.BUILDING_INK[kind],
-            stroke_width=2.6 if is_wanted else 1.4, class_=f"building {kind}",
+        out.append(rounded_squares(
+            "".join(cards[kind]), r=CARD_R, fill=theme.BUILDING_FILL[kind],
+            edge=theme.INK if is_wanted else theme.BUILDING_INK[kind],
+            edge_width=2.2 if is_wanted else 1.0, class_=f"building {kind}",
             data_lots=" ".join(lots[kind]),
         ))
         out.append(path("".join(bodies[kind]), fill=theme.BUILDING_INK[kind]))
@@ -130,7 +140,9 @@ def buildings(state: GameState) -> str:
 def head_markers(state: GameState) -> list[Head]:
     """Where each line's two heads are marked: on the end street, just outside the crossing.
 
-    Heads that share a street end are staggered along the street so their discs stay apart.
+    Each marker sits in its line's lane as near its crossing as it can without touching a
+    marker placed before it (on this street or another), so crowded street ends fan out along
+    the street while lone heads stay close to their crossing.
     """
     g = geometry()
     ends: dict[tuple[int, str], list[tuple[float, int]]] = {}
@@ -139,17 +151,31 @@ def head_markers(state: GameState) -> list[Head]:
             owners = state.street_lines[street]
             offset = lane_offset(len(owners), owners.index(p.seat))
             ends.setdefault((street, node), []).append((offset, p.seat))
-    out: list[Head] = []
-    for (street, node), seats in ends.items():
+    placed: list[Head] = []
+    apart = 2 * HEAD_R + 1
+    for (street, node), seats in sorted(ends.items()):
         shape = g.streets[street]
         nx, ny = g.nodes[node]
+        far = BOARD.streets[street].other(node)
         sign = 1.0 if BOARD.streets[street].a == node else -1.0
         ux, uy = shape.u[0] * sign, shape.u[1] * sign
-        for rank, (offset, seat) in enumerate(sorted(seats)):
-            along = g.radius[node] + HEAD_GAP + rank * HEAD_STEP
-            out.append(Head(seat, node, street, nx + ux * along + shape.n[0] * offset,
-                            ny + uy * along + shape.n[1] * offset))
-    return out
+        first = g.radius[node] + HEAD_GAP
+        last = max(first, shape.length - g.radius[far] - HEAD_R - 2)
+        for offset, seat in sorted(seats):
+            ox, oy = nx + shape.n[0] * offset, ny + shape.n[1] * offset
+            best: tuple[float, float, float] | None = None  # room, x, y
+            along = first
+            while along <= last:
+                x, y = ox + ux * along, oy + uy * along
+                room = min((math.hypot(x - h.x, y - h.y) for h in placed), default=apart)
+                if best is None or room > best[0]:
+                    best = (room, x, y)
+                if room >= apart:
+                    break
+                along += HEAD_STEP
+            assert best is not None
+            placed.append(Head(seat, node, street, best[1], best[2]))
+    return placed
 
 
 def _heads(scene: Scene, heads: list[Head]) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import sys
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -33,6 +34,10 @@ ZLIB_LEVEL = 6
 #: cairo keeps pixels as native-endian 32-bit ARGB words; the alpha byte is ignored (opaque)
 _RAW_MODE = "BGRX" if sys.byteorder == "little" else "XRGB"
 COLOURS = 256
+
+
+#: The cached fixed layers are shared by the bot's drawing threads; one copies from them at a time.
+_SHARED = threading.Lock()
 
 
 class _DrawOnto(PNGSurface):  # type: ignore[misc]
@@ -73,11 +78,15 @@ def rasterise(picture: Layers, size: int) -> Image.Image:
     width, height = pixel_size(size)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
     context = cairocffi.Context(surface)
-    context.set_source_surface(_fixed(picture.below, width, height))
-    context.paint()
+    below = _fixed(picture.below, width, height)
+    above = _fixed(picture.above, width, height)
+    with _SHARED:
+        context.set_source_surface(below)
+        context.paint()
     _draw(surface, picture.under, width, height)
-    context.set_source_surface(_fixed(picture.above, width, height))
-    context.paint()
+    with _SHARED:
+        context.set_source_surface(above)
+        context.paint()
     _draw(surface, picture.pieces, width, height)
     surface.flush()
     data = bytes(surface.get_data())

@@ -6,7 +6,8 @@ measure then matches the picture on any machine, whatever font fontconfig finds 
 
 from __future__ import annotations
 
-from functools import cache
+import threading
+from functools import cache, lru_cache
 from typing import Any
 
 import cairocffi  # type: ignore[import-untyped]
@@ -24,10 +25,15 @@ def _context(bold: bool) -> Any:
     return context
 
 
-@cache
+#: The bot draws pictures on several threads; a cairo context must not be used by two at once.
+_MEASURING = threading.Lock()
+
+
+@lru_cache(maxsize=4096)
 def width(content: str, size: float, bold: bool = False) -> float:
     """The advance width of ``content`` at ``size`` user units."""
-    advance: float = _context(bold).text_extents(content)[4]
+    with _MEASURING:
+        advance: float = _context(bold).text_extents(content)[4]
     return advance * size / 100.0
 
 

@@ -99,3 +99,14 @@ def subpath_starts(d: str) -> list[Point]:
     for match in re.finditer(r"M\s*(-?\d+(?:\.\d+)?)[\s,]+(-?\d+(?:\.\d+)?)", d):
         out.append((float(match.group(1)), float(match.group(2))))
     return out
+
+
+def square_centres(d: str) -> list[Point]:
+    """The centres of the squares in path data written as ``M x y h a v b h -a Z``."""
+    out = []
+    pattern = r"M(-?[\d.]+) (-?[\d.]+)h(-?[\d.]+)v(-?[\d.]+)h(-?[\d.]+)Z"
+    for match in re.finditer(pattern, d):
+        x, y, w, h, back = (float(v) for v in match.groups())
+        assert back == -w
+        out.append((x + w / 2, y + h / 2))
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +12,7 @@ from PIL import Image
 
 from engine import BOARD, Game, random_game
 from render import render_png, render_svg
+from render.geometry import HEAD_R
 from render.png import pixel_size
 from tests.render_support import parse, positions, texts, with_class
 
@@ -25,6 +27,9 @@ def check_svg(game: Game) -> None:
     assert len(lines) == sum(1 for p in game.state.players if len(p.line) >= 2)
     heads = with_class(root, "head")
     assert len(heads) == 2 * len(lines)
+    spots = [(float(n.get("x") or 0), float(n.get("y") or 0)) for n in heads]
+    for i, (x, y) in enumerate(spots):  # no line head hides another
+        assert all(math.hypot(x - a, y - b) >= 2 * HEAD_R - 0.5 for a, b in spots[i + 1:])
     waiting = sum(int(n.text or 0) for n in with_class(root, "waiting"))
     assert waiting == sum(game.state.waiting_at(label) for label in BOARD.labels)
     markers = with_class(root, "marker")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -12,6 +13,7 @@ from render import render_png
 from render.geometry import geometry
 from render.layout import CANVAS_W
 from render.lines import line_points
+from render.theme import player_colour
 from tests.render_support import at_move, sample_game
 
 LATE = random_game(5, 33)
@@ -77,22 +79,30 @@ def test_each_line_is_drawn_in_its_players_colour() -> None:
     game = at_move(LATE, len(LATE.history) - 1)
     size = 1450
     picture = image(render_png(game, size=size, move_highlight=False)).convert("RGB")
-    expected = {"red": (215, 48, 31), "blue": (31, 98, 180), "yellow": (242, 192, 20),
-                "green": (23, 146, 95), "purple": (155, 79, 192)}
     for p in game.state.players:
         if len(p.line) < 2:
             continue
+        colour = player_colour(p.colour, p.seat)
+        expected = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
         points = line_points(game.state, p.seat)
         best = 10**9
         for a, b in zip(points[::2], points[1::2], strict=True):
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             rgb = picture.getpixel((round(mid[0]), round(mid[1])))
             assert isinstance(rgb, tuple)
-            best = min(best, sum(abs(c - e) for c, e in zip(rgb, expected[p.colour],
-                                                             strict=True)))
+            best = min(best, sum(abs(c - e) for c, e in zip(rgb, expected, strict=True)))
         assert best < 40, p.colour
 
 
 def test_late_game_png_stays_small() -> None:
     data = render_png(LATE, size=1000)
     assert len(data) <= 400 * 1024
+
+
+def test_pictures_drawn_on_two_threads_at_once_are_the_same_as_one_by_one() -> None:
+    """The bot draws on a small thread pool; sharing the cached layers must not garble them."""
+    tables = [sample_game(n) for n in (30, 90, 150, 202)] * 2
+    alone = [render_png(t, size=700) for t in tables]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        together = list(pool.map(lambda t: render_png(t, size=700), tables))
+    assert together == alone

@@ -9,9 +9,10 @@ import pytest
 from engine import BOARD, ChooseAction, Deliver, ExtendLine, Game, PlaceBuilding, random_game
 from engine.state import CLOCK
 from render import render_svg
-from render.geometry import HEAD_GAP, HEAD_STEP, LOT, geometry
+from render.geometry import HEAD_GAP, HEAD_R, LANE, LOT, geometry
 from render.layout import CANVAS_H, LEGEND, MAP_W
 from render.layout import CLOCK as CLOCK_CARD
+from render.pieces import HEAD_TEXT
 from render.scene import player_tags
 from tests.render_support import (
     SVG,
@@ -21,6 +22,7 @@ from tests.render_support import (
     parse,
     polyline,
     sample_game,
+    square_centres,
     subpath_starts,
     texts,
     with_class,
@@ -75,9 +77,10 @@ def test_no_piece_covers_a_crossing_or_its_label(game: Game) -> None:
     for badge in with_class(root, "waiting"):
         x, y, w, h = (float(v) for v in (badge.get("data-box") or "").split())
         boxes.append((x, y, w, h))
+    reach = LOT / 2 + 2.2  # half a card and its thickest edge
     for card in with_class(root, "building"):
-        for x, y in subpath_starts(card.get("d") or ""):
-            boxes.append((x - 7, y, 30, 30))  # a card's path starts after its rounded corner
+        for x, y in square_centres(card.get("d") or ""):
+            boxes.append((x - reach, y - reach, 2 * reach, 2 * reach))
     heads = [(float(n.get("x") or 0), float(n.get("y") or 0) - 13 * 0.36)
              for n in with_class(root, "head")]
     assert boxes
@@ -148,17 +151,30 @@ def test_each_line_has_two_heads_marked_at_its_ends() -> None:
     for game in (five_on_one_street(), LATE, sample_game(94)):
         root = parse(render_svg(game))
         g = geometry()
+        tags = player_tags(game.players)
+        spots = []
         for p in game.state.players:
             heads = [node for node in with_class(root, "head")
                      if node.get("data-seat") == str(p.seat)]
             assert len(heads) == 2
             assert sorted(node.get("data-node") or "" for node in heads) == sorted(p.heads)
-            tag = player_tags([q.name for q in game.state.players])[p.seat]
             for node in heads:
-                assert node.text == tag
-                centre = g.nodes[node.get("data-node") or ""]
-                x, y = float(node.get("x") or 0), float(node.get("y") or 0)
-                assert near((x, y), centre, g.radius["C1"] + HEAD_GAP + 4 * HEAD_STEP + 20)
+                assert node.text == tags[p.seat]
+                label = node.get("data-node") or ""
+                street = BOARD.streets[int(node.get("data-street") or -1)]
+                assert label in (street.a, street.b) and street.index in p.streets
+                # on its street, in a lane, between its own crossing's disc and the far one's
+                shape = g.streets[street.index]
+                x, y = float(node.get("x") or 0), float(node.get("y") or 0) - HEAD_TEXT * 0.36
+                cx, cy = g.nodes[label]
+                along = abs((x - cx) * shape.u[0] + (y - cy) * shape.u[1])
+                across = abs((x - shape.a[0]) * shape.n[0] + (y - shape.a[1]) * shape.n[1])
+                assert across <= 2 * LANE + 0.5
+                far = street.other(label)
+                assert g.radius[label] + HEAD_GAP - 0.5 <= along <= shape.length - g.radius[far]
+                spots.append((x, y))
+        for i, a in enumerate(spots):  # no head marker hides another
+            assert all(not near(a, b, 2 * HEAD_R - 0.5) for b in spots[i + 1:])
 
 
 def test_a_line_that_closed_a_circle_shows_both_heads_on_its_two_end_streets() -> None:
@@ -183,10 +199,10 @@ def test_buildings_drawn_match_the_lots(game: Game) -> None:
             assert not cards
             continue
         (card,) = cards
-        starts = subpath_starts(card.get("d") or "")
-        assert len(starts) == len(expected)
-        for (x, y), lot in zip(starts, expected, strict=True):
-            assert near((x + 8, y + 15), g.lots[lot], 0.5)  # the card covers the lot's letter
+        centres = square_centres(card.get("d") or "")
+        assert len(centres) == len(expected)
+        for centre, lot in zip(centres, expected, strict=True):
+            assert near(centre, g.lots[lot], 0.2)  # the card covers the lot's letter
     empty = [i for i, k in enumerate(game.state.lots) if k is None]
     lots = with_class(root, "lot", "g")
     assert len(lots) == len(BOARD.lots)
