@@ -48,11 +48,13 @@ def _the_move(service: GameService, rng: random.Random) -> tuple[Actor, str]:
 
 
 def command_times(folder: str, runs: int, with_picture: bool) -> tuple[list[float], float]:
-    service = GameService(os.path.join(folder, f"timing-{with_picture}.db"),
-                          bind_imported_names=True,
-                          renderer=default_renderer() if with_picture else None)
+    path = os.path.join(folder, f"timing-{with_picture}.db")
+    renderer = default_renderer() if with_picture else None
+    service = GameService(path, bind_imported_names=True, renderer=renderer)
     reply = service.import_text(PLACE, Actor("bench", "bench"), late_game_log(seed=17))
     assert reply.ok, reply.text
+    service.close()
+    service = GameService(path, bind_imported_names=True, renderer=renderer)
     rng = random.Random(1)
     # The first command after a start replays the game once: timed apart.
     who, text = _the_move(service, rng)
