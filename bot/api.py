@@ -39,6 +39,8 @@ class Reply:
     ``picture`` is a PNG of the table, present exactly when the table changed or was asked for.
     ``mentions`` are the user ids whose turn just began; ``files`` are other attachments
     (exports). ``changed`` tells the adapter that the game's log grew or changed.
+    ``duplicate`` marks the answer to a message id already handled (a redelivery after a
+    restart or reconnect): nothing was applied again, and a chat adapter should stay silent.
     """
 
     text: str
@@ -49,6 +51,7 @@ class Reply:
     files: list[Attachment] = field(default_factory=list)
     ephemeral: bool = False
     changed: bool = False
+    duplicate: bool = False
 
 
 @dataclass(frozen=True, slots=True)

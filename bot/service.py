@@ -155,7 +155,7 @@ class GameService:
             before = self.store.handled_reply(place, message_id)
             if before is not None:
                 return Prepared(Reply(f"(That message was handled already.)\n{before}",
-                                      ephemeral=True))
+                                      ephemeral=True, duplicate=True))
         summary = self.store.latest_game(place)
         live: LiveGame | None = None
         try:

@@ -147,7 +147,8 @@ def test_a_message_seen_twice_is_applied_once(table: Table) -> None:
     started(table)
     first = table.ok("Arcsyn", "Place Office at C1", message_id="m-1")
     again = table.say("Arcsyn", "Place Office at C1", message_id="m-1")
-    assert again.ok and not again.changed and again.picture is None
+    assert again.ok and not again.changed and again.picture is None and again.duplicate
+    assert not first.duplicate
     assert "handled already" in again.text and first.text in again.text
     assert table.export("txt").count("Place Office at C1") == 1
     assert table.ok("Arcsyn", "Place Pub at C2", message_id="m-2").changed

@@ -61,6 +61,8 @@ class Play(commands.Cog):
                 message_id=str(message.id),
                 attachments=attachments,
             )
+            if reply.duplicate:  # redelivered after a restart: it was answered the first time
+                return
             # A refusal, or anything meant for the author alone, answers their message; there
             # is no private answer to a message in a channel.
             private = not reply.ok or reply.ephemeral
