@@ -12,9 +12,18 @@ from functools import cache
 
 from engine.board import BOARD
 from render import theme
-from render.geometry import LOT, geometry, park_centre
+from render.geometry import LOT, geometry
 from render.layout import CANVAS_H, CANVAS_W, COLUMN, MAP_W
-from render.svgkit import Point, circle_path, element, path, polyline_path, rect_path, text
+from render.svgkit import (
+    Point,
+    circle_path,
+    element,
+    path,
+    point,
+    polyline_path,
+    rect_path,
+    text,
+)
 
 LABEL_SIZE = 16.0
 STATION_LABEL_SIZE = 19.0
@@ -31,10 +40,10 @@ def city_below() -> str:
         element("rect", x=COLUMN.x, y=0, width=1.5, height=CANVAS_H, fill=theme.CARD_EDGE),
     ]
     out.append(_park(g.nodes))
-    roads = "".join(f"M{_p(s.a)}L{_p(s.b)}" for s in g.streets)
+    roads = "".join(f"M{point(s.a)}L{point(s.b)}" for s in g.streets)
     out.append(path(roads, stroke=theme.ROAD_EDGE, stroke_width=15, stroke_linecap="round"))
     out.append(path(roads, stroke=theme.ROAD, stroke_width=12, stroke_linecap="round"))
-    ties = "".join(f"M{_p(g.nodes[lot.node])}L{_p(g.lots[lot.index])}" for lot in BOARD.lots)
+    ties = "".join(f"M{point(g.nodes[lot.node])}L{point(g.lots[lot.index])}" for lot in BOARD.lots)
     out.append(path(ties, stroke=theme.TIE, stroke_width=2.5, stroke_dasharray="1 4",
                     stroke_linecap="round", class_="lot-ties"))
     return "".join(out)
@@ -78,14 +87,11 @@ def city_above() -> str:
     return "".join(out)
 
 
-def _p(pt: Point) -> str:
-    return f"{pt[0]:.1f} {pt[1]:.1f}"
-
-
 def _park(nodes: dict[str, Point]) -> str:
     """The park: the four park crossings' quadrilateral, grown and rounded."""
     corners = [nodes[label] for label in BOARD.park]
-    cx, cy = park_centre()
+    cx = sum(p[0] for p in corners) / len(corners)
+    cy = sum(p[1] for p in corners) / len(corners)
     corners.sort(key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
     shape = polyline_path(corners, closed=True)
     return (
@@ -93,8 +99,6 @@ def _park(nodes: dict[str, Point]) -> str:
              stroke_linejoin="round")
         + path(shape, fill=theme.PARK, stroke=theme.PARK, stroke_width=60,
                stroke_linejoin="round", class_="park")
-        + text(cx, cy, "PARK", 15, fill="#7fa86a", bold=True, anchor="middle",
-               letter_spacing="3")
     )
 
 

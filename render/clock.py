@@ -52,7 +52,7 @@ def clock_frame() -> str:
 
 def phase_text(state: GameState) -> str:
     if state.phase == "setup":
-        return "setup"
+        return "starting buildings and lines"
     if state.phase == "choosing":
         return "choosing actions"
     if state.phase == "over":

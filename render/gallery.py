@@ -59,7 +59,7 @@ def moments(log: GameLog) -> list[Moment]:
     busy = max((n for n, g in seen if g.state.phase == "choosing" and g.state.round == middle),
                default=start)
     growing = first(lambda g: g.state.phase == "resolving" and last_is(g, ExtendLine), busy)
-    delivery = first(lambda g: last_is(g, Deliver), growing)
+    delivery = first(lambda g: g.state.phase == "resolving" and last_is(g, Deliver), growing)
     end = seen[-1][0]
     return [
         Moment("start", "Round 1 begins",

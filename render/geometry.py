@@ -79,13 +79,6 @@ def geometry() -> MapGeometry:
     return MapGeometry(nodes, radius, tuple(streets), lots)
 
 
-def park_centre() -> Point:
-    """The middle of the park, where its name is written."""
-    g = geometry()
-    corners = [g.nodes[label] for label in BOARD.park]
-    return (sum(p[0] for p in corners) / len(corners), sum(p[1] for p in corners) / len(corners))
-
-
 def _spread_lots(nodes: dict[str, Point], radius: dict[str, float],
                  streets: list[StreetShape]) -> tuple[Point, ...]:
     """Lot card centres near the board's positions, clear of streets, crossings and each other."""

@@ -46,7 +46,7 @@ def legend_frame() -> str:
         out.append(path(rect_path(x + dx - 9, y - 9, 18, 18, 4), fill=theme.BUILDING_FILL[kind],
                         stroke=edge, stroke_width=width))
         out.append(path(icon(kind).at(x + dx, y, 14), fill=theme.BUILDING_INK[kind]))
-    out.append(text(tx, y, "bold edge: the clock's type", SIZE, fill=theme.INK))
+    out.append(text(tx, y, "bold edge: clock's type", SIZE, fill=theme.INK))
     # a line head
     y += ROW
     out.append(path(f"M{x - 22:.1f} {y:.1f}h14", stroke=theme.FALLBACK_COLOURS[1],

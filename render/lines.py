@@ -14,7 +14,7 @@ from engine.state import GameState
 from render import theme
 from render.geometry import LANE, LINE_W, geometry, lane_offset
 from render.scene import Scene
-from render.svgkit import Point, num, path, polyline_path
+from render.svgkit import Point, path, point, polyline_path
 
 
 def lane_point(state: GameState, street: int, seat: int, end: str) -> Point:
@@ -75,8 +75,7 @@ def _new_street_glow(scene: Scene) -> str:
     if street is None:
         return ""
     g = geometry()
-    (ax, ay), (bx, by) = g.nodes[a], g.nodes[b]
     lanes = len(scene.state.street_lines[street])
-    return path(f"M{num(ax)} {num(ay)}L{num(bx)} {num(by)}", stroke=theme.HIGHLIGHT_GLOW,
+    return path(f"M{point(g.nodes[a])}L{point(g.nodes[b])}", stroke=theme.HIGHLIGHT_GLOW,
                 stroke_width=lanes * LANE + 16, stroke_linecap="round", stroke_opacity=0.8,
                 class_="last-move", data_street=str(street))

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from engine.board import BOARD
+from engine.board import BOARD, STATIONS
 from engine.lines import end_segments
 from engine.moves import Deliver, PlaceBuilding, PlacePassenger
 from engine.state import CLOCK, GameState
@@ -25,7 +25,6 @@ from render.geometry import (
     Point,
     geometry,
     lane_offset,
-    park_centre,
     segment_distance,
 )
 from render.icons import icon
@@ -64,11 +63,35 @@ def pieces_layer(scene: Scene) -> str:
     state = scene.state
     heads = head_markers(state)
     return "".join((
+        _asked(scene, heads),
         buildings(state),
         _heads(scene, heads),
         passengers(state, heads),
         _last_move(scene),
     ))
+
+
+def _asked(scene: Scene, heads: list[Head]) -> str:
+    """Orange rings where the player who must act can act: heads, stations or free lots."""
+    decision = scene.decision
+    if decision is None:
+        return ""
+    g = geometry()
+    rings: list[str] = []
+    if decision.kind in ("lines", "second_street"):
+        rings = [circle_path(h.x, h.y, HEAD_R + 4.5) for h in heads if h.seat == decision.seat]
+    elif decision.kind == "passengers":
+        rings = [circle_path(*g.nodes[s], g.radius[s] + 7) for s in STATIONS]
+    elif decision.kind in ("buildings", "setup_building"):
+        zone = "A" if decision.kind == "setup_building" else scene.state.open_zone()
+        size = LOT + 10
+        rings = [rect_path(x - size / 2, y - size / 2, size, size, 11)
+                 for (x, y), lot, kind in zip(g.lots, BOARD.lots, scene.state.lots, strict=True)
+                 if kind is None and lot.zone == zone]
+    if not rings:
+        return ""
+    return path("".join(rings), stroke=theme.ACT, stroke_width=3, stroke_dasharray="5 3",
+                class_="asked", data_kind=decision.kind)
 
 
 # ---- buildings -----------------------------------------------------------------------------------
@@ -185,12 +208,6 @@ def _heads(scene: Scene, heads: list[Head]) -> str:
     for h in heads:
         discs.setdefault(h.seat, []).append(circle_path(h.x, h.y, HEAD_R))
     out: list[str] = []
-    acting = scene.decision
-    if acting is not None and acting.kind in ("lines", "second_street"):
-        rings = "".join(circle_path(h.x, h.y, HEAD_R + 4.5) for h in heads
-                        if h.seat == acting.seat)
-        out.append(path(rings, fill="#ffffff", stroke=theme.ACT, stroke_width=3,
-                        class_="acting-heads"))
     for seat, shapes in discs.items():
         p = state.players[seat]
         colour = theme.player_colour(p.colour, seat)
@@ -216,7 +233,6 @@ def _badge_spots(node: str) -> tuple[Point, ...]:
     lot_reach = LOT * 0.72
     discs = [(g.nodes[c], g.radius[c]) for c in g.nodes if abs(g.nodes[c][0] - cx) < 140
              and abs(g.nodes[c][1] - cy) < 140]
-    discs.append((park_centre(), 30.0))  # the park's name
     lots = [p for p in g.lots if abs(p[0] - cx) < 140 and abs(p[1] - cy) < 140]
     streets = [s for s in g.streets if segment_distance((cx, cy), s.a, s.b) < 140]
     scored: list[tuple[float, Point]] = []

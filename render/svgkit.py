@@ -23,6 +23,11 @@ def num(v: float) -> str:
     return "0" if text == "-0" else text
 
 
+def point(p: Point) -> str:
+    """A point as two numbers, for path data."""
+    return f"{num(p[0])} {num(p[1])}"
+
+
 def attr(value: str | float) -> str:
     """An attribute value, quoted and escaped."""
     if isinstance(value, str):

@@ -21,6 +21,7 @@ from tests.render_support import (
     five_on_one_street,
     parse,
     polyline,
+    positions,
     sample_game,
     square_centres,
     subpath_starts,
@@ -236,7 +237,8 @@ def test_clock_round_phase_and_stones_are_shown(game: Game) -> None:
     (round_text,) = with_class(root, "round")
     assert round_text.text == ("Setup" if state.phase == "setup" else f"Round {state.round}")
     (phase,) = with_class(root, "phase")
-    expected = {"setup": "setup", "choosing": "choosing actions", "over": "game over"}
+    expected = {"setup": "starting buildings", "choosing": "choosing actions",
+                "over": "game over"}
     assert (phase.text or "").startswith(expected.get(state.phase, "resolving"))
     (stones,) = with_class(root, "stones-left")
     assert stones.get("data-count") == str(state.clock_stones_left)
@@ -354,3 +356,28 @@ def test_drawing_never_changes_the_game() -> None:
     assert game.to_json() == before[0]
     assert game.state == before[1]
     assert game.history == before[2]
+
+
+def test_where_the_acting_player_may_act_is_ringed() -> None:
+    """Free lots of the open zone, the stations, or the player's line heads, by what is asked."""
+    seen: set[str] = set()
+    for game in positions(sample_game()):
+        decision = game.to_act()
+        if decision is None or decision.kind in seen:
+            continue
+        seen.add(decision.kind)
+        root = parse(render_svg(game))
+        rings = with_class(root, "asked")
+        state = game.state
+        if decision.kind in ("setup_building", "buildings"):
+            zone = "A" if decision.kind == "setup_building" else state.open_zone()
+            free = [i for i, k in enumerate(state.lots) if k is None and BOARD.lots[i].zone == zone]
+            (ring,) = rings
+            assert len(subpath_starts(ring.get("d") or "")) == len(free) > 0
+        elif decision.kind in ("passengers", "lines", "second_street"):
+            (ring,) = rings  # around the two stations, or the line's two heads
+            assert len(subpath_starts(ring.get("d") or "")) == 2
+        else:
+            assert not rings
+    assert {"setup_building", "buildings", "passengers", "lines", "second_street",
+            "choose", "vroom", "clock"} <= seen
