@@ -44,7 +44,7 @@ def city_below() -> str:
     out.append(path(roads, stroke=theme.ROAD_EDGE, stroke_width=15, stroke_linecap="round"))
     out.append(path(roads, stroke=theme.ROAD, stroke_width=12, stroke_linecap="round"))
     ties = "".join(f"M{point(g.nodes[lot.node])}L{point(g.lots[lot.index])}" for lot in BOARD.lots)
-    out.append(path(ties, stroke=theme.TIE, stroke_width=2.5, stroke_dasharray="1 4",
+    out.append(path(ties, stroke=theme.TIE, stroke_width=3.2, stroke_dasharray="0.1 5",
                     stroke_linecap="round", class_="lot-ties"))
     return "".join(out)
 

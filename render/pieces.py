@@ -164,8 +164,8 @@ def head_markers(state: GameState) -> list[Head]:
     """Where each line's two heads are marked: on the end street, just outside the crossing.
 
     Each marker sits in its line's lane as near its crossing as it can without touching a
-    marker placed before it (on this street or another), so crowded street ends fan out along
-    the street while lone heads stay close to their crossing.
+    marker placed before it (on this street or another): crowded street ends fan out along the
+    street, and a little to the side, while lone heads stay close to their crossing.
     """
     g = geometry()
     ends: dict[tuple[int, str], list[tuple[float, int]]] = {}
@@ -185,20 +185,33 @@ def head_markers(state: GameState) -> list[Head]:
         first = g.radius[node] + HEAD_GAP
         last = max(first, shape.length - g.radius[far] - HEAD_R - 2)
         for offset, seat in sorted(seats):
-            ox, oy = nx + shape.n[0] * offset, ny + shape.n[1] * offset
             best: tuple[float, float, float] | None = None  # room, x, y
-            along = first
-            while along <= last:
-                x, y = ox + ux * along, oy + uy * along
+            for along, side in _head_spots(first, last, offset):
+                x = nx + ux * along + shape.n[0] * side
+                y = ny + uy * along + shape.n[1] * side
                 room = min((math.hypot(x - h.x, y - h.y) for h in placed), default=apart)
                 if best is None or room > best[0]:
                     best = (room, x, y)
                 if room >= apart:
                     break
-                along += HEAD_STEP
             assert best is not None
             placed.append(Head(seat, node, street, best[1], best[2]))
     return placed
+
+
+@cache
+def _head_spots(first: float, last: float, offset: float) -> tuple[tuple[float, float], ...]:
+    """Places for a head marker, nearest first: along its street, and up to a little beside its
+    lane (away from the street's other lanes) so that it still touches its own line."""
+    outward = (1.0,) if offset > 0 else (-1.0,) if offset < 0 else (1.0, -1.0)
+    sides = [offset] + [offset + k * step for step in (HEAD_R / 2, HEAD_R + 2) for k in outward]
+    spots = []
+    along = first
+    while along <= last:
+        spots.extend((along - first + abs(side - offset) * 1.2, along, side) for side in sides)
+        along += HEAD_STEP
+    spots.sort()
+    return tuple((along, side) for _, along, side in spots)
 
 
 def _heads(scene: Scene, heads: list[Head]) -> str:

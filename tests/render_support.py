@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from importlib import resources
 
-from engine import Game, GameLog, random_game, replay
+from engine import Game, random_game, replay
+from render.gallery import sample_log
 
 SVG = "{http://www.w3.org/2000/svg}"
 Point = tuple[float, float]
@@ -15,8 +15,7 @@ Point = tuple[float, float]
 
 def sample_game(upto: int | None = None) -> Game:
     """The engine's sample 4-player game, after ``upto`` moves (all by default)."""
-    text = resources.files("engine").joinpath("data/sample-game.txt").read_text(encoding="utf-8")
-    return replay(GameLog.parse(text), upto=upto)
+    return replay(sample_log(), upto=upto)
 
 
 def positions(finished: Game) -> Iterator[Game]:

@@ -42,7 +42,7 @@ def check_png(game: Game, size: int) -> None:
     assert picture.size == pixel_size(size)
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 8), (5, 9)])
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (3, 17), (4, 8), (4, 18), (5, 9), (5, 19)])
 def test_every_position_of_a_random_game_renders(players: int, seed: int) -> None:
     finished = random_game(players, seed)
     count = 0

@@ -9,7 +9,7 @@ import pytest
 from engine import BOARD, ChooseAction, Deliver, ExtendLine, Game, PlaceBuilding, random_game
 from engine.state import CLOCK
 from render import render_svg
-from render.geometry import HEAD_GAP, HEAD_R, LANE, LOT, geometry
+from render.geometry import HEAD_GAP, HEAD_R, LINE_W, LOT, geometry
 from render.layout import CANVAS_H, LEGEND, MAP_W
 from render.layout import CLOCK as CLOCK_CARD
 from render.pieces import HEAD_TEXT
@@ -149,28 +149,44 @@ def test_five_lines_on_one_street_run_in_lanes_that_do_not_overlap() -> None:
 
 
 def test_each_line_has_two_heads_marked_at_its_ends() -> None:
-    for game in (five_on_one_street(), LATE, sample_game(94)):
+    crowded = random_game(5, 19)  # two setup lines on one short street: four heads on it
+    for game in (five_on_one_street(), LATE, sample_game(94), at_move(crowded, 14)):
         root = parse(render_svg(game))
         g = geometry()
         tags = player_tags(game.players)
+        paths = {n.get("data-seat"): polyline(n.get("d") or "")
+                 for n in with_class(root, "line", "path")}
         spots = []
         for p in game.state.players:
             heads = [node for node in with_class(root, "head")
                      if node.get("data-seat") == str(p.seat)]
+            if len(p.line) < 2:  # no line yet, no heads
+                assert not heads
+                continue
             assert len(heads) == 2
-            assert sorted(node.get("data-node") or "" for node in heads) == sorted(p.heads)
+            # each head on the street that ends the line there, also for circles and for lines
+            # that pass through their own head crossing
+            trail = p.line
+            ends = sorted([(trail[0], BOARD.street_between(trail[0], trail[1])),
+                           (trail[-1], BOARD.street_between(trail[-2], trail[-1]))])
+            assert sorted((node.get("data-node"), int(node.get("data-street") or -1))
+                          for node in heads) == ends
+            points = paths[str(p.seat)]
             for node in heads:
                 assert node.text == tags[p.seat]
                 label = node.get("data-node") or ""
                 street = BOARD.streets[int(node.get("data-street") or -1)]
-                assert label in (street.a, street.b) and street.index in p.streets
-                # on its street, in a lane, between its own crossing's disc and the far one's
-                shape = g.streets[street.index]
                 x, y = float(node.get("x") or 0), float(node.get("y") or 0) - HEAD_TEXT * 0.36
+                # the marker's disc lies on its own line's lane of that street ...
+                (a, b), = [(a, b) for a, b in zip(points[::2], points[1::2], strict=True)
+                           if street_of(a, b) == street.index]
+                length = math.hypot(b[0] - a[0], b[1] - a[1])
+                across = abs((x - a[0]) * (b[1] - a[1]) - (y - a[1]) * (b[0] - a[0])) / length
+                assert across <= HEAD_R + LINE_W / 2  # it touches its line
+                # ... between its own crossing's disc and the far one's
+                shape = g.streets[street.index]
                 cx, cy = g.nodes[label]
                 along = abs((x - cx) * shape.u[0] + (y - cy) * shape.u[1])
-                across = abs((x - shape.a[0]) * shape.n[0] + (y - shape.a[1]) * shape.n[1])
-                assert across <= 2 * LANE + 0.5
                 far = street.other(label)
                 assert g.radius[label] + HEAD_GAP - 0.5 <= along <= shape.length - g.radius[far]
                 spots.append((x, y))
