@@ -205,7 +205,7 @@ def _head_spots(first: float, last: float, offset: float) -> tuple[tuple[float, 
     lane (away from the street's other lanes) so that it still touches its own line."""
     outward = (1.0,) if offset > 0 else (-1.0,) if offset < 0 else (1.0, -1.0)
     sides = [offset] + [offset + k * step for step in (HEAD_R / 2, HEAD_R + 2) for k in outward]
-    spots = []
+    spots: list[tuple[float, float, float]] = []
     along = first
     while along <= last:
         spots.extend((along - first + abs(side - offset) * 1.2, along, side) for side in sides)
