@@ -18,7 +18,6 @@ from pathlib import Path
 from render.svgkit import num
 
 ICON_BOX = 24.0  # every asset is drawn in a 24 x 24 box
-ICON_NAMES = ("house", "office", "pub", "passenger", "bus")
 
 _TOKEN = re.compile(r"[MLHVQCAZ]|-?(?:\d+\.?\d*|\.\d+)")
 #: numbers each absolute command takes, and which of them are x (0) or y (1) or kept (2)

@@ -14,7 +14,7 @@ from functools import cache
 
 from engine.board import BOARD, STATIONS
 from engine.lines import end_segments
-from engine.moves import Deliver, PlaceBuilding, PlacePassenger
+from engine.moves import BUILDING_TYPES, Deliver, PlaceBuilding, PlacePassenger
 from engine.state import CLOCK, GameState
 from render import theme
 from render.geometry import (
@@ -116,10 +116,10 @@ def buildings(state: GameState) -> str:
     g = geometry()
     half = LOT / 2
     wanted = CLOCK[state.clock]
-    cards: dict[str, list[str]] = {"house": [], "office": [], "pub": []}
-    bodies: dict[str, list[str]] = {"house": [], "office": [], "pub": []}
+    cards: dict[str, list[str]] = {kind: [] for kind in BUILDING_TYPES}
+    bodies: dict[str, list[str]] = {kind: [] for kind in BUILDING_TYPES}
     details: list[str] = []
-    lots: dict[str, list[str]] = {"house": [], "office": [], "pub": []}
+    lots: dict[str, list[str]] = {kind: [] for kind in BUILDING_TYPES}
     for i, kind in enumerate(state.lots):
         if kind is None:
             continue
@@ -130,7 +130,7 @@ def buildings(state: GameState) -> str:
         details.append(shape.at(x, y, 24, "detail"))
         lots[kind].append(str(i))
     out: list[str] = []
-    for kind in ("house", "office", "pub"):
+    for kind in BUILDING_TYPES:
         if not cards[kind]:
             continue
         is_wanted = kind == wanted

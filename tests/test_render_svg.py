@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import io
 import math
 
+import cairosvg
 import pytest
+from PIL import Image
 
 from engine import BOARD, ChooseAction, Deliver, ExtendLine, Game, PlaceBuilding, random_game
 from engine.state import CLOCK
 from render import render_svg
 from render.geometry import HEAD_GAP, HEAD_R, LINE_W, LOT, geometry
+from render.icons import asset_text, icon
 from render.layout import CANVAS_H, LEGEND, MAP_W
 from render.layout import CLOCK as CLOCK_CARD
 from render.pieces import HEAD_TEXT
 from render.scene import player_tags
+from render.svgkit import document, path
 from tests.render_support import (
     SVG,
     at_move,
@@ -397,3 +402,19 @@ def test_where_the_acting_player_may_act_is_ringed() -> None:
             assert not rings
     assert {"setup_building", "buildings", "passengers", "lines", "second_street",
             "choose", "vroom", "clock"} <= seen
+
+
+@pytest.mark.parametrize("name", ["house", "office", "pub", "passenger", "bus"])
+def test_icons_are_standalone_svg_files_drawn_where_they_stand(name: str) -> None:
+    """Each icon opens on its own (a 24 x 24 drawing), and the map draws it in its box."""
+    root = parse(asset_text(f"{name}.svg"))
+    assert root.tag == SVG + "svg" and root.get("viewBox") == "0 0 24 24"
+    assert root.findall(f"{SVG}path")
+    for x, y in ((40.0, 50.0), (60.0, 45.0)):
+        body = path(icon(name).at(x, y, 40), fill="#000000")
+        png = cairosvg.svg2png(bytestring=document(100, 100, body).encode())
+        picture = Image.open(io.BytesIO(png))
+        left, top, right, bottom = picture.getchannel("A").getbbox() or (0, 0, 0, 0)
+        assert x - 20 - 1 <= left and right <= x + 20 + 1
+        assert y - 20 - 1 <= top and bottom <= y + 20 + 1
+        assert right - left > 25 and bottom - top > 25  # it fills most of its box
