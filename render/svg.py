@@ -41,10 +41,9 @@ class Layers:
     above: str
     pieces: str
 
-    def svg(self, pixel_width: float | None = None) -> str:
+    def svg(self) -> str:
         """The whole picture as one SVG document."""
-        body = self.below + self.under + self.above + self.pieces
-        return document(CANVAS_W, CANVAS_H, body, pixel_width=pixel_width)
+        return document(CANVAS_W, CANVAS_H, self.below + self.under + self.above + self.pieces)
 
 
 @lru_cache(maxsize=4)

@@ -115,12 +115,10 @@ def path(d: str, *, fill: str = "none", **attrs: str | float | None) -> str:
     return element("path", d=d, fill=fill, **attrs)
 
 
-def document(width: float, height: float, body: str, *, pixel_width: float | None = None) -> str:
-    """A complete SVG document of ``width`` x ``height`` user units."""
-    shown_w = pixel_width or width
-    shown_h = shown_w * height / width
+def document(width: float, height: float, body: str) -> str:
+    """A complete SVG document of ``width`` x ``height`` user units, shown at that many pixels."""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(shown_w)}" height="{num(shown_h)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
         f'viewBox="0 0 {num(width)} {num(height)}" font-family="{FONT}">{body}</svg>'
     )
 
