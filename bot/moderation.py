@@ -13,6 +13,7 @@ from bot.live_game import build_game
 from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.permissions import moderator_refusal
 from bot.play import apply_moves, not_playable, read_moves
+from bot.records import Seat
 from bot.views import next_line, played_lines
 from engine import BusError, Game, Move, ParseError
 from engine.notation import parse_move
@@ -55,6 +56,17 @@ def undo_many(ctx: Context, count: int) -> Outcome:
     return table_outcome(draft, lines)
 
 
+def _seat_named(ctx: Context, name: str) -> Seat | Outcome:
+    """The seat a moderator names, or the refusal that lists the real players."""
+    assert ctx.live is not None
+    record = ctx.live.record
+    seat = record.seat(name)
+    if seat is None:
+        names = ", ".join(s.name for s in record.seats)
+        return refuse(f"{name} is not a player here (the players are {names}).")
+    return seat
+
+
 def act_as(ctx: Context, cmd: ActAs) -> Outcome:
     bad = _guard(ctx, "act for a player", ("lobby", "active", "paused", "over", "abandoned"))
     if bad is not None:
@@ -63,10 +75,9 @@ def act_as(ctx: Context, cmd: ActAs) -> Outcome:
     if bad is not None:
         return bad
     assert ctx.live is not None
-    seat = ctx.live.record.seat(cmd.name)
-    if seat is None:
-        names = ", ".join(s.name for s in ctx.live.record.seats)
-        return refuse(f"{cmd.name} is not a player here (the players are {names}).")
+    seat = _seat_named(ctx, cmd.name)
+    if isinstance(seat, Outcome):
+        return seat
     moves = read_moves(cmd.text)
     if isinstance(moves, Outcome):
         return moves
@@ -149,10 +160,9 @@ def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
         return bad
     assert ctx.live is not None
     record = ctx.live.record
-    seat = record.seat(cmd.name)
-    if seat is None:
-        return refuse(f"{cmd.name} is not a player here (the players are "
-                      f"{', '.join(s.name for s in record.seats)}).")
+    seat = _seat_named(ctx, cmd.name)
+    if isinstance(seat, Outcome):
+        return seat
     user_id, user_name = parse_user(cmd.user)
     if not user_id:
         return refuse("Name the new player: `replace NAME with @user`.")
@@ -173,12 +183,9 @@ def drop_player(ctx: Context, cmd: Drop) -> Outcome:
     bad = _guard(ctx, "drop a player", ("active", "paused"))
     if bad is not None:
         return bad
-    assert ctx.live is not None
-    record = ctx.live.record
-    seat = record.seat(cmd.name)
-    if seat is None:
-        return refuse(f"{cmd.name} is not a player here (the players are "
-                      f"{', '.join(s.name for s in record.seats)}).")
+    seat = _seat_named(ctx, cmd.name)
+    if isinstance(seat, Outcome):
+        return seat
     if seat.dropped:
         return refuse(f"{seat.name} was already dropped.")
     draft = ctx.draft()

@@ -7,13 +7,11 @@ element for thirty houses draws much faster than thirty groups, and the SVG stay
 
 from __future__ import annotations
 
-import importlib
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from pathlib import Path
 
 from render.svgkit import num
 
@@ -78,20 +76,8 @@ def place(data: str, dx: float, dy: float, scale: float) -> str:
 
 
 def asset_text(filename: str) -> str:
-    """A file of the packaged ``assets`` namespace package.
-
-    ``importlib.resources`` reads it in an installed package; an editable install puts a
-    placeholder entry on the namespace's path that ``resources`` (Python 3.11) refuses, and then
-    the real directories on the path are read directly.
-    """
-    try:
-        return resources.files("assets").joinpath(filename).read_text(encoding="utf-8")
-    except NotADirectoryError:
-        for entry in importlib.import_module("assets").__path__:
-            candidate = Path(entry) / filename
-            if candidate.is_file():
-                return candidate.read_text(encoding="utf-8")
-        raise FileNotFoundError(filename) from None
+    """A file of the packaged ``assets`` package."""
+    return resources.files("assets").joinpath(filename).read_text(encoding="utf-8")
 
 
 @cache

@@ -207,7 +207,7 @@ def test_a_line_that_closed_a_circle_shows_both_heads_on_its_two_end_streets() -
     assert [node.get("data-node") for node in heads] == [p.line[0], p.line[0]]
     first = BOARD.street_between(p.line[0], p.line[1])
     last = BOARD.street_between(p.line[-2], p.line[-1])
-    assert sorted(node.get("data-street") for node in heads) == sorted([str(first), str(last)])
+    assert sorted(str(node.get("data-street")) for node in heads) == sorted([str(first), str(last)])
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda g: f"move{len(g.history)}")

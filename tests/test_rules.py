@@ -452,7 +452,7 @@ def test_r11_last_clock_stone_ends_the_game_at_once() -> None:
 # ---- R12 Vrrooomm ------------------------------------------------------------------------------
 
 def _vroom_game(**options: object) -> Game:
-    game = new_game(3, **options)
+    game = new_game(3, "capstone", **options)
     setup(game, ["Place Office at C1", "Place Office at W3", "Place Pub at C2",
                  "Place House at C2", "Place Pub at C3", "Place House at C4"],
           ["C1 W3", "S2 S3", "E5 ES"], ["ES E1", "S3 S6", "C1 C4"])
@@ -503,7 +503,8 @@ def test_r13_chooser_starts_next_round_else_the_seat_to_the_left() -> None:
     choose_round(game, {"Cleo": ["vroom", "vroom"], "Ada": ["vroom", "vroom"],
                         "Bram": ["vroom", "vroom"]})
     play_out_resolution(game)
-    assert game.to_act().player == "Ada"  # left of Cleo  # type: ignore[union-attr]
+    decision = game.to_act()
+    assert decision is not None and decision.player == "Ada"  # left of Cleo
 
 
 # ---- R14 end of round --------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Icon drawings (SVG) used by the table picture; packaged so an installed busbot finds them."""
