@@ -772,20 +772,13 @@ def _option_text(value: object) -> str:
     return str(value)
 
 
-def _what(move: Move) -> str:
-    if isinstance(move, PlaceBuilding):
-        return "place a building"
-    if isinstance(move, StartLine):
-        return "start a line"
-    if isinstance(move, ExtendLine):
-        return "extend a line"
-    if isinstance(move, ChooseAction):
-        return "choose an action"
-    if isinstance(move, Pass):
-        return "pass"
-    if isinstance(move, PlacePassenger):
-        return "place a passenger"
-    if isinstance(move, ClockChoice):
-        return "stop or advance the clock"
-    return "deliver a passenger"
+_WHAT: dict[type, str] = {
+    PlaceBuilding: "place a building", StartLine: "start a line", ExtendLine: "extend a line",
+    ChooseAction: "choose an action", Pass: "pass", PlacePassenger: "place a passenger",
+    ClockChoice: "stop or advance the clock", Deliver: "deliver a passenger",
+}
 
+
+def _what(move: Move) -> str:
+    """What a move does, in the words of a refusal ("Ada cannot extend a line now")."""
+    return _WHAT[type(move)]
