@@ -155,7 +155,6 @@ class Game:
             + [Task("second_street", s, remaining=1) for s in reversed(seats)]
         )
         self.history: list[tuple[str, Move]] = []
-        self._by_name = {p.name.casefold(): p for p in st.players}
         self.opening_events = self._advance()
 
     # ---- reading ------------------------------------------------------------------------------
@@ -174,11 +173,12 @@ class Game:
 
     def player(self, name: str) -> PlayerState:
         """The seat of a player by name (case-insensitive)."""
-        p = self._by_name.get(name.strip().casefold())
-        if p is None:
-            raise NotYourTurn(f"{name} is not playing in this game "
-                              f"(the players are {', '.join(self.players)})")
-        return p
+        wanted = name.strip().casefold()
+        for p in self.state.players:
+            if p.name.casefold() == wanted:
+                return p
+        raise NotYourTurn(f"{name} is not playing in this game "
+                          f"(the players are {', '.join(self.players)})")
 
     def _decider(self) -> tuple[str, int] | None:
         st = self.state
@@ -359,7 +359,6 @@ class Game:
         except BusError:
             self.state = saved[0]
             del self.history[saved[1]:]
-            self._by_name = {p.name.casefold(): p for p in self.state.players}
             raise
         return events
 
@@ -374,7 +373,6 @@ class Game:
         last = self.history[-1][1]
         self.state = fresh.state
         self.history = fresh.history
-        self._by_name = fresh._by_name
         return last
 
     def copy(self) -> Game:
@@ -384,7 +382,6 @@ class Game:
         other.initial_options = self.initial_options
         other.state = self.state.copy()
         other.history = list(self.history)
-        other._by_name = {p.name.casefold(): p for p in other.state.players}
         other.opening_events = self.opening_events
         return other
 
@@ -491,17 +488,17 @@ class Game:
         free = [i for i in BOARD.lots_at[move.node] if st.lots[i] is None]
         if not BOARD.lots_at[move.node]:
             raise IllegalMove(f"{move.node} has no building lots", rule=rule,
-                              alternatives=self._node_hint(kind, p))
+                              alternatives=self._node_hint(kind))
         if not free:
             raise IllegalMove(f"every lot at {move.node} is already built", rule=rule,
-                              alternatives=self._node_hint(kind, p))
+                              alternatives=self._node_hint(kind))
         in_zone = [i for i in free if BOARD.lots[i].zone == zone]
         if not in_zone:
             zones = "/".join(sorted({BOARD.lots[i].zone for i in free}))
             why = ("only zone-A lots may be built during setup" if kind == "setup_building"
                    else f"zone {zones} lots open only when every zone-{zone} lot is built")
             raise IllegalMove(f"the free lot at {move.node} is in zone {zones}: {why}",
-                              rule=rule, alternatives=self._node_hint(kind, p))
+                              rule=rule, alternatives=self._node_hint(kind))
         if move.kind not in self._allowed_types():
             limit = st.options.building_type_limit
             raise IllegalMove(f"all {limit} {move.kind}s are built (the limit of one type)",
@@ -511,9 +508,9 @@ class Game:
         st.task.remaining -= 1
         return []
 
-    def _node_hint(self, kind: str, p: PlayerState) -> list[str]:
-        zone = "A" if kind == "setup_building" else None
-        return [f"{n}" for n in self._free_lot_nodes(zone)]
+    def _node_hint(self, kind: str) -> list[str]:
+        """The crossings where a building may go now, offered after a refused one."""
+        return self._free_lot_nodes("A" if kind == "setup_building" else None)
 
     def _why_not_deliver(self, p: PlayerState, move: Deliver, sources: list[str],
                          targets: list[str]) -> str:
