@@ -80,6 +80,16 @@ class Players:
         person: Person = getattr(self, name.lower())
         return person
 
+    @classmethod
+    def at(cls, server: FakeDiscord) -> Players:
+        """The three players and a moderator, as members of the test server."""
+        return cls(
+            arcsyn=server.person("Arcsyn"),
+            daemonis=server.person("Daemonis"),
+            hedgethorn=server.person("Hedgethorn"),
+            moderator=server.person("Mod", roles=(MODERATOR_ROLE,)),
+        )
+
 
 @pytest.fixture
 async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Table]:
@@ -90,13 +100,7 @@ async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
 
 @pytest.fixture
 def people(table: Table) -> Players:
-    server = table.server
-    return Players(
-        arcsyn=server.person("Arcsyn"),
-        daemonis=server.person("Daemonis"),
-        hedgethorn=server.person("Hedgethorn"),
-        moderator=server.person("Mod", roles=(MODERATOR_ROLE,)),
-    )
+    return Players.at(table.server)
 
 
 def only(posts: list[Post]) -> Post:

@@ -27,13 +27,7 @@ async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
 
 @pytest.fixture
 def people(table: Table) -> Players:
-    server = table.server
-    return Players(
-        arcsyn=server.person("Arcsyn"),
-        daemonis=server.person("Daemonis"),
-        hedgethorn=server.person("Hedgethorn"),
-        moderator=server.person("Mod", roles=(MODERATOR_ROLE,)),
-    )
+    return Players.at(table.server)
 
 
 async def test_a_message_delivered_twice_is_applied_and_answered_once(
@@ -56,12 +50,7 @@ async def test_a_restarted_bot_carries_on_without_reading_history(
     database = tmp_path / "busbot.db"
     async with busbot_table(database, moderator_role=MODERATOR_ROLE) as before:
         server = before.server
-        people = Players(
-            arcsyn=server.person("Arcsyn"),
-            daemonis=server.person("Daemonis"),
-            hedgethorn=server.person("Hedgethorn"),
-            moderator=server.person("Mod", roles=(MODERATOR_ROLE,)),
-        )
+        people = Players.at(server)
         await seat_players(before, people)
         only(await server.say(people.arcsyn, "Place House at C1"))
         delivered = server.last_message_id
