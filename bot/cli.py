@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import render.cli
+from bot import service_cli
 from engine import BusError, GameLog, LogError, replay
-
-#: modules that add their own subcommands with ``register(subparsers)``
-_EXTENSIONS = ("render.cli", "bot.service_cli")
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -68,9 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "token)")
     run.add_argument("--config", default=None, help="config file (default: config.toml)")
     run.set_defaults(func=_run)
-    for name in _EXTENSIONS:
-        if importlib.util.find_spec(name) is not None:
-            importlib.import_module(name).register(sub)
+    render.cli.register(sub)  # render, gallery
+    service_cli.register(sub)  # console, export, import
     return parser
 
 
