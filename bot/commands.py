@@ -8,9 +8,11 @@ meant for the bot uses a much stricter reading: only the words of written-out mo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import EDITIONS, BusError, parse_moves
+from engine.limits import MAX_MESSAGE_CHARS, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,129 +103,277 @@ class Malformed:
     usage: str
 
 
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Take the seat a moderator (or an imported file) offered to you."""
+
+
 Command = (
     NewGame | Join | Leave | Colour | Start | Look | Undo | ActAs | Correct | ReplacePlayer | Drop
-    | Flow | Export | Import | Malformed
+    | Flow | Export | Import | Accept | Malformed
 )
 
-USAGE: dict[str, str] = {
-    "new": "new game [capstone|splotter-2nd] [option=value ...]",
-    "join": "join [colour] [as NAME]",
-    "colour": "colour COLOUR",
-    "start": "start  or  start order: NAME, NAME, NAME",
-    "map": "map  or  map N (the table after move N)",
-    "log": "log  or  log all",
-    "undo": "undo  or  undo N",
-    "as": "as NAME: move",
-    "correct": "correct N: move",
-    "replace": "replace NAME with @user",
-    "drop": "drop NAME",
-    "export": "export txt  or  export json",
-}
 
-_I = re.IGNORECASE
-_S = re.IGNORECASE | re.DOTALL
-_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"new\s+game(?:\s+(?P<rest>.*))?", _S), "new"),
-    (re.compile(r"join(?:\s+(?P<colour>[a-z]+))?(?:\s+as\s+(?P<name>.+))?", _I), "join"),
-    (re.compile(r"join\s+as\s+(?P<name>.+)", _I), "join"),
-    (re.compile(r"leave(?:\s+game)?", _I), "leave"),
-    (re.compile(r"colou?r\s+(?P<colour>[a-z]+)", _I), "colour"),
-    (re.compile(r"start(?:\s+game)?", _I), "start"),
-    (re.compile(r"start(?:\s+game)?\s+order\s*:?\s*(?P<order>.+)", _S), "start"),
-    (re.compile(r"(?P<what>status|moves|index|help|rules|log)", _I), "look"),
-    (re.compile(r"log\s+all", _I), "log all"),
-    (re.compile(r"map(?:\s+#?(?P<number>\d+))?", _I), "map"),
-    (re.compile(r"undo(?:\s+(?P<count>\d+))?", _I), "undo"),
-    (re.compile(r"as\s+(?P<name>[^:\n]+?)\s*:\s*(?P<text>.+)", _S), "as"),
-    (re.compile(r"correct\s+(?:move\s+)?#?(?P<number>\d+)\s*:\s*(?P<text>.+)", _S), "correct"),
-    (re.compile(r"replace\s+(?P<name>.+?)\s+(?:with|by)\s+(?P<user>.+)", _I), "replace"),
-    (re.compile(r"drop\s+(?P<name>.+)", _I), "drop"),
-    (re.compile(r"(?P<what>pause|resume|abandon|nudge)(?:\s+game)?", _I), "flow"),
-    (re.compile(r"export(?:\s+(?P<fmt>txt|text|json))?", _I), "export"),
-    (re.compile(r"import(?:\s+game)?", _I), "import"),
-]
-#: first words that make a message a (mistyped) command rather than a move
-_COMMAND_WORDS = {
-    "join": "join", "colour": "colour", "color": "colour", "map": "map",
-    "log": "log", "undo": "undo", "as": "as", "correct": "correct", "replace": "replace",
-    "drop": "drop", "export": "export",
-}
+# ---- reading a message ---------------------------------------------------------------------------
+
+_WORD = re.compile(r"\S+")
+#: digits a number in a command may have (a move number or a count; 10**9 moves never happen)
+_MAX_DIGITS = 9
 
 
-def parse_command(text: str) -> Command | None:
-    """The service command in ``text``, or None when it is not one (then it may be a move)."""
-    stripped = text.strip()
-    for pattern, name in _PATTERNS:
-        m = pattern.fullmatch(stripped)
-        if m is not None:
-            return _build(name, m)
-    first = stripped.split(maxsplit=1)[0].lower() if stripped else ""
-    if first in _COMMAND_WORDS:
-        key = _COMMAND_WORDS[first]
-        return Malformed(key, USAGE[key])
+class Words:
+    """A message cut into words, keeping where each starts so the text after a word is kept as
+    written. One pass over the text, and no pattern that can backtrack: reading a message takes
+    time in proportion to its length, whatever it holds."""
+
+    __slots__ = ("text", "_spans", "_iter")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._spans: list[tuple[int, int]] = []
+        self._iter = _WORD.finditer(text)
+
+    def _fill(self, count: int) -> bool:
+        while len(self._spans) < count:
+            m = next(self._iter, None)
+            if m is None:
+                return False
+            self._spans.append(m.span())
+        return True
+
+    def word(self, i: int) -> str | None:
+        """Word ``i`` in lower case, or None past the end."""
+        if not self._fill(i + 1):
+            return None
+        a, b = self._spans[i]
+        return self.text[a:b].lower()
+
+    def rest(self, i: int) -> str:
+        """The text from word ``i`` on, as written (empty past the end)."""
+        if not self._fill(i + 1):
+            return ""
+        return self.text[self._spans[i][0]:].strip()
+
+    def between(self, i: int, j: int) -> str:
+        """Words ``i`` to ``j - 1`` as written."""
+        self._fill(j)
+        return self.text[self._spans[i][0]:self._spans[j - 1][1]]
+
+    def count_to(self, n: int) -> int:
+        """How many words there are, counting no further than ``n``."""
+        self._fill(n)
+        return len(self._spans)
+
+
+def _number(word: str | None) -> int | None:
+    """``12`` or ``#12`` as a number; None for anything else (or an absurdly long one)."""
+    if word is None:
+        return None
+    digits = word[1:] if word.startswith("#") else word
+    if not digits or len(digits) > _MAX_DIGITS or not digits.isascii() or not digits.isdigit():
+        return None
+    return int(digits)
+
+
+def _only(w: Words, count: int) -> bool:
+    return w.count_to(count + 1) == count
+
+
+def _new(w: Words) -> Command | None:
+    if w.word(1) != "game":
+        return None
+    return _new_game(w.rest(2))
+
+
+def _join(w: Words) -> Command | None:
+    first = w.word(1)
+    if first is None:
+        return Join(None, None)
+    colour: str | None = None
+    at = 1
+    if first != "as":
+        if not (first.isascii() and first.isalpha()):
+            return None
+        colour, at = first, 2
+    if w.word(at) is None and colour is not None:
+        return Join(colour, None)
+    if w.word(at) != "as":
+        return None
+    name = w.rest(at + 1)
+    return Join(colour, name) if name and "\n" not in name else None
+
+
+def _leave(w: Words) -> Command | None:
+    return Leave() if _only(w, 1) or (w.word(1) == "game" and _only(w, 2)) else None
+
+
+def _colour(w: Words) -> Command | None:
+    colour = w.word(1)
+    if colour is None or not _only(w, 2) or not (colour.isascii() and colour.isalpha()):
+        return None
+    return Colour(colour)
+
+
+def _start(w: Words) -> Command | None:
+    at = 2 if w.word(1) == "game" else 1
+    word = w.word(at)
+    if word is None:
+        return Start(None)
+    if not word.startswith("order"):
+        return None
+    text = w.rest(at)[len("order"):].lstrip()
+    text = text[1:] if text.startswith(":") else text
+    names = tuple(n.strip() for n in re.split(r"[,;\n]", text) if n.strip())
+    return Start(names) if names else Malformed("start", USAGE["start"])
+
+
+def _look(w: Words) -> Command | None:
+    what = w.word(0)
+    assert what is not None
+    if what == "log" and w.word(1) == "all" and _only(w, 2):
+        return Look("log", number=0)
+    return Look(what) if _only(w, 1) else None
+
+
+def _map(w: Words) -> Command | None:
+    if _only(w, 1):
+        return Look("map")
+    number = _number(w.word(1))
+    return Look("map", number) if number is not None and _only(w, 2) else None
+
+
+def _undo(w: Words) -> Command | None:
+    if _only(w, 1):
+        return Undo(None)
+    count = _number(w.word(1)) if not (w.word(1) or "").startswith("#") else None
+    return Undo(count) if count is not None and _only(w, 2) else None
+
+
+def _act_as(w: Words) -> Command | None:
+    name, colon, text = w.rest(1).partition(":")
+    if not colon or not name.strip() or "\n" in name or not text.strip():
+        return None
+    return ActAs(name.strip(), text.strip())
+
+
+def _correct(w: Words) -> Command | None:
+    head, colon, text = w.rest(1).partition(":")
+    parts = head.split()
+    if parts and parts[0].lower() == "move":
+        parts = parts[1:]
+    number = _number(parts[0]) if len(parts) == 1 else None
+    if not colon or number is None or not text.strip():
+        return None
+    return Correct(number, text.strip())
+
+
+def _replace(w: Words) -> Command | None:
+    if "\n" in w.text:
+        return None
+    i = 2
+    while (word := w.word(i)) is not None:
+        if word in ("with", "by") and w.word(i + 1) is not None:
+            return ReplacePlayer(w.between(1, i).strip(), w.rest(i + 1))
+        i += 1
     return None
 
 
-def _build(name: str, m: re.Match[str]) -> Command:
-    g = m.groupdict()
-    if name == "new":
-        return _new_game(g.get("rest") or "")
-    if name == "join":
-        colour = g.get("colour")
-        if colour is not None and colour.lower() == "as":  # "join as" without a name
-            return Malformed("join", USAGE["join"])
-        return Join(colour.lower() if colour else None,
-                    g["name"].strip() if g.get("name") else None)
-    if name == "leave":
-        return Leave()
-    if name == "colour":
-        return Colour(g["colour"].lower())
-    if name == "start":
-        order = g.get("order")
-        if order is None:
-            return Start(None)
-        names = tuple(n.strip() for n in re.split(r"[,;\n]+", order) if n.strip())
-        return Start(names) if names else Malformed("start", USAGE["start"])
-    if name == "look":
-        return Look(g["what"].lower())
-    if name == "log all":
-        return Look("log", number=0)
-    if name == "map":
-        return Look("map", int(g["number"]) if g.get("number") else None)
-    if name == "undo":
-        return Undo(int(g["count"]) if g.get("count") else None)
-    if name == "as":
-        return ActAs(g["name"].strip(), g["text"].strip())
-    if name == "correct":
-        return Correct(int(g["number"]), g["text"].strip())
-    if name == "replace":
-        return ReplacePlayer(g["name"].strip(), g["user"].strip())
-    if name == "drop":
-        return Drop(g["name"].strip())
-    if name == "flow":
-        return Flow(g["what"].lower())
-    if name == "export":
-        fmt = (g.get("fmt") or "txt").lower()
-        return Export("txt" if fmt == "text" else fmt)
-    return Import()
+def _drop(w: Words) -> Command | None:
+    name = w.rest(1)
+    return Drop(name) if name and "\n" not in name else None
+
+
+def _flow(w: Words) -> Command | None:
+    what = w.word(0)
+    assert what is not None
+    return Flow(what) if _only(w, 1) or (w.word(1) == "game" and _only(w, 2)) else None
+
+
+def _export(w: Words) -> Command | None:
+    fmt = w.word(1) or "txt"
+    if fmt not in ("txt", "text", "json") or not _only(w, 2 if w.word(1) else 1):
+        return None
+    return Export("txt" if fmt == "text" else fmt)
+
+
+def _import(w: Words) -> Command | None:
+    return Import() if _only(w, 1) or (w.word(1) == "game" and _only(w, 2)) else None
+
+
+def _accept(w: Words) -> Command | None:
+    return Accept() if _only(w, 1) else None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One row of the command table: the first words that name it, how it is written, how the
+    rest of the message is read, and whether a message starting with it that does not fit is a
+    mistyped command (answered with the usage) rather than possibly a move or chat."""
+
+    name: str
+    words: tuple[str, ...]
+    usage: str
+    read: Callable[[Words], Command | None]
+    strict: bool = False
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("new", ("new",), "new game [capstone|splotter-2nd] [option=value ...]", _new),
+    CommandSpec("join", ("join",), "join [colour] [as NAME]", _join, strict=True),
+    CommandSpec("accept", ("accept",), "accept", _accept),
+    CommandSpec("leave", ("leave",), "leave", _leave),
+    CommandSpec("colour", ("colour", "color"), "colour COLOUR", _colour, strict=True),
+    CommandSpec("start", ("start",), "start  or  start order: NAME, NAME, NAME", _start),
+    CommandSpec("look", ("status", "moves", "index", "help", "rules"), "status", _look),
+    CommandSpec("log", ("log",), "log  or  log all", _look, strict=True),
+    CommandSpec("map", ("map",), "map  or  map N (the table after move N)", _map, strict=True),
+    CommandSpec("undo", ("undo",), "undo  or  undo N", _undo, strict=True),
+    CommandSpec("as", ("as",), "as NAME: move", _act_as, strict=True),
+    CommandSpec("correct", ("correct",), "correct N: move", _correct, strict=True),
+    CommandSpec("replace", ("replace",), "replace NAME with @user", _replace, strict=True),
+    CommandSpec("drop", ("drop",), "drop NAME", _drop, strict=True),
+    CommandSpec("flow", ("pause", "resume", "abandon", "nudge"), "pause", _flow),
+    CommandSpec("export", ("export",), "export txt  or  export json", _export, strict=True),
+    CommandSpec("import", ("import",), "import (with the file attached)", _import),
+)
+_BY_WORD: dict[str, CommandSpec] = {word: spec for spec in COMMANDS for word in spec.words}
+USAGE: dict[str, str] = {spec.name: spec.usage for spec in COMMANDS}
+
+
+def parse_command(text: str) -> Command | None:
+    """The service command in ``text``, or None when it is not one (then it may be a move).
+
+    The first word picks the row of ``COMMANDS``; the row reads the rest. Linear in the text.
+    """
+    w = Words(text)
+    first = w.word(0)
+    spec = _BY_WORD.get(first) if first is not None else None
+    if spec is None:
+        return None
+    cmd = spec.read(w)
+    if cmd is None and spec.strict:
+        return Malformed(spec.name, spec.usage)
+    return cmd
 
 
 def _new_game(rest: str) -> Command:
-    words = re.sub(r"\s*=\s*", "=", rest.strip()).split()
+    words = rest.replace("=", " = ").split()
     edition: str | None = None
     options: list[tuple[str, str]] = []
-    for word in words:
-        if "=" in word:
-            key, _, value = word.partition("=")
-            if not key or not value:
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if i + 1 < len(words) and words[i + 1] == "=":
+            if word == "=" or i + 2 >= len(words) or words[i + 2] == "=":
                 return Malformed("new", USAGE["new"])
-            options.append((key.lower().replace("-", "_"), value))
+            options.append((word.lower().replace("-", "_"), words[i + 2]))
+            i += 3
         elif word.lower() in EDITIONS and edition is None:
             edition = word.lower()
+            i += 1
         else:
             return Malformed("new", f"{USAGE['new']} (editions: {', '.join(EDITIONS)}; "
-                                    f"'{word}' is neither)")
+                                    f"'{shown(word, 30)}' is neither)")
     return NewGame(edition, tuple(options))
 
 
@@ -249,7 +399,7 @@ def reads_as_moves(text: str) -> bool:
     Casual sentences the engine would still understand ("let me think" reads as Advance clock)
     stay chat; a player who means them as moves uses the bot's prefix.
     """
-    if not text.strip() or len(text) > 400:
+    if not text.strip() or len(text) > MAX_MESSAGE_CHARS // 5:
         return False
     for token in _TOKEN.findall(text.lower()):
         if token not in _MOVE_WORDS and not token.isdigit() and not _LABEL.fullmatch(token) \

@@ -10,12 +10,12 @@ from bot.live_game import Draft, build_game, build_options
 from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.permissions import moderator_refusal
 from bot.records import GameRecord
-from bot.views import played_lines
+from bot.views import next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
-
-MAX_PLAYERS = 5
-MIN_PLAYERS = 3
-MAX_NAME = 32
+from engine.limits import MAX_SEATS as MAX_PLAYERS
+from engine.limits import MIN_SEATS as MIN_PLAYERS
+from engine.limits import LimitError, look_alike, shown
+from engine.limits import check_name as checked_name
 
 
 def no_game(ctx: Context) -> Outcome:
@@ -52,20 +52,22 @@ def _lobby_only(ctx: Context, doing: str) -> Outcome | None:
     return None
 
 
-def check_name(name: str) -> str | None:
-    """Why a seat name cannot be used in the game's log, or None when it can."""
-    if not name:
-        return "a seat needs a name"
-    if len(name) > MAX_NAME:
-        return f"a seat name has at most {MAX_NAME} characters"
-    if any(c in name for c in ":,\n\r") or name.startswith("#"):
-        return "a seat name may not contain ':' or ',' or start with '#'"
-    if name.casefold() == "busbot":
-        return "that name is the bot's own"
-    return None
+def check_name(name: str, taken: list[str]) -> str:
+    """The name as a seat will carry it, or ``LimitError`` saying why it cannot be used: the
+    limits of ``engine.limits`` and no look-alike of a name already seated."""
+    clean = checked_name(name)
+    twin = look_alike(clean, taken)
+    if twin is not None:
+        raise LimitError(f"that name is taken (it looks like {twin}, already seated)")
+    return clean
 
 
 def join(ctx: Context, cmd: Join) -> Outcome:
+    live = ctx.live
+    if live is not None and live.status in ("active", "paused"):
+        offered = live.record.offered_to(ctx.actor.user_id)
+        if offered is not None and (cmd.name is None or live.record.seat(cmd.name) is offered):
+            return accept(ctx)
     bad = _lobby_only(ctx, "join")
     if bad is not None:
         return bad
@@ -76,12 +78,12 @@ def join(ctx: Context, cmd: Join) -> Outcome:
         return refuse(f"You already sit at this table as {mine.name} ({mine.colour}).")
     if len(record.seats) >= MAX_PLAYERS:
         return refuse(f"The table is full ({MAX_PLAYERS} players).")
-    name = (cmd.name or ctx.actor.name).strip()
-    why = check_name(name)
-    if why is not None:
-        return refuse(f"You cannot join as {name!r}: {why}. Try `join as OTHERNAME`.")
-    if record.seat(name) is not None:
-        return refuse(f"The name {name} is taken at this table; try `join as OTHERNAME`.")
+    given = cmd.name or ctx.actor.name
+    try:
+        name = check_name(given, [s.name for s in record.seats])
+    except LimitError as err:
+        return refuse(f"You cannot join as {shown(given, 40)!r}: {err}. "
+                      f"Try `join as OTHERNAME`.")
     taken = {s.colour for s in record.seats}
     colour = cmd.colour
     if colour is not None:
@@ -96,6 +98,23 @@ def join(ctx: Context, cmd: Join) -> Outcome:
     seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
     return Outcome(f"{name} joins the game as {colour}. Seated ({len(draft.record.seats)} of "
                    f"{MAX_PLAYERS}): {seated}.", draft=draft)
+
+
+def accept(ctx: Context) -> Outcome:
+    """Take the seat offered to you: from now on you play it and are pinged for it."""
+    live = ctx.live
+    if live is None:
+        return no_game(ctx)
+    seat = live.record.offered_to(ctx.actor.user_id)
+    if seat is None:
+        return refuse("No seat is offered to you in this game; a moderator offers one with "
+                      "`replace NAME with @you`. Nothing was changed.")
+    if live.status not in ("active", "paused"):
+        return refuse(f"The game is {live.status}, so no seat can be taken now.")
+    draft = ctx.draft()
+    draft.add("accept", seat=seat.name)
+    return Outcome(f"{ctx.actor.name} takes {seat.name}'s seat.\n{next_line(draft.live)}",
+                   draft=draft, position_changed=True)
 
 
 def _free(taken: set[str | None]) -> str:

@@ -16,6 +16,7 @@ from bot.play import apply_moves, not_playable, read_moves
 from bot.records import Seat
 from bot.views import next_line, played_lines
 from engine import BusError, Game, Move, ParseError
+from engine.limits import NUDGE_EVERY_SECONDS, shown
 from engine.notation import parse_move
 
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -63,7 +64,7 @@ def _seat_named(ctx: Context, name: str) -> Seat | Outcome:
     seat = record.seat(name)
     if seat is None:
         names = ", ".join(s.name for s in record.seats)
-        return refuse(f"{name} is not a player here (the players are {names}).")
+        return refuse(f"{shown(name, 40)} is not a player here (the players are {names}).")
     return seat
 
 
@@ -164,19 +165,25 @@ def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
     if isinstance(seat, Outcome):
         return seat
     user_id, user_name = parse_user(cmd.user)
-    if not user_id:
+    if not user_id or len(user_id) > 40:
         return refuse("Name the new player: `replace NAME with @user`.")
-    other = record.seat_of_user(user_id)
+    other = record.seat_of_user(user_id) or record.offered_to(user_id)
     if other is not None and other is not seat:
-        return refuse(f"{user_name} already plays {other.name} in this game.")
+        return refuse(f"{user_name} already plays {other.name} in this game (or was offered "
+                      f"it).")
     draft = ctx.draft()
     draft.add("replace", seat=seat.name, data={"user_id": user_id, "user_name": user_name})
-    text = (f"Moderator {ctx.actor.name} gave {seat.name}'s seat to {user_name}"
-            f"{' (it was dropped; no longer)' if seat.dropped else ''}.\n{next_line(draft.live)}")
-    game = draft.game
-    decision = game.to_act() if game is not None else None
-    mentions = [user_id] if decision is not None and decision.player == seat.name else []
-    return Outcome(text, draft=draft, mentions=mentions, position_changed=True)
+    new = draft.record.seat(seat.name)
+    assert new is not None
+    if new.agreed:  # a moderator taking the seat themselves
+        text = f"Moderator {ctx.actor.name} takes {seat.name}'s seat."
+    else:
+        text = (f"Moderator {ctx.actor.name} offered {seat.name}'s seat to {user_name}, who "
+                f"takes it by typing `accept` here; until then nobody plays it"
+                f"{' (it was dropped; no longer)' if seat.dropped else ''}.")
+    # Nobody is pinged for a seat they have not agreed to take.
+    return Outcome(f"{text}\n{next_line(draft.live)}", draft=draft, mentions=[],
+                   position_changed=True)
 
 
 def drop_player(ctx: Context, cmd: Drop) -> Outcome:
@@ -232,9 +239,21 @@ def nudge(ctx: Context) -> Outcome:
     assert ctx.live is not None and ctx.live.game is not None
     decision = ctx.live.game.to_act()
     assert decision is not None
-    seat = ctx.live.record.seat(decision.player)
+    record = ctx.live.record
+    if record.nudged is not None and record.nudged[0] == record.position_seq:
+        wait = record.nudged[1] + NUDGE_EVERY_SECONDS - ctx.now
+        if wait > 0:
+            return refuse(f"{decision.player} was nudged for this decision already; a decision "
+                          f"is nudged at most once an hour. Try again in {_minutes(wait)}.")
+    seat = record.seat(decision.player)
     draft = ctx.draft()
     draft.add("nudge", seat=decision.player)
-    user = seat.user_id if seat is not None and not seat.dropped else None
+    # Only a user who took the seat themselves is pinged.
+    user = seat.player if seat is not None and not seat.dropped else None
     return Outcome(f"{ctx.actor.name} nudges {decision.player}: the game waits for "
                    f"{decision.text}.", draft=draft, mentions=[user] if user else [])
+
+
+def _minutes(seconds: float) -> str:
+    minutes = max(1, round(seconds / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from bot.live_game import Draft, LiveGame, Played, build_game
 from bot.outcome import Context, Outcome, refuse, table_outcome
+from bot.records import Seat
 from bot.views import final_scores, played_lines
 from engine import BusError, IllegalMove, Move, NotYourTurn, ParseError, parse_moves
+from engine.limits import LimitError, check_move_count, shown
 
 
 def not_playable(live: LiveGame | None) -> Outcome | None:
@@ -26,12 +28,42 @@ def not_playable(live: LiveGame | None) -> Outcome | None:
     return None
 
 
+#: how much of the engine's reading of a message a refusal quotes
+_REASON_CHARS = 400
+
+
 def read_moves(text: str) -> list[Move] | Outcome:
     try:
-        return parse_moves(text)
+        moves = parse_moves(text)
+        check_move_count(len(moves))
     except ParseError as err:
-        return refuse(f"I could not read that as a move: {err}\n(`moves` lists your legal "
-                      f"choices, `help` the commands.)")
+        return refuse(f"I could not read that as a move: {shown(str(err), _REASON_CHARS)}\n"
+                      f"(`moves` lists your legal choices, `help` the commands.)")
+    except LimitError as err:
+        return refuse(f"{str(err).capitalize()}. Nothing was changed.")
+    return moves
+
+
+def players_seat(ctx: Context, doing: str) -> Seat | Outcome:
+    """The seat the author plays, or why they cannot ``doing`` with it: the one check every
+    player command makes (not seated, only offered a seat, or dropped)."""
+    assert ctx.live is not None
+    record = ctx.live.record
+    seat = record.seat_of_user(ctx.actor.user_id)
+    if seat is None:
+        offered = record.offered_to(ctx.actor.user_id)
+        if offered is not None:
+            return refuse(f"{offered.name}'s seat is offered to you: type `accept` to take it "
+                          f"first. Nothing was changed.")
+        players = ", ".join(s.name for s in record.seats)
+        return refuse(f"You are not playing in this game (the players are {players}), so you "
+                      f"cannot {doing}. Moderators act for a player with `as NAME: move` and "
+                      f"take moves back with `undo N`. Nothing was changed.")
+    if seat.dropped:
+        return refuse(f"{seat.name} was dropped from this game and the bot plays for that seat, "
+                      f"so you cannot {doing}; a moderator can `replace {seat.name} with @you` "
+                      f"to offer it back. Nothing was changed.")
+    return seat
 
 
 def player_moves(ctx: Context, text: str) -> Outcome:
@@ -42,15 +74,9 @@ def player_moves(ctx: Context, text: str) -> Outcome:
     moves = read_moves(text)
     if isinstance(moves, Outcome):
         return moves
-    record = ctx.live.record
-    seat = record.seat_of_user(ctx.actor.user_id)
-    if seat is None:
-        players = ", ".join(s.name for s in record.seats)
-        return refuse(f"You are not playing in this game (the players are {players}), so "
-                      f"nothing was played. Moderators act for a player with `as NAME: move`.")
-    if seat.dropped:
-        return refuse(f"{seat.name} was dropped from this game and the bot plays for that seat; "
-                      f"a moderator can `replace {seat.name} with @you` to give it back.")
+    seat = players_seat(ctx, "move")
+    if isinstance(seat, Outcome):
+        return seat
     return apply_moves(ctx, seat.name, moves, by=None)
 
 
@@ -95,10 +121,9 @@ def player_undo(ctx: Context) -> Outcome:
         return bad
     assert live is not None
     record = live.record
-    seat = record.seat_of_user(ctx.actor.user_id)
-    if seat is None:
-        return refuse("You are not playing in this game; moderators take moves back with "
-                      "`undo N`. Nothing was changed.")
+    seat = players_seat(ctx, "take a move back")
+    if isinstance(seat, Outcome):
+        return seat
     chosen = [i for i, m in enumerate(record.moves) if not m.auto]
     if not chosen or record.moves[chosen[-1]].seat != seat.name:
         last = record.moves[chosen[-1]] if chosen else None

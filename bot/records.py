@@ -14,7 +14,7 @@ from typing import Any
 #: Every kind of record; a record of another kind is refused on import.
 RECORD_KINDS: tuple[str, ...] = (
     "create", "join", "leave", "colour", "start", "move", "undo", "correct", "replace", "drop",
-    "pause", "resume", "abandon", "nudge", "import",
+    "pause", "resume", "abandon", "nudge", "import", "accept",
 )
 #: Statuses the records can give a game; "over" is read from the engine (a finished position).
 OPEN_STATUSES: tuple[str, ...] = ("lobby", "active", "paused")
@@ -62,6 +62,9 @@ class Seat:
     """A chair at the table: the engine's player name and the user who sits in it.
 
     ``user_id`` is None for a seat nobody has claimed yet (a game imported from a text log).
+    ``agreed`` is False while the seat is only offered to ``user_id`` (by a moderator's
+    ``replace`` or an imported file): until that user takes it (``accept``), they neither play
+    it nor are pinged for it.
     """
 
     name: str
@@ -69,6 +72,12 @@ class Seat:
     user_name: str
     colour: str | None
     dropped: bool = False
+    agreed: bool = True
+
+    @property
+    def player(self) -> str | None:
+        """The user who plays this seat: someone who took it themselves."""
+        return self.user_id if self.agreed else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +113,8 @@ class GameRecord:
     paused_by: str | None = None
     #: seq of the last record that changed the position or who must answer it
     position_seq: int = 0
+    #: (position_seq, time) of the last nudge, so a decision is nudged at most so often
+    nudged: tuple[int, float] | None = None
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -126,8 +137,16 @@ class GameRecord:
         return None
 
     def seat_of_user(self, user_id: str) -> Seat | None:
+        """The seat ``user_id`` plays (took themselves); an offer does not count."""
         for s in self.seats:
-            if s.user_id == user_id:
+            if s.user_id == user_id and s.agreed:
+                return s
+        return None
+
+    def offered_to(self, user_id: str) -> Seat | None:
+        """The seat offered to ``user_id`` and not yet taken."""
+        for s in self.seats:
+            if s.user_id == user_id and not s.agreed:
                 return s
         return None
 
@@ -187,8 +206,9 @@ class GameRecord:
         user_id = rec.data.get("user_id", rec.user_id)
         user_name = str(rec.data.get("user_name", rec.user_name))
         colour = rec.data.get("colour")
+        agreed = user_id is None or str(user_id) == rec.user_id or rec.data.get("agreed") is True
         self.seats.append(Seat(rec.seat, None if user_id is None else str(user_id), user_name,
-                               None if colour is None else str(colour)))
+                               None if colour is None else str(colour), agreed=agreed))
 
     def _on_leave(self, rec: Record) -> None:
         self._need_status(rec, "lobby")
@@ -253,7 +273,17 @@ class GameRecord:
         seat = self._need_seat(rec)
         seat.user_id = str(rec.data["user_id"])
         seat.user_name = str(rec.data["user_name"])
+        # A moderator's replace only offers the seat; the user takes it with an accept record.
+        seat.agreed = seat.user_id == rec.user_id
         seat.dropped = False
+        self.position_seq = rec.seq
+
+    def _on_accept(self, rec: Record) -> None:
+        self._need_status(rec, "active", "paused")
+        seat = self._need_seat(rec)
+        if seat.user_id != rec.user_id or seat.agreed:
+            raise RecordError(rec.seq, f"seat {seat.name!r} is not offered to {rec.user_name!r}")
+        seat.agreed = True
         self.position_seq = rec.seq
 
     def _on_drop(self, rec: Record) -> None:
@@ -277,8 +307,14 @@ class GameRecord:
         self.status = "abandoned"
 
     def _on_nudge(self, rec: Record) -> None:
-        pass
+        self.nudged = (self.position_seq, rec.at)
 
     def _on_import(self, rec: Record) -> None:
         # Whoever brings a game into a place runs it there.
         self.creator_id, self.creator_name = rec.user_id, rec.user_name
+        # The file's users never agreed to play here: their seats are offered, not given.
+        for name in rec.data.get("offered", []):
+            seat = self.seat(str(name))
+            if seat is None:
+                raise RecordError(rec.seq, f"no seat {name!r} to offer")
+            seat.agreed = False

@@ -24,6 +24,7 @@ from functools import partial
 from bot import exchange, lobby, moderation, play, views
 from bot.api import Actor, Attachment, Reminder, Reply
 from bot.commands import (
+    Accept,
     ActAs,
     Colour,
     Command,
@@ -51,11 +52,59 @@ from bot.pictures import Renderer, default_renderer, picture_name
 from bot.records import GameRecord, Record
 from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
+from engine.limits import (
+    MAX_MESSAGE_CHARS,
+    MAX_RECORDS,
+    PICTURES_PER_PLACE,
+    PICTURES_PER_USER,
+    REMINDERS_PER_USER,
+    LimitError,
+    Rate,
+    check_message,
+)
 
 log = logging.getLogger(__name__)
 
 _DEFAULT = object()
 CACHE_SIZE = 64
+
+
+class TokenBuckets:
+    """Rate limits: one token bucket per key (a user in a place, a place, a user), refilled at
+    ``rate.per`` seconds a token up to ``rate.burst``. Thread-safe; forgets full buckets."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._buckets: dict[tuple[object, ...], tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, key: tuple[object, ...], rate: Rate, *, take: bool = True) -> float:
+        """0 when a token is there (taken when ``take``), else the seconds until there is one."""
+        now = self.clock()
+        with self._lock:
+            tokens, at = self._buckets.get(key, (float(rate.burst), now))
+            tokens = min(float(rate.burst), tokens + max(0.0, now - at) / rate.per)
+            if tokens < 1.0:
+                self._buckets[key] = (tokens, now)
+                return (1.0 - tokens) * rate.per
+            if take:
+                tokens -= 1.0
+            self._buckets[key] = (tokens, now)
+            if len(self._buckets) > 10_000:
+                self._forget(now)
+            return 0.0
+
+    def _forget(self, now: float) -> None:
+        for key, (_tokens, at) in list(self._buckets.items()):
+            if now - at > 3600:
+                del self._buckets[key]
+
+
+def _later(seconds: float) -> str:
+    seconds = max(1, round(seconds))
+    if seconds < 90:
+        return f"{seconds} s"
+    return f"{round(seconds / 60)} minutes"
 
 
 @dataclass(slots=True)
@@ -83,17 +132,29 @@ class Prepared:
             reply.text += "\n(The picture could not be drawn this time.)"
             return reply
         if self.picture_dir is not None:
-            _write_picture(self.picture_dir, reply.picture_name, reply.picture)
+            try:
+                _write_picture(self.picture_dir, reply.picture_name, reply.picture)
+            except OSError as err:  # the move is saved; only the file is missing
+                log.exception("saving the picture failed")
+                reply.text += (f"\n(The picture is missing: it could not be saved "
+                               f"({err.strerror or err}). Everything above was saved.)")
+                reply.picture = None
         return reply
 
 
 def _write_picture(folder: str, name: str, data: bytes) -> None:
+    """Write the picture whole or not at all: a temporary file renamed over the real one, and
+    removed again when anything fails."""
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name)
     tmp = f"{path}.{threading.get_ident()}.tmp"
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
 
 class GameService:
@@ -110,6 +171,7 @@ class GameService:
         bind_imported_names: bool = False,
         cache_size: int = CACHE_SIZE,
         clock: Callable[[], float] = time.time,
+        rate_limits: bool = True,
     ) -> None:
         self.store = Store(db_path)
         self.moderator_role = moderator_role
@@ -120,6 +182,7 @@ class GameService:
         self.bind_imported_names = bind_imported_names
         self.cache_size = cache_size
         self.clock = clock
+        self.rates = TokenBuckets(clock) if rate_limits else None
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._place_locks: dict[str, threading.Lock] = {}
@@ -151,6 +214,11 @@ class GameService:
     def _prepare(self, place: str, actor: Actor, text: str, message_id: str | None,
                  attachments: Sequence[Attachment]) -> Prepared:
         now = self.clock()
+        try:
+            check_message(text)
+        except LimitError as err:
+            return Prepared(Reply(f"{str(err).capitalize()}. Nothing was changed.", ok=False,
+                                  ephemeral=True))
         if message_id is not None:
             before = self.store.handled_reply(place, message_id)
             if before is not None:
@@ -164,6 +232,10 @@ class GameService:
                           is_moderator(actor, live.record if live else None, self.moderator_role),
                           self.store, attachments, self.bind_imported_names)
             outcome = self._dispatch(ctx, parse_command(text), text)
+            if outcome.draft is not None and outcome.draft.record.last_seq > MAX_RECORDS:
+                outcome = refuse(f"This game has reached {MAX_RECORDS:,} records (the records "
+                                 f"limit); export it and import it afresh to go on. Nothing "
+                                 f"was changed.")
         except Exception:  # a bug in one command must neither change nor take down anything
             log.exception("command %r in %s failed", text, place)
             outcome = refuse("Something went wrong on my side; nothing was changed.")
@@ -199,10 +271,32 @@ class GameService:
         name = picture_name(game_id, len(after.record.moves))
         reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
                       changed=True, picture_name=name)
+        if snapshot is not None:
+            wait = self._picture_wait(place, actor)
+            if wait > 0:  # the change stands; only its picture is skipped
+                reply.text += (f"\n(No picture this time: many were drawn here just now; "
+                               f"`map` draws the table again in {_later(wait)}.)")
+                snapshot = None
         return Prepared(reply, snapshot, self.renderer, self.picture_dir)
 
+    def _picture_wait(self, place: str, actor: Actor) -> float:
+        """0 when a picture may be drawn for ``actor`` in ``place`` now (and counts it), else
+        the seconds until one may: a bucket per user in the place, and one for the place."""
+        if self.rates is None or self.renderer is None:
+            return 0.0
+        user, table = (place, actor.user_id), (place,)
+        wait = max(self.rates.wait(user, PICTURES_PER_USER, take=False),
+                   self.rates.wait(table, PICTURES_PER_PLACE, take=False))
+        if wait == 0:
+            self.rates.wait(user, PICTURES_PER_USER)
+            self.rates.wait(table, PICTURES_PER_PLACE)
+        return wait
+
     def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
-        reply = Reply(outcome.text, ok=outcome.ok, files=outcome.files,
+        text = outcome.text
+        if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
+            text = text[:MAX_MESSAGE_CHARS - 1] + "…"
+        reply = Reply(text, ok=outcome.ok, files=outcome.files,
                       ephemeral=not outcome.ok, mentions=outcome.mentions or [])
         if not outcome.ok or outcome.picture is None:
             return Prepared(reply)
@@ -227,6 +321,13 @@ class GameService:
         live = ctx.live
         if live is None:
             return lobby.no_game(ctx)
+        if isinstance(cmd, Look) and cmd.what == "map" and live.game is not None:
+            wait = self._picture_wait(ctx.place, ctx.actor)
+            if wait > 0:
+                return refuse(f"That is many pictures in a short while; try `map` again in "
+                              f"{_later(wait)}.")
+        if isinstance(cmd, Accept):
+            return lobby.accept(ctx)
         if isinstance(cmd, Join):
             return lobby.join(ctx, cmd)
         if isinstance(cmd, Leave):
@@ -352,6 +453,9 @@ class GameService:
         if hours <= 0:
             return []
         due = self.store.due(now - hours * 3600)
+        if self.rates is not None:  # a user waited for at many tables is reminded a few a day
+            due = [g for g in due if not self.rates.wait(("remind", g.waiting_user),
+                                                         REMINDERS_PER_USER)]
         reminders = []
         for g in due:
             waited = (now - (g.waiting_since or now)) / 3600
@@ -406,9 +510,9 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
         if prev is not None and prev.player == decision.player:
             return []
     seat = after.record.seat(decision.player)
-    if seat is None or seat.user_id is None or seat.dropped or seat.user_id == actor.user_id:
+    if seat is None or seat.player is None or seat.dropped or seat.player == actor.user_id:
         return []
-    return [seat.user_id]
+    return [seat.player]
 
 
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
@@ -420,7 +524,7 @@ def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: boo
     if decision is None:
         return None
     seat = after.record.seat(decision.player)
-    user = seat.user_id if seat is not None and not seat.dropped else None
+    user = seat.player if seat is not None and not seat.dropped else None
     if (not position_changed and summary is not None and summary.waiting_key is not None
             and summary.waiting_since is not None):
         return Waiting(decision.player, user, decision.text, summary.waiting_since,

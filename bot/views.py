@@ -10,6 +10,7 @@ import time
 from bot.live_game import LiveGame, Played, build_options
 from bot.records import GameRecord, Record
 from engine import CLOCK, EDITIONS, Game, Options
+from engine.limits import MAX_AUTO_LINES
 
 #: engine events that only repeat the move they follow
 _ECHO_KINDS = frozenset(("choose", "pass"))
@@ -30,6 +31,8 @@ def seat_label(record: GameRecord, name: str) -> str:
         return f"{seat.name} (left; the bot plays for them)"
     if seat.user_id is None:
         return f"{seat.name} (empty seat)"
+    if not seat.agreed:
+        return f"{seat.name} (offered to {seat.user_name}; not taken yet)"
     if seat.user_name and seat.user_name != seat.name:
         return f"{seat.name} (played by {seat.user_name})"
     return seat.name
@@ -40,9 +43,17 @@ def _n(count: int, word: str, many: str | None = None) -> str:
 
 
 def played_lines(played: list[Played]) -> list[str]:
-    """One line per move, with the automatic steps that followed it indented below."""
+    """One line per move, with the automatic steps that followed it indented below; past
+    ``MAX_AUTO_LINES`` automatic moves the rest are only counted, so a long automatic stretch
+    (every seat dropped) is one reply, not hundreds of messages."""
     out: list[str] = []
+    shown_auto = hidden = 0
     for p in played:
+        if p.auto is not None:
+            if shown_auto >= MAX_AUTO_LINES:
+                hidden += 1
+                continue
+            shown_auto += 1
         tag = ""
         if p.auto == "dropped":
             tag = " (automatic: this player has left)"
@@ -54,6 +65,9 @@ def played_lines(played: list[Played]) -> list[str]:
                     None)
         out.append(f"{p.seat}: {p.move}{tag}" if echo is None else f"{echo}{tag}")
         out.extend(f"  · {e.text}" for e in p.events if e.kind not in _ECHO_KINDS)
+    if hidden:
+        out.append(f"… and {hidden} more automatic move{'s' if hidden != 1 else ''} "
+                   f"(`log` lists them, `status` shows the table).")
     return out
 
 
@@ -75,8 +89,11 @@ def next_line(live: LiveGame) -> str:
     seat = live.record.seat(decision.player)
     extra = ""
     if seat is not None and seat.user_id is None:
-        extra = (f" Nobody sits in {seat.name}'s seat yet: a moderator can "
+        extra = (f" Nobody sits in {seat.name}'s seat yet: a moderator can offer it with "
                  f"`replace {seat.name} with @user`.")
+    elif seat is not None and not seat.agreed:
+        extra = (f" {seat.name}'s seat is offered to {seat.user_name}, who takes it with "
+                 f"`accept`.")
     return f"Next: {decision.text}.{extra}{paused}"
 
 
@@ -177,7 +194,8 @@ def help_text(moderator: bool) -> str:
     lines = [
         "**Lobby**: `new game [capstone|splotter-2nd] [option=value ...]`, `join [colour] "
         "[as NAME]`, `colour COLOUR`, `leave`, `start` (moderator; random seat order) or "
-        "`start order: A, B, C`.",
+        "`start order: A, B, C`. A seat offered to you (`replace`, an import) is yours once you "
+        "type `accept`.",
         "**Play**: write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
         "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message are "
         "played all or nothing. `undo` takes back your last move while nobody else has moved.",

@@ -722,12 +722,16 @@ class Table:
 
 @contextlib.asynccontextmanager
 async def busbot_table(
-    db_path: Path, layout: Layout | None = None, **settings: Any
+    db_path: Path, layout: Layout | None = None, *, rate_limits: bool = False, **settings: Any
 ) -> AsyncIterator[Table]:
-    """A BusBot over a fresh service on ``db_path``, connected to a fake server."""
+    """A BusBot over a fresh service on ``db_path``, connected to a fake server.
+
+    The service's picture and reminder rate limits are off unless asked for: the tests play
+    whole games in a second."""
     config = Config(db_path=str(db_path), **settings)
     service = GameService(
-        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir
+        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir,
+        rate_limits=rate_limits,
     )
     game = AsyncGameService(service, render_workers=config.render_workers)
     bot = BusBot(config, game, sync_commands=False)
