@@ -71,8 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from bot.storage import StoreError
+
     args = build_parser().parse_args(argv)
-    result: int = args.func(args)
+    try:
+        result: int = args.func(args)
+    except StoreError as err:  # a database that cannot be used: one sentence, never a traceback
+        print(f"busbot {args.command}: {err}", file=sys.stderr)
+        return 2
     return result
 
 

@@ -16,13 +16,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
+from bot.exchange import ExchangeError, read_import_file
 from bot.pictures import default_renderer
 from bot.service import GameService
+from bot.storage import StoreError
+from engine.limits import MAX_MESSAGE_CHARS
 
 if TYPE_CHECKING:
     from bot.config import Config
 
 PLACE = "console"
+#: the longest line read whole: a user's name, ": ", and a message at the message limit
+_LINE_LIMIT = MAX_MESSAGE_CHARS + 64
 DEFAULT_PICTURES = "pictures"
 HINT = ("Write `Name: text` as that player would in the channel, e.g. `Arcsyn: new game`, "
         "`Arcsyn: join`, `Arcsyn: Place Office at C1`; `Name: help` lists the commands; "
@@ -90,9 +95,13 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
     except Exception as err:  # a bad config file: say so, like the other commands
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
-    service = GameService(opts.db_path, moderator_role=opts.moderator_role,
-                          picture_dir=opts.picture_dir, bind_imported_names=True,
-                          renderer=default_renderer() if opts.pictures else None)
+    try:
+        service = GameService(opts.db_path, moderator_role=opts.moderator_role,
+                              picture_dir=opts.picture_dir, bind_imported_names=True,
+                              renderer=default_renderer() if opts.pictures else None)
+    except StoreError as err:
+        print(f"busbot console: {err}", file=sys.stderr)
+        return 2
     try:
         return run(service, stdin or sys.stdin, stdout or sys.stdout, opts.picture_dir)
     finally:
@@ -105,9 +114,15 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
     while True:
         if interactive:
             print("> ", end="", file=out, flush=True)
-        line = stdin.readline()
+        line = stdin.readline(_LINE_LIMIT)
         if not line:
             break
+        if len(line) == _LINE_LIMIT and not line.endswith("\n"):
+            while (more := stdin.readline(_LINE_LIMIT)) and not more.endswith("\n"):
+                pass  # the rest of an overlong line is never held whole
+            print(f"busbot (only you see this): That line is over {MAX_MESSAGE_CHARS:,} "
+                  f"characters (the message limit); nothing was done.", file=out)
+            continue
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -123,10 +138,9 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
         if text.lower().startswith("import "):
             path = text[len("import "):].strip()
             try:
-                with open(path, "rb") as handle:
-                    attachments.append(Attachment(os.path.basename(path), handle.read()))
-            except OSError as err:
-                print(f"busbot: cannot read {path}: {err.strerror}", file=out)
+                attachments.append(Attachment(os.path.basename(path), read_import_file(path)))
+            except ExchangeError as err:
+                print(f"busbot (only you see this): {err}; nothing was imported.", file=out)
                 continue
             text = "import"
         reply = service.handle(PLACE, actor, text, attachments=attachments)

@@ -483,8 +483,11 @@ class GameService:
 
     def import_text(self, place: str, actor: Actor, text: str) -> Reply:
         """Create a game in ``place`` from an exported text or JSON (the command line's import)."""
-        return self.handle(place, actor, "import",
-                           attachments=[Attachment("import", text.encode("utf-8"))])
+        return self.import_data(place, actor, text.encode("utf-8"))
+
+    def import_data(self, place: str, actor: Actor, data: bytes) -> Reply:
+        """``import_text`` of a file's bytes, checked like an attachment (size, UTF-8)."""
+        return self.handle(place, actor, "import", attachments=[Attachment("import", data)])
 
     def games(self) -> list[GameSummary]:
         return self.store.games()

@@ -77,16 +77,17 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    from bot.exchange import ExchangeError, read_import_file
     from bot.service import GameService
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"busbot import: cannot read {args.file}: {err}", file=sys.stderr)
+        data = read_import_file(args.file)
+    except ExchangeError as err:
+        print(f"busbot import: {err}", file=sys.stderr)
         return 2
     service = GameService(_db_path(args), renderer=None, bind_imported_names=True)
     try:
-        reply = service.import_text(args.place, Actor(args.user, args.user), text)
+        reply = service.import_data(args.place, Actor(args.user, args.user), data)
     finally:
         service.close()
     print(reply.text)

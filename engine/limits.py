@@ -90,6 +90,9 @@ class Rate:
 PICTURES_PER_USER = Rate(burst=8, per=10.0)
 #: Pictures drawn in one place, all users together: a lively table stays well inside.
 PICTURES_PER_PLACE = Rate(burst=30, per=3.0)
+#: Commands one user sends in one place, as Discord sees them (before the service): a burst of
+#: ten, then one every three seconds; faster is a script, not a player.
+COMMANDS_PER_USER = Rate(burst=10, per=3.0)
 #: A decision can be nudged once an hour.
 NUDGE_EVERY_SECONDS = 3600.0
 #: Reminders one user gets, across all games: a day's worth of waiting tables, not a flood.
