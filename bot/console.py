@@ -96,9 +96,11 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
     try:
+        # The terminal's own operator plays every seat: no rate limits between them.
         service = GameService(opts.db_path, moderator_role=opts.moderator_role,
                               picture_dir=opts.picture_dir, bind_imported_names=True,
-                              renderer=default_renderer() if opts.pictures else None)
+                              renderer=default_renderer() if opts.pictures else None,
+                              rate_limits=False)
     except StoreError as err:
         print(f"busbot console: {err}", file=sys.stderr)
         return 2

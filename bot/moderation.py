@@ -16,7 +16,7 @@ from bot.play import apply_moves, not_playable, read_moves
 from bot.records import Seat
 from bot.views import next_line, played_lines
 from engine import BusError, Game, Move, ParseError
-from engine.limits import NUDGE_EVERY_SECONDS, shown
+from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, shown
 from engine.notation import parse_move
 
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -167,6 +167,11 @@ def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
     user_id, user_name = parse_user(cmd.user)
     if not user_id or len(user_id) > 40:
         return refuse("Name the new player: `replace NAME with @user`.")
+    if not _MENTION.fullmatch(user_name):  # a console user's name is a seat name's equal
+        try:
+            user_id = user_name = check_name(user_name)
+        except LimitError as err:
+            return refuse(f"{shown(user_name, 40)!r} cannot be a player: {err}.")
     other = record.seat_of_user(user_id) or record.offered_to(user_id)
     if other is not None and other is not seat:
         return refuse(f"{user_name} already plays {other.name} in this game (or was offered "
