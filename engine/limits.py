@@ -64,7 +64,7 @@ MAX_AUTO_MOVES = 500
 #: Automatic moves a reply lists one by one; the rest are counted (``log`` shows them all).
 MAX_AUTO_LINES = 20
 #: Bytes of an imported file: an export of the longest game is under 500 kB.
-MAX_IMPORT_BYTES = 2_000_000
+MAX_IMPORT_BYTES = 1_000_000
 #: Chunk size for reading an import, so an endless file (``/dev/zero``) is never read whole.
 READ_CHUNK_BYTES = 64 * 1024
 #: Nesting of an imported JSON document (an export nests 4 deep); deeper is refused before
