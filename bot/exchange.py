@@ -23,12 +23,12 @@ from engine.limits import (
     MAX_JSON_NUMBER,
     MAX_MESSAGE_CHARS,
     MAX_NAME_CHARS,
-    MAX_RECORDS,
     MAX_SEATS,
     READ_CHUNK_BYTES,
     LimitError,
     check_distinct,
     check_name,
+    check_records,
 )
 from engine.notation import parse_move
 
@@ -254,9 +254,10 @@ def _from_json(draft: Draft, text: str) -> str:
     rows = payload.get("records")
     if not isinstance(rows, list) or not rows:
         raise ExchangeError("the export has no records")
-    if len(rows) >= MAX_RECORDS:
-        raise ExchangeError(f"the export has {len(rows):,} records; a game holds at most "
-                            f"{MAX_RECORDS:,} (the records limit)")
+    try:
+        check_records(len(rows))
+    except LimitError as err:
+        raise ExchangeError(str(err)) from None
     for i, row in enumerate(rows, start=1):
         rec = _record(row, i)
         try:

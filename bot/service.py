@@ -54,13 +54,13 @@ from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
 from engine.limits import (
     MAX_MESSAGE_CHARS,
-    MAX_RECORDS,
     PICTURES_PER_PLACE,
     PICTURES_PER_USER,
     REMINDERS_PER_USER,
     LimitError,
     Rate,
     check_message,
+    check_records,
 )
 
 log = logging.getLogger(__name__)
@@ -232,10 +232,10 @@ class GameService:
                           is_moderator(actor, live.record if live else None, self.moderator_role),
                           self.store, attachments, self.bind_imported_names)
             outcome = self._dispatch(ctx, parse_command(text), text)
-            if outcome.draft is not None and outcome.draft.record.last_seq > MAX_RECORDS:
-                outcome = refuse(f"This game has reached {MAX_RECORDS:,} records (the records "
-                                 f"limit); export it and import it afresh to go on. Nothing "
-                                 f"was changed.")
+            if outcome.draft is not None:
+                check_records(outcome.draft.record.last_seq)
+        except LimitError as err:
+            outcome = refuse(f"{str(err).capitalize()}. Nothing was changed.")
         except Exception:  # a bug in one command must neither change nor take down anything
             log.exception("command %r in %s failed", text, place)
             outcome = refuse("Something went wrong on my side; nothing was changed.")

@@ -132,8 +132,8 @@ def check_option(name: str, value: int) -> None:
 
 def check_records(count: int) -> None:
     if count > MAX_RECORDS:
-        raise LimitError(f"a game holds at most {MAX_RECORDS:,} records (moves and acts); "
-                         f"this one would have {count:,}")
+        raise LimitError(f"a game holds at most {MAX_RECORDS:,} records (moves and acts, the "
+                         f"records limit); this one would have {count:,}")
 
 
 def shown(text: str, limit: int = MAX_ECHO_CHARS) -> str:

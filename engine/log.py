@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 
 from engine.errors import BusError, LogError
 from engine.game import Game
-from engine.limits import MAX_RECORDS, LimitError, check_distinct, check_name, check_seats
+from engine.limits import (
+    MAX_RECORDS,
+    LimitError,
+    check_distinct,
+    check_name,
+    check_records,
+    check_seats,
+)
 from engine.state import EDITIONS, Options
 
 
@@ -76,7 +83,7 @@ class GameLog:
                 moves.append((key, value))
                 lines.append(number)
                 if len(moves) > MAX_RECORDS:
-                    raise LogError(f"a game holds at most {MAX_RECORDS:,} moves", line=number)
+                    _check_records(len(moves), number)
         if players is None:
             raise LogError("a game log needs a 'players:' line")
         return cls(players, edition, options, colours, moves, lines)
@@ -117,6 +124,13 @@ def _check_players(players: list[str], line: int) -> None:
             if check_name(name) != name:
                 raise LimitError(f"write the name {name!r} as {check_name(name)!r}")
         check_distinct(players)
+    except LimitError as err:
+        raise LogError(str(err), line=line) from None
+
+
+def _check_records(count: int, line: int) -> None:
+    try:
+        check_records(count)
     except LimitError as err:
         raise LogError(str(err), line=line) from None
 

@@ -24,7 +24,7 @@ from bot.commands import parse_command, reads_as_moves
 from bot.discord_app.splitting import split_message
 from bot.service import GameService
 from bot.storage import Store, StoreError
-from engine import GameLog, ParseError, parse_moves, random_game, replay
+from engine import GameLog, ParseError, limits, parse_moves, random_game, replay
 from engine.limits import (
     MAX_AUTO_LINES,
     MAX_MESSAGE_CHARS,
@@ -192,6 +192,21 @@ def test_f3_a_game_of_dropped_seats_ends_in_one_short_reply(table: Table) -> Non
     assert "more automatic moves (`log` lists them" in reply.text
     assert "The game is over" in reply.text
     assert len(split_message(reply.text)) <= 2  # one post (two at most), not hundreds
+
+
+def test_f3_a_game_stops_growing_at_the_records_limit(table: Table,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "MAX_RECORDS", 9)  # create, 3 joins, start: 5 records
+    started(table)
+    table.ok("Arcsyn", "Place Office at C1")
+    table.ok("Arcsyn", "Place Pub at C2")
+    table.ok("Daemonis", "Place House at C3")
+    table.ok("Daemonis", "Place Office at C4")
+    refused(table, "Hedgethorn", "Place Pub at E3", "the records limit")
+    doc = json.loads(table.export("json"))
+    doc["records"] *= 2
+    refused(Table(table.service, "elsewhere"), "Zed", "import", "the records limit",
+            attachments=attach(json.dumps(doc), "g.json"))
 
 
 # ---- F4: an ordinary member could make the bot ping anyone ------------------------------------
