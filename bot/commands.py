@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from engine import EDITIONS, BusError, parse_moves
-from engine.limits import MAX_MESSAGE_CHARS, shown
+from engine import EDITIONS, Move, ParseError, parse_moves
+from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_move_count, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +44,39 @@ class Start:
 
 
 @dataclass(frozen=True, slots=True)
-class Look:
-    """A command that only reads: status, map, moves, log, index, help, rules."""
+class Status:
+    pass
 
-    what: str
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """``moves``: the author's legal moves now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    everything: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Map:
+    """The table now, or after move ``number``."""
+
     number: int | None = None
 
 
@@ -79,10 +109,23 @@ class Drop:
 
 
 @dataclass(frozen=True, slots=True)
-class Flow:
-    """pause, resume, abandon, nudge: moderator acts on the whole game."""
+class Pause:
+    pass
 
-    what: str
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Nudge:
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +151,20 @@ class Accept:
     """Take the seat a moderator (or an imported file) offered to you."""
 
 
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A message that is no command: the author's moves, read once by the engine's move reader
+    (``unreadable`` says why not, when they cannot be read)."""
+
+    text: str
+    moves: tuple[Move, ...] = ()
+    unreadable: str | None = None
+
+
 Command = (
-    NewGame | Join | Leave | Colour | Start | Look | Undo | ActAs | Correct | ReplacePlayer | Drop
-    | Flow | Export | Import | Accept | Malformed
+    NewGame | Join | Leave | Colour | Start | Status | Choices | Log | Index | Help | Rules | Map
+    | Undo | ActAs | Correct | ReplacePlayer | Drop | Pause | Resume | Abandon | Nudge | Export
+    | Import | Accept | Malformed | Play
 )
 
 
@@ -227,19 +281,29 @@ def _start(w: Words) -> Command | None:
     return Start(names) if names else Malformed("start", USAGE["start"])
 
 
+_LOOKS: dict[str, Command] = {"status": Status(), "moves": Choices(), "index": Index(),
+                               "help": Help(), "rules": Rules()}
+_FLOWS: dict[str, Command] = {"pause": Pause(), "resume": Resume(), "abandon": Abandon(),
+                               "nudge": Nudge()}
+
+
 def _look(w: Words) -> Command | None:
     what = w.word(0)
     assert what is not None
-    if what == "log" and w.word(1) == "all" and _only(w, 2):
-        return Look("log", number=0)
-    return Look(what) if _only(w, 1) else None
+    return _LOOKS[what] if _only(w, 1) else None
+
+
+def _log(w: Words) -> Command | None:
+    if w.word(1) == "all" and _only(w, 2):
+        return Log(everything=True)
+    return Log() if _only(w, 1) else None
 
 
 def _map(w: Words) -> Command | None:
     if _only(w, 1):
-        return Look("map")
+        return Map()
     number = _number(w.word(1))
-    return Look("map", number) if number is not None and _only(w, 2) else None
+    return Map(number) if number is not None and _only(w, 2) else None
 
 
 def _undo(w: Words) -> Command | None:
@@ -286,7 +350,7 @@ def _drop(w: Words) -> Command | None:
 def _flow(w: Words) -> Command | None:
     what = w.word(0)
     assert what is not None
-    return Flow(what) if _only(w, 1) or (w.word(1) == "game" and _only(w, 2)) else None
+    return _FLOWS[what] if _only(w, 1) or (w.word(1) == "game" and _only(w, 2)) else None
 
 
 def _export(w: Words) -> Command | None:
@@ -325,7 +389,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("colour", ("colour", "color"), "colour COLOUR", _colour, strict=True),
     CommandSpec("start", ("start",), "start  or  start order: NAME, NAME, NAME", _start),
     CommandSpec("look", ("status", "moves", "index", "help", "rules"), "status", _look),
-    CommandSpec("log", ("log",), "log  or  log all", _look, strict=True),
+    CommandSpec("log", ("log",), "log  or  log all", _log, strict=True),
     CommandSpec("map", ("map",), "map  or  map N (the table after move N)", _map, strict=True),
     CommandSpec("undo", ("undo",), "undo  or  undo N", _undo, strict=True),
     CommandSpec("as", ("as",), "as NAME: move", _act_as, strict=True),
@@ -340,6 +404,37 @@ _BY_WORD: dict[str, CommandSpec] = {word: spec for spec in COMMANDS for word in 
 USAGE: dict[str, str] = {spec.name: spec.usage for spec in COMMANDS}
 
 
+@lru_cache(maxsize=256)
+def read_message(text: str) -> Command:
+    """What a message asks for: a service command, or else moves to play (``Play``).
+
+    Kept for the last few hundred messages, so a chat message that the adapter first asks
+    about (``meant_for_the_bot``) and then hands to the service is read only once."""
+    cmd = parse_command(text)
+    if cmd is not None:
+        return cmd
+    moves = read_moves(text)
+    return Play(text, unreadable=moves) if isinstance(moves, str) else Play(text, moves)
+
+
+#: how much of the engine's reading of a message a refusal quotes
+_REASON_CHARS = 400
+
+
+def read_moves(text: str) -> tuple[Move, ...] | str:
+    """The moves in ``text``, or the refusal saying why it cannot be read as moves."""
+    try:
+        moves = parse_moves(text)
+        check_move_count(len(moves))
+    except ParseError as err:
+        return (f"I could not read that as a move: {shown(str(err), _REASON_CHARS)}\n"
+                f"(`moves` lists your legal choices, `help` the commands.)")
+    except LimitError as err:
+        return f"{str(err).capitalize()}. Nothing was changed."
+    return tuple(moves)
+
+
+@lru_cache(maxsize=256)
 def parse_command(text: str) -> Command | None:
     """The service command in ``text``, or None when it is not one (then it may be a move).
 
@@ -393,11 +488,21 @@ _MOVE_WORDS = frozenset((
 ))
 
 
+def meant_for_the_bot(text: str, moves_expected: bool) -> bool:
+    """Whether an unprefixed chat message is meant for the bot: a well-formed command, or (when
+    the place's game takes moves) moves written out word for word."""
+    cmd = parse_command(text)
+    if cmd is not None:
+        return not isinstance(cmd, Malformed)
+    return moves_expected and reads_as_moves(text)
+
+
 def reads_as_moves(text: str) -> bool:
     """True when a chat message is written as moves, word for word (``Place Office at C1``).
 
     Casual sentences the engine would still understand ("let me think" reads as Advance clock)
-    stay chat; a player who means them as moves uses the bot's prefix.
+    stay chat; a player who means them as moves uses the bot's prefix. The cheap word check
+    comes first, so chat is never handed to the move reader.
     """
     if not text.strip() or len(text) > MAX_MESSAGE_CHARS // 5:
         return False
@@ -405,8 +510,5 @@ def reads_as_moves(text: str) -> bool:
         if token not in _MOVE_WORDS and not token.isdigit() and not _LABEL.fullmatch(token) \
                 and not _VROOM.fullmatch(token):
             return False
-    try:
-        parse_moves(text)
-    except BusError:
-        return False
-    return True
+    cmd = read_message(text)
+    return isinstance(cmd, Play) and cmd.unreadable is None

@@ -134,7 +134,7 @@ def read_import_file(path: str) -> bytes:
         raise ExchangeError(f"cannot read {path}: {err.strerror or err}") from None
 
 
-def import_outcome(ctx: Context, data: bytes) -> Outcome:
+def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
     """Create a game in this place from an exported file (text log or JSON)."""
     live = ctx.live
     if live is not None and live.is_open:
@@ -177,7 +177,7 @@ def import_outcome(ctx: Context, data: bytes) -> Outcome:
     return table_outcome(draft, lines)
 
 
-def _from_txt(draft: Draft, text: str, ctx: Context) -> str:
+def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
     try:
         log = GameLog.parse(text)
         game = replay(log)

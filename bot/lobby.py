@@ -6,9 +6,8 @@ import random
 import secrets
 
 from bot.commands import Colour, Join, Leave, NewGame, Start
-from bot.live_game import Draft, build_game, build_options
-from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.permissions import moderator_refusal
+from bot.live_game import Draft, LiveGame, build_game, build_options
+from bot.outcome import Context, GameContext, Outcome, refuse, table_outcome
 from bot.records import GameRecord
 from bot.views import next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
@@ -18,11 +17,7 @@ from engine.limits import LimitError, look_alike, shown
 from engine.limits import check_name as checked_name
 
 
-def no_game(ctx: Context) -> Outcome:
-    return refuse("There is no game here. Start one with `new game` (or `import` a log file).")
-
-
-def new_game(ctx: Context, cmd: NewGame) -> Outcome:
+def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     live = ctx.live
     if live is not None and live.is_open:
         return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
@@ -42,16 +37,6 @@ def new_game(ctx: Context, cmd: NewGame) -> Outcome:
     return Outcome(text, draft=draft)
 
 
-def _lobby_only(ctx: Context, doing: str) -> Outcome | None:
-    live = ctx.live
-    if live is None:
-        return no_game(ctx)
-    if live.status != "lobby":
-        return refuse(f"You cannot {doing} now: the game is {live.status}. A moderator can "
-                      f"`replace NAME with @user` or `drop NAME` instead.")
-    return None
-
-
 def check_name(name: str, taken: list[str]) -> str:
     """The name as a seat will carry it, or ``LimitError`` saying why it cannot be used: the
     limits of ``engine.limits`` and no look-alike of a name already seated."""
@@ -62,16 +47,16 @@ def check_name(name: str, taken: list[str]) -> str:
     return clean
 
 
-def join(ctx: Context, cmd: Join) -> Outcome:
+def takes_offer(ctx: GameContext, cmd: Join) -> bool:
+    """``join`` (or ``join as NAME``) in a running game by the user a seat is offered to means
+    taking that seat, as ``accept`` does."""
     live = ctx.live
-    if live is not None and live.status in ("active", "paused"):
-        offered = live.record.offered_to(ctx.actor.user_id)
-        if offered is not None and (cmd.name is None or live.record.seat(cmd.name) is offered):
-            return accept(ctx)
-    bad = _lobby_only(ctx, "join")
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+    offered = live.record.offered_to(ctx.actor.user_id)
+    return (live.status in ("active", "paused") and offered is not None
+            and (cmd.name is None or live.record.seat(cmd.name) is offered))
+
+
+def join(ctx: GameContext, cmd: Join) -> Outcome:
     record = ctx.live.record
     mine = record.seat_of_user(ctx.actor.user_id)
     if mine is not None:
@@ -100,11 +85,9 @@ def join(ctx: Context, cmd: Join) -> Outcome:
                    f"{MAX_PLAYERS}): {seated}.", draft=draft)
 
 
-def accept(ctx: Context) -> Outcome:
+def accept(ctx: GameContext, cmd: object = None) -> Outcome:
     """Take the seat offered to you: from now on you play it and are pinged for it."""
     live = ctx.live
-    if live is None:
-        return no_game(ctx)
     seat = live.record.offered_to(ctx.actor.user_id)
     if seat is None:
         return refuse("No seat is offered to you in this game; a moderator offers one with "
@@ -121,11 +104,7 @@ def _free(taken: set[str | None]) -> str:
     return ", ".join(c for c in COLOURS if c not in taken) or "none"
 
 
-def leave(ctx: Context, cmd: Leave) -> Outcome:
-    bad = _lobby_only(ctx, "leave")
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def leave(ctx: GameContext, cmd: Leave) -> Outcome:
     seat = ctx.live.record.seat_of_user(ctx.actor.user_id)
     if seat is None:
         return refuse("You are not seated at this table.")
@@ -135,11 +114,7 @@ def leave(ctx: Context, cmd: Leave) -> Outcome:
                    draft=draft)
 
 
-def colour(ctx: Context, cmd: Colour) -> Outcome:
-    bad = _lobby_only(ctx, "change colour")
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def colour(ctx: GameContext, cmd: Colour) -> Outcome:
     record = ctx.live.record
     seat = record.seat_of_user(ctx.actor.user_id)
     if seat is None:
@@ -154,13 +129,7 @@ def colour(ctx: Context, cmd: Colour) -> Outcome:
     return Outcome(f"{seat.name} now plays {cmd.colour}.", draft=draft)
 
 
-def start(ctx: Context, cmd: Start) -> Outcome:
-    bad = _lobby_only(ctx, "start the game")
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
-    if not ctx.moderator:
-        return refuse(moderator_refusal("start the game"))
+def start(ctx: GameContext, cmd: Start) -> Outcome:
     record = ctx.live.record
     names = [s.name for s in record.seats]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:

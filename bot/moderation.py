@@ -8,11 +8,21 @@ from __future__ import annotations
 
 import re
 
-from bot.commands import ActAs, Correct, Drop, Flow, ReplacePlayer
+from bot.commands import (
+    Abandon,
+    ActAs,
+    Correct,
+    Drop,
+    Nudge,
+    Pause,
+    ReplacePlayer,
+    Resume,
+    Undo,
+    read_moves,
+)
 from bot.live_game import build_game
-from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.permissions import moderator_refusal
-from bot.play import apply_moves, not_playable, read_moves
+from bot.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.play import apply_moves
 from bot.records import Seat
 from bot.views import next_line, played_lines
 from engine import BusError, Game, Move, ParseError
@@ -23,22 +33,8 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 SHOWN = 10
 
 
-def _guard(ctx: Context, what: str, statuses: tuple[str, ...]) -> Outcome | None:
-    live = ctx.live
-    if live is None:
-        return refuse("There is no game here.")
-    if not ctx.moderator:
-        return refuse(moderator_refusal(what))
-    if live.status not in statuses:
-        return refuse(f"You cannot {what} now: the game is {live.status}. Nothing was changed.")
-    return None
-
-
-def undo_many(ctx: Context, count: int) -> Outcome:
-    bad = _guard(ctx, "take moves back", ("active", "over"))
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def undo_many(ctx: GameContext, cmd: Undo) -> Outcome:
+    count = cmd.count or 1
     moves = ctx.live.record.moves
     if not 1 <= count <= len(moves):
         return refuse(f"There {'is' if len(moves) == 1 else 'are'} {len(moves)} move(s) in the "
@@ -57,9 +53,8 @@ def undo_many(ctx: Context, count: int) -> Outcome:
     return table_outcome(draft, lines)
 
 
-def _seat_named(ctx: Context, name: str) -> Seat | Outcome:
+def _seat_named(ctx: GameContext, name: str) -> Seat | Outcome:
     """The seat a moderator names, or the refusal that lists the real players."""
-    assert ctx.live is not None
     record = ctx.live.record
     seat = record.seat(name)
     if seat is None:
@@ -68,30 +63,19 @@ def _seat_named(ctx: Context, name: str) -> Seat | Outcome:
     return seat
 
 
-def act_as(ctx: Context, cmd: ActAs) -> Outcome:
-    bad = _guard(ctx, "act for a player", ("lobby", "active", "paused", "over", "abandoned"))
-    if bad is not None:
-        return bad
-    bad = not_playable(ctx.live)
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def act_as(ctx: GameContext, cmd: ActAs) -> Outcome:
     seat = _seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
     moves = read_moves(cmd.text)
-    if isinstance(moves, Outcome):
-        return moves
-    return apply_moves(ctx, seat.name, moves, by=ctx.actor.name)
+    if isinstance(moves, str):
+        return refuse(moves)
+    return apply_moves(ctx, seat.name, list(moves), by=ctx.actor.name)
 
 
-def correct(ctx: Context, cmd: Correct) -> Outcome:
+def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     """Replace move N and replay the rest; the first later move that is no longer legal, and
     everything after it, is taken back and the report says why."""
-    bad = _guard(ctx, "correct a move", ("active", "over"))
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
     record = ctx.live.record
     moves = record.moves
     n = cmd.number
@@ -155,11 +139,7 @@ def parse_user(text: str) -> tuple[str, str]:
     return name, name
 
 
-def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
-    bad = _guard(ctx, "replace a player", ("active", "paused"))
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
     record = ctx.live.record
     seat = _seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
@@ -191,10 +171,7 @@ def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
                    position_changed=True)
 
 
-def drop_player(ctx: Context, cmd: Drop) -> Outcome:
-    bad = _guard(ctx, "drop a player", ("active", "paused"))
-    if bad is not None:
-        return bad
+def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
     seat = _seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
@@ -208,41 +185,32 @@ def drop_player(ctx: Context, cmd: Drop) -> Outcome:
     return table_outcome(draft, lines)
 
 
-def flow(ctx: Context, cmd: Flow) -> Outcome:
-    if cmd.what == "pause":
-        bad = _guard(ctx, "pause the game", ("active",))
-        if bad is not None:
-            return bad
-        draft = ctx.draft()
-        draft.add("pause")
-        return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
-                       f"moderator types `resume`.", draft=draft)
-    if cmd.what == "resume":
-        bad = _guard(ctx, "resume the game", ("paused",))
-        if bad is not None:
-            return bad
-        draft = ctx.draft()
-        draft.add("resume")
-        lines = [f"Moderator {ctx.actor.name} resumed the game."]
-        lines.extend(played_lines(draft.run_automatic()))
-        return table_outcome(draft, lines)
-    if cmd.what == "abandon":
-        bad = _guard(ctx, "abandon the game", ("lobby", "active", "paused"))
-        if bad is not None:
-            return bad
-        draft = ctx.draft()
-        draft.add("abandon")
-        return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
-                       f"(`log`, `export txt`); `new game` starts another.", draft=draft)
-    return nudge(ctx)
+def pause(ctx: GameContext, cmd: Pause) -> Outcome:
+    draft = ctx.draft()
+    draft.add("pause")
+    return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
+                   f"moderator types `resume`.", draft=draft)
 
 
-def nudge(ctx: Context) -> Outcome:
-    bad = _guard(ctx, "nudge a player", ("active",))
-    if bad is not None:
-        return bad
-    assert ctx.live is not None and ctx.live.game is not None
-    decision = ctx.live.game.to_act()
+def resume(ctx: GameContext, cmd: Resume) -> Outcome:
+    draft = ctx.draft()
+    draft.add("resume")
+    lines = [f"Moderator {ctx.actor.name} resumed the game."]
+    lines.extend(played_lines(draft.run_automatic()))
+    return table_outcome(draft, lines)
+
+
+def abandon(ctx: GameContext, cmd: Abandon) -> Outcome:
+    draft = ctx.draft()
+    draft.add("abandon")
+    return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
+                   f"(`log`, `export txt`); `new game` starts another.", draft=draft)
+
+
+def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
+    game = ctx.live.game
+    assert game is not None  # an active game has its position
+    decision = game.to_act()
     assert decision is not None
     record = ctx.live.record
     if record.nudged is not None and record.nudged[0] == record.position_seq:

@@ -2,52 +2,17 @@
 
 from __future__ import annotations
 
-from bot.live_game import Draft, LiveGame, Played, build_game
-from bot.outcome import Context, Outcome, refuse, table_outcome
+from bot.commands import Play, Undo
+from bot.live_game import Draft, Played, build_game
+from bot.outcome import GameContext, Outcome, refuse, table_outcome
 from bot.records import Seat
-from bot.views import final_scores, played_lines
-from engine import BusError, IllegalMove, Move, NotYourTurn, ParseError, parse_moves
-from engine.limits import LimitError, check_move_count, shown
+from bot.views import played_lines
+from engine import BusError, IllegalMove, Move, NotYourTurn
 
 
-def not_playable(live: LiveGame | None) -> Outcome | None:
-    """Why no move can be made in this game now, or None when one can."""
-    if live is None:
-        return refuse("There is no game here. Start one with `new game` (or `import` a log file).")
-    status = live.status
-    if status == "lobby":
-        return refuse("The game has not started yet: `join`, then a moderator types `start`.")
-    if status == "paused":
-        return refuse(f"The game is paused (by {live.record.paused_by}); moves wait until a "
-                      f"moderator types `resume`. Nothing was changed.")
-    if status == "abandoned":
-        return refuse("This game was abandoned; `new game` starts another.")
-    if status == "over":
-        assert live.game is not None
-        return refuse(final_scores(live.game))
-    return None
-
-
-#: how much of the engine's reading of a message a refusal quotes
-_REASON_CHARS = 400
-
-
-def read_moves(text: str) -> list[Move] | Outcome:
-    try:
-        moves = parse_moves(text)
-        check_move_count(len(moves))
-    except ParseError as err:
-        return refuse(f"I could not read that as a move: {shown(str(err), _REASON_CHARS)}\n"
-                      f"(`moves` lists your legal choices, `help` the commands.)")
-    except LimitError as err:
-        return refuse(f"{str(err).capitalize()}. Nothing was changed.")
-    return moves
-
-
-def players_seat(ctx: Context, doing: str) -> Seat | Outcome:
+def players_seat(ctx: GameContext, doing: str) -> Seat | Outcome:
     """The seat the author plays, or why they cannot ``doing`` with it: the one check every
     player command makes (not seated, only offered a seat, or dropped)."""
-    assert ctx.live is not None
     record = ctx.live.record
     seat = record.seat_of_user(ctx.actor.user_id)
     if seat is None:
@@ -66,21 +31,12 @@ def players_seat(ctx: Context, doing: str) -> Seat | Outcome:
     return seat
 
 
-def player_moves(ctx: Context, text: str) -> Outcome:
-    bad = not_playable(ctx.live)
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
-    moves = read_moves(text)
-    if isinstance(moves, Outcome):
-        return moves
-    seat = players_seat(ctx, "move")
-    if isinstance(seat, Outcome):
-        return seat
-    return apply_moves(ctx, seat.name, moves, by=None)
+def player_moves(ctx: GameContext, cmd: Play) -> Outcome:
+    assert ctx.seat is not None  # the command table checked the seat, and that it read
+    return apply_moves(ctx, ctx.seat.name, list(cmd.moves), by=None)
 
 
-def apply_moves(ctx: Context, seat: str, moves: list[Move], by: str | None) -> Outcome:
+def apply_moves(ctx: GameContext, seat: str, moves: list[Move], by: str | None) -> Outcome:
     """Play the moves for a seat, all or nothing, with the service's own moves in between."""
     draft = ctx.draft()
     played: list[Played] = []
@@ -110,20 +66,14 @@ def _why_not(draft: Draft, move: Move, err: BusError, index: int, total: int) ->
     return f"{where}{err}. Nothing was changed."
 
 
-def player_undo(ctx: Context) -> Outcome:
+def player_undo(ctx: GameContext, cmd: Undo) -> Outcome:
     """A player takes back their own last move, as long as nobody else has moved since.
 
     The service's automatic moves after it do not count as someone moving; they go too.
     """
-    live = ctx.live
-    bad = not_playable(live)
-    if bad is not None and not (live is not None and live.status == "over"):
-        return bad
-    assert live is not None
-    record = live.record
-    seat = players_seat(ctx, "take a move back")
-    if isinstance(seat, Outcome):
-        return seat
+    record = ctx.live.record
+    seat = ctx.seat
+    assert seat is not None
     chosen = [i for i, m in enumerate(record.moves) if not m.auto]
     if not chosen or record.moves[chosen[-1]].seat != seat.name:
         last = record.moves[chosen[-1]] if chosen else None

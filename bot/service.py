@@ -21,30 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot import exchange, lobby, moderation, play, views
+from bot import exchange, routes
 from bot.api import Actor, Attachment, Reminder, Reply
-from bot.commands import (
-    Accept,
-    ActAs,
-    Colour,
-    Command,
-    Correct,
-    Drop,
-    Export,
-    Flow,
-    Import,
-    Join,
-    Leave,
-    Look,
-    Malformed,
-    NewGame,
-    ReplacePlayer,
-    Start,
-    Undo,
-    parse_command,
-    reads_as_moves,
-)
-from bot.game_index import index_text
+from bot.commands import Map, meant_for_the_bot, read_message
 from bot.live_game import LiveGame, build_game
 from bot.outcome import Context, Outcome, refuse
 from bot.permissions import is_moderator
@@ -228,10 +207,14 @@ class GameService:
         live: LiveGame | None = None
         try:
             live = self._live(summary) if summary is not None else None
-            ctx = Context(place, actor, text, now, message_id, live,
+            ctx: Context[LiveGame | None] = Context(place, actor, text, now, message_id, live,
                           is_moderator(actor, live.record if live else None, self.moderator_role),
                           self.store, attachments, self.bind_imported_names)
-            outcome = self._dispatch(ctx, parse_command(text), text)
+            cmd = read_message(text)
+            wait = self._picture_wait(place, actor) if (
+                isinstance(cmd, Map) and live is not None and live.game is not None) else 0.0
+            outcome = (routes.run(ctx, cmd) if not wait else refuse(
+                f"That is many pictures in a short while; try `map` again in {_later(wait)}."))
             if outcome.draft is not None:
                 check_records(outcome.draft.record.last_seq)
         except LimitError as err:
@@ -247,7 +230,7 @@ class GameService:
                     else _turn_mentions(live, after, actor))
         moment = None
         snapshot = outcome.picture if self.renderer is not None else None
-        if outcome.table_changed and snapshot is not None:
+        if outcome.position_changed and snapshot is not None:
             moment = PictureMoment(
                 draft.record.game_id, draft.new[-1].seq, len(after.record.moves),
                 snapshot.state.round, now, _caption(draft.new[0], outcome.text))
@@ -304,103 +287,6 @@ class GameService:
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, self.renderer, self.picture_dir)
 
-    def _dispatch(self, ctx: Context, cmd: Command | None, text: str) -> Outcome:
-        if isinstance(cmd, NewGame):
-            return lobby.new_game(ctx, cmd)
-        if isinstance(cmd, Import):
-            if not ctx.attachments:
-                return refuse("Attach the exported game (a .txt log or a .json export) to the "
-                              "`import` message.")
-            return exchange.import_outcome(ctx, ctx.attachments[0].data)
-        if isinstance(cmd, Look) and cmd.what in ("help", "rules"):
-            record = ctx.live.record if ctx.live else None
-            return Outcome(views.help_text(ctx.moderator) if cmd.what == "help"
-                           else views.rules_text(record))
-        if isinstance(cmd, Malformed):
-            return refuse(f"That command is written: `{cmd.usage}`. Nothing was changed.")
-        live = ctx.live
-        if live is None:
-            return lobby.no_game(ctx)
-        if isinstance(cmd, Look) and cmd.what == "map" and live.game is not None:
-            wait = self._picture_wait(ctx.place, ctx.actor)
-            if wait > 0:
-                return refuse(f"That is many pictures in a short while; try `map` again in "
-                              f"{_later(wait)}.")
-        if isinstance(cmd, Accept):
-            return lobby.accept(ctx)
-        if isinstance(cmd, Join):
-            return lobby.join(ctx, cmd)
-        if isinstance(cmd, Leave):
-            return lobby.leave(ctx, cmd)
-        if isinstance(cmd, Colour):
-            return lobby.colour(ctx, cmd)
-        if isinstance(cmd, Start):
-            return lobby.start(ctx, cmd)
-        if isinstance(cmd, Look):
-            return self._look(ctx, live, cmd)
-        if isinstance(cmd, Export):
-            return self._export_outcome(live, cmd.fmt)
-        if isinstance(cmd, Undo):
-            seated = live.record.seat_of_user(ctx.actor.user_id) is not None
-            if cmd.count is None and (seated or not ctx.moderator):
-                return play.player_undo(ctx)
-            return moderation.undo_many(ctx, cmd.count or 1)
-        if isinstance(cmd, ActAs):
-            return moderation.act_as(ctx, cmd)
-        if isinstance(cmd, Correct):
-            return moderation.correct(ctx, cmd)
-        if isinstance(cmd, ReplacePlayer):
-            return moderation.replace_player(ctx, cmd)
-        if isinstance(cmd, Drop):
-            return moderation.drop_player(ctx, cmd)
-        if isinstance(cmd, Flow):
-            return moderation.flow(ctx, cmd)
-        return play.player_moves(ctx, text)
-
-    def _look(self, ctx: Context, live: LiveGame, cmd: Look) -> Outcome:
-        game_id = live.record.game_id
-        if cmd.what == "status":
-            return Outcome(views.status_text(live, game_id), picture=None)
-        if cmd.what == "moves":
-            return Outcome(views.choices_text(live))
-        if cmd.what == "log":
-            return Outcome(views.log_text(live, self.store.records(game_id),
-                                          everything=cmd.number == 0))
-        if cmd.what == "index":
-            return Outcome(index_text(live, game_id, self.store.pictures(game_id)))
-        # map
-        if live.game is None:
-            return refuse("The game has not started, so there is no table to show yet.")
-        if cmd.number is None:
-            return Outcome(f"The table after move {len(live.record.moves)}.\n"
-                           f"{views.next_line(live)}", picture=live.game,
-                           picture_name=picture_name(game_id, len(live.record.moves)))
-        n = cmd.number
-        if not 0 <= n <= len(live.record.moves):
-            return refuse(f"There is no move {n}: the log has {len(live.record.moves)} moves.")
-        past = build_game(live.record, upto=n)
-        last = live.record.moves[n - 1] if n else None
-        caption = f" ({last.seat}: {last.text})" if last else " (the start)"
-        return Outcome(f"The table after move {n}{caption}.", picture=past,
-                       picture_name=picture_name(game_id, n))
-
-    def _export_outcome(self, live: LiveGame, fmt: str) -> Outcome:
-        game_id = live.record.game_id
-        try:
-            text = self._export_live(live, fmt)
-        except exchange.ExchangeError as err:
-            return refuse(f"Cannot export: {err}.")
-        name = f"bus-game{game_id}.{fmt}"
-        return Outcome(f"Game {game_id} as {'a text log' if fmt == 'txt' else 'JSON'}: "
-                       f"{name} (`import` it with the file attached to continue it anywhere).",
-                       files=[Attachment(name, text.encode("utf-8"))])
-
-    def _export_live(self, live: LiveGame, fmt: str) -> str:
-        if fmt == "json":
-            return exchange.export_json(live, live.record.game_id,
-                                        self.store.records(live.record.game_id))
-        return exchange.export_txt(live, live.record.game_id)
-
     # ---- loading ------------------------------------------------------------------------------
 
     def _live(self, summary: GameSummary) -> LiveGame:
@@ -428,10 +314,7 @@ class GameService:
         summary = self.store.latest_game(place)
         if summary is None:
             return False
-        cmd = parse_command(text)
-        if cmd is not None:
-            return not isinstance(cmd, Malformed)
-        return summary.status in ("active", "paused") and reads_as_moves(text)
+        return meant_for_the_bot(text, summary.status in ("active", "paused"))
 
     def choices(self, place: str, actor: Actor) -> list[str]:
         """The actor's legal moves now (empty when it is not their decision)."""
@@ -479,7 +362,10 @@ class GameService:
         if summary is None:
             raise exchange.ExchangeError(f"no game {game_id_or_place!r} in {self.store.path}")
         with self._place_lock(summary.place):
-            return self._export_live(self._live(summary), fmt)
+            live = self._live(summary)
+            ctx = Context(summary.place, Actor("busbot", "busbot"), "", self.clock(), None, live,
+                          True, self.store)
+            return routes.export_text(ctx, live, fmt)
 
     def import_text(self, place: str, actor: Actor, text: str) -> Reply:
         """Create a game in ``place`` from an exported text or JSON (the command line's import)."""
