@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import exchange, lobby, moderation, play, views
-from bot.api import Attachment
+from bot.api import Actor, Attachment
 from bot.commands import (
     Abandon,
     Accept,
@@ -44,14 +44,32 @@ from bot.commands import (
     Status,
     Undo,
 )
-from bot.game_index import index_text
 from bot.live_game import LiveGame, build_game
 from bot.outcome import Context, GameContext, Outcome, refuse
-from bot.permissions import moderator_refusal
 from bot.pictures import picture_name
+from bot.records import GameRecord
 
 Check = Callable[[GameContext, Any], Outcome | None]
 ALL_STATUSES = ("lobby", "active", "paused", "over", "abandoned")
+
+
+# ---- who moderates -------------------------------------------------------------------------------
+
+def is_moderator(actor: Actor, game: GameRecord | None, moderator_role: str | None) -> bool:
+    """The game's creator, a member with the configured role, or a server manager.
+
+    Without a game (creating or importing one) only the role and manager rights count.
+    """
+    if actor.is_manager:
+        return True
+    if moderator_role and moderator_role.casefold() in {r.casefold() for r in actor.roles}:
+        return True
+    return game is not None and bool(game.creator_id) and actor.user_id == game.creator_id
+
+
+def moderator_refusal(what: str) -> str:
+    return (f"Only a moderator can {what}: the game's creator, members with the moderator role, "
+            f"or the server's managers. Nothing was changed.")
 
 
 # ---- needs --------------------------------------------------------------------------------------
@@ -137,7 +155,7 @@ def log(ctx: GameContext, cmd: Log) -> Outcome:
 
 def index(ctx: GameContext, cmd: Index) -> Outcome:
     game_id = ctx.live.record.game_id
-    return Outcome(index_text(ctx.live, game_id, ctx.store.pictures(game_id)))
+    return Outcome(views.index_text(ctx.live, game_id, ctx.store.pictures(game_id)))
 
 
 def table_map(ctx: GameContext, cmd: Map) -> Outcome:

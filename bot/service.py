@@ -26,9 +26,9 @@ from bot.api import Actor, Attachment, Reminder, Reply
 from bot.commands import Map, meant_for_the_bot, read_message
 from bot.live_game import LiveGame, build_game
 from bot.outcome import Context, Outcome, refuse
-from bot.permissions import is_moderator
 from bot.pictures import Renderer, default_renderer, picture_name
 from bot.records import GameRecord, Record
+from bot.routes import is_moderator
 from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
 from engine.limits import (
