@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from bot.api import Actor
-from bot.pictures import default_renderer
+from bot.service.pictures import default_renderer
 from bot.service import GameService
 from engine import GameLog, random_game
 

@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from bot.storage import StoreError
+    from bot.service.storage import StoreError
 
     args = build_parser().parse_args(argv)
     try:

@@ -57,7 +57,7 @@ def _console(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from bot.exchange import ExchangeError
+    from bot.service.exchange import ExchangeError
     from bot.service import GameService
 
     service = GameService(_db_path(args), renderer=None)
@@ -77,7 +77,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from bot.exchange import ExchangeError, read_import_file
+    from bot.service.exchange import ExchangeError, read_import_file
     from bot.service import GameService
 
     try:

@@ -7,7 +7,7 @@ words that each almost start a command or a move.
 
 from __future__ import annotations
 
-from bot.commands import COMMANDS
+from bot.service.commands import COMMANDS
 
 #: fillers that are worst for a pattern that backtracks over what follows a command word
 _FILLERS = (" ", "\t", " \n", " x", " with", " by", " as", ":", " :", " #", " 1", "=", " a=",

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, console, storage
+from bot import cli, console
+from bot.service import storage
 from bot.service import GameService
 from engine.limits import MAX_IMPORT_BYTES, MAX_MESSAGE_CHARS
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from bot.commands import (
+from bot.service.commands import (
     Abandon,
     ActAs,
     Correct,
@@ -20,11 +20,11 @@ from bot.commands import (
     Undo,
     read_moves,
 )
-from bot.live_game import build_game
-from bot.outcome import GameContext, Outcome, refuse, table_outcome
-from bot.play import apply_moves
-from bot.records import Seat
-from bot.views import next_line, played_lines
+from bot.service.live_game import build_game
+from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.service.play import apply_moves
+from bot.service.records import Seat
+from bot.service.replies import next_line, played_lines
 from engine import BusError, Game, Move, ParseError
 from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, shown
 from engine.notation import parse_move

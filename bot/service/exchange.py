@@ -12,10 +12,10 @@ import math
 import time
 from typing import IO, Any
 
-from bot.live_game import Draft, LiveGame, build_options
-from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.records import GameRecord, Record, RecordError
-from bot.views import when
+from bot.service.live_game import Draft, LiveGame, build_options
+from bot.service.outcome import Context, Outcome, refuse, table_outcome
+from bot.service.records import GameRecord, Record, RecordError
+from bot.service.replies import when
 from engine import BusError, Game, GameLog, LogError, replay
 from engine.limits import (
     MAX_IMPORT_BYTES,

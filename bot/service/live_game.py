@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.api import Actor
-from bot.records import GameRecord, Record
+from bot.service.records import GameRecord, Record
 from engine import Event, Game, Move, Options, Pass
 from engine.limits import MAX_AUTO_MOVES
 from engine.notation import parse_move

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot.commands import Play, Undo
-from bot.live_game import Draft, Played, build_game
-from bot.outcome import GameContext, Outcome, refuse, table_outcome
-from bot.records import Seat
-from bot.views import played_lines
+from bot.service.commands import Play, Undo
+from bot.service.live_game import Draft, Played, build_game
+from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.service.records import Seat
+from bot.service.replies import played_lines
 from engine import BusError, IllegalMove, Move, NotYourTurn
 
 

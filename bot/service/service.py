@@ -21,15 +21,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot import exchange, routes
+from bot.service import exchange, routes
 from bot.api import Actor, Attachment, Reminder, Reply
-from bot.commands import Map, meant_for_the_bot, read_message
-from bot.live_game import LiveGame, build_game
-from bot.outcome import Context, Outcome, refuse
-from bot.pictures import Renderer, default_renderer, picture_name
-from bot.records import GameRecord, Record
-from bot.routes import is_moderator
-from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
+from bot.service.commands import Map, meant_for_the_bot, read_message
+from bot.service.live_game import LiveGame, build_game
+from bot.service.outcome import Context, Outcome, refuse
+from bot.service.pictures import Renderer, default_renderer, picture_name
+from bot.service.records import GameRecord, Record
+from bot.service.routes import is_moderator
+from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
 from engine.limits import (
     MAX_MESSAGE_CHARS,

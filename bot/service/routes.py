@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot import exchange, lobby, moderation, play, views
+from bot.service import exchange, lobby, moderation, play, replies
 from bot.api import Actor, Attachment
-from bot.commands import (
+from bot.service.commands import (
     Abandon,
     Accept,
     ActAs,
@@ -44,10 +44,10 @@ from bot.commands import (
     Status,
     Undo,
 )
-from bot.live_game import LiveGame, build_game
-from bot.outcome import Context, GameContext, Outcome, refuse
-from bot.pictures import picture_name
-from bot.records import GameRecord
+from bot.service.live_game import LiveGame, build_game
+from bot.service.outcome import Context, GameContext, Outcome, refuse
+from bot.service.pictures import picture_name
+from bot.service.records import GameRecord
 
 Check = Callable[[GameContext, Any], Outcome | None]
 ALL_STATUSES = ("lobby", "active", "paused", "over", "abandoned")
@@ -111,7 +111,7 @@ def playable(ctx: GameContext, cmd: object = None) -> Outcome | None:
         return refuse("This game was abandoned; `new game` starts another.")
     if live.status == "over":
         assert live.game is not None
-        return refuse(views.final_scores(live.game))
+        return refuse(replies.final_scores(live.game))
     return None
 
 
@@ -140,22 +140,22 @@ def seated(doing: str) -> Check:
 
 
 def status_report(ctx: GameContext, cmd: Status) -> Outcome:
-    return Outcome(views.status_text(ctx.live, ctx.live.record.game_id), picture=None)
+    return Outcome(replies.status_text(ctx.live, ctx.live.record.game_id), picture=None)
 
 
 def choices(ctx: GameContext, cmd: Choices) -> Outcome:
-    return Outcome(views.choices_text(ctx.live))
+    return Outcome(replies.choices_text(ctx.live))
 
 
 def log(ctx: GameContext, cmd: Log) -> Outcome:
     live = ctx.live
-    return Outcome(views.log_text(live, ctx.store.records(live.record.game_id),
+    return Outcome(replies.log_text(live, ctx.store.records(live.record.game_id),
                                   everything=cmd.everything))
 
 
 def index(ctx: GameContext, cmd: Index) -> Outcome:
     game_id = ctx.live.record.game_id
-    return Outcome(views.index_text(ctx.live, game_id, ctx.store.pictures(game_id)))
+    return Outcome(replies.index_text(ctx.live, game_id, ctx.store.pictures(game_id)))
 
 
 def table_map(ctx: GameContext, cmd: Map) -> Outcome:
@@ -164,7 +164,7 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
     if live.game is None:
         return refuse("The game has not started, so there is no table to show yet.")
     if cmd.number is None:
-        return Outcome(f"The table after move {len(moves)}.\n{views.next_line(live)}",
+        return Outcome(f"The table after move {len(moves)}.\n{replies.next_line(live)}",
                        picture=live.game, picture_name=picture_name(game_id, len(moves)))
     n = cmd.number
     if not 0 <= n <= len(moves):
@@ -259,11 +259,11 @@ def _import(ctx: Context[LiveGame | None], cmd: Import) -> Outcome:
 
 
 def _help(ctx: Context[LiveGame | None], cmd: Help) -> Outcome:
-    return Outcome(views.help_text(ctx.moderator))
+    return Outcome(replies.help_text(ctx.moderator))
 
 
 def _rules(ctx: Context[LiveGame | None], cmd: Rules) -> Outcome:
-    return Outcome(views.rules_text(ctx.live.record if ctx.live else None))
+    return Outcome(replies.rules_text(ctx.live.record if ctx.live else None))
 
 
 def _malformed(ctx: Context[LiveGame | None], cmd: Malformed) -> Outcome:

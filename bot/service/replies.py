@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 from itertools import groupby
 
-from bot.live_game import LiveGame, Played, build_options
-from bot.records import GameRecord, Record
-from bot.storage import PictureMoment
+from bot.service.live_game import LiveGame, Played, build_options
+from bot.service.records import GameRecord, Record
+from bot.service.storage import PictureMoment
 from engine import CLOCK, EDITIONS, Game, Options
 from engine.limits import MAX_AUTO_LINES
 

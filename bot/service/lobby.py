@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 import secrets
 
-from bot.commands import Colour, Join, Leave, NewGame, Start
-from bot.live_game import Draft, LiveGame, build_game, build_options
-from bot.outcome import Context, GameContext, Outcome, refuse, table_outcome
-from bot.records import GameRecord
-from bot.views import next_line, played_lines
+from bot.service.commands import Colour, Join, Leave, NewGame, Start
+from bot.service.live_game import Draft, LiveGame, build_game, build_options
+from bot.service.outcome import Context, GameContext, Outcome, refuse, table_outcome
+from bot.service.records import GameRecord
+from bot.service.replies import next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
 from engine.limits import MAX_SEATS as MAX_PLAYERS
 from engine.limits import MIN_SEATS as MIN_PLAYERS

@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlite_utils
 
-from bot.records import Record
+from bot.service.records import Record
 
 SCHEMA_VERSION = 1
 #: Seconds a command waits for another process (``busbot export`` beside the running bot) to

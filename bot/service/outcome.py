@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from bot.api import Actor, Attachment
-from bot.live_game import Draft, LiveGame
-from bot.records import Seat
-from bot.storage import Store
-from bot.views import next_line
+from bot.service.live_game import Draft, LiveGame
+from bot.service.records import Seat
+from bot.service.storage import Store
+from bot.service.replies import next_line
 from engine import Game
 
 L = TypeVar("L", LiveGame, LiveGame | None)
