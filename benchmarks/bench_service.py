@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from bot.api import Actor
-from bot.service.pictures import default_renderer
 from bot.service import GameService
+from bot.service.pictures import default_renderer
 from engine import GameLog, random_game
 
 PLACE = "bench"

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
+from bot.service import GameService
 from bot.service.exchange import ExchangeError, read_import_file
 from bot.service.pictures import default_renderer
-from bot.service import GameService
 from bot.service.storage import StoreError
 from engine.limits import MAX_MESSAGE_CHARS
 

@@ -57,8 +57,8 @@ def _console(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from bot.service.exchange import ExchangeError
     from bot.service import GameService
+    from bot.service.exchange import ExchangeError
 
     service = GameService(_db_path(args), renderer=None)
     try:
@@ -77,8 +77,8 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from bot.service.exchange import ExchangeError, read_import_file
     from bot.service import GameService
+    from bot.service.exchange import ExchangeError, read_import_file
 
     try:
         data = read_import_file(args.file)

@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli, console
-from bot.service import storage
-from bot.service import GameService
+from bot.service import GameService, storage
 from engine.limits import MAX_IMPORT_BYTES, MAX_MESSAGE_CHARS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.api import Actor, Attachment, Reply
-from bot.service.commands import parse_command, reads_as_moves
 from bot.discord_app.splitting import split_message
 from bot.service import GameService
+from bot.service.commands import parse_command, reads_as_moves
 from bot.service.storage import Store, StoreError
 from engine import GameLog, ParseError, limits, parse_moves, random_game, replay
 from engine.limits import (

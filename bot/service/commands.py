@@ -404,17 +404,32 @@ _BY_WORD: dict[str, CommandSpec] = {word: spec for spec in COMMANDS for word in 
 USAGE: dict[str, str] = {spec.name: spec.usage for spec in COMMANDS}
 
 
+def written(cmd: Command) -> str:
+    """The text a typed command carries (what the message limit is measured on)."""
+    if isinstance(cmd, Play):
+        return cmd.text
+    parts: list[str] = []
+    for value in (getattr(cmd, name) for name in getattr(cmd, "__slots__", ())):
+        if isinstance(value, str):
+            parts.append(value)
+        elif isinstance(value, tuple):
+            parts.extend(v for v in value if isinstance(v, str))
+    return " ".join(parts)
+
+
+def play(text: str) -> Play:
+    """``text`` read as moves only (a slash command's move), never as a service command."""
+    moves = read_moves(text)
+    return Play(text, unreadable=moves) if isinstance(moves, str) else Play(text, moves)
+
+
 @lru_cache(maxsize=256)
 def read_message(text: str) -> Command:
     """What a message asks for: a service command, or else moves to play (``Play``).
 
     Kept for the last few hundred messages, so a chat message that the adapter first asks
     about (``meant_for_the_bot``) and then hands to the service is read only once."""
-    cmd = parse_command(text)
-    if cmd is not None:
-        return cmd
-    moves = read_moves(text)
-    return Play(text, unreadable=moves) if isinstance(moves, str) else Play(text, moves)
+    return parse_command(text) or play(text)
 
 
 #: how much of the engine's reading of a message a refusal quotes

@@ -14,8 +14,8 @@ from typing import Generic, TypeVar
 from bot.api import Actor, Attachment
 from bot.service.live_game import Draft, LiveGame
 from bot.service.records import Seat
-from bot.service.storage import Store
 from bot.service.replies import next_line
+from bot.service.storage import Store
 from engine import Game
 
 L = TypeVar("L", LiveGame, LiveGame | None)
@@ -30,7 +30,6 @@ class Context(Generic[L]):
 
     place: str
     actor: Actor
-    text: str
     now: float
     message_id: str | None
     live: L
@@ -41,7 +40,7 @@ class Context(Generic[L]):
     seat: Seat | None = None
 
     def with_game(self, live: LiveGame) -> GameContext:
-        return Context(self.place, self.actor, self.text, self.now, self.message_id, live,
+        return Context(self.place, self.actor, self.now, self.message_id, live,
                        self.moderator, self.store, self.attachments, self.bind_imported_names)
 
     def draft(self: GameContext) -> Draft:

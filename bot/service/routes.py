@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import exchange, lobby, moderation, play, replies
 from bot.api import Actor, Attachment
+from bot.service import exchange, lobby, moderation, play, replies
 from bot.service.commands import (
     Abandon,
     Accept,

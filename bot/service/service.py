@@ -21,9 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot.service import exchange, routes
 from bot.api import Actor, Attachment, Reminder, Reply
-from bot.service.commands import Map, meant_for_the_bot, read_message
+from bot.service import exchange, routes
+from bot.service.commands import Command, Map, meant_for_the_bot, read_message, written
 from bot.service.live_game import LiveGame, build_game
 from bot.service.outcome import Context, Outcome, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
@@ -172,16 +172,19 @@ class GameService:
 
     # ---- the commands -------------------------------------------------------------------------
 
-    def handle(self, place: str, actor: Actor, text: str, *, message_id: str | None = None,
-               attachments: Sequence[Attachment] = ()) -> Reply:
-        return self.prepare(place, actor, text, message_id=message_id,
+    def handle(self, place: str, actor: Actor, message: str | Command, *,
+               message_id: str | None = None, attachments: Sequence[Attachment] = ()) -> Reply:
+        """Answer one message: its text as the user wrote it, or a command already typed (a
+        slash command's arguments); both go through the same limits and command table."""
+        return self.prepare(place, actor, message, message_id=message_id,
                             attachments=attachments).complete()
 
-    def prepare(self, place: str, actor: Actor, text: str, *, message_id: str | None = None,
+    def prepare(self, place: str, actor: Actor, message: str | Command, *,
+                message_id: str | None = None,
                 attachments: Sequence[Attachment] = ()) -> Prepared:
         """Handle a command up to (not including) drawing its picture."""
         with self._place_lock(place):
-            return self._prepare(place, actor, text, message_id, attachments)
+            return self._prepare(place, actor, message, message_id, attachments)
 
     def _place_lock(self, place: str) -> threading.Lock:
         with self._locks_lock:
@@ -190,11 +193,11 @@ class GameService:
                 lock = self._place_locks[place] = threading.Lock()
             return lock
 
-    def _prepare(self, place: str, actor: Actor, text: str, message_id: str | None,
+    def _prepare(self, place: str, actor: Actor, message: str | Command, message_id: str | None,
                  attachments: Sequence[Attachment]) -> Prepared:
         now = self.clock()
         try:
-            check_message(text)
+            check_message(message if isinstance(message, str) else written(message))
         except LimitError as err:
             return Prepared(Reply(f"{str(err).capitalize()}. Nothing was changed.", ok=False,
                                   ephemeral=True))
@@ -207,10 +210,11 @@ class GameService:
         live: LiveGame | None = None
         try:
             live = self._live(summary) if summary is not None else None
-            ctx: Context[LiveGame | None] = Context(place, actor, text, now, message_id, live,
-                          is_moderator(actor, live.record if live else None, self.moderator_role),
-                          self.store, attachments, self.bind_imported_names)
-            cmd = read_message(text)
+            ctx: Context[LiveGame | None] = Context(
+                place, actor, now, message_id, live,
+                is_moderator(actor, live.record if live else None, self.moderator_role),
+                self.store, attachments, self.bind_imported_names)
+            cmd = read_message(message) if isinstance(message, str) else message
             wait = self._picture_wait(place, actor) if (
                 isinstance(cmd, Map) and live is not None and live.game is not None) else 0.0
             outcome = (routes.run(ctx, cmd) if not wait else refuse(
@@ -220,7 +224,7 @@ class GameService:
         except LimitError as err:
             outcome = refuse(f"{str(err).capitalize()}. Nothing was changed.")
         except Exception:  # a bug in one command must neither change nor take down anything
-            log.exception("command %r in %s failed", text, place)
+            log.exception("command %r in %s failed", message, place)
             outcome = refuse("Something went wrong on my side; nothing was changed.")
         draft = outcome.draft
         if not outcome.ok or draft is None or not draft.new:
@@ -363,7 +367,7 @@ class GameService:
             raise exchange.ExchangeError(f"no game {game_id_or_place!r} in {self.store.path}")
         with self._place_lock(summary.place):
             live = self._live(summary)
-            ctx = Context(summary.place, Actor("busbot", "busbot"), "", self.clock(), None, live,
+            ctx = Context(summary.place, Actor("busbot", "busbot"), self.clock(), None, live,
                           True, self.store)
             return routes.export_text(ctx, live, fmt)
 
@@ -432,14 +436,14 @@ class AsyncGameService:
                                           thread_name_prefix="busbot-render")
         self._locks: dict[str, asyncio.Lock] = {}
 
-    async def handle(self, place: str, actor: Actor, text: str, *,
+    async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: Sequence[Attachment] = ()) -> Reply:
         loop = asyncio.get_running_loop()
         lock = self._locks.setdefault(place, asyncio.Lock())
         async with lock:
             prepared = await loop.run_in_executor(
-                self._db, partial(self.service.prepare, place, actor, text,
+                self._db, partial(self.service.prepare, place, actor, message,
                                   message_id=message_id, attachments=list(attachments)))
             if prepared.snapshot is None:
                 return prepared.reply
