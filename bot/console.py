@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
-from bot.pictures import default_renderer
+from bot.config import PICTURE_CACHE
+from bot.pictures import default_renderer, start_pictures
 from bot.service import GameService
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class ConsoleSettings:
     picture_dir: str
     moderator_role: str | None = None
     pictures: bool = True
+    picture_cache: int = PICTURE_CACHE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -67,13 +69,16 @@ def settings(config_or_args: object) -> ConsoleSettings:
                          else DEFAULT_PICTURES),
             config.moderator_role if config is not None else None,
             not getattr(args, "no_pictures", False),
+            config.picture_cache if config is not None else PICTURE_CACHE,
         )
     if config_or_args is None:
         config_or_args = _load_config(None)
     db_path = getattr(config_or_args, "db_path", None) or "busbot.db"
     picture_dir = getattr(config_or_args, "picture_dir", None) or DEFAULT_PICTURES
     role = getattr(config_or_args, "moderator_role", None)
-    return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None)
+    cache = getattr(config_or_args, "picture_cache", PICTURE_CACHE)
+    return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None,
+                           picture_cache=cache if isinstance(cache, int) else PICTURE_CACHE)
 
 
 def _load_config(path: str | None) -> Config:
@@ -90,6 +95,8 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
     except Exception as err:  # a bad config file: say so, like the other commands
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
+    if opts.pictures:
+        start_pictures(opts.picture_cache)
     service = GameService(opts.db_path, moderator_role=opts.moderator_role,
                           picture_dir=opts.picture_dir, bind_imported_names=True,
                           renderer=default_renderer() if opts.pictures else None)

@@ -25,5 +25,16 @@ def default_renderer() -> Renderer | None:
     return cast(Renderer, fn) if callable(fn) else None
 
 
+def start_pictures(cache_layers: int) -> None:
+    """Size the renderer's caches and draw the shared layers in the background (a no-op where
+    the renderer cannot be imported), so the first picture after a start is not a slow one."""
+    try:
+        module = importlib.import_module("render")
+    except ImportError:
+        return
+    module.configure(cache_layers)
+    module.warm_up()
+
+
 def picture_name(game_id: int, moves: int) -> str:
     return f"bus-game{game_id}-move{moves:03d}.png"

@@ -4,13 +4,18 @@
 the picture's long side ``size`` pixels. Both only read the game. The picture shows the city
 with every line, building and passenger, the clock, the action board, a panel per player, who
 must act now and the last move, highlighted.
+
+At start-up, ``configure(layers)`` sizes the caches from the settings and ``warm_up()`` draws the
+parts every table shares in the background, before the first command needs them.
 """
 
 from __future__ import annotations
 
+from render.caches import configure
 from render.png import render_png
 from render.scene import GameView, Scene
 from render.svg import layers
+from render.warm import warm_up
 
 
 def render_svg(game: GameView, *, move_highlight: bool = True) -> str:
@@ -18,4 +23,4 @@ def render_svg(game: GameView, *, move_highlight: bool = True) -> str:
     return layers(Scene.of(game, move_highlight=move_highlight)).svg()
 
 
-__all__ = ["GameView", "render_png", "render_svg"]
+__all__ = ["GameView", "configure", "render_png", "render_svg", "warm_up"]

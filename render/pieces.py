@@ -9,6 +9,7 @@ which keeps the picture quick to draw however full the city gets.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -263,6 +264,12 @@ def _badge_spots(node: str) -> tuple[Point, ...]:
             scored.append((min(room, 6.0) - step * 0.12, (x, y)))
     scored.sort(key=lambda item: -item[0])
     return tuple(p for _, p in scored)
+
+
+def warm_pieces(labels: Iterable[str]) -> None:
+    """Work out, ahead of the first picture, where passenger badges go around these crossings."""
+    for label in labels:
+        _badge_spots(label)
 
 
 def _edge_room(x: float, y: float) -> float:

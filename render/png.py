@@ -1,10 +1,11 @@
 """The table picture as PNG bytes: cairosvg draws, Pillow packs.
 
-Speed comes from drawing less. The two fixed layers of the picture are rasterised once per table
-and size and kept; each picture starts from a copy of the lower one, lets cairosvg draw only the
-lines (and the acting player's tint) on it, lays the upper fixed layer over them, and lets
-cairosvg draw the pieces. Drawing goes straight onto one cairo surface, so no layer is ever
-encoded or decoded on the way.
+Speed comes from drawing less. The two shared layers of the picture (``render.svg``) are
+rasterised once per player count and size, for every game alike, and kept; each picture starts
+from a copy of the lower one, lets cairosvg draw only the lines (and the acting player's tint)
+on it, lays the upper shared layer over them, and lets cairosvg draw the game's pieces and names.
+Drawing goes straight onto one cairo surface, so no layer is ever encoded or decoded on the way.
+However many games are drawn in turn, a picture costs the same: no game has layers of its own.
 
 Pillow then turns the pixels into a 256-colour palette image: the picture is flat colours and
 anti-aliased edges, which a palette keeps without visible loss at a quarter of the bytes, and the
@@ -18,7 +19,6 @@ from __future__ import annotations
 import io
 import sys
 import threading
-from functools import lru_cache
 from typing import Any
 
 import cairocffi  # type: ignore[import-untyped]
@@ -26,9 +26,10 @@ from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 from PIL import Image
 
+from render.caches import sized
 from render.layout import CANVAS_H, CANVAS_W
 from render.scene import GameView, Scene
-from render.svg import Layers, layers
+from render.svg import Layers, layers, shared_above, shared_below
 from render.svgkit import document
 
 ZLIB_LEVEL = 6
@@ -65,9 +66,10 @@ def _draw(target: Any, body: str, width: int, height: int) -> None:
     _DrawOnto(target, document(CANVAS_W, CANVAS_H, body), width, height)
 
 
-@lru_cache(maxsize=8)
-def _fixed(body: str, width: int, height: int) -> Any:
-    """A fixed layer rasterised at one size (cached: the same table is drawn again and again)."""
+@sized("picture-layers")
+def shared_layer(which: str, players: int, width: int, height: int) -> Any:
+    """A shared layer (``below`` for ``players`` players, or ``above``) rasterised at one size."""
+    body = shared_below(players) if which == "below" else shared_above()
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
     _draw(surface, body, width, height)
     surface.flush()
@@ -79,8 +81,8 @@ def rasterise(picture: Layers, size: int) -> Image.Image:
     width, height = pixel_size(size)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
     context = cairocffi.Context(surface)
-    below = _fixed(picture.below, width, height)
-    above = _fixed(picture.above, width, height)
+    below = shared_layer("below", picture.players, width, height)
+    above = shared_layer("above", 0, width, height)
     with _SHARED:
         context.set_source_surface(below)
         context.paint()

@@ -7,11 +7,12 @@ measure then matches the picture on any machine, whatever font fontconfig finds 
 from __future__ import annotations
 
 import threading
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 import cairocffi  # type: ignore[import-untyped]
 
+from render.caches import TEXTS_PER_LAYER, sized
 from render.theme import FONT_FACE
 
 
@@ -29,7 +30,7 @@ def _context(bold: bool) -> Any:
 _MEASURING = threading.Lock()
 
 
-@lru_cache(maxsize=4096)
+@sized("text-widths", TEXTS_PER_LAYER)
 def width(content: str, size: float, bold: bool = False) -> float:
     """The advance width of ``content`` at ``size`` user units."""
     with _MEASURING:
