@@ -42,6 +42,7 @@ from render.svgkit import (
     square_core,
     text,
 )
+from render.textfit import count_text
 
 CARD_R = 7.0  # corner radius of a building card
 BADGE_H = 22.0
@@ -305,7 +306,7 @@ def passengers(state: GameState, heads: list[Head]) -> str:
         reach = math.hypot(x - nx, y - ny) or 1.0
         edge = g.radius[label] / reach  # the tie starts at the disc's edge, off the label
         ties.append(f"M{num(nx + (x - nx) * edge)} {num(ny + (y - ny) * edge)}L{num(x)} {num(y)}")
-        digits = str(waiting)
+        digits = count_text(waiting)
         w = 26 + 9 * len(digits)
         left = x - w / 2
         pills.append(rect_path(left, y - BADGE_H / 2, w, BADGE_H, BADGE_H / 2))

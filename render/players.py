@@ -13,7 +13,7 @@ from render.layout import PLAYERS as BOX
 from render.layout import PLAYERS_HEAD, player_row_height
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, element, path, rect_path, text
-from render.textfit import shorten, width
+from render.textfit import count_text, shorten, width
 
 CHIP_R = 16.0
 NAME_SIZE = 19.0
@@ -105,9 +105,9 @@ def players_values(scene: Scene) -> str:
         mid = top + h / 2
         values = (p.carried, p.stones, p.buses, p.markers)
         for (column, x), value in zip(COLUMNS, values, strict=True):
-            out.append(text(BOX.x + x, mid, str(value), VALUE_SIZE, fill=theme.INK, bold=True,
-                            anchor="middle", class_=column, data_seat=str(p.seat)))
-        out.append(text(BOX.x + SCORE_X, mid, str(p.score), SCORE_SIZE, fill=theme.INK,
+            out.append(text(BOX.x + x, mid, count_text(value), VALUE_SIZE, fill=theme.INK,
+                            bold=True, anchor="middle", class_=column, data_seat=str(p.seat)))
+        out.append(text(BOX.x + SCORE_X, mid, count_text(p.score), SCORE_SIZE, fill=theme.INK,
                         bold=True, anchor="middle", class_="score", data_seat=str(p.seat)))
         out.append(_tags(scene, p.seat, BOX.x + 56, mid + 13))
     return "".join(out)
