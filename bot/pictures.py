@@ -7,12 +7,16 @@ package or its native libraries are missing, and tests can pass their own.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import cast
+from typing import Protocol, cast
 
 from engine import Game
 
-Renderer = Callable[[Game], bytes]
+
+class Renderer(Protocol):
+    """Draws a position; ``previous`` is the one the previous picture showed, so that what
+    changed since can be highlighted (None: only the last move)."""
+
+    def __call__(self, game: Game, /, *, previous: Game | None = None) -> bytes: ...
 
 
 def default_renderer() -> Renderer | None:

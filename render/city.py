@@ -51,7 +51,7 @@ def city_below() -> str:
 
 @cache
 def city_above() -> str:
-    """Lot cards with their zone letters, then the crossing discs and their labels."""
+    """Empty lots with their zone letters, then the crossing discs and their labels."""
     g = geometry()
     out: list[str] = []
     half = LOT / 2
@@ -59,10 +59,10 @@ def city_above() -> str:
         x, y = g.lots[lot.index]
         out.append(element(
             "g",
-            path(rect_path(x - half, y - half, LOT, LOT, 7), fill=theme.ZONE_FILL[lot.zone],
-                 stroke=theme.ZONE_INK[lot.zone], stroke_width=1.2, stroke_opacity=0.55)
-            + text(x, y, lot.zone, ZONE_SIZE, fill=theme.ZONE_INK[lot.zone], bold=True,
-                   anchor="middle"),
+            path(rect_path(x - half, y - half, LOT, LOT, 3), fill=theme.LOT_FILL,
+                 stroke=theme.LOT_EDGE, stroke_width=1.3, stroke_dasharray="4 3")
+            + text(x, y, lot.zone, ZONE_SIZE, fill=theme.LOT_INK, anchor="middle",
+                   font_style="italic", class_="zone"),
             class_="lot", data_lot=str(lot.index), data_node=lot.node, data_zone=lot.zone,
         ))
     discs: dict[str, list[str]] = {"crossing": [], "park": []}

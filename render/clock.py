@@ -6,7 +6,7 @@ shows now and what comes next; the current one is the only tile in full colour.
 
 from __future__ import annotations
 
-from engine.moves import ACTION_TITLES, ClockChoice
+from engine.moves import ACTION_TITLES
 from engine.state import CLOCK, GameState
 from render import theme
 from render.icons import icon
@@ -108,7 +108,7 @@ def clock_values(scene: Scene) -> str:
     out.append(_stones(state.clock_stones_left, state.options.clock_stones))
     out.append(text(BOX.right - 16, SUPPLY_Y, count_text(state.passenger_supply), 17,
                     fill=theme.INK, bold=True, anchor="end", class_="supply"))
-    if scene.last is not None and isinstance(scene.last[1], ClockChoice):
+    if scene.changes.clock:
         out.append(element("rect", x=BOX.x - 3, y=BOX.y - 3, width=BOX.w + 6, height=BOX.h + 6,
                            rx=14, fill="none", stroke=theme.HIGHLIGHT, stroke_width=4,
                            class_="last-move"))

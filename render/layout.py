@@ -41,7 +41,7 @@ COLUMN = Box(MAP_W, 0.0, CANVAS_W - MAP_W, CANVAS_H)
 _CX = COLUMN.x + GAP
 _CW = COLUMN.w - 2 * GAP
 
-BANNER = Box(_CX, GAP, _CW, 150.0)
+BANNER = Box(_CX, GAP, _CW, 176.0)
 ACTIONS = Box(_CX, BANNER.bottom + GAP, _CW, 352.0)
 PLAYERS = Box(_CX, ACTIONS.bottom + GAP, _CW, CANVAS_H - ACTIONS.bottom - 2 * GAP)
 

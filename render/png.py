@@ -105,7 +105,9 @@ def encode(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def render_png(game: GameView, *, size: int = 1000, move_highlight: bool = True) -> bytes:
-    """The table as PNG bytes, ``size`` pixels on its long side."""
-    picture = layers(Scene.of(game, move_highlight=move_highlight))
+def render_png(game: GameView, *, size: int = 1000, move_highlight: bool = True,
+               previous: GameView | None = None) -> bytes:
+    """The table as PNG bytes, ``size`` pixels on its long side; ``previous`` as for
+    ``render_svg``."""
+    picture = layers(Scene.of(game, move_highlight=move_highlight, previous=previous))
     return encode(rasterise(picture, size))

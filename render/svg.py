@@ -58,10 +58,10 @@ def shared_above() -> str:
 
 
 def layers(scene: Scene) -> Layers:
-    players = tuple((p.name, p.colour) for p in scene.state.players)
+    players = len(scene.state.players)
     pieces = "".join((
-        players_names(players, scene.tags), pieces_layer(scene), clock_values(scene),
+        players_names(scene), pieces_layer(scene), clock_values(scene),
         actions_values(scene), players_values(scene), banner_values(scene),
     ))
-    return Layers(len(players), shared_below(len(players)),
-                  lines_layer(scene) + acting_row(scene), shared_above(), pieces)
+    return Layers(players, shared_below(players), lines_layer(scene) + acting_row(scene),
+                  shared_above(), pieces)

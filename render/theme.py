@@ -33,9 +33,11 @@ STATION = "#34495e"
 STATION_TEXT = "#ffffff"
 TIE = "#b3aa95"
 
-#: Tints of the empty lots per zone, and the colour of their letter.
-ZONE_FILL = {"A": "#f6e6a6", "B": "#cfe1f2", "C": "#d3eac6", "D": "#f0d3e3"}
-ZONE_INK = {"A": "#8a7214", "B": "#2f5f8e", "C": "#3f7a2a", "D": "#8e3b6a"}
+#: An empty lot: a neutral square with a dashed edge (a plot not built yet) and its zone letter
+#: in light italics, so it never reads as a player's initial (bold, in a coloured disc).
+LOT_FILL = "#ebe6da"
+LOT_EDGE = "#9c9482"
+LOT_INK = "#6b6658"
 
 #: Building cards: background tint and icon colour per building type.
 BUILDING_FILL = {"house": "#f7dccb", "office": "#d9e4f0", "pub": "#f7e6b8"}
