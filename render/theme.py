@@ -54,16 +54,18 @@ HIGHLIGHT_GLOW = "#ff8fc0"
 ACT = "#e8590c"  # who must act now
 
 # ---- players ----------------------------------------------------------------------------------
-#: Player colours by the names the engine uses. The five game colours were chosen to stay apart
-#: under simulated protanopia, deuteranopia and tritanopia (no pair closer than about 20 CIELAB
-#: units; blue against purple is the tightest), mostly by differing in lightness as well as hue.
-#: Every marker and line head carries the player's initial besides.
+#: Player colours by the names the engine uses. The five game colours were searched for to stay
+#: apart under simulated protanopia, deuteranopia and tritanopia as well as with normal vision:
+#: no pair closer than 26 CIEDE2000 units under any of the four (``python -m render.palette``
+#: prints them). That takes a deep red, a dark blue and a bright violet purple, so that red and
+#: purple differ in lightness as well as hue. Every marker and line head carries the player's
+#: initial besides.
 PLAYER_COLOURS: dict[str, str] = {
-    "red": "#c62a1c",
-    "blue": "#0b4f9c",
-    "yellow": "#f5d02a",
-    "green": "#38a86a",
-    "purple": "#c86fd0",
+    "red": "#b60c11",
+    "blue": "#15247a",
+    "yellow": "#eecb1b",
+    "green": "#24a086",
+    "purple": "#cb42f5",
     "orange": "#f07f18",
     "pink": "#e86aa6",
     "black": "#2c2c2c",
@@ -78,7 +80,8 @@ PLAYER_COLOURS: dict[str, str] = {
     "magenta": "#c2188f",
 }
 #: Colours for names the table does not know, by seat.
-FALLBACK_COLOURS = ("#c62a1c", "#0b4f9c", "#f5d02a", "#38a86a", "#c86fd0")
+FALLBACK_COLOURS = tuple(PLAYER_COLOURS[name] for name in ("red", "blue", "yellow", "green",
+                                                            "purple"))
 
 
 def player_colour(name: str, seat: int) -> str:
