@@ -18,6 +18,9 @@ DEFAULT_PATH = "config.toml"
 TOKEN_VARIABLE = "DISCORD_TOKEN"
 #: Pre-drawn picture layers kept in memory unless ``picture_cache`` says otherwise.
 PICTURE_CACHE = 8
+#: How pictures are arranged, and the arrangements there are (``render.layout``).
+PICTURE_LAYOUT = "landscape"
+PICTURE_LAYOUTS = ("landscape", "portrait")
 
 
 class ConfigError(Exception):
@@ -40,6 +43,7 @@ class Config:
     picture_dir: str | None = None
     render_workers: int = 2
     picture_cache: int = PICTURE_CACHE
+    picture_layout: str = PICTURE_LAYOUT
     token: str | None = None
 
     def __repr__(self) -> str:
@@ -110,6 +114,9 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
     picture_cache = values.get("picture_cache", defaults.picture_cache)
     if isinstance(picture_cache, bool) or not isinstance(picture_cache, int) or picture_cache < 1:
         raise ConfigError("picture_cache must be a whole number of layers, at least 1")
+    picture_layout = _text(values, "picture_layout", defaults.picture_layout)
+    if picture_layout not in PICTURE_LAYOUTS:
+        raise ConfigError(f"picture_layout must be {' or '.join(map(repr, PICTURE_LAYOUTS))}")
     return Config(
         db_path=_under(base, db_path),
         prefix=prefix,
@@ -118,6 +125,7 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
         picture_dir=None if picture_dir is None else _under(base, picture_dir),
         render_workers=render_workers,
         picture_cache=picture_cache,
+        picture_layout=picture_layout,
         token=_optional_text(values, "token"),
     )
 

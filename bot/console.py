@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
-from bot.config import PICTURE_CACHE
+from bot.config import PICTURE_CACHE, PICTURE_LAYOUT
 from bot.pictures import default_renderer, start_pictures
 from bot.service import GameService
 
@@ -37,6 +37,7 @@ class ConsoleSettings:
     moderator_role: str | None = None
     pictures: bool = True
     picture_cache: int = PICTURE_CACHE
+    picture_layout: str = PICTURE_LAYOUT
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,6 +71,7 @@ def settings(config_or_args: object) -> ConsoleSettings:
             config.moderator_role if config is not None else None,
             not getattr(args, "no_pictures", False),
             config.picture_cache if config is not None else PICTURE_CACHE,
+            config.picture_layout if config is not None else PICTURE_LAYOUT,
         )
     if config_or_args is None:
         config_or_args = _load_config(None)
@@ -77,8 +79,10 @@ def settings(config_or_args: object) -> ConsoleSettings:
     picture_dir = getattr(config_or_args, "picture_dir", None) or DEFAULT_PICTURES
     role = getattr(config_or_args, "moderator_role", None)
     cache = getattr(config_or_args, "picture_cache", PICTURE_CACHE)
+    layout = getattr(config_or_args, "picture_layout", PICTURE_LAYOUT)
     return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None,
-                           picture_cache=cache if isinstance(cache, int) else PICTURE_CACHE)
+                           picture_cache=cache if isinstance(cache, int) else PICTURE_CACHE,
+                           picture_layout=layout if isinstance(layout, str) else PICTURE_LAYOUT)
 
 
 def _load_config(path: str | None) -> Config:
@@ -96,7 +100,7 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
     if opts.pictures:
-        start_pictures(opts.picture_cache)
+        start_pictures(opts.picture_cache, opts.picture_layout)
     service = GameService(opts.db_path, moderator_role=opts.moderator_role,
                           picture_dir=opts.picture_dir, bind_imported_names=True,
                           renderer=default_renderer() if opts.pictures else None)

@@ -29,14 +29,14 @@ def default_renderer() -> Renderer | None:
     return cast(Renderer, fn) if callable(fn) else None
 
 
-def start_pictures(cache_layers: int) -> None:
-    """Size the renderer's caches and draw the shared layers in the background (a no-op where
+def start_pictures(cache_layers: int, layout: str) -> None:
+    """Apply the picture settings and draw the shared layers in the background (a no-op where
     the renderer cannot be imported), so the first picture after a start is not a slow one."""
     try:
         module = importlib.import_module("render")
     except ImportError:
         return
-    module.configure(cache_layers)
+    module.configure(cache_layers, layout)
     module.warm_up()
 
 

@@ -11,7 +11,9 @@ parts every table shares in the background, before the first command needs them.
 
 from __future__ import annotations
 
-from render.caches import configure
+from render import caches
+from render.caches import DEFAULT_LAYERS
+from render.layout import LAYOUTS, default_layout, layout_named, set_default_layout
 from render.png import render_png
 from render.scene import GameView, Scene
 from render.svg import layers
@@ -19,12 +21,22 @@ from render.warm import warm_up
 
 
 def render_svg(game: GameView, *, move_highlight: bool = True,
-               previous: GameView | None = None) -> str:
-    """The table as an SVG document (user units are pixels of the 1450 x 1000 canvas).
+               previous: GameView | None = None, layout: str | None = None) -> str:
+    """The table as an SVG document (user units are pixels: 1450 x 1000 in landscape).
 
     ``previous`` is the position the previous picture showed: every change since is
-    highlighted and its moves listed (without it, only the last move)."""
-    return layers(Scene.of(game, move_highlight=move_highlight, previous=previous)).svg()
+    highlighted and its moves listed (without it, only the last move). ``layout`` is
+    "landscape" or "portrait" (default: as configured, else landscape)."""
+    chosen = layout_named(layout) if layout is not None else default_layout()
+    return layers(Scene.of(game, move_highlight=move_highlight, previous=previous),
+                  chosen).svg()
 
 
-__all__ = ["GameView", "configure", "render_png", "render_svg", "warm_up"]
+def configure(layers: int = DEFAULT_LAYERS, layout: str = "landscape") -> None:
+    """Apply the settings: ``layers`` shared picture layers kept (``picture_cache``) and the
+    layout pictures take unless asked otherwise (``picture_layout``)."""
+    set_default_layout(layout)
+    caches.configure(layers)
+
+
+__all__ = ["LAYOUTS", "GameView", "configure", "render_png", "render_svg", "warm_up"]

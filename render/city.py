@@ -1,4 +1,4 @@
-"""The parts of the city that never change: paper, park, streets, lots, crossings and labels.
+"""The parts of the city that never change: park, streets, lots, crossings and labels.
 
 They come in two layers because the players' lines run between them: above the streets and the
 lot ties, below the crossing discs, their labels and the lot cards. Both layers are made once
@@ -13,7 +13,7 @@ from functools import cache
 from engine.board import BOARD
 from render import theme
 from render.geometry import LOT, geometry
-from render.layout import CANVAS_H, CANVAS_W, COLUMN, MAP_W
+from render.layout import Layout
 from render.svgkit import (
     Point,
     circle_path,
@@ -25,21 +25,16 @@ from render.svgkit import (
     text,
 )
 
-LABEL_SIZE = 16.0
-STATION_LABEL_SIZE = 19.0
+LABEL_SIZE = 19.0  # read on a phone: 7.5 screen pixels in the portrait picture
+STATION_LABEL_SIZE = 22.0
 ZONE_SIZE = 15.0
 
 
 @cache
 def city_below() -> str:
-    """Paper, park, streets and the ties from each lot to its crossing."""
+    """Park, streets and the ties from each lot to its crossing."""
     g = geometry()
-    out = [
-        element("rect", x=0, y=0, width=CANVAS_W, height=CANVAS_H, fill=theme.COLUMN),
-        element("rect", x=0, y=0, width=MAP_W, height=CANVAS_H, fill=theme.PAPER),
-        element("rect", x=COLUMN.x, y=0, width=1.5, height=CANVAS_H, fill=theme.CARD_EDGE),
-    ]
-    out.append(_park(g.nodes))
+    out = [_park(g.nodes)]
     roads = "".join(f"M{point(s.a)}L{point(s.b)}" for s in g.streets)
     out.append(path(roads, stroke=theme.ROAD_EDGE, stroke_width=15, stroke_linecap="round"))
     out.append(path(roads, stroke=theme.ROAD, stroke_width=12, stroke_linecap="round"))
@@ -47,6 +42,16 @@ def city_below() -> str:
     out.append(path(ties, stroke=theme.TIE, stroke_width=3.2, stroke_dasharray="0.1 5",
                     stroke_linecap="round", class_="lot-ties"))
     return "".join(out)
+
+
+def ground(layout: Layout) -> str:
+    """The colour behind the cards, the paper under the city, and the line between them."""
+    paper, edge = layout.paper, layout.edge
+    return "".join((
+        element("rect", x=0, y=0, width=layout.width, height=layout.height, fill=theme.COLUMN),
+        element("rect", x=paper.x, y=paper.y, width=paper.w, height=paper.h, fill=theme.PAPER),
+        element("rect", x=edge.x, y=edge.y, width=edge.w, height=edge.h, fill=theme.CARD_EDGE),
+    ))
 
 
 @cache

@@ -27,7 +27,7 @@ from cairosvg.surface import PNGSurface
 from PIL import Image
 
 from render.caches import sized
-from render.layout import CANVAS_H, CANVAS_W
+from render.layout import LANDSCAPE, Layout, default_layout, layout_named
 from render.scene import GameView, Scene
 from render.svg import Layers, layers, shared_above, shared_below
 from render.svgkit import document
@@ -54,43 +54,44 @@ class _DrawOnto(PNGSurface):  # type: ignore[misc]
         return self._target, width, height
 
 
-def pixel_size(size: int) -> tuple[int, int]:
+def pixel_size(size: int, layout: Layout = LANDSCAPE) -> tuple[int, int]:
     """Width and height in pixels of a picture whose long side is ``size`` pixels."""
     if size < 100:
         raise ValueError(f"a picture of {size} pixels would be unreadable; ask for 100 or more")
-    scale = size / max(CANVAS_W, CANVAS_H)
-    return round(CANVAS_W * scale), round(CANVAS_H * scale)
+    scale = size / max(layout.width, layout.height)
+    return round(layout.width * scale), round(layout.height * scale)
 
 
-def _draw(target: Any, body: str, width: int, height: int) -> None:
-    _DrawOnto(target, document(CANVAS_W, CANVAS_H, body), width, height)
+def _draw(target: Any, layout: Layout, body: str, width: int, height: int) -> None:
+    _DrawOnto(target, document(layout.width, layout.height, body), width, height)
 
 
 @sized("picture-layers")
-def shared_layer(which: str, players: int, width: int, height: int) -> Any:
+def shared_layer(which: str, players: int, layout: Layout, width: int, height: int) -> Any:
     """A shared layer (``below`` for ``players`` players, or ``above``) rasterised at one size."""
-    body = shared_below(players) if which == "below" else shared_above()
+    body = shared_below(players, layout) if which == "below" else shared_above(layout)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
-    _draw(surface, body, width, height)
+    _draw(surface, layout, body, width, height)
     surface.flush()
     return surface
 
 
 def rasterise(picture: Layers, size: int) -> Image.Image:
     """The picture's pixels as an RGB image, long side ``size``."""
-    width, height = pixel_size(size)
+    layout = picture.layout
+    width, height = pixel_size(size, layout)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
     context = cairocffi.Context(surface)
-    below = shared_layer("below", picture.players, width, height)
-    above = shared_layer("above", 0, width, height)
+    below = shared_layer("below", picture.players, layout, width, height)
+    above = shared_layer("above", 0, layout, width, height)
     with _SHARED:
         context.set_source_surface(below)
         context.paint()
-    _draw(surface, picture.under, width, height)
+    _draw(surface, layout, picture.under, width, height)
     with _SHARED:
         context.set_source_surface(above)
         context.paint()
-    _draw(surface, picture.pieces, width, height)
+    _draw(surface, layout, picture.pieces, width, height)
     surface.flush()
     data = bytes(surface.get_data())
     stride = surface.get_stride()
@@ -105,9 +106,10 @@ def encode(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def render_png(game: GameView, *, size: int = 1000, move_highlight: bool = True,
-               previous: GameView | None = None) -> bytes:
-    """The table as PNG bytes, ``size`` pixels on its long side; ``previous`` as for
-    ``render_svg``."""
-    picture = layers(Scene.of(game, move_highlight=move_highlight, previous=previous))
-    return encode(rasterise(picture, size))
+def render_png(game: GameView, *, size: int | None = None, move_highlight: bool = True,
+               previous: GameView | None = None, layout: str | None = None) -> bytes:
+    """The table as PNG bytes, ``size`` pixels on its long side (by default the layout's own:
+    1000 landscape, 1400 portrait); ``previous`` and ``layout`` as for ``render_svg``."""
+    chosen = layout_named(layout) if layout is not None else default_layout()
+    picture = layers(Scene.of(game, move_highlight=move_highlight, previous=previous), chosen)
+    return encode(rasterise(picture, size or chosen.size))

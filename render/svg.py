@@ -7,6 +7,10 @@ lines and the acting player's row tint) lies between the two shared ones, and th
 ("pieces": names, buildings, passengers, markers, numbers, highlights) lies on top. Nothing of
 one game is in a shared layer, so the shared layers are made once per player count and reused
 for every picture of every game; the PNG side rasterises them once per size (``render.png``).
+
+Every part is drawn in the landscape canvas's coordinates; a layout (``render.layout``) moves
+whole regions (the city, the banner, the action board, the players' card) with one translation
+each, which is how the portrait picture for phones is made from the same drawing code.
 """
 
 from __future__ import annotations
@@ -16,23 +20,24 @@ from dataclasses import dataclass
 from render.action_board import actions_frame, actions_values
 from render.banner import banner_frame, banner_values
 from render.caches import sized
-from render.city import city_above, city_below
+from render.city import city_above, city_below, ground
 from render.clock import clock_frame, clock_values
-from render.layout import CANVAS_H, CANVAS_W
+from render.layout import LANDSCAPE, Layout
 from render.legend import legend_frame
 from render.lines import lines_layer
 from render.pieces import pieces_layer
 from render.players import acting_row, players_frame, players_names, players_values
 from render.scene import Scene
-from render.svgkit import document
+from render.svgkit import document, element, num
 
 
 @dataclass(frozen=True, slots=True)
 class Layers:
     """The picture's four layers, bottom first; ``below`` and ``above`` are shared by every
-    table of ``players`` players (``shared_below(players)`` and ``shared_above()``)."""
+    table of ``players`` players in ``layout`` (``shared_below`` and ``shared_above``)."""
 
     players: int
+    layout: Layout
     below: str
     under: str
     above: str
@@ -40,28 +45,45 @@ class Layers:
 
     def svg(self) -> str:
         """The whole picture as one SVG document."""
-        return document(CANVAS_W, CANVAS_H, self.below + self.under + self.above + self.pieces)
+        return document(self.layout.width, self.layout.height,
+                        self.below + self.under + self.above + self.pieces)
+
+
+def region(layout: Layout, name: str, body: str) -> str:
+    """``body``, drawn in landscape coordinates, moved to where ``layout`` puts region ``name``."""
+    dx, dy = layout.move(name)
+    if not body or (dx, dy) == (0.0, 0.0):
+        return body
+    return element("g", body, transform=f"translate({num(dx)} {num(dy)})")
 
 
 @sized("svg-below")
-def shared_below(players: int) -> str:
+def shared_below(players: int, layout: Layout = LANDSCAPE) -> str:
     """The paper, streets, lot ties, and every card's frame for ``players`` players."""
     return "".join((
-        city_below(), clock_frame(), legend_frame(), banner_frame(), actions_frame(),
-        players_frame(players),
+        ground(layout),
+        region(layout, "map", city_below() + clock_frame() + legend_frame()),
+        region(layout, "banner", banner_frame()),
+        region(layout, "actions", actions_frame()),
+        region(layout, "players", players_frame(players)),
     ))
 
 
-def shared_above() -> str:
+@sized("svg-above")
+def shared_above(layout: Layout = LANDSCAPE) -> str:
     """The lots, crossings and labels, over the lines (the same for every table)."""
-    return city_above()
+    return region(layout, "map", city_above())
 
 
-def layers(scene: Scene) -> Layers:
+def layers(scene: Scene, layout: Layout = LANDSCAPE) -> Layers:
     players = len(scene.state.players)
     pieces = "".join((
-        players_names(scene), pieces_layer(scene), clock_values(scene),
-        actions_values(scene), players_values(scene), banner_values(scene),
+        region(layout, "players", players_names(scene)),
+        region(layout, "map", pieces_layer(scene) + clock_values(scene)),
+        region(layout, "actions", actions_values(scene)),
+        region(layout, "players", players_values(scene)),
+        region(layout, "banner", banner_values(scene)),
     ))
-    return Layers(players, shared_below(players), lines_layer(scene) + acting_row(scene),
-                  shared_above(), pieces)
+    under = region(layout, "map", lines_layer(scene)) + region(layout, "players", acting_row(scene))
+    return Layers(players, layout, shared_below(players, layout), under, shared_above(layout),
+                  pieces)

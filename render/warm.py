@@ -23,16 +23,17 @@ log = logging.getLogger(__name__)
 NAMES = ("Ada", "Bram", "Cleo", "Dora", "Emil")
 
 
-def warm_up(size: int = 1000, players: Iterable[int] = (3, 4, 5)) -> threading.Thread:
-    """Start drawing the shared layers for these player counts at ``size``; returns the thread
-    (a daemon, so it never holds up a shutdown; ``join`` it to wait)."""
+def warm_up(size: int | None = None, players: Iterable[int] = (3, 4, 5)) -> threading.Thread:
+    """Start drawing the shared layers for these player counts at ``size`` (by default the size
+    pictures are drawn at), in the configured layout; returns the thread (a daemon, so it never
+    holds up a shutdown; ``join`` it to wait)."""
     thread = threading.Thread(target=_warm, args=(size, tuple(players)), daemon=True,
                               name="busbot-picture-warm-up")
     thread.start()
     return thread
 
 
-def _warm(size: int, players: tuple[int, ...]) -> None:
+def _warm(size: int | None, players: tuple[int, ...]) -> None:
     try:
         warm_pieces(BOARD.labels)
         for count in players:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.config import ConfigError, load_config
+from bot.pictures import start_pictures
 from engine import Game, random_game
 from render import caches, configure, render_png, warm_up
 from render.png import shared_layer
@@ -16,7 +19,7 @@ from render.png import shared_layer
 @pytest.fixture(autouse=True)
 def default_caches() -> Iterator[None]:
     yield
-    configure(caches.DEFAULT_LAYERS)
+    configure(caches.DEFAULT_LAYERS, "landscape")
 
 
 def table(index: int, players: int = 5) -> Game:
@@ -29,17 +32,17 @@ def table(index: int, players: int = 5) -> Game:
     return game
 
 
-def test_many_games_drawn_in_turn_give_the_pixels_each_gives_alone() -> None:
-    tables = [table(i, 3 + i % 3) for i in range(12)]
+@pytest.mark.parametrize("layout", ["landscape", "portrait"])
+def test_many_games_drawn_in_turn_give_the_pixels_each_gives_alone(layout: str) -> None:
+    tables = [table(i, 3 + i % 3) for i in range(9)]  # more games than the cache holds layers
     alone = []
     for game in tables:
         caches.clear()
-        alone.append(render_png(game, size=300))
+        alone.append(render_png(game, size=300, layout=layout))
     for layers in (1, 8):  # a cache too small to keep anything useful, and the default
         configure(layers)
         caches.clear()
-        for _ in range(2):
-            assert [render_png(game, size=300) for game in tables] == alone
+        assert [render_png(game, size=300, layout=layout) for game in tables] == alone
 
 
 def test_drawing_more_games_draws_no_more_shared_layers() -> None:
@@ -70,6 +73,16 @@ def test_after_the_warm_up_the_first_picture_draws_no_shared_layer() -> None:
     for players in (3, 4, 5):
         render_png(table(players, players), size=450)
     assert shared_layer.info().misses == drawn  # type: ignore[attr-defined]
+
+
+def test_the_settings_given_at_start_choose_the_pictures_drawn() -> None:
+    start_pictures(5, "portrait")
+    assert caches.sizes()["picture-layers"] == 5
+    width, height = Image.open(io.BytesIO(render_png(table(1)))).size
+    assert height > width  # portrait, as configured
+    start_pictures(8, "landscape")
+    width, height = Image.open(io.BytesIO(render_png(table(1)))).size
+    assert (width, height) == (1000, 690)
 
 
 def test_picture_cache_is_read_from_the_config_file(tmp_path: Path) -> None:

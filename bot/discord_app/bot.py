@@ -105,7 +105,7 @@ class BusBot(commands.Bot):
         self._recent: OrderedDict[int, None] = OrderedDict()
 
     async def setup_hook(self) -> None:
-        start_pictures(self.config.picture_cache)
+        start_pictures(self.config.picture_cache, self.config.picture_layout)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_commands:
