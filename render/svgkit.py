@@ -22,7 +22,7 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 def xml_safe(content: str) -> str:
     """``content`` without the characters an XML document cannot contain."""
-    return _NOT_XML.sub("", content)
+    return content if content.isprintable() else _NOT_XML.sub("", content)
 
 
 def num(v: float) -> str:
