@@ -102,10 +102,15 @@ def _refused(step: Move, err: BusError, index: int, total: int) -> str:
     if not isinstance(err, IllegalMove):
         return f"{which} could not be played now: {err}"
     rule = f" (rule {err.rule})" if err.rule else ""
-    shown = err.alternatives[:_SHOWN_ALTERNATIVES]
-    more = ", ..." if len(err.alternatives) > len(shown) else ""
-    instead = f". Legal instead: {', '.join(shown)}{more}" if shown else ""
+    instead = f". Legal instead: {_some(err.alternatives)}" if err.alternatives else ""
     return f"{which} is not legal now{rule}: {err}{instead}"
+
+
+def _some(items: list[str]) -> str:
+    """The first few of a list, and how many more there are."""
+    shown = ", ".join(items[:_SHOWN_ALTERNATIVES])
+    more = len(items) - _SHOWN_ALTERNATIVES
+    return f"{shown} and {more} more" if more > 0 else shown
 
 
 def _unfinished(game: Game, p: PlayerState, move: Unfinished) -> BusError:
@@ -127,5 +132,4 @@ def _unfinished(game: Game, p: PlayerState, move: Unfinished) -> BusError:
                            alternatives=[str(m) for m in legal])
     where = f"from {move.frm}" if move.frm is not None else f"(heads {heads})"
     return ParseError(f"Name the next crossing too: legal {where} now are "
-                      f"{', '.join(str(m) for m in mine[:_SHOWN_ALTERNATIVES])}"
-                      f"{', ...' if len(mine) > _SHOWN_ALTERNATIVES else ''}")
+                      f"{_some([str(m) for m in mine])}")
