@@ -137,7 +137,9 @@ def test_r7_head_to_head_at_the_circle_follows_only_the_older_end_street(
     with pytest.raises(IllegalMove) as refused:
         game.play("Bram", f"Extend line from C4 to {closing_via}")
     assert refused.value.rule == "R7"
-    assert f"Ada's line does not end at C4 along C4-{closing_via}" in str(refused.value)
+    assert str(refused.value) == (
+        f"you cannot build parallel to Ada's line here: the streets C4-S1 and C4-W5 are empty, "
+        f"and Ada's line does not end at C4 along C4-{closing_via}")
     assert game.to_json() == before
     with pytest.raises(IllegalMove, match="Ada's line does not end at C4 along C4-S5"):
         game.play("Bram", "Extend line from C4 to S5")
