@@ -33,7 +33,7 @@ from engine import (
     random_game,
     replay,
 )
-from engine.notation import parse_move
+from engine.notation import _known, parse_move
 from tests.engine_support import BASIC_BUILDINGS, choose_round, new_game, setup
 from tests.service_support import Table, open_table, started
 
@@ -333,3 +333,17 @@ def test_meaning_changing_words_inserted_into_a_legal_move_never_change_the_game
     with pytest.raises(BusError):
         game.play(decision.player, text)
     assert game.to_json() == before and game.history == history
+
+
+@settings(max_examples=150, deadline=None)
+@given(cut=st.integers(0, _MOVES - 1), pick=st.integers(0, 10**6), at=st.integers(0, 10),
+       word=st.from_regex(r"[a-z]{1,12}", fullmatch=True).filter(lambda w: not _known(w)))
+def test_an_unknown_word_in_a_legal_move_is_named_never_skipped(
+        cut: int, pick: int, at: int, word: str) -> None:
+    game = position(cut)
+    legal = game.legal_moves()
+    words = str(legal[pick % len(legal)]).split()
+    words.insert(at % (len(words) + 1), word)
+    with pytest.raises(ParseError) as err:
+        parse_moves(" ".join(words))
+    assert f"'{word}'" in str(err.value) and "nothing was played" in str(err.value)
