@@ -281,7 +281,8 @@ def parse_moves(text: str) -> list[Move]:
     """Every move in a message, in order; ``ParseError`` when any part cannot be read.
 
     A message with a negation, a question or a maybe in it is one ``Question`` holding the moves
-    it names, which the game answers without playing them.
+    it names, which the game answers without playing them; ``extend`` without two crossings is
+    an ``Unfinished`` move, which the game answers with what is missing now.
     """
     if not text or not text.strip():
         raise ParseError("The message is empty. Examples: " + "; ".join(EXAMPLES[:5]) + ".")
