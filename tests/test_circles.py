@@ -108,7 +108,11 @@ CLOCKWISE = [("C4 and C1", "C1 C2", "C2 C3", "C3 C4"), ("C1 and C4", "C1 C2", "C
 ANTICLOCKWISE = [("C4 and C3", "C3 C2", "C2 C1", "C1 C4"), ("C3 and C4", "C3 C2", "C2 C1", "C1 C4")]
 
 
-@pytest.mark.parametrize("case", CLOCKWISE + ANTICLOCKWISE)
+CASE_IDS = ["clockwise-closed-at-trail-end", "clockwise-closed-at-trail-start",
+            "anticlockwise-closed-at-trail-end", "anticlockwise-closed-at-trail-start"]
+
+
+@pytest.mark.parametrize("case", CLOCKWISE + ANTICLOCKWISE, ids=CASE_IDS)
 def test_r7_the_head_that_closed_the_circle_moves_on(case: tuple[str, str, str, str]) -> None:
     game = circle_game(*case)
     closing_via = case[3].split()[0]  # C3 (clockwise) or C1 (anticlockwise)
@@ -122,7 +126,7 @@ def test_r7_the_head_that_closed_the_circle_moves_on(case: tuple[str, str, str, 
     assert game.to_json()["players"][0]["line"] == ada.line
 
 
-@pytest.mark.parametrize("case", CLOCKWISE + ANTICLOCKWISE)
+@pytest.mark.parametrize("case", CLOCKWISE + ANTICLOCKWISE, ids=CASE_IDS)
 def test_r7_head_to_head_at_the_circle_follows_only_the_older_end_street(
         case: tuple[str, str, str, str]) -> None:
     game = circle_game(*case)
@@ -147,7 +151,7 @@ def test_r7_head_to_head_at_the_circle_follows_only_the_older_end_street(
     assert game.state.street_lines[street("C4", older_via)] == [0, 1]
 
 
-@pytest.mark.parametrize("case", [CLOCKWISE[1], ANTICLOCKWISE[0]])
+@pytest.mark.parametrize("case", [CLOCKWISE[1], ANTICLOCKWISE[0]], ids=CASE_IDS[1:3])
 def test_r7_while_both_heads_stand_at_the_circle_both_end_streets_are_open(
         case: tuple[str, str, str, str]) -> None:
     game = circle_game(*case, bram_first=True)
