@@ -36,6 +36,7 @@ from engine import (
 from engine.notation import _known, parse_move
 from tests.engine_support import BASIC_BUILDINGS, choose_round, new_game, setup
 from tests.service_support import Table, open_table, started
+from tests.test_console import console, lobby
 
 
 def choosing_game() -> Game:
@@ -347,3 +348,14 @@ def test_an_unknown_word_in_a_legal_move_is_named_never_skipped(
     with pytest.raises(ParseError) as err:
         parse_moves(" ".join(words))
     assert f"'{word}'" in str(err.value) and "nothing was played" in str(err.value)
+
+
+def test_at_the_console_a_question_is_answered_and_nothing_is_played(tmp_path: Path) -> None:
+    out = console(tmp_path / "games.db", [*lobby(), "Ada: should I place office at C2?",
+                                          "Ada: dont place office at C1", "Ada: log"],
+                  "--no-pictures")
+    assert 'That is a question ("should"), so nothing was played.' in out
+    assert "Place Office at C2 would be legal now" in out
+    assert 'Nothing was played: the message says "dont".' in out
+    assert "Ada: Place Office" not in out  # neither played nor in the log
+    assert "Ada started the game" in out  # the log was printed
