@@ -81,6 +81,15 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
             for t in r.data.get("withdrawn", []):
                 ended[int(t)] = {"how": "withdrawn by a correction", "seq": r.seq,
                                  "user_id": r.user_id, "user_name": r.user_name}
+        elif r.kind == "redo":
+            by = {"seq": r.seq, "user_id": r.user_id, "user_name": r.user_name}
+            for t in r.data.get("restored", []):
+                ended.pop(int(t), None)
+            for t in r.data.get("withdrawn", []):
+                ended[int(t)] = {"how": "withdrawn by a redo", **by}
+            if r.data.get("reverted") is not None:
+                ended.pop(int(r.data["reverted"]), None)
+                ended[int(r.data["target"])] = {"how": "reverted by a redo", **by}
     out = []
     for r in records:
         if r.kind in ("move", "correct"):

@@ -14,7 +14,7 @@ from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.permissions import moderator_refusal
 from bot.play import apply_moves, not_playable, read_moves
 from bot.records import Seat
-from bot.views import next_line, played_lines
+from bot.views import count_of, next_line, played_lines
 from engine import BusError, Game, Move, ParseError
 from engine.notation import parse_move
 
@@ -39,9 +39,11 @@ def undo_many(ctx: Context, count: int) -> Outcome:
         return bad
     assert ctx.live is not None
     moves = ctx.live.record.moves
+    if not moves:
+        return refuse("No move has been played yet, so there is nothing to take back.")
     if not 1 <= count <= len(moves):
-        return refuse(f"There {'is' if len(moves) == 1 else 'are'} {len(moves)} move(s) in the "
-                      f"log; `undo N` takes back 1 to {len(moves)}. Nothing was changed.")
+        return refuse(f"The log has {count_of(len(moves), 'move')}; `undo last K` takes back 1 "
+                      f"to {len(moves)}. Nothing was changed.")
     gone = moves[-count:]
     first = len(moves) - count + 1
     draft = ctx.draft()
@@ -101,6 +103,8 @@ def correct(ctx: Context, cmd: Correct) -> Outcome:
     except ParseError as err:
         return refuse(f"I could not read the correction as one move: {err}")
     old = moves[n - 1]
+    if str(new) == old.text:
+        return refuse(f"Move {n} is already {old.text} ({old.seat}). Nothing was changed.")
     game = build_game(record, upto=n - 1)
     assert game is not None
     try:
@@ -118,19 +122,26 @@ def correct(ctx: Context, cmd: Correct) -> Outcome:
     lines = [f"Moderator {ctx.actor.name} corrected move {n} ({old.seat}): {old.text} → {new}."]
     if stop is None:
         if len(moves) > n:
-            lines.append(f"  · the {len(moves) - n} later move(s) still stand.")
+            later = len(moves) - n
+            lines.append(f"  · the {count_of(later, 'later move')} still "
+                         f"{'stands' if later == 1 else 'stand'}.")
     else:
         first = n + stop[0] + 1
         bad_move = moves[first - 1]
         lines.append(f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
                      f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
-                     f"taken back; moves {n + 1} to {first - 1} still stand."
+                     f"taken back; {_still_standing(n + 1, first - 1)}."
                      if first > n + 1 else
                      f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
                      f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
                      f"taken back.")
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
+
+
+def _still_standing(first: int, last: int) -> str:
+    return f"move {first} still stands" if first == last else \
+        f"moves {first} to {last} still stand"
 
 
 def _replay_rest(game: Game, rest: list[tuple[str, str]]) -> tuple[int, str] | None:

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot import exchange, lobby, moderation, play, views
+from bot import exchange, lobby, moderation, play, undo, views
 from bot.api import Actor, Attachment, Reminder, Reply
 from bot.commands import (
     ActAs,
@@ -37,9 +37,12 @@ from bot.commands import (
     Look,
     Malformed,
     NewGame,
+    Redo,
     ReplacePlayer,
     Start,
     Undo,
+    UndoLast,
+    UndoTo,
     parse_command,
     reads_as_moves,
 )
@@ -219,11 +222,11 @@ class GameService:
                               "`import` message.")
             return exchange.import_outcome(ctx, ctx.attachments[0].data)
         if isinstance(cmd, Look) and cmd.what in ("help", "rules"):
-            record = ctx.live.record if ctx.live else None
+            record = ctx.live.record if ctx.live and ctx.live.status != "abandoned" else None
             return Outcome(views.help_text(ctx.moderator) if cmd.what == "help"
                            else views.rules_text(record))
         if isinstance(cmd, Malformed):
-            return refuse(f"That command is written: `{cmd.usage}`. Nothing was changed.")
+            return refuse(f"That command is written {cmd.usage}. Nothing was changed.")
         live = ctx.live
         if live is None:
             return lobby.no_game(ctx)
@@ -239,11 +242,8 @@ class GameService:
             return self._look(ctx, live, cmd)
         if isinstance(cmd, Export):
             return self._export_outcome(live, cmd.fmt)
-        if isinstance(cmd, Undo):
-            seated = live.record.seat_of_user(ctx.actor.user_id) is not None
-            if cmd.count is None and (seated or not ctx.moderator):
-                return play.player_undo(ctx)
-            return moderation.undo_many(ctx, cmd.count or 1)
+        if isinstance(cmd, Undo | UndoLast | UndoTo | Redo):
+            return undo.take_back(ctx, cmd)
         if isinstance(cmd, ActAs):
             return moderation.act_as(ctx, cmd)
         if isinstance(cmd, Correct):
@@ -261,7 +261,7 @@ class GameService:
         if cmd.what == "status":
             return Outcome(views.status_text(live, game_id), picture=None)
         if cmd.what == "moves":
-            return Outcome(views.choices_text(live))
+            return Outcome(views.choices_text(live, everything=cmd.number == 0))
         if cmd.what == "log":
             return Outcome(views.log_text(live, self.store.records(game_id),
                                           everything=cmd.number == 0))

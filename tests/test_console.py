@@ -77,7 +77,7 @@ def test_refusals_hints_export_and_import_at_the_console(tmp_path: Path) -> None
     ], "--no-pictures", "--pictures", str(pictures))
     assert "Write `Name: text`" in out
     assert "busbot (only you see this): It is not your decision now." in out
-    assert "There are 0 move(s)" in out
+    assert "`undo 3` could mean two things" in out
     assert f"file: {pictures / 'bus-game1.txt'}" in out
     assert "Zed imported a game (text log)" in out
     assert "Empty seats" not in out  # at the console, seats go to the users of those names
