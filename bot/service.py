@@ -51,7 +51,7 @@ from bot.live_game import LiveGame, build_game
 from bot.outcome import Context, Outcome, refuse
 from bot.permissions import is_moderator
 from bot.pictures import Renderer, default_renderer, picture_name
-from bot.records import GameRecord, Record
+from bot.records import GameRecord, Record, same_user
 from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
 
@@ -377,10 +377,28 @@ class GameService:
         with self._place_lock(summary.place):
             return self._export_live(self._live(summary), fmt)
 
-    def import_text(self, place: str, actor: Actor, text: str) -> Reply:
-        """Create a game in ``place`` from an exported text or JSON (the command line's import)."""
+    def import_text(self, place: str, actor: Actor | None, text: str) -> Reply:
+        """Create a game in ``place`` from an exported text or JSON (the command line's import).
+
+        Without an ``actor`` the file's first seat imports it, and so moderates it.
+        """
+        if actor is None:
+            actor = exchange.first_seat(text)
+        if actor is None:
+            return Reply("The file names no players, so it cannot be a game log; nothing was "
+                         "imported. (`--as NAME` says who imports it.)", ok=False)
         return self.handle(place, actor, "import",
                            attachments=[Attachment("import", text.encode("utf-8"))])
+
+    def where_things_stand(self, place: str) -> str | None:
+        """A line for someone arriving at a table (the console after a restart): the open game
+        and whom it waits for; None when the place has no open game."""
+        with self._place_lock(place):
+            summary = self.store.latest_game(place)
+            if summary is None or summary.status not in ("lobby", "active", "paused"):
+                return None
+            live = self._live(summary)
+        return views.where_things_stand(live, summary.id)
 
     def games(self) -> list[GameSummary]:
         return self.store.games()
@@ -406,7 +424,8 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
         if prev is not None and prev.player == decision.player:
             return []
     seat = after.record.seat(decision.player)
-    if seat is None or seat.user_id is None or seat.dropped or seat.user_id == actor.user_id:
+    if seat is None or seat.user_id is None or seat.dropped or same_user(seat.user_id,
+                                                                         actor.user_id):
         return []
     return [seat.user_id]
 

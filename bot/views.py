@@ -81,6 +81,17 @@ def next_line(live: LiveGame) -> str:
     return f"Next: {decision.text}.{extra}{paused}"
 
 
+def where_things_stand(live: LiveGame, game_id: int) -> str:
+    """Game N, who plays, how far it is, and whom it waits for: the line a returning player
+    needs first."""
+    record = live.record
+    players = ", ".join(s.name for s in record.seats) or "nobody seated yet"
+    played = (f"; {count_of(len(record.moves), 'move')} played, round {live.game.state.round}"
+              if live.game is not None else "")
+    return (f"Game {game_id} here ({record.edition} edition; {players}) is {live.status}"
+            f"{played}. {next_line(live)}")
+
+
 def final_scores(game: Game) -> str:
     parts = []
     for name in game.ranking():
@@ -157,9 +168,8 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
         note = " (automatic)" if m.auto else ""
         if rec.kind == "correct":
             note += f" (corrected by {rec.user_name})"
-        elif rec.user_id != "busbot" and (record.seat_of_user(rec.user_id) is None
-                                          or record.seat_of_user(rec.user_id) !=
-                                          record.seat(m.seat)):
+        elif (rec.user_id != "busbot" and not rec.data.get("imported")
+              and record.seat_of_user(rec.user_id) is not record.seat(m.seat)):
             note += f" (by {rec.user_name})"
         lines.append(f"{number}. {m.seat}: {m.text}{note}")
     lines.extend(f"  — {act_text(rec)}" for rec in acts)

@@ -1,0 +1,110 @@
+"""Who is who: importers moderate what they import, and names match whatever their case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.api import Actor, Reply
+from bot.cli import main as cli_main
+from bot.service import GameService
+from tests.service_support import Table, fake_png, open_table, started
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return open_table(str(tmp_path / "busbot.db"))
+
+
+def console_user(name: str) -> Actor:
+    """A console user: the name typed before the colon is the user."""
+    return Actor(name, name)
+
+
+def at_console(service: GameService, name: str, text: str) -> Reply:
+    return service.handle("console", console_user(name), text)
+
+
+def exported_log(tmp_path: Path) -> Path:
+    """A game log as `export txt` writes it: three players through the setup."""
+    path = tmp_path / "game.txt"
+    path.write_text("players: Ada, Bram, Cleo\n"
+                    "Ada: Place Office at C1\nAda: Place Pub at C2\n"
+                    "Bram: Place House at C3\nBram: Place Office at C4\n"
+                    "Cleo: Place Pub at E3\nCleo: Place House at W3\n", encoding="utf-8")
+    return path
+
+
+def test_busbot_import_without_as_makes_the_first_seat_the_moderator(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "games.db")
+    log = exported_log(tmp_path)
+    assert cli_main(["import", str(log), "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "Ada imported a game (text log)" in out and "Ada moderates it." in out
+    service = GameService(db, renderer=fake_png)
+    moves = at_console(service, "Bram", "log all").text
+    assert "(by " not in moves  # every imported move is its own player's, nobody else's
+    assert "console" not in moves
+    assert at_console(service, "Ada", "pause").ok  # the importer, who sits there, moderates
+    assert not at_console(service, "Bram", "resume").ok
+    assert at_console(service, "ada", "resume").ok  # and names are not case-sensitive
+    service.close()
+
+
+def test_busbot_import_as_someone_makes_them_the_moderator(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "games.db")
+    assert cli_main(["import", str(exported_log(tmp_path)), "--db", db, "--as", "Zed"]) == 0
+    assert "Zed moderates it." in capsys.readouterr().out
+    service = GameService(db, renderer=fake_png)
+    assert not at_console(service, "Ada", "pause").ok
+    assert at_console(service, "Zed", "pause").ok
+    service.close()
+
+
+def test_console_names_match_whatever_their_case(table: Table) -> None:
+    say = table.service.handle
+    place = table.place
+    assert say(place, console_user("Ada"), "new game").ok
+    for name in ("dave", "Bram", "Cleo"):
+        assert say(place, console_user(name), "join").ok
+    reply = say(place, console_user("DAVE"), "join")
+    assert not reply.ok and "already sit at this table as dave" in reply.text
+    assert say(place, console_user("ada"), "start order: Dave, bram, CLEO").ok  # the creator
+    reply = say(place, console_user("Dave"), "Place Office at C1")
+    assert reply.ok and "dave: Place Office at C1" in reply.text
+    assert say(place, console_user("DAVE"), "undo").ok
+    assert "You are a moderator" in say(place, console_user("ADA"), "help").text
+
+
+def test_moves_all_lists_every_legal_choice(table: Table) -> None:
+    started(table)
+    for name, text in (("Arcsyn", "Place Office at C1"), ("Arcsyn", "Place Pub at C2"),
+                       ("Daemonis", "Place House at C3"), ("Daemonis", "Place Office at C4"),
+                       ("Hedgethorn", "Place Pub at E3"), ("Hedgethorn", "Place House at W3")):
+        table.ok(name, text)
+    legal = table.service.choices(table.place, Actor("id-Arcsyn", "Arcsyn"))
+    assert len(legal) > 40
+    short = table.ok("Zed", "moves").text
+    assert f"and {len(legal) - 40} more (`moves all` lists every one)" in short
+    everything = table.ok("Zed", "moves all").text.splitlines()
+    assert everything[1] == f"Every legal choice now ({len(legal)}):"
+    assert everything[2:] == [f"  · {move}" for move in legal]
+
+
+def test_what_the_service_says_reads_right(table: Table) -> None:
+    rules = table.ok("Zed", "rules").text
+    assert "This game" not in rules and "No game is open here" in rules
+    reply = table.say("Zed", "undo please")
+    assert not reply.ok
+    assert reply.text == ("That command is written `undo` (the last move), `undo last K` (the "
+                          "last K moves) or `undo to N` (move N and every move after it). "
+                          "Nothing was changed.")
+    started(table)
+    table.ok("Arcsyn", "Place Office at C1")
+    status = table.ok("Zed", "status").text
+    assert "1 move played" in status and "1 bus," in status
+    table.ok("Arcsyn", "abandon")
+    assert "This game" not in table.ok("Zed", "rules").text
