@@ -10,10 +10,11 @@ import re
 
 from bot.commands import ActAs, Correct, Drop, Flow, ReplacePlayer
 from bot.live_game import build_game
+from bot.lobby import check_name
 from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.permissions import moderator_refusal
 from bot.play import apply_moves, not_playable, read_moves
-from bot.records import Seat
+from bot.records import GameRecord, Seat
 from bot.views import count_of, next_line, played_lines
 from engine import BusError, Game, Move, ParseError
 from engine.notation import parse_move
@@ -180,14 +181,35 @@ def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
     other = record.seat_of_user(user_id)
     if other is not None and other is not seat:
         return refuse(f"{user_name} already plays {other.name} in this game.")
+    old_name, new_name = seat.name, _seat_name(record, seat, user_name)
+    data = {"user_id": user_id, "user_name": user_name}
     draft = ctx.draft()
-    draft.add("replace", seat=seat.name, data={"user_id": user_id, "user_name": user_name})
-    text = (f"Moderator {ctx.actor.name} gave {seat.name}'s seat to {user_name}"
-            f"{' (it was dropped; no longer)' if seat.dropped else ''}.\n{next_line(draft.live)}")
+    if new_name is not None:
+        data["name"] = new_name
+    draft.add("replace", seat=seat.name, data=data)
+    if new_name is not None:
+        draft.game = build_game(draft.record)
+    renamed = f"; the seat plays as {new_name} from now on" if new_name is not None else ""
+    text = (f"Moderator {ctx.actor.name} gave {old_name}'s seat to {user_name}"
+            f"{' (it was dropped; no longer)' if seat.dropped else ''}{renamed}.\n"
+            f"{next_line(draft.live)}")
     game = draft.game
     decision = game.to_act() if game is not None else None
-    mentions = [user_id] if decision is not None and decision.player == seat.name else []
+    mentions = ([user_id] if decision is not None
+                and decision.player in (seat.name, new_name) else [])
+    if new_name is not None:  # the picture shows the new name
+        return Outcome(text, draft=draft, mentions=mentions, position_changed=True,
+                       picture=draft.game, table_changed=draft.game is not None)
     return Outcome(text, draft=draft, mentions=mentions, position_changed=True)
+
+
+def _seat_name(record: GameRecord, seat: Seat, user_name: str) -> str | None:
+    """The name a replaced seat takes: its new player's, when that is a name (not a Discord
+    mention) a seat may have and no other seat has; None keeps the seat's name."""
+    if user_name.startswith("<@") or user_name == seat.name or check_name(user_name):
+        return None
+    other = record.seat(user_name)
+    return user_name if other is None or other is seat else None
 
 
 def drop_player(ctx: Context, cmd: Drop) -> Outcome:

@@ -307,7 +307,23 @@ class GameRecord:
         seat.user_id = str(rec.data["user_id"])
         seat.user_name = str(rec.data["user_name"])
         seat.dropped = False
+        if rec.data.get("name") is not None:
+            self._rename(rec, seat, str(rec.data["name"]))
         self.position_seq = rec.seq
+
+    def _rename(self, rec: Record, seat: Seat, name: str) -> None:
+        """The seat plays under its new player's name from now on: the engine replays every
+        move of the seat under that name (the records keep the name each was made under)."""
+        other = self.seat(name)
+        if not name or other is not None and other is not seat:
+            raise RecordError(rec.seq, f"the seat name {name!r} is missing or taken")
+        old, seat.name = seat.name, name
+
+        def moved(m: LiveMove) -> LiveMove:
+            return replace(m, seat=name) if m.seat == old else m
+
+        self.moves = [moved(m) for m in self.moves]
+        self.archive = {seq: moved(m) for seq, m in self.archive.items()}
 
     def _on_drop(self, rec: Record) -> None:
         self._need_status(rec, "active", "paused")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from bot.live_game import LiveGame, Played, build_options
-from bot.records import GameRecord, Record
+from bot.records import GameRecord, Record, same_user
 from engine import CLOCK, EDITIONS, Game, Options
 
 #: engine events that only repeat the move they follow
@@ -160,6 +160,7 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
             slot[rec.seq] = slot.get(target, target)
     acts = [rec for rec in records
             if rec.kind not in ("move", "create", "join", "colour", "leave", "correct")]
+    player = _players_then(records)
     lines: list[str] = []
     for number, m in enumerate(record.moves, start=1):
         while acts and acts[0].seq < slot.get(m.seq, m.seq):
@@ -169,9 +170,10 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
         if rec.kind == "correct":
             note += f" (corrected by {rec.user_name})"
         elif (rec.user_id != "busbot" and not rec.data.get("imported")
-              and record.seat_of_user(rec.user_id) is not record.seat(m.seat)):
+              and not same_user(rec.user_id, player.get(rec.seq))):
             note += f" (by {rec.user_name})"
-        lines.append(f"{number}. {m.seat}: {m.text}{note}")
+        # the seat's name when the move was made: a replaced player's moves keep theirs
+        lines.append(f"{number}. {rec.seat or m.seat}: {m.text}{note}")
     lines.extend(f"  — {act_text(rec)}" for rec in acts)
     if not lines:
         return "No moves yet."
@@ -180,6 +182,23 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
         head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
         lines = lines[-LOG_TAIL:]
     return head + "\n".join(lines)
+
+
+def _players_then(records: list[Record]) -> dict[int, str | None]:
+    """For each move record, the user who sat in its seat when it was made."""
+    owner: dict[str, str | None] = {}
+    then: dict[int, str | None] = {}
+    for rec in records:
+        seat = (rec.seat or "").casefold()
+        if rec.kind == "join":
+            owner[seat] = rec.data.get("user_id", rec.user_id)
+        elif rec.kind == "replace":
+            owner[seat] = str(rec.data["user_id"])
+            if rec.data.get("name") is not None:
+                owner[str(rec.data["name"]).casefold()] = owner.pop(seat)
+        elif rec.kind == "move":
+            then[rec.seq] = owner.get(seat)
+    return then
 
 
 def act_text(rec: Record) -> str:
@@ -197,7 +216,8 @@ def act_text(rec: Record) -> str:
             return f"{who} reversed the last correction (redo)"
         return f"{who} put back {count_of(len(rec.data.get('restored', [])), 'move')} (redo)"
     if rec.kind == "replace":
-        return f"{who} gave {rec.seat}'s seat to {rec.data.get('user_name')}"
+        renamed = f" (named {rec.data['name']} from then on)" if rec.data.get("name") else ""
+        return f"{who} gave {rec.seat}'s seat to {rec.data.get('user_name')}{renamed}"
     if rec.kind == "drop":
         return f"{who} dropped {rec.seat}: the bot plays for them from now on"
     if rec.kind == "import":

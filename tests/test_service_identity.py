@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.api import Actor, Reply
+from bot.api import Actor, Attachment, Reply
 from bot.cli import main as cli_main
 from bot.service import GameService
 from tests.service_support import Table, fake_png, open_table, started
@@ -108,3 +108,45 @@ def test_what_the_service_says_reads_right(table: Table) -> None:
     assert "1 move played" in status and "1 bus," in status
     table.ok("Arcsyn", "abandon")
     assert "This game" not in table.ok("Zed", "rules").text
+
+
+def test_a_replaced_seat_shows_its_new_players_name_from_then_on(table: Table,
+                                                                 tmp_path: Path) -> None:
+    started(table)
+    table.ok("Arcsyn", "Place Office at C1")
+    table.ok("Arcsyn", "Place Pub at C2")
+    table.ok("Daemonis", "Place House at C3")
+    before_picture = table.ok("Zed", "map").picture
+    reply = table.ok("Arcsyn", "replace Daemonis with @Walt")
+    assert "gave Daemonis's seat to Walt; the seat plays as Walt from now on" in reply.text
+    assert "Next: Walt: place 1 starting building" in reply.text
+    assert reply.mentions == ["Walt"]
+    assert reply.picture is not None and reply.picture != before_picture
+    refused = table.say("Hedgethorn", "Place Pub at E3")
+    assert not refused.ok and "The game waits for Walt" in refused.text
+    walt = Actor("Walt", "Walt")
+    reply = table.service.handle(table.place, walt, "Place Office at C4")
+    assert reply.ok and "Walt: Place Office at C4" in reply.text
+    assert "Walt, blue" in table.ok("Zed", "status").text
+    log = table.ok("Zed", "log").text.splitlines()
+    assert "3. Daemonis: Place House at C3" in log  # who played which move stays
+    assert "  — Arcsyn gave Daemonis's seat to Walt (named Walt from then on)" in log
+    assert "4. Walt: Place Office at C4" in log and not any("(by" in line for line in log)
+    assert "players: Arcsyn, Walt, Hedgethorn" in table.export("txt")
+    # Taking back and putting back across the change of name.
+    table.ok("Arcsyn", "undo to 3")
+    table.ok("Arcsyn", "redo")
+    assert table.to_act() == "Hedgethorn"
+    # A service started afresh, and an imported copy, agree.
+    looks = [table.ok("Zed", t).text for t in ("status", "log all")]
+    fresh = Table(GameService(table.service.store.path, renderer=fake_png), table.place)
+    assert [fresh.ok("Zed", t).text for t in ("status", "log all")] == looks
+    fresh.service.close()
+    other = open_table(str(tmp_path / "other.db"))
+    other.ok("Arcsyn", "import",
+             attachments=[Attachment("g.json", table.export("json").encode())])
+    assert "Walt, blue" in other.ok("Zed", "status").text
+    # A name another seat has, or a Discord mention, leaves the seat's name as it is.
+    reply = table.ok("Arcsyn", "replace Walt with <@4242>")
+    assert "plays as" not in reply.text and "Walt (played by <@4242>)" in table.ok(
+        "Zed", "status").text
