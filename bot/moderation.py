@@ -98,7 +98,8 @@ def correct(ctx: Context, cmd: Correct) -> Outcome:
     moves = record.moves
     n = cmd.number
     if not 1 <= n <= len(moves):
-        return refuse(f"There is no move {n}: the log has {len(moves)} moves (see `log`).")
+        return refuse(f"There is no move {n}: the log has {count_of(len(moves), 'move')} "
+                      f"(see `log`).")
     try:
         new = parse_move(cmd.text)
     except ParseError as err:

@@ -276,7 +276,8 @@ class GameService:
                            picture_name=picture_name(game_id, len(live.record.moves)))
         n = cmd.number
         if not 0 <= n <= len(live.record.moves):
-            return refuse(f"There is no move {n}: the log has {len(live.record.moves)} moves.")
+            return refuse(f"There is no move {n}: the log has "
+                          f"{views.count_of(len(live.record.moves), 'move')}.")
         past = build_game(live.record, upto=n)
         last = live.record.moves[n - 1] if n else None
         caption = f" ({last.seat}: {last.text})" if last else " (the start)"
@@ -358,7 +359,8 @@ class GameService:
             assert g.waiting_user is not None
             reminders.append(Reminder(
                 g.place, (g.waiting_user,),
-                f"Reminder: the game has waited {waited:.0f} hours for {g.waiting_text}. "
+                f"Reminder: the game has waited {views.count_of(round(waited), 'hour')} for "
+                f"{g.waiting_text}. "
                 f"(`moves` lists the choices.)"))
         self.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
         return reminders

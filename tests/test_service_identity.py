@@ -9,7 +9,7 @@ import pytest
 from bot.api import Actor, Attachment, Reply
 from bot.cli import main as cli_main
 from bot.service import GameService
-from tests.service_support import Table, fake_png, open_table, started
+from tests.service_support import SETUP, Table, fake_png, open_table, play, started
 
 
 @pytest.fixture
@@ -81,10 +81,7 @@ def test_console_names_match_whatever_their_case(table: Table) -> None:
 
 def test_moves_all_lists_every_legal_choice(table: Table) -> None:
     started(table)
-    for name, text in (("Arcsyn", "Place Office at C1"), ("Arcsyn", "Place Pub at C2"),
-                       ("Daemonis", "Place House at C3"), ("Daemonis", "Place Office at C4"),
-                       ("Hedgethorn", "Place Pub at E3"), ("Hedgethorn", "Place House at W3")):
-        table.ok(name, text)
+    play(table, SETUP)
     legal = table.service.choices(table.place, Actor("id-Arcsyn", "Arcsyn"))
     assert len(legal) > 40
     short = table.ok("Zed", "moves").text

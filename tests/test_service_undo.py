@@ -8,23 +8,12 @@ from pathlib import Path
 import pytest
 
 from bot.api import Attachment
-from tests.service_support import Table, open_table, started
-
-SETUP = [
-    ("Arcsyn", "Place Office at C1"), ("Arcsyn", "Place Pub at C2"),
-    ("Daemonis", "Place House at C3"), ("Daemonis", "Place Office at C4"),
-    ("Hedgethorn", "Place Pub at E3"), ("Hedgethorn", "Place House at W3"),
-]
+from tests.service_support import SETUP, Table, open_table, play, started
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
     return open_table(str(tmp_path / "busbot.db"))
-
-
-def play(table: Table, moves: list[tuple[str, str]]) -> None:
-    for name, text in moves:
-        table.ok(name, text)
 
 
 def log_moves(table: Table) -> list[str]:
