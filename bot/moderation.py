@@ -48,7 +48,7 @@ def undo_many(ctx: Context, count: int) -> Outcome:
     gone = moves[-count:]
     first = len(moves) - count + 1
     draft = ctx.draft()
-    draft.add("undo", text=f"undo {count}", data={"targets": [m.seq for m in gone]})
+    draft.add("undo", text=f"undo last {count}", data={"targets": [m.seq for m in gone]})
     draft.game = build_game(draft.record)
     lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:"]
     shown = list(enumerate(gone, start=first))[-SHOWN:]

@@ -88,7 +88,8 @@ def where_things_stand(live: LiveGame, game_id: int) -> str:
     players = ", ".join(s.name for s in record.seats) or "nobody seated yet"
     played = (f"; {count_of(len(record.moves), 'move')} played, round {live.game.state.round}"
               if live.game is not None else "")
-    return (f"Game {game_id} here ({record.edition} edition; {players}) is {live.status}"
+    state = {"lobby": "being set up", "active": "under way"}.get(live.status, live.status)
+    return (f"Game {game_id} here ({record.edition} edition; {players}) is {state}"
             f"{played}. {next_line(live)}")
 
 

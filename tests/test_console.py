@@ -93,7 +93,7 @@ def test_a_restart_says_which_game_waits_for_whom(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     console(db, [*lobby(), "Ada: Place Office at C1", "Ada: Place Pub at C2"], "--no-pictures")
     again = console(db, ["Bram: Place House at C3"], "--no-pictures").splitlines()
-    assert again[1] == ("Game 1 here (capstone edition; Ada, Bram, Cleo) is active; 2 moves "
+    assert again[1] == ("Game 1 here (capstone edition; Ada, Bram, Cleo) is under way; 2 moves "
                         "played, round 0. Next: Bram: place 2 starting buildings on free zone-A "
                         "lots.")
     assert "Bram: Place House at C3" in again[2]
@@ -121,19 +121,23 @@ def test_the_terminal_console_has_line_editing_and_history(tmp_path: Path) -> No
     os.close(slave)
     output = b""
 
-    def read_until(marker: bytes) -> None:
+    def read_until(*markers: bytes) -> None:
+        """Read until the markers were printed, one after the other."""
         nonlocal output
-        while marker not in output:
-            ready, _, _ = select.select([master], [], [], 60)
-            assert ready, output.decode(errors="replace")
-            output += os.read(master, 4096)
+        start = len(output)
+        for marker in markers:
+            while marker not in output[start:]:
+                ready, _, _ = select.select([master], [], [], 60)
+                assert ready, output.decode(errors="replace")
+                output += os.read(master, 4096)
+            start = output.index(marker, start) + len(marker)
 
     try:
-        read_until(b"> ")
+        read_until(b"> ")  # type only at the prompt, as a person would
         os.write(master, b"Ada: new game\r")
-        read_until(b"created by Ada")
+        read_until(b"created by Ada", b"> ")
         os.write(master, b"\x1b[A\r")  # up arrow, Enter: the same line again
-        read_until(b"already a game here")
+        read_until(b"already a game here", b"> ")
         os.write(master, b"\x04")  # Ctrl-D ends
         read_until(b"Goodbye")
         assert proc.wait(timeout=60) == 0
