@@ -36,6 +36,8 @@ def export_txt(live: LiveGame, game_id: int) -> str:
         raise ExchangeError("the game has not started, so it has no log yet")
     head = (f"# busbot game {game_id} in {live.record.place} ({live.status}), "
             f"exported {when(time.time())}\n")
+    head += "".join(f"# {new} took over the seat of {old} after move {n}; the moves before "
+                    f"were {old}'s\n" for n, old, new in live.record.renames)
     return head + live.game.log().format()
 
 

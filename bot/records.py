@@ -127,6 +127,8 @@ class GameRecord:
     #: the undos and corrections ``redo`` can still reverse, the latest last; a move chosen
     #: by a player clears it (nothing is put back over a move made since)
     takebacks: list[Takeback] = field(default_factory=list)
+    #: seats that took their new player's name: (moves in force then, old name, new name)
+    renames: list[tuple[int, str, str]] = field(default_factory=list)
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -138,7 +140,8 @@ class GameRecord:
     def copy(self) -> GameRecord:
         return replace(self, options=dict(self.options),
                        seats=[replace(s) for s in self.seats], moves=list(self.moves),
-                       archive=dict(self.archive), takebacks=list(self.takebacks))
+                       archive=dict(self.archive), takebacks=list(self.takebacks),
+                       renames=list(self.renames))
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -318,6 +321,7 @@ class GameRecord:
         if not name or other is not None and other is not seat:
             raise RecordError(rec.seq, f"the seat name {name!r} is missing or taken")
         old, seat.name = seat.name, name
+        self.renames.append((len(self.moves), old, name))
 
         def moved(m: LiveMove) -> LiveMove:
             return replace(m, seat=name) if m.seat == old else m

@@ -129,7 +129,10 @@ def test_a_replaced_seat_shows_its_new_players_name_from_then_on(table: Table,
     assert "3. Daemonis: Place House at C3" in log  # who played which move stays
     assert "  — Arcsyn gave Daemonis's seat to Walt (named Walt from then on)" in log
     assert "4. Walt: Place Office at C4" in log and not any("(by" in line for line in log)
-    assert "players: Arcsyn, Walt, Hedgethorn" in table.export("txt")
+    exported = table.export("txt")
+    assert "players: Arcsyn, Walt, Hedgethorn" in exported
+    assert ("# Walt took over the seat of Daemonis after move 3; the moves before were "
+            "Daemonis's\n") in exported
     # Taking back and putting back across the change of name.
     table.ok("Arcsyn", "undo to 3")
     table.ok("Arcsyn", "redo")
