@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.api import Attachment
 from tests.service_support import SETUP, Table, open_table, play, started
@@ -167,3 +170,19 @@ def test_a_game_with_redos_exports_and_imports_to_the_same_table(table: Table,
     assert "6 moves replayed" in reply.text
     assert other.export("txt").split("\n", 1)[1] == table.export("txt").split("\n", 1)[1]
     assert "4. Daemonis: Place Office at C4" in other.ok("Arcsyn", "log").text
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 80), st.integers(0, 1000), st.sampled_from(["undo last", "undo to"]))
+def test_any_undo_then_redo_gives_back_the_same_game(moves: int, pick: int, form: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        table = open_table(str(Path(folder) / "busbot.db"))
+        started(table)
+        played = table.play_random(moves, seed=moves)
+        before = table.export("txt").split("\n", 1)[1]
+        number = pick % played + 1
+        table.ok("Arcsyn", f"{form} {number}")
+        assert table.export("txt").split("\n", 1)[1] != before
+        table.ok("Arcsyn", "redo")
+        assert table.export("txt").split("\n", 1)[1] == before
+        table.service.close()
