@@ -40,12 +40,6 @@ class Options:
     first_line_on_empty_street: bool = False
     auto_single: bool = False
 
-    def __post_init__(self) -> None:
-        for name in self.names():  # each number within engine.limits.OPTION_RANGES
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                check_option(name, value)
-
     @classmethod
     def for_edition(cls, edition: str, players: int) -> Options:
         if edition not in EDITIONS:

@@ -130,12 +130,21 @@ def test_f2_new_game_names_the_option_limit(table: Table) -> None:
     refused(table, "Zed", "new game passengers=99999999999999999999", "whole number")
 
 
+#: Discord users, by their snowflakes: whom an imported file can name
+PLAYERS = {"Arcsyn": Actor("1001", "Arcsyn"), "Daemonis": Actor("1002", "Daemonis"),
+           "Hedgethorn": Actor("1003", "Hedgethorn")}
+
+
 def _lobby_export(table: Table) -> dict[str, object]:
-    table.ok("Arcsyn", "new game")
-    for name in ("Arcsyn", "Daemonis", "Hedgethorn"):
-        table.ok(name, "join")
-    table.ok("Arcsyn", "start order: Arcsyn, Daemonis, Hedgethorn")
-    table.ok("Arcsyn", "Place Office at C1")
+    """A started game of three Discord users, one move in, as its JSON export."""
+    def say(name: str, text: str) -> None:
+        assert table.service.handle(table.place, PLAYERS[name], text).ok, text
+
+    say("Arcsyn", "new game")
+    for name in PLAYERS:
+        say(name, "join")
+    say("Arcsyn", "start order: Arcsyn, Daemonis, Hedgethorn")
+    say("Arcsyn", "Place Office at C1")
     exported: dict[str, object] = json.loads(table.export("json"))
     return exported
 
@@ -249,11 +258,15 @@ def test_f4_a_json_import_offers_the_seats_of_its_users(table: Table) -> None:
     reply = other.ok("Mallory", "import", attachments=attach(json.dumps(exported), "g.json"))
     assert "Offered seats: Arcsyn, Daemonis, Hedgethorn" in reply.text
     assert reply.mentions == []
-    refused(other, "Arcsyn", "Place Pub at C2", "type `accept`")
-    other.ok("Mallory", "as Arcsyn: Place Pub at C2")
-    assert other.replies[-1].mentions == []  # Daemonis has not taken the seat
-    assert "Daemonis takes Daemonis's seat" in other.ok("Daemonis", "accept").text
-    assert other.ok("Daemonis", "Place House at C3").mentions == []  # Hedgethorn has not either
+    arcsyn, daemonis = PLAYERS["Arcsyn"], PLAYERS["Daemonis"]
+    before = other.snapshot()
+    refusal = other.service.handle(other.place, arcsyn, "Place Pub at C2")
+    assert not refusal.ok and "type `accept`" in refusal.text and other.snapshot() == before
+    assert other.ok("Mallory", "as Arcsyn: Place Pub at C2").mentions == []  # not taken yet
+    taken = other.service.handle(other.place, daemonis, "accept")
+    assert taken.ok and "Daemonis takes Daemonis's seat" in taken.text
+    moved = other.service.handle(other.place, daemonis, "Place House at C3")
+    assert moved.ok and moved.mentions == []  # Hedgethorn has not taken theirs either
     refused(other, "Zed", "accept", "No seat is offered to you")
 
 

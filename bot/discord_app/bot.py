@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.discord_app.backend import GameBackend
+from bot.service.pictures import start_pictures
 from engine.limits import COMMANDS_PER_USER, Rate
 
 log = logging.getLogger(__name__)
@@ -125,6 +126,7 @@ class BusBot(commands.Bot):
             commands.Cooldown(1, window), _by_key)
 
     async def setup_hook(self) -> None:
+        start_pictures(self.config.picture_cache, self.config.picture_layout)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_commands:

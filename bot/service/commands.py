@@ -50,7 +50,9 @@ class Status:
 
 @dataclass(frozen=True, slots=True)
 class Choices:
-    """``moves``: the author's legal moves now."""
+    """``moves``: the author's legal moves now (``moves all``: every one of them)."""
+
+    everything: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +84,29 @@ class Map:
 
 @dataclass(frozen=True, slots=True)
 class Undo:
+    """``undo`` (the last move), or a bare ``undo N``, which could mean either of the forms
+    below and is therefore only explained, never carried out."""
+
     count: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoLast:
+    """``undo last K``: take back the last K moves."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoTo:
+    """``undo to N``: take back move N and every move after it."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    """``redo``: put back what the last undo or correction took back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +187,8 @@ class Play:
 
 Command = (
     NewGame | Join | Leave | Colour | Start | Status | Choices | Log | Index | Help | Rules | Map
-    | Undo | ActAs | Correct | ReplacePlayer | Drop | Pause | Resume | Abandon | Nudge | Export
-    | Import | Accept | Malformed | Play
+    | Undo | UndoLast | UndoTo | Redo | ActAs | Correct | ReplacePlayer | Drop | Pause | Resume
+    | Abandon | Nudge | Export | Import | Accept | Malformed | Play
 )
 
 
@@ -290,6 +314,8 @@ _FLOWS: dict[str, Command] = {"pause": Pause(), "resume": Resume(), "abandon": A
 def _look(w: Words) -> Command | None:
     what = w.word(0)
     assert what is not None
+    if what == "moves" and w.word(1) == "all" and _only(w, 2):
+        return Choices(everything=True)
     return _LOOKS[what] if _only(w, 1) else None
 
 
@@ -309,8 +335,26 @@ def _map(w: Words) -> Command | None:
 def _undo(w: Words) -> Command | None:
     if _only(w, 1):
         return Undo(None)
-    count = _number(w.word(1)) if not (w.word(1) or "").startswith("#") else None
+    second = w.word(1) or ""
+    if second == "to":  # undo to [move] [#]N
+        at = 3 if w.word(2) == "move" else 2
+        number = _number(w.word(at))
+        return UndoTo(number) if number is not None and _only(w, at + 1) else None
+    if second in ("last", "the"):  # undo [the] last [K] [move|moves]
+        at = 2 if second == "last" else 3
+        if second == "the" and w.word(2) != "last":
+            return None
+        count = _number(w.word(at)) if not (w.word(at) or "").startswith("#") else None
+        end = at + 1 if count is not None else at
+        if w.word(end) in ("move", "moves"):
+            end += 1
+        return UndoLast(count if count is not None else 1) if _only(w, end) else None
+    count = _number(second) if not second.startswith("#") else None
     return Undo(count) if count is not None and _only(w, 2) else None
+
+
+def _redo(w: Words) -> Command | None:
+    return Redo() if _only(w, 1) else None
 
 
 def _act_as(w: Words) -> Command | None:
@@ -382,23 +426,26 @@ class CommandSpec:
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("new", ("new",), "new game [capstone|splotter-2nd] [option=value ...]", _new),
-    CommandSpec("join", ("join",), "join [colour] [as NAME]", _join, strict=True),
-    CommandSpec("accept", ("accept",), "accept", _accept),
-    CommandSpec("leave", ("leave",), "leave", _leave),
-    CommandSpec("colour", ("colour", "color"), "colour COLOUR", _colour, strict=True),
-    CommandSpec("start", ("start",), "start  or  start order: NAME, NAME, NAME", _start),
-    CommandSpec("look", ("status", "moves", "index", "help", "rules"), "status", _look),
-    CommandSpec("log", ("log",), "log  or  log all", _log, strict=True),
-    CommandSpec("map", ("map",), "map  or  map N (the table after move N)", _map, strict=True),
-    CommandSpec("undo", ("undo",), "undo  or  undo N", _undo, strict=True),
-    CommandSpec("as", ("as",), "as NAME: move", _act_as, strict=True),
-    CommandSpec("correct", ("correct",), "correct N: move", _correct, strict=True),
-    CommandSpec("replace", ("replace",), "replace NAME with @user", _replace, strict=True),
-    CommandSpec("drop", ("drop",), "drop NAME", _drop, strict=True),
-    CommandSpec("flow", ("pause", "resume", "abandon", "nudge"), "pause", _flow),
-    CommandSpec("export", ("export",), "export txt  or  export json", _export, strict=True),
-    CommandSpec("import", ("import",), "import (with the file attached)", _import),
+    CommandSpec("new", ("new",), "`new game [capstone|splotter-2nd] [option=value ...]`", _new),
+    CommandSpec("join", ("join",), "`join [colour] [as NAME]`", _join, strict=True),
+    CommandSpec("accept", ("accept",), "`accept`", _accept),
+    CommandSpec("leave", ("leave",), "`leave`", _leave),
+    CommandSpec("colour", ("colour", "color"), "`colour COLOUR`", _colour, strict=True),
+    CommandSpec("start", ("start",), "`start` or `start order: NAME, NAME, NAME`", _start),
+    CommandSpec("look", ("status", "moves", "index", "help", "rules"), "`status`", _look),
+    CommandSpec("log", ("log",), "`log` or `log all`", _log, strict=True),
+    CommandSpec("map", ("map",), "`map` or `map N` (the table after move N)", _map,
+                strict=True),
+    CommandSpec("undo", ("undo",), "`undo` (the last move), `undo last K` (the last K moves) or "
+                "`undo to N` (move N and every move after it)", _undo, strict=True),
+    CommandSpec("redo", ("redo",), "`redo`", _redo, strict=True),
+    CommandSpec("as", ("as",), "`as NAME: move`", _act_as, strict=True),
+    CommandSpec("correct", ("correct",), "`correct N: move`", _correct, strict=True),
+    CommandSpec("replace", ("replace",), "`replace NAME with @user`", _replace, strict=True),
+    CommandSpec("drop", ("drop",), "`drop NAME`", _drop, strict=True),
+    CommandSpec("flow", ("pause", "resume", "abandon", "nudge"), "`pause`", _flow),
+    CommandSpec("export", ("export",), "`export txt` or `export json`", _export, strict=True),
+    CommandSpec("import", ("import",), "`import` (with the file attached)", _import),
 )
 _BY_WORD: dict[str, CommandSpec] = {word: spec for spec in COMMANDS for word in spec.words}
 USAGE: dict[str, str] = {spec.name: spec.usage for spec in COMMANDS}

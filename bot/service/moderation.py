@@ -17,32 +17,32 @@ from bot.service.commands import (
     Pause,
     ReplacePlayer,
     Resume,
-    Undo,
     read_moves,
 )
 from bot.service.live_game import build_game
 from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
 from bot.service.play import apply_moves
-from bot.service.records import Seat
-from bot.service.replies import next_line, played_lines
+from bot.service.records import GameRecord, Seat, same_user
+from bot.service.replies import count_of, next_line, played_lines
 from engine import BusError, Game, Move, ParseError
-from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, shown
+from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, look_alike, shown
 from engine.notation import parse_move
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 SHOWN = 10
 
 
-def undo_many(ctx: GameContext, cmd: Undo) -> Outcome:
-    count = cmd.count or 1
+def undo_many(ctx: GameContext, count: int) -> Outcome:
     moves = ctx.live.record.moves
+    if not moves:
+        return refuse("No move has been played yet, so there is nothing to take back.")
     if not 1 <= count <= len(moves):
-        return refuse(f"There {'is' if len(moves) == 1 else 'are'} {len(moves)} move(s) in the "
-                      f"log; `undo N` takes back 1 to {len(moves)}. Nothing was changed.")
+        return refuse(f"The log has {count_of(len(moves), 'move')}; `undo last K` takes back 1 "
+                      f"to {len(moves)}. Nothing was changed.")
     gone = moves[-count:]
     first = len(moves) - count + 1
     draft = ctx.draft()
-    draft.add("undo", text=f"undo {count}", data={"targets": [m.seq for m in gone]})
+    draft.add("undo", text=f"undo last {count}", data={"targets": [m.seq for m in gone]})
     draft.game = build_game(draft.record)
     lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:"]
     shown = list(enumerate(gone, start=first))[-SHOWN:]
@@ -80,12 +80,15 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     moves = record.moves
     n = cmd.number
     if not 1 <= n <= len(moves):
-        return refuse(f"There is no move {n}: the log has {len(moves)} moves (see `log`).")
+        return refuse(f"There is no move {n}: the log has {count_of(len(moves), 'move')} "
+                      f"(see `log`).")
     try:
         new = parse_move(cmd.text)
     except ParseError as err:
         return refuse(f"I could not read the correction as one move: {err}")
     old = moves[n - 1]
+    if str(new) == old.text:
+        return refuse(f"Move {n} is already {old.text} ({old.seat}). Nothing was changed.")
     game = build_game(record, upto=n - 1)
     assert game is not None
     try:
@@ -103,19 +106,26 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     lines = [f"Moderator {ctx.actor.name} corrected move {n} ({old.seat}): {old.text} → {new}."]
     if stop is None:
         if len(moves) > n:
-            lines.append(f"  · the {len(moves) - n} later move(s) still stand.")
+            later = len(moves) - n
+            lines.append(f"  · the {count_of(later, 'later move')} still "
+                         f"{'stands' if later == 1 else 'stand'}.")
     else:
         first = n + stop[0] + 1
         bad_move = moves[first - 1]
         lines.append(f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
                      f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
-                     f"taken back; moves {n + 1} to {first - 1} still stand."
+                     f"taken back; {_still_standing(n + 1, first - 1)}."
                      if first > n + 1 else
                      f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
                      f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
                      f"taken back.")
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
+
+
+def _still_standing(first: int, last: int) -> str:
+    return f"move {first} still stands" if first == last else \
+        f"moves {first} to {last} still stand"
 
 
 def _replay_rest(game: Game, rest: list[tuple[str, str]]) -> tuple[int, str] | None:
@@ -154,21 +164,48 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
             return refuse(f"{shown(user_name, 40)!r} cannot be a player: {err}.")
     other = record.seat_of_user(user_id) or record.offered_to(user_id)
     if other is not None and other is not seat:
-        return refuse(f"{user_name} already plays {other.name} in this game (or was offered "
-                      f"it).")
+        return refuse(f"{user_name} already plays {other.name} in this game.")
+    # A Discord user (a mention) is only offered the seat, and takes it with `accept`: nobody
+    # is given a seat, or pinged for it, without agreeing. A plain name (the console's users,
+    # whom nobody can ping) takes it at once, and the seat takes that name.
+    mention = _MENTION.fullmatch(user_name) is not None
+    offered = mention and not same_user(user_id, ctx.actor.user_id)
+    old_name, new_name = seat.name, None if mention else _seat_name(record, seat, user_name)
+    data: dict[str, object] = {"user_id": user_id, "user_name": user_name}
+    if new_name is not None:
+        data["name"] = new_name
+    if offered:
+        data["offered"] = True
     draft = ctx.draft()
-    draft.add("replace", seat=seat.name, data={"user_id": user_id, "user_name": user_name})
-    new = draft.record.seat(seat.name)
-    assert new is not None
-    if new.agreed:  # a moderator taking the seat themselves
-        text = f"Moderator {ctx.actor.name} takes {seat.name}'s seat."
-    else:
-        text = (f"Moderator {ctx.actor.name} offered {seat.name}'s seat to {user_name}, who "
-                f"takes it by typing `accept` here; until then nobody plays it"
-                f"{' (it was dropped; no longer)' if seat.dropped else ''}.")
-    # Nobody is pinged for a seat they have not agreed to take.
-    return Outcome(f"{text}\n{next_line(draft.live)}", draft=draft, mentions=[],
-                   position_changed=True)
+    draft.add("replace", seat=seat.name, data=data)
+    if new_name is not None:
+        draft.game = build_game(draft.record)
+    was_dropped = " (it was dropped; no longer)" if seat.dropped else ""
+    if offered:
+        return Outcome(f"Moderator {ctx.actor.name} offered {old_name}'s seat to {user_name}, "
+                       f"who takes it by typing `accept` here; until then nobody plays it"
+                       f"{was_dropped}.\n{next_line(draft.live)}", draft=draft, mentions=[],
+                       position_changed=True)
+    renamed = f"; the seat plays as {new_name} from now on" if new_name is not None else ""
+    text = (f"Moderator {ctx.actor.name} gave {old_name}'s seat to {user_name}{was_dropped}"
+            f"{renamed}.\n{next_line(draft.live)}")
+    game = draft.game
+    decision = game.to_act() if game is not None else None
+    mentions = ([user_id] if decision is not None
+                and decision.player in (seat.name, new_name) else [])
+    if new_name is not None:  # the picture shows the new name
+        return Outcome(text, draft=draft, mentions=mentions, position_changed=True,
+                       picture=draft.game)
+    return Outcome(text, draft=draft, mentions=mentions, position_changed=True)
+
+
+def _seat_name(record: GameRecord, seat: Seat, user_name: str) -> str | None:
+    """The name a replaced seat takes: its new player's (already a valid seat name), unless
+    it is the seat's own or looks like another seat's; None keeps the seat's name."""
+    if user_name == seat.name:
+        return None
+    others = [s.name for s in record.seats if s is not seat]
+    return user_name if look_alike(user_name, others) is None else None
 
 
 def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot.service.commands import Play, Undo
+from bot.service.commands import Play
 from bot.service.live_game import Draft, Played, build_game
 from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
 from bot.service.records import Seat
-from bot.service.replies import played_lines
+from bot.service.replies import count_of, played_lines
 from engine import BusError, IllegalMove, Move, NotYourTurn
 
 
@@ -23,7 +23,8 @@ def players_seat(ctx: GameContext, doing: str) -> Seat | Outcome:
         players = ", ".join(s.name for s in record.seats)
         return refuse(f"You are not playing in this game (the players are {players}), so you "
                       f"cannot {doing}. Moderators act for a player with `as NAME: move` and "
-                      f"take moves back with `undo N`. Nothing was changed.")
+                      f"take moves back with `undo last K` or `undo to N`. Nothing was "
+                      f"changed.")
     if seat.dropped:
         return refuse(f"{seat.name} was dropped from this game and the bot plays for that seat, "
                       f"so you cannot {doing}; a moderator can `replace {seat.name} with @you` "
@@ -66,26 +67,27 @@ def _why_not(draft: Draft, move: Move, err: BusError, index: int, total: int) ->
     return f"{where}{err}. Nothing was changed."
 
 
-def player_undo(ctx: GameContext, cmd: Undo) -> Outcome:
+def player_undo(ctx: GameContext) -> Outcome:
     """A player takes back their own last move, as long as nobody else has moved since.
 
     The service's automatic moves after it do not count as someone moving; they go too.
     """
     record = ctx.live.record
-    seat = ctx.seat
-    assert seat is not None
+    seat = players_seat(ctx, "take a move back")
+    if isinstance(seat, Outcome):
+        return seat
     chosen = [i for i, m in enumerate(record.moves) if not m.auto]
     if not chosen or record.moves[chosen[-1]].seat != seat.name:
         last = record.moves[chosen[-1]] if chosen else None
         since = f" The last move was {last.seat}'s ({last.text})." if last is not None else ""
         return refuse(f"You can take back only your own last move, while nobody else has moved "
-                      f"since.{since} A moderator can `undo N`. Nothing was changed.")
+                      f"since.{since} A moderator can `undo` it. Nothing was changed.")
     gone = record.moves[chosen[-1]:]
     draft = ctx.draft()
     draft.add("undo", text="undo", data={"targets": [m.seq for m in gone]})
     draft.game = build_game(draft.record)
     lines = [f"{seat.name} takes back: {gone[0].text}"]
     if len(gone) > 1:
-        lines.append(f"  · and the {len(gone) - 1} automatic move(s) after it")
+        lines.append(f"  · and the {count_of(len(gone) - 1, 'automatic move')} after it")
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.api import Actor, Attachment
-from bot.service import exchange, lobby, moderation, play, replies
+from bot.service import exchange, lobby, moderation, play, replies, undo
 from bot.service.commands import (
     Abandon,
     Accept,
@@ -37,17 +37,21 @@ from bot.service.commands import (
     Nudge,
     Pause,
     Play,
+    Redo,
     ReplacePlayer,
     Resume,
     Rules,
     Start,
     Status,
     Undo,
+    UndoLast,
+    UndoTo,
 )
 from bot.service.live_game import LiveGame, build_game
 from bot.service.outcome import Context, GameContext, Outcome, refuse
 from bot.service.pictures import picture_name
-from bot.service.records import GameRecord
+from bot.service.records import GameRecord, same_user
+from bot.service.replies import moderator_refusal
 
 Check = Callable[[GameContext, Any], Outcome | None]
 ALL_STATUSES = ("lobby", "active", "paused", "over", "abandoned")
@@ -64,12 +68,8 @@ def is_moderator(actor: Actor, game: GameRecord | None, moderator_role: str | No
         return True
     if moderator_role and moderator_role.casefold() in {r.casefold() for r in actor.roles}:
         return True
-    return game is not None and bool(game.creator_id) and actor.user_id == game.creator_id
-
-
-def moderator_refusal(what: str) -> str:
-    return (f"Only a moderator can {what}: the game's creator, members with the moderator role, "
-            f"or the server's managers. Nothing was changed.")
+    return game is not None and bool(game.creator_id) and same_user(actor.user_id,
+                                                                    game.creator_id)
 
 
 # ---- needs --------------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def status_report(ctx: GameContext, cmd: Status) -> Outcome:
 
 
 def choices(ctx: GameContext, cmd: Choices) -> Outcome:
-    return Outcome(replies.choices_text(ctx.live))
+    return Outcome(replies.choices_text(ctx.live, everything=cmd.everything))
 
 
 def log(ctx: GameContext, cmd: Log) -> Outcome:
@@ -168,7 +168,8 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
                        picture=live.game, picture_name=picture_name(game_id, len(moves)))
     n = cmd.number
     if not 0 <= n <= len(moves):
-        return refuse(f"There is no move {n}: the log has {len(moves)} moves.")
+        return refuse(f"There is no move {n}: the log has "
+                      f"{replies.count_of(len(moves), 'move')}.")
     past = build_game(live.record, upto=n)
     last = moves[n - 1] if n else None
     caption = f" ({last.seat}: {last.text})" if last else " (the start)"
@@ -207,11 +208,6 @@ class Route:
     needs: tuple[Check, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class OwnUndo:
-    """``undo`` by a player: their own last move (a moderator's ``undo N`` is ``Undo``)."""
-
-
 ROUTES: dict[type, Route] = {
     # anyone
     Status: Route(status_report),
@@ -229,10 +225,12 @@ ROUTES: dict[type, Route] = {
     Accept: Route(lobby.accept),
     # the seat whose decision it is
     Play: Route(play.player_moves, (playable, readable, seated("move"))),
-    OwnUndo: Route(play.player_undo, (playable_or_over, seated("take a move back"))),
+    # undo: a player's own last move; moderators any (undo.take_back says who may what)
+    Undo: Route(undo.take_back, (playable_or_over,)),
+    UndoLast: Route(undo.take_back, (playable_or_over,)),
+    UndoTo: Route(undo.take_back, (playable_or_over,)),
+    Redo: Route(undo.take_back, (playable_or_over,)),
     # moderators
-    Undo: Route(moderation.undo_many, (moderator("take moves back"),
-                                       status("take moves back", "active", "over"))),
     ActAs: Route(moderation.act_as, (moderator("act for a player"), playable)),
     Correct: Route(moderation.correct, (moderator("correct a move"),
                                         status("correct a move", "active", "over"))),
@@ -263,11 +261,13 @@ def _help(ctx: Context[LiveGame | None], cmd: Help) -> Outcome:
 
 
 def _rules(ctx: Context[LiveGame | None], cmd: Rules) -> Outcome:
-    return Outcome(replies.rules_text(ctx.live.record if ctx.live else None))
+    live = ctx.live
+    return Outcome(replies.rules_text(live.record if live and live.status != "abandoned"
+                                      else None))
 
 
 def _malformed(ctx: Context[LiveGame | None], cmd: Malformed) -> Outcome:
-    return refuse(f"That command is written: `{cmd.usage}`. Nothing was changed.")
+    return refuse(f"That command is written {cmd.usage}. Nothing was changed.")
 
 
 #: commands that need no game: creating or importing one, and reading about the bot
@@ -280,16 +280,11 @@ OPEN: dict[type, Callable[[Context[LiveGame | None], Any], Outcome]] = {
 }
 
 
-def _resolve(ctx: GameContext, cmd: Command) -> Command | OwnUndo:
-    """The commands whose meaning depends on who says them: ``join`` by the user a seat is
-    offered to takes it; a bare ``undo`` is a player's own unless a moderator who plays no
-    seat says it."""
+def _resolve(ctx: GameContext, cmd: Command) -> Command:
+    """A command whose meaning depends on who says it: ``join`` by the user a seat is offered
+    to takes that seat."""
     if isinstance(cmd, Join) and lobby.takes_offer(ctx, cmd):
         return Accept()
-    if isinstance(cmd, Undo) and cmd.count is None:
-        seated_here = ctx.live.record.seat_of_user(ctx.actor.user_id) is not None
-        if seated_here or not ctx.moderator:
-            return OwnUndo()
     return cmd
 
 

@@ -22,16 +22,17 @@ from dataclasses import dataclass
 from functools import partial
 
 from bot.api import Actor, Attachment, Reminder, Reply
-from bot.service import exchange, routes
+from bot.service import exchange, replies, routes
 from bot.service.commands import Command, Map, meant_for_the_bot, read_message, written
 from bot.service.live_game import LiveGame, build_game
 from bot.service.outcome import Context, Outcome, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
-from bot.service.records import GameRecord, Record
+from bot.service.records import GameRecord, Record, same_user
 from bot.service.routes import is_moderator
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
 from engine.limits import (
+    MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
     PICTURES_PER_PLACE,
     PICTURES_PER_USER,
@@ -94,6 +95,8 @@ class Prepared:
     snapshot: Game | None = None
     renderer: Renderer | None = None
     picture_dir: str | None = None
+    #: the position of the previous picture, for highlighting what changed since
+    previous: Game | None = None
 
     def complete(self) -> Reply:
         """Draw the picture (outside any lock: the snapshot is never changed again)."""
@@ -105,7 +108,7 @@ class Prepared:
                 reply.text += "\n(Pictures cannot be drawn here.)"
             return reply
         try:
-            reply.picture = self.renderer(self.snapshot)
+            reply.picture = self.renderer(self.snapshot, previous=self.previous)
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
             reply.text += "\n(The picture could not be drawn this time.)"
@@ -229,6 +232,8 @@ class GameService:
         draft = outcome.draft
         if not outcome.ok or draft is None or not draft.new:
             return self._unchanged(outcome, summary)
+        shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
+                 else None)  # the position the previous picture showed, if of this game
         after = draft.live
         mentions = (outcome.mentions if outcome.mentions is not None
                     else _turn_mentions(live, after, actor))
@@ -264,7 +269,7 @@ class GameService:
                 reply.text += (f"\n(No picture this time: many were drawn here just now; "
                                f"`map` draws the table again in {_later(wait)}.)")
                 snapshot = None
-        return Prepared(reply, snapshot, self.renderer, self.picture_dir)
+        return Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
 
     def _picture_wait(self, place: str, actor: Actor) -> float:
         """0 when a picture may be drawn for ``actor`` in ``place`` now (and counts it), else
@@ -349,7 +354,8 @@ class GameService:
             assert g.waiting_user is not None
             reminders.append(Reminder(
                 g.place, (g.waiting_user,),
-                f"Reminder: the game has waited {waited:.0f} hours for {g.waiting_text}. "
+                f"Reminder: the game has waited {replies.count_of(round(waited), 'hour')} for "
+                f"{g.waiting_text}. "
                 f"(`moves` lists the choices.)"))
         self.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
         return reminders
@@ -371,13 +377,31 @@ class GameService:
                           True, self.store)
             return routes.export_text(ctx, live, fmt)
 
-    def import_text(self, place: str, actor: Actor, text: str) -> Reply:
-        """Create a game in ``place`` from an exported text or JSON (the command line's import)."""
+    def import_text(self, place: str, actor: Actor | None, text: str) -> Reply:
+        """Create a game in ``place`` from an exported text or JSON (the command line's import).
+
+        Without an ``actor`` the file's first seat imports it, and so moderates it.
+        """
         return self.import_data(place, actor, text.encode("utf-8"))
 
-    def import_data(self, place: str, actor: Actor, data: bytes) -> Reply:
+    def import_data(self, place: str, actor: Actor | None, data: bytes) -> Reply:
         """``import_text`` of a file's bytes, checked like an attachment (size, UTF-8)."""
+        if actor is None and len(data) <= MAX_IMPORT_BYTES:
+            actor = exchange.first_seat(data.decode("utf-8-sig", errors="replace"))
+        if actor is None:
+            return Reply("The file names no players, so it cannot be a game log; nothing was "
+                         "imported. (`--as NAME` says who imports it.)", ok=False)
         return self.handle(place, actor, "import", attachments=[Attachment("import", data)])
+
+    def where_things_stand(self, place: str) -> str | None:
+        """A line for someone arriving at a table (the console after a restart): the open game
+        and whom it waits for; None when the place has no open game."""
+        with self._place_lock(place):
+            summary = self.store.latest_game(place)
+            if summary is None or summary.status not in ("lobby", "active", "paused"):
+                return None
+            live = self._live(summary)
+        return replies.where_things_stand(live, summary.id)
 
     def games(self) -> list[GameSummary]:
         return self.store.games()
@@ -403,7 +427,8 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
         if prev is not None and prev.player == decision.player:
             return []
     seat = after.record.seat(decision.player)
-    if seat is None or seat.player is None or seat.dropped or seat.player == actor.user_id:
+    if seat is None or seat.player is None or seat.dropped or same_user(seat.player,
+                                                                        actor.user_id):
         return []
     return [seat.player]
 
