@@ -43,7 +43,7 @@ from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.config import Config
-from bot.discord_app.bot import BusBot
+from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot
 from bot.service import AsyncGameService, GameService
 from engine import GameLog, replay
 from render import render_png
@@ -680,7 +680,9 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
         guild = dpytest_backend.make_guild("Bus club", id_num=layout.guild_id)
         table = dpytest_backend.make_text_channel("bus-table", guild, id_num=layout.table_id)
         chat = dpytest_backend.make_text_channel("chat", guild, id_num=layout.chat_id)
-        dpytest_backend.make_member(bot.user, guild)
+        # The bot's role, as the invite link grants it.
+        role = dpytest_backend.make_role("busbot", guild, permissions=INVITE_PERMISSIONS.value)
+        dpytest_backend.make_member(bot.user, guild, roles=[role])
         state.start_dispatch()
         # dpytest swapped the client's connection state; the command tree must follow it.
         state._command_tree = bot.tree

@@ -12,11 +12,11 @@ import pytest
 import bot.console
 import bot.discord_app.runner
 from bot.api import Actor, Attachment, Reminder, Reply
+from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
 from bot.discord_app.outgoing import compose
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
-from bot.run import run
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +91,7 @@ def test_without_a_token_run_explains_and_opens_the_console(
     monkeypatch.setattr(bot.console, "main", console)
     monkeypatch.setattr(bot.discord_app.runner, "run_bot", _no_discord)
 
-    assert run(None) == 0
+    assert cli_main(["run"]) == 0
     assert consoles == [load_config(None, environ={})]
     told = capsys.readouterr().err
     assert "DISCORD_TOKEN" in told and "docs/discord-setup.md" in told
@@ -112,7 +112,7 @@ def test_with_a_token_run_starts_the_bot(
     monkeypatch.setattr(bot.discord_app.runner, "run_bot", run_bot)
     monkeypatch.setattr(bot.console, "main", _no_console)
 
-    assert run(None) == 0
+    assert cli_main(["run"]) == 0
     assert [config.token for config in started] == ["a-token"]
 
 
@@ -121,7 +121,7 @@ def test_run_reports_a_broken_settings_file(
 ) -> None:
     path = tmp_path / "config.toml"
     path.write_text("colour = 'red'\n", encoding="utf-8")
-    assert run(str(path)) == 2
+    assert cli_main(["run", "--config", str(path)]) == 2
     assert "unknown setting colour" in capsys.readouterr().err
 
 

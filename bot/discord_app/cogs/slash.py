@@ -11,6 +11,7 @@ see, except refusals, which only the asker sees.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any, Literal
 
 import discord
@@ -18,7 +19,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.api import Attachment, Reply
-from bot.discord_app.bot import BusBot
+from bot.discord_app.bot import BusBot, one_line
+from bot.discord_app.guards import (
+    UnknownMember,
+    member_text,
+    opens_a_game,
+    permission_refusal,
+    resolve_replacement,
+)
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_interaction
 
@@ -46,25 +54,44 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         files: list[discord.Attachment] | None = None,
     ) -> None:
         """Defer at once, ask the service, answer: the one path every subcommand takes."""
+        started = time.perf_counter()
         await interaction.response.defer(ephemeral=private, thinking=True)
+        place = place_of(interaction.channel_id or 0)
+        actor = actor_for(interaction.user)
+        refusal = self.refusal(interaction, text)
         attachments: list[Attachment] = []
-        if files:
+        if refusal is None and files:
             try:
                 attachments = await read_attachments(files)
-            except AttachmentTooLarge as refusal:
-                refused = Reply(str(refusal), ok=False)
-                await send_to_interaction(interaction, refused, deferred_ephemeral=private)
-                return
-        place = place_of(interaction.channel_id or 0)
+            except AttachmentTooLarge as too_large:
+                refusal = str(too_large)
+        if refusal is None and interaction.guild is not None:
+            try:
+                text = await resolve_replacement(interaction.guild, text)
+            except UnknownMember as unknown:
+                refusal = str(unknown)
+        if refusal is not None:
+            self.bot.log_handled(place, actor, text, None, started)
+            refused = Reply(refusal, ok=False)
+            await send_to_interaction(interaction, refused, deferred_ephemeral=private)
+            return
         async with self.bot.place_lock(place):
             reply = await self.bot.game.handle(
                 place,
-                actor_for(interaction.user),
+                actor,
                 text,
                 message_id=str(interaction.id),
                 attachments=attachments,
             )
+            self.bot.log_handled(place, actor, text, reply, started)
             await send_to_interaction(interaction, reply, deferred_ephemeral=private)
+
+    def refusal(self, interaction: Interaction, text: str) -> str | None:
+        """Why a game cannot be opened or started here: a permission the bot lacks."""
+        if not opens_a_game(text):
+            return None
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        return permission_refusal(interaction.app_permissions, in_thread=in_thread)
 
     @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")
@@ -156,7 +183,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     @app_commands.command(description="Moderators: hand a player's seat to someone else")
     @app_commands.describe(player="The player's name at the table", user="Who takes the seat")
     async def replace(self, interaction: Interaction, player: str, user: discord.Member) -> None:
-        await self.run(interaction, f"replace {player} with {user.mention}")
+        await self.run(interaction, f"replace {player} with {member_text(user)}")
 
     @app_commands.command(description="Moderators: remind the player who has to act")
     async def nudge(self, interaction: Interaction) -> None:
@@ -182,12 +209,23 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        """Answer privately if still possible; never raise. An answer Discord would not take
+        (an expired interaction, a failed follow-up) is logged in one line."""
+        cause = getattr(error, "original", error)
+        if isinstance(cause, discord.HTTPException):
+            log.warning("slash command in %s not answered: %s", interaction.channel_id,
+                        one_line(cause))
+            return
         log.error("slash command failed", exc_info=error)
         message = "Something went wrong on my side, sorry."
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException as failed:
+            log.warning("slash command in %s not answered: %s", interaction.channel_id,
+                        one_line(failed))
 
 
 async def setup(bot: commands.Bot) -> None:
