@@ -113,8 +113,9 @@ class BusBot(commands.Bot):
         **options: Any,
     ) -> None:
         symbol, word = split_prefix(config.prefix)
-        # busbot has no voice; discord.py would otherwise warn that PyNaCl is missing.
+        # busbot has no voice; discord.py would otherwise warn that PyNaCl (and davey) is missing.
         discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=symbol,
             intents=bot_intents(),

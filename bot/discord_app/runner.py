@@ -112,17 +112,23 @@ async def serve(config: Config, token: str) -> None:
                     loop.add_signal_handler(
                         signum, lambda: stopping.append(loop.create_task(bot.close())))
             try:
-                await _login(bot, config, token)
-                log.info("logged in as %s; connecting to the gateway", bot.user)
-                await bot.connect()
-            except discord.PrivilegedIntentsRequired:
-                raise StartupError(NO_INTENT) from None
+                await connect(bot, config, token)
             finally:
                 for signum in (signal.SIGTERM, signal.SIGINT):
                     with contextlib.suppress(NotImplementedError, RuntimeError):
                         loop.remove_signal_handler(signum)
                 if stopping:
                     await asyncio.gather(*stopping)
+
+
+async def connect(bot: ShardedBusBot, config: Config, token: str) -> None:
+    """Log in, publish the commands if they changed, and stay connected until closed."""
+    await _login(bot, config, token)
+    log.info("logged in as %s; connecting to the gateway", bot.user)
+    try:
+        await bot.connect()
+    except discord.PrivilegedIntentsRequired:
+        raise StartupError(NO_INTENT) from None
 
 
 @contextlib.asynccontextmanager
