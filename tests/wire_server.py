@@ -378,7 +378,10 @@ class WireServer:
                 return _json(
                     {"message": "You are being rate limited.", "retry_after": retry_after,
                      "global": False}, status=429,
-                    headers={"Retry-After": str(retry_after), "X-RateLimit-Limit": "5",
+                    # Discord's own 429s come through its proxy (``Via``); without it discord.py
+                    # takes the 429 for a Cloudflare ban and gives up, as it should.
+                    headers={"Via": "1.1 google",
+                             "Retry-After": str(retry_after), "X-RateLimit-Limit": "5",
                              "X-RateLimit-Remaining": "0",
                              "X-RateLimit-Reset-After": str(retry_after),
                              "X-RateLimit-Bucket": "messages", "X-RateLimit-Scope": "user"})
