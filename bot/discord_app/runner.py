@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
@@ -143,6 +144,10 @@ async def running_bot(config: Config) -> AsyncIterator[ShardedBusBot]:
 
 @contextlib.asynccontextmanager
 async def _service(config: Config) -> AsyncIterator[AsyncGameService]:
+    folder = os.path.dirname(os.path.abspath(config.db_path))
+    if config.db_path != ":memory:" and not os.path.isdir(folder):
+        raise StartupError(f"cannot open the database {config.db_path}: the folder {folder} "
+                           "does not exist (check db_path).")
     try:
         lock = hold_database(config.db_path)
     except DatabaseInUse as error:
