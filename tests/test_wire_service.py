@@ -108,9 +108,8 @@ async def test_sigterm_stops_cleanly_and_a_second_bot_is_refused(tmp_path: Path)
 
 def test_one_bot_per_database(tmp_path: Path) -> None:
     db = str(tmp_path / "busbot.db")
-    with hold_database(db):
-        with pytest.raises(DatabaseInUse, match="already running on"):
-            hold_database(db)
+    with hold_database(db), pytest.raises(DatabaseInUse, match="already running on"):
+        hold_database(db)
     with hold_database(db):  # released when the first let go
         pass
 
