@@ -60,10 +60,15 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
     _config_argument(parser)
 
 
-def _console_arguments(parser: argparse.ArgumentParser) -> None:
-    from bot.console import add_arguments
-
-    add_arguments(parser)
+def console_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="PATH", help="the game database (default: from the "
+                        "config file, else busbot.db)")
+    parser.add_argument("--pictures", metavar="DIR", help="where pictures and exports are "
+                        "written (default: the config's picture_dir, else ./pictures)")
+    parser.add_argument("--no-pictures", action="store_true", help="do not draw the table "
+                        "(much faster; `map` still explains)")
+    parser.add_argument("--config", metavar="PATH", help="the settings file (default: "
+                        "config.toml here, if any)")
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -136,7 +141,7 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("run", "start the Discord bot (or the console table without a token)",
                _run_arguments, "bot.cli:run_command"),
     Subcommand("console", "play at a table in the terminal (lines are 'Name: text')",
-               _console_arguments, "bot.console:main",
+               console_arguments, "bot.console:main",
                "A local table: each input line is 'Name: text', as if that user wrote it in "
                "the channel. Games are stored in the database and continue where they were."),
     Subcommand("replay", "replay a game log and check every move", _replay_arguments,
