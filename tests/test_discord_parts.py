@@ -38,9 +38,31 @@ def test_the_example_settings_load_and_the_environment_token_wins(tmp_path: Path
     assert config.reminder_hours == 24
     assert config.picture_dir is None and config.render_workers == 2
 
+    assert config.api_base == "https://discord.com/api/v10"
+    assert config.gateway_url == "wss://gateway.discord.gg/"
+    assert config.dev_guild is None and config.log_level == "INFO" and config.log_file is None
+    assert config.shard_count is None and config.shard_ids is None
+    assert load_config(path, environ={}) == Config(
+        db_path=str(tmp_path / "busbot.db"), moderator_role="Bus moderator",
+        reminder_hours=24)
+
     config = load_config(path, environ={"DISCORD_TOKEN": "from-the-environment"})
     assert config.token == "from-the-environment"
     assert "from-the-environment" not in repr(config)
+
+
+def test_the_environment_points_busbot_at_another_discord(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('api_base = "https://chat.example/api/v10"\n', encoding="utf-8")
+    config = load_config(path, environ={})
+    assert config.api_base == "https://chat.example/api/v10"
+    assert config.web_base == "https://chat.example"
+    config = load_config(path, environ={"DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10",
+                                        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gw"})
+    assert config.api_base == "http://127.0.0.1:8080/api/v10"
+    assert config.gateway_url == "ws://127.0.0.1:8080/gw"
+    with pytest.raises(ConfigError, match="DISCORD_GATEWAY_URL must be a ws:// or wss://"):
+        load_config(path, environ={"DISCORD_GATEWAY_URL": "https://gateway.discord.gg"})
 
 
 def test_a_token_in_the_file_is_used_when_the_environment_has_none(tmp_path: Path) -> None:
@@ -58,6 +80,11 @@ def test_a_token_in_the_file_is_used_when_the_environment_has_none(tmp_path: Pat
         ("render_workers = 0\n", "render_workers must be at least 1"),
         ("reminder_hours = 'daily'\n", "reminder_hours must be a number"),
         ("prefix = \n", "not valid TOML"),
+        ("api_base = 'discord.com'\n", "api_base must be a http:// or https:// address"),
+        ("log_level = 'loud'\n", "log_level must be one of DEBUG, INFO, WARNING, ERROR"),
+        ("dev_guild = 'my server'\n", "dev_guild must be a whole number"),
+        ("shard_ids = [0]\n", "shard_ids needs shard_count"),
+        ("shard_count = 2\nshard_ids = [2]\n", "shard_ids must be distinct numbers from 0 to 1"),
     ],
 )
 def test_a_bad_setting_is_named(tmp_path: Path, text: str, complaint: str) -> None:
@@ -150,13 +177,6 @@ def test_the_guide_gives_exactly_the_permissions_the_bot_asks_for() -> None:
     assert "Message Content Intent" in guide
 
 
-def test_the_bot_asks_only_for_the_intents_it_needs() -> None:
-    intents = BusBot(Config(), _Idle()).intents
-    assert {name for name, value in intents if value} == {
-        "guilds", "guild_messages", "message_content"
-    }
-
-
 def test_the_prefix_is_a_symbol_and_the_command_word() -> None:
     assert split_prefix("!bus") == ("!", "bus")
     assert split_prefix("?game") == ("?", "game")
@@ -206,7 +226,7 @@ def test_nothing_to_say_sends_nothing() -> None:
     assert compose(Reply("  ")) == []
 
 
-class _Idle:
+class Idle:
     """A game service with nothing going on."""
 
     async def handle(self, place: str, actor: Actor, text: str, *,
@@ -224,7 +244,7 @@ class _Idle:
         return []
 
 
-class _Verbose(_Idle):
+class _Verbose(Idle):
     """Answers every command with a reply longer than Discord allows, naming everyone."""
 
     def __init__(self) -> None:
@@ -271,7 +291,7 @@ async def test_a_long_answer_arrives_in_parts_with_one_ping(
 
 
 async def test_the_slash_commands_cover_the_game() -> None:
-    bus = BusBot(Config(), _Idle(), sync_commands=False)
+    bus = BusBot(Config(), Idle(), sync_commands=False)
     await bus.load_extension("bot.discord_app.cogs.slash")
     group = bus.tree.get_command("bus")
     assert isinstance(group, discord.app_commands.Group)
@@ -281,7 +301,7 @@ async def test_the_slash_commands_cover_the_game() -> None:
     }
 
 
-class _Slow(_Idle):
+class _Slow(Idle):
     """A service that takes as long as the test says: a slow render, a busy database."""
 
     def __init__(self) -> None:
@@ -326,7 +346,7 @@ async def test_an_oversized_file_is_refused_without_reading_it(
     monkeypatch.chdir(tmp_path)
     huge = tmp_path / "bus-game1.txt"
     huge.write_bytes(b"#" * 2_000_000)
-    async with fake_discord(BusBot(Config(), _Idle(), sync_commands=False)) as server:
+    async with fake_discord(BusBot(Config(), Idle(), sync_commands=False)) as server:
         moderator = server.person("Mod")
         refused = only_post(await server.say(moderator, "!bus import", files=(huge,)))
         assert refused.reply_to == server.last_message_id

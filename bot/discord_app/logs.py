@@ -43,8 +43,12 @@ def configure_logging(config: Config) -> list[logging.Handler]:
     formatter = logging.Formatter(FORMAT)
     root = logging.getLogger()
     root.setLevel(config.log_level)
+    for old in [h for h in root.handlers if getattr(h, "busbot", False)]:
+        root.removeHandler(old)  # configured again (``busbot sync`` then ``run`` in one process)
+        old.close()
     for handler in handlers:
         handler.setFormatter(formatter)
         handler.addFilter(OneLineReconnects())
+        handler.busbot = True  # type: ignore[attr-defined]
         root.addHandler(handler)
     return handlers
