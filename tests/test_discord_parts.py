@@ -124,6 +124,13 @@ def test_without_a_token_run_explains_and_opens_the_console(
     assert "DISCORD_TOKEN" in told and "docs/discord-setup.md" in told
     assert "busbot console" in told
 
+    # Started through ./play, the hints name what works there.
+    monkeypatch.setenv("BUSBOT_PROG", "./play")
+    assert cli_main(["run"]) == 0
+    told = capsys.readouterr().err
+    assert "`./play console`" in told and "Run `./play` again" in told
+    assert "`busbot" not in told
+
 
 def test_with_a_token_run_starts_the_bot(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -185,6 +185,22 @@ async def test_a_game_is_not_opened_where_the_bot_cannot_post_pictures(tmp_path:
             service.close()
 
 
+async def test_an_expired_interaction_is_one_line_in_the_log(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        server.expire_interactions = True
+        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")) as running:
+            ada = server.add_member("Ada")
+            since = len(server.requests)
+            await server.slash(ada, "status")
+            await server.wait_for(lambda: any(
+                "not answered" in r.getMessage() for r in running.logs.records))
+            await asyncio.sleep(0.1)
+            assert server.posts(since) == []
+        problems = [r for r in running.logs.records if r.levelno >= 30]
+        assert len(problems) == 1, [r.getMessage() for r in problems]
+        assert problems[0].exc_info is None and "Unknown interaction" in problems[0].getMessage()
+
+
 def test_the_invite_link_points_where_the_api_is() -> None:
     config = Config(api_base="http://127.0.0.1:5000/api/v10")
     assert invite_url(42, config.web_base).startswith(

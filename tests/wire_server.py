@@ -94,6 +94,7 @@ class WireServer:
         self.faults: list[str] = []  # requests this server could not handle
         self.rate_limit_next: dict[str, float] = {}  # path suffix -> retry_after
         self.refuse_publish = False
+        self.expire_interactions = False  # answer callbacks as Discord does after 3 seconds
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None
@@ -404,9 +405,13 @@ class WireServer:
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
             return _json(self._message(int(parts[1]), recorded))
         if parts[0] == "interactions" and parts[-1] == "callback":
+            if self.expire_interactions:
+                return _error(404, 10062, "Unknown interaction")
             return _json({"interaction": {"id": parts[1], "type": 2},
                                       "resource": {"type": (recorded.json or {}).get("type")}})
         if parts[0] == "webhooks" and request.method == "POST":
+            if self.expire_interactions:
+                return _error(404, 10015, "Unknown Webhook")
             return _json(self._message(0, recorded))
         if parts[0] == "webhooks" and request.method in ("DELETE", "PATCH"):
             return web.Response(status=204)
