@@ -49,6 +49,9 @@ def picture_of(db: Path, place: int) -> bytes:
 def the_picture(post: Request) -> bytes:
     pictures = [data for name, data in post.files if name.endswith(".png")]
     assert len(pictures) == 1, [name for name, _ in post.files]
+    # Multipart, as Discord wants it: each file part is described in payload_json.
+    described = [a["filename"] for a in post.json["attachments"]]
+    assert described == [name for name, _ in post.files]
     data = pictures[0]
     assert data.startswith(PNG_SIGNATURE)
     Image.open(io.BytesIO(data)).verify()  # decodes as a PNG, not just its signature

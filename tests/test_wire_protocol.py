@@ -201,6 +201,13 @@ async def test_an_expired_interaction_is_one_line_in_the_log(tmp_path: Path) -> 
         assert problems[0].exc_info is None and "Unknown interaction" in problems[0].getMessage()
 
 
+async def test_the_configured_gateway_wins_over_the_one_the_api_names(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        server.advertised_gateway = "ws://127.0.0.1:9/nothing-here"
+        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")):
+            assert server.identified.is_set()
+
+
 def test_the_invite_link_points_where_the_api_is() -> None:
     config = Config(api_base="http://127.0.0.1:5000/api/v10")
     assert invite_url(42, config.web_base).startswith(

@@ -95,6 +95,7 @@ class WireServer:
         self.rate_limit_next: dict[str, float] = {}  # path suffix -> retry_after
         self.refuse_publish = False
         self.expire_interactions = False  # answer callbacks as Discord does after 3 seconds
+        self.advertised_gateway: str | None = None  # what /gateway/bot names, if not this
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None
@@ -393,9 +394,9 @@ class WireServer:
         if route == "/oauth2/applications/@me":
             return _json(self._application())
         if route == "/gateway/bot":
-            return _json({"url": self.gateway_url, "shards": 1, "session_start_limit":
-                                      {"total": 1000, "remaining": 1000, "reset_after": 0,
-                                       "max_concurrency": 1}})
+            limits = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+            return _json({"url": self.advertised_gateway or self.gateway_url, "shards": 1,
+                          "session_start_limit": limits})
         if parts[0] == "applications" and parts[-1] == "commands" and request.method == "PUT":
             if self.refuse_publish:
                 return _error(403, 50001, "Missing Access")

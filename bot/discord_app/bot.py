@@ -13,15 +13,22 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
 from bot.api import Actor, Reply
-from bot.config import Config
+from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.sync import PublishedCommands, publish
+
+if TYPE_CHECKING:
+    from discord.types.gateway import SessionStartLimit
+
+    #: discord.py's question to the API: how many shards, which gateway, how many starts left.
+    GatewayQuestion = Callable[[], Coroutine[Any, Any, tuple[int, str, SessionStartLimit]]]
 
 log = logging.getLogger(__name__)
 
@@ -212,6 +219,19 @@ class ShardedBusBot(BusBot, commands.AutoShardedBot):
         shard_ids = list(config.shard_ids) if config.shard_ids is not None else None
         super().__init__(config, game, shard_count=config.shard_count, shard_ids=shard_ids,
                          **options)
+        if config.gateway_url != DISCORD_GATEWAY_URL:
+            # Choosing the shard count itself, discord.py takes the gateway's address from the
+            # API's answer; a gateway_url the operator set must win over that too.
+            self.http.get_bot_gateway = self._gateway_at(  # type: ignore[method-assign]
+                self.http.get_bot_gateway, config.gateway_url)
+
+    @staticmethod
+    def _gateway_at(ask: GatewayQuestion, url: str) -> GatewayQuestion:
+        async def get_bot_gateway() -> tuple[int, str, SessionStartLimit]:
+            shards, _, limits = await ask()
+            return shards, url, limits
+
+        return get_bot_gateway
 
 
 def one_line(error: BaseException) -> str:

@@ -130,6 +130,13 @@ async def connect(bot: ShardedBusBot, config: Config, token: str) -> None:
         await bot.connect()
     except discord.PrivilegedIntentsRequired:
         raise StartupError(NO_INTENT) from None
+    except discord.GatewayNotFound:
+        raise StartupError(f"{config.api_base} did not name a gateway to connect to; check "
+                           "api_base.") from None
+    except discord.ConnectionClosed as closed:
+        reason = f": {closed.reason}" if closed.reason else ""
+        raise StartupError(f"the gateway closed the connection (code {closed.code}{reason}); "
+                           "check the token and gateway_url.") from None
 
 
 @contextlib.asynccontextmanager
