@@ -155,6 +155,10 @@ async def test_replace_takes_only_a_real_member_and_shows_their_name(tmp_path: P
             assert "gave Daemonis's seat to Carol" in by_name and "<@" not in by_name
             by_mention = await answer(f"!bus replace Daemonis with <@{players[1].id}>")
             assert "gave Daemonis's seat to Daemonis" in by_mention
+            since = len(server.requests)
+            await server.slash(mod, "replace", player="Daemonis", user=carol)
+            by_slash = (await server.answers(1, since=since))[0].json["content"]
+            assert "gave Daemonis's seat to Carol" in by_slash and "<@" not in by_slash
         service = GameService(str(db), renderer=None)
         try:
             exported = service.export(str(server.channels["bus-table"].id), "json")

@@ -179,7 +179,14 @@ class WireServer:
         """``author`` runs ``/bus subcommand``; returns the interaction payload sent."""
         where = self.channels[channel]
         encoded = []
+        resolved: dict[str, dict[str, Any]] = {}
         for name, value in options.items():
+            if isinstance(value, User):  # a member picked in Discord's user option
+                encoded.append({"name": name, "type": 6, "value": str(value.id)})
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                resolved.setdefault("members", {})[str(value.id)] = self._member(
+                    value.id, with_user=False, channel=where)
+                continue
             kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
             encoded.append({"name": name, "type": kind, "value": value})
         payload = {
@@ -194,7 +201,8 @@ class WireServer:
             "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
             "attachment_size_limit": 25 * 1024 * 1024,
             "data": {"id": str(new_id()), "name": "bus", "type": 1,
-                     "options": [{"type": 1, "name": subcommand, "options": encoded}]},
+                     "options": [{"type": 1, "name": subcommand, "options": encoded}],
+                     "resolved": resolved},
         }
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload

@@ -51,8 +51,27 @@ def permission_refusal(permissions: discord.Permissions, *, in_thread: bool) -> 
             "it, then try again.")
 
 
-class UnknownMember(Exception):
-    """The new player could not be found; the message is the answer."""
+class Refused(Exception):
+    """The command goes no further; the message is the answer, for the author only."""
+
+
+class UnknownMember(Refused):
+    """The new player could not be found."""
+
+
+async def checked_text(
+    guild: discord.Guild | None, text: str, permissions: discord.Permissions, *, in_thread: bool
+) -> str:
+    """The text to hand to the service, once what only Discord knows is settled.
+
+    ``permissions`` are the bot's in the place. Raises ``Refused``: a game opened or started
+    where the bot cannot post, or a ``replace`` naming nobody on the server.
+    """
+    if opens_a_game(text):
+        refusal = permission_refusal(permissions, in_thread=in_thread)
+        if refusal is not None:
+            raise Refused(refusal)
+    return text if guild is None else await resolve_replacement(guild, text)
 
 
 async def resolve_replacement(guild: discord.Guild, text: str) -> str:

@@ -16,12 +16,7 @@ from discord.ext import commands
 
 from bot.api import Attachment, Reply
 from bot.discord_app.bot import BusBot, one_line
-from bot.discord_app.guards import (
-    UnknownMember,
-    opens_a_game,
-    permission_refusal,
-    resolve_replacement,
-)
+from bot.discord_app.guards import Refused, checked_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
 
@@ -67,17 +62,18 @@ class Play(commands.Cog):
         place = place_of(message.channel.id)
         actor = actor_for(message.author)
         text = text.strip()
+        channel = message.channel
+        guild = message.guild
         async with self.bot.place_lock(place):
-            refusal = await self.refusal(message, text)
-            if refusal is not None:
-                self.bot.log_handled(place, actor, text, None, started)
-                await self.post(message, Reply(refusal, ok=False), answering=message)
-                return
             try:
-                text = await resolve_replacement(message.guild, text) if message.guild else text
-            except UnknownMember as unknown:
+                if guild is not None and isinstance(channel, discord.abc.GuildChannel
+                                                    | discord.Thread):
+                    text = await checked_text(
+                        guild, text, channel.permissions_for(guild.me),
+                        in_thread=isinstance(channel, discord.Thread))
+            except Refused as refused:
                 self.bot.log_handled(place, actor, text, None, started)
-                await self.post(message, Reply(str(unknown), ok=False), answering=message)
+                await self.post(message, Reply(str(refused), ok=False), answering=message)
                 return
             reply = await self.bot.game.handle(
                 place, actor, text, message_id=str(message.id), attachments=attachments
@@ -89,17 +85,6 @@ class Play(commands.Cog):
             # is no private answer to a message in a channel.
             private = not reply.ok or reply.ephemeral
             await self.post(message, reply, answering=message if private else None)
-
-    async def refusal(self, message: discord.Message, text: str) -> str | None:
-        """Why a game cannot be opened or started here, if the bot lacks a permission."""
-        guild = message.guild
-        if guild is None or not opens_a_game(text):
-            return None
-        channel = message.channel
-        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
-            return None
-        permissions = channel.permissions_for(guild.me)
-        return permission_refusal(permissions, in_thread=isinstance(channel, discord.Thread))
 
     async def post(
         self, message: discord.Message, reply: Reply, *, answering: discord.Message | None

@@ -20,13 +20,7 @@ from discord.ext import commands
 
 from bot.api import Attachment, Reply
 from bot.discord_app.bot import BusBot, one_line
-from bot.discord_app.guards import (
-    UnknownMember,
-    member_text,
-    opens_a_game,
-    permission_refusal,
-    resolve_replacement,
-)
+from bot.discord_app.guards import Refused, checked_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_interaction
 
@@ -58,21 +52,15 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         await interaction.response.defer(ephemeral=private, thinking=True)
         place = place_of(interaction.channel_id or 0)
         actor = actor_for(interaction.user)
-        refusal = self.refusal(interaction, text)
         attachments: list[Attachment] = []
-        if refusal is None and files:
-            try:
+        try:
+            text = await checked_text(interaction.guild, text, interaction.app_permissions,
+                                      in_thread=isinstance(interaction.channel, discord.Thread))
+            if files:
                 attachments = await read_attachments(files)
-            except AttachmentTooLarge as too_large:
-                refusal = str(too_large)
-        if refusal is None and interaction.guild is not None:
-            try:
-                text = await resolve_replacement(interaction.guild, text)
-            except UnknownMember as unknown:
-                refusal = str(unknown)
-        if refusal is not None:
+        except (Refused, AttachmentTooLarge) as refusal:
             self.bot.log_handled(place, actor, text, None, started)
-            refused = Reply(refusal, ok=False)
+            refused = Reply(str(refusal), ok=False)
             await send_to_interaction(interaction, refused, deferred_ephemeral=private)
             return
         async with self.bot.place_lock(place):
@@ -85,13 +73,6 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             )
             self.bot.log_handled(place, actor, text, reply, started)
             await send_to_interaction(interaction, reply, deferred_ephemeral=private)
-
-    def refusal(self, interaction: Interaction, text: str) -> str | None:
-        """Why a game cannot be opened or started here: a permission the bot lacks."""
-        if not opens_a_game(text):
-            return None
-        in_thread = isinstance(interaction.channel, discord.Thread)
-        return permission_refusal(interaction.app_permissions, in_thread=in_thread)
 
     @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")
@@ -183,7 +164,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     @app_commands.command(description="Moderators: hand a player's seat to someone else")
     @app_commands.describe(player="The player's name at the table", user="Who takes the seat")
     async def replace(self, interaction: Interaction, player: str, user: discord.Member) -> None:
-        await self.run(interaction, f"replace {player} with {member_text(user)}")
+        await self.run(interaction, f"replace {player} with {user.mention}")
 
     @app_commands.command(description="Moderators: remind the player who has to act")
     async def nudge(self, interaction: Interaction) -> None:
