@@ -17,6 +17,7 @@ from bot.cli import main as cli_main
 from bot.config import load_config
 from bot.discord_app.bot import ShardedBusBot
 from bot.discord_app.runner import sync_commands
+from bot.runlock import hold_database
 from bot.service import GameService
 from tests.test_discord_parts import Idle
 from tests.wire_support import wire_config, wire_server
@@ -41,7 +42,9 @@ async def test_busbot_sync_publishes_even_when_nothing_changed(
 ) -> None:
     async with wire_server() as server:
         config = wire_config(server, tmp_path / "busbot.db")
-        assert await asyncio.to_thread(sync_commands, config, None) == 0
+        running = hold_database(config.db_path)  # a bot is running on this database
+        with running:
+            assert await asyncio.to_thread(sync_commands, config, None) == 0
         assert await asyncio.to_thread(sync_commands, config, None) == 0
         assert await asyncio.to_thread(sync_commands, config, 777) == 0
         server.refuse_publish = True

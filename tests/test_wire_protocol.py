@@ -71,6 +71,9 @@ async def test_a_message_delivered_again_after_a_resume_is_answered_once(tmp_pat
         assert len(identifies) == 1, "resumed, not identified again"
         lost = [line for line in running.logs.messages() if "Traceback" in line]
         assert lost == []
+        told = running.logs.messages("bot")
+        assert "INFO bot.discord_app.bot: gateway connection of shard 0 lost; reconnecting" in told
+        assert "INFO bot.discord_app.bot: gateway connection of shard 0 resumed" in told
 
 
 async def test_a_rate_limited_post_waits_and_is_delivered(tmp_path: Path) -> None:

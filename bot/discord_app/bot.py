@@ -156,6 +156,12 @@ class BusBot(commands.Bot):
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id, self.config.web_base))
 
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        log.info("gateway connection of shard %s lost; reconnecting", shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        log.info("gateway connection of shard %s resumed", shard_id)
+
     def place_lock(self, place: str) -> asyncio.Lock:
         """The lock that keeps one place's answers in the order their commands were applied."""
         lock = self._place_locks.get(place)

@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 import discord
 
+from bot.api import Actor, Attachment, Reminder, Reply
 from bot.config import Config
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
@@ -38,6 +39,24 @@ NO_INTENT = (
     "Discord refused the message-content intent. On the Bot page of your application, turn on "
     "'Message Content Intent' under 'Privileged Gateway Intents', save, and start again."
 )
+
+
+class NoGames:
+    """The game backend of a bot that only logs in to publish its commands (``busbot sync``)."""
+
+    async def handle(self, place: str, actor: Actor, text: str, *,
+                     message_id: str | None = None,
+                     attachments: list[Attachment] | None = None) -> Reply:
+        return Reply("busbot is only publishing its commands right now.", ok=False)
+
+    async def is_game_text(self, place: str, text: str) -> bool:
+        return False
+
+    async def choices(self, place: str, actor: Actor) -> list[str]:
+        return []
+
+    async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
+        return []
 
 
 class StartupError(Exception):
@@ -71,13 +90,13 @@ def sync_commands(config: Config, guild_id: int | None) -> int:
         return 1
 
     async def publish() -> bool | None:
-        async with _service(config) as game:
-            guild = guild_id if guild_id is not None else config.dev_guild
-            bot = ShardedBusBot(config, game, force_sync=True, sync_guild=guild)
-            async with bot:
-                assert config.token is not None
-                await _login(bot, config, config.token)
-            return bot.published
+        # No game service and no lock: this may run beside the bot, which keeps the database.
+        guild = guild_id if guild_id is not None else config.dev_guild
+        bot = ShardedBusBot(config, NoGames(), force_sync=True, sync_guild=guild)
+        async with bot:
+            assert config.token is not None
+            await _login(bot, config, token=config.token)
+        return bot.published
 
     try:
         with discord_at(config.api_base, config.gateway_url):
