@@ -157,7 +157,8 @@ class BusBot(commands.Bot):
             log.info("invite link: %s", invite_url(self.application_id, self.config.web_base))
 
     async def on_shard_disconnect(self, shard_id: int) -> None:
-        log.info("gateway connection of shard %s lost; reconnecting", shard_id)
+        if not self.is_closed():  # not when we are the ones closing it
+            log.info("gateway connection of shard %s lost; reconnecting", shard_id)
 
     async def on_shard_resumed(self, shard_id: int) -> None:
         log.info("gateway connection of shard %s resumed", shard_id)
