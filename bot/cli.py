@@ -104,8 +104,8 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a .txt log or a .json export")
     parser.add_argument("--place", default="console",
                         help="where the game lives (default: the console table)")
-    parser.add_argument("--as", dest="user", default="console", metavar="NAME",
-                        help="who imports it (becomes the game's moderator)")
+    parser.add_argument("--as", dest="user", metavar="NAME",
+                        help="who imports it and so moderates it (default: the first seat)")
     _db_arguments(parser)
 
 

@@ -49,7 +49,8 @@ def import_command(args: argparse.Namespace) -> int:
         raise CliError(f"{prog()} import: cannot read {args.file}: {err}") from None
     service = GameService(db_path(args), renderer=None, bind_imported_names=True)
     try:
-        reply = service.import_text(args.place, Actor(args.user, args.user), text)
+        importer = Actor(args.user, args.user) if args.user else None
+        reply = service.import_text(args.place, importer, text)
     finally:
         service.close()
     print(reply.text)

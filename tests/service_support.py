@@ -104,6 +104,20 @@ def started(table: Table, players: int = 3, *, options: str = "", creator: str =
     return seated
 
 
+#: the setup of a 3-player game seated as ``started`` seats it: two buildings each
+SETUP = [
+    ("Arcsyn", "Place Office at C1"), ("Arcsyn", "Place Pub at C2"),
+    ("Daemonis", "Place House at C3"), ("Daemonis", "Place Office at C4"),
+    ("Hedgethorn", "Place Pub at E3"), ("Hedgethorn", "Place House at W3"),
+]
+
+
+def play(table: Table, moves: list[tuple[str, str]]) -> None:
+    """Each (name, move) written by that player, and accepted."""
+    for name, text in moves:
+        table.ok(name, text)
+
+
 def records_count(path: str) -> int:
     with sqlite3.connect(path) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM records").fetchone()[0])

@@ -23,7 +23,7 @@ def _play_with_restart(path: str, restart: bool) -> tuple[list[str], str]:
     table = open_table(path)
     started(table, 4)
     table.play_random(150, seed=8)
-    table.ok("Arcsyn", "undo 3")
+    table.ok("Arcsyn", "undo last 3")
     other = Table(table.service, "channel-2")
     started(other, 3)
     other.play_random(20, seed=1)

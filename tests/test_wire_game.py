@@ -128,7 +128,7 @@ async def test_a_short_game_over_the_wire(tmp_path: Path) -> None:
             assert pinged(post) == set() and post.files == []
 
             # ---- a moderator's undo ----
-            post, _ = await say(server, mod, "!bus undo 2")
+            post, _ = await say(server, mod, "!bus undo last 2")
             assert "took back 2 moves" in checked(post)["content"]
             assert the_picture(post) == picture_of(db, table)
 

@@ -156,8 +156,9 @@ async def test_replace_takes_only_a_real_member_and_shows_their_name(tmp_path: P
             assert "is not a member of this server" in refused
             by_name = await answer("!bus replace Daemonis with @Carol")
             assert "gave Daemonis's seat to Carol" in by_name and "<@" not in by_name
-            by_mention = await answer(f"!bus replace Daemonis with <@{players[1].id}>")
-            assert "gave Daemonis's seat to Daemonis" in by_mention
+            assert "plays as Carol from now on" in by_name
+            by_mention = await answer(f"!bus replace Carol with <@{players[1].id}>")
+            assert "gave Carol's seat to Daemonis" in by_mention and "<@" not in by_mention
             since = len(server.requests)
             await server.slash(mod, "replace", player="Daemonis", user=carol)
             by_slash = (await server.answers(1, since=since))[0].json["content"]
