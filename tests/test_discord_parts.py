@@ -11,11 +11,12 @@ import pytest
 
 import bot.console
 import bot.discord_app.runner
-from bot.api import Actor, Attachment, Reminder, Reply
+from bot.api import Actor, Attachment, Reply
 from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
 from bot.discord_app.outgoing import compose
+from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, fake_discord
 
@@ -233,25 +234,7 @@ def test_nothing_to_say_sends_nothing() -> None:
     assert compose(Reply("  ")) == []
 
 
-class Idle:
-    """A game service with nothing going on."""
-
-    async def handle(self, place: str, actor: Actor, text: str, *,
-                     message_id: str | None = None,
-                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
-        raise AssertionError("not expected")
-
-    async def is_game_text(self, place: str, text: str) -> bool:
-        return False
-
-    async def choices(self, place: str, actor: Actor) -> list[str]:
-        return []
-
-    async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
-        return []
-
-
-class _Verbose(Idle):
+class _Verbose(NoGames):
     """Answers every command with a reply longer than Discord allows, naming everyone."""
 
     def __init__(self) -> None:
@@ -259,7 +242,7 @@ class _Verbose(Idle):
 
     async def handle(self, place: str, actor: Actor, text: str, *,
                      message_id: str | None = None,
-                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
+                     attachments: list[Attachment] | None = None) -> Reply:
         text = "@everyone look:\n" + "\n".join(f"line {n} <@{actor.user_id}>" for n in range(300))
         return Reply(text, picture=PICTURE, mentions=[self.pinged], changed=True)
 
@@ -298,7 +281,7 @@ async def test_a_long_answer_arrives_in_parts_with_one_ping(
 
 
 async def test_the_slash_commands_cover_the_game() -> None:
-    bus = BusBot(Config(), Idle(), sync_commands=False)
+    bus = BusBot(Config(), NoGames(), sync_commands=False)
     await bus.load_extension("bot.discord_app.cogs.slash")
     group = bus.tree.get_command("bus")
     assert isinstance(group, discord.app_commands.Group)
@@ -308,7 +291,7 @@ async def test_the_slash_commands_cover_the_game() -> None:
     }
 
 
-class _Slow(Idle):
+class _Slow(NoGames):
     """A service that takes as long as the test says: a slow render, a busy database."""
 
     def __init__(self) -> None:
@@ -317,7 +300,7 @@ class _Slow(Idle):
 
     async def handle(self, place: str, actor: Actor, text: str, *,
                      message_id: str | None = None,
-                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
+                     attachments: list[Attachment] | None = None) -> Reply:
         self.asked.set()
         await self.release.wait()
         return Reply("Arcsyn: Place Office at C1", picture=PICTURE, changed=True)
@@ -353,7 +336,7 @@ async def test_an_oversized_file_is_refused_without_reading_it(
     monkeypatch.chdir(tmp_path)
     huge = tmp_path / "bus-game1.txt"
     huge.write_bytes(b"#" * 2_000_000)
-    async with fake_discord(BusBot(Config(), Idle(), sync_commands=False)) as server:
+    async with fake_discord(BusBot(Config(), NoGames(), sync_commands=False)) as server:
         moderator = server.person("Mod")
         refused = only_post(await server.say(moderator, "!bus import", files=(huge,)))
         assert refused.reply_to == server.last_message_id

@@ -16,10 +16,9 @@ from bot.api import Actor
 from bot.cli import main as cli_main
 from bot.config import load_config
 from bot.discord_app.bot import ShardedBusBot
-from bot.discord_app.runner import sync_commands
+from bot.discord_app.runner import NoGames, sync_commands
 from bot.runlock import hold_database
 from bot.service import GameService
-from tests.test_discord_parts import Idle
 from tests.wire_support import wire_config, wire_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +118,7 @@ def test_each_process_runs_its_own_shards_on_its_own_database(tmp_path: Path) ->
         path.write_text(f'db_path = "shard{shard}.db"\nshard_count = 2\nshard_ids = [{shard}]\n',
                         encoding="utf-8")
         configs.append(load_config(path, environ={}))
-    bots = [ShardedBusBot(config, Idle()) for config in configs]
+    bots = [ShardedBusBot(config, NoGames()) for config in configs]
     assert [bot.shard_ids for bot in bots] == [[0], [1]]
     assert {bot.shard_count for bot in bots} == {2}
     assert len({config.db_path for config in configs}) == 2
@@ -128,7 +127,7 @@ def test_each_process_runs_its_own_shards_on_its_own_database(tmp_path: Path) ->
         owners = [bot for bot in bots if (guild >> 22) % 2 in (bot.shard_ids or [])]
         assert len(owners) == 1
     # Without shard settings, one process runs every shard Discord asks for.
-    assert ShardedBusBot(load_config(None, environ={}), Idle()).shard_ids is None
+    assert ShardedBusBot(load_config(None, environ={}), NoGames()).shard_ids is None
 
 
 @pytest.mark.parametrize("args", [["--help"], ["replay", "--help"], ["export", "--help"]])
