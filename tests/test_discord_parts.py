@@ -15,6 +15,7 @@ from bot.api import Actor, Attachment, Reply
 from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
+from bot.discord_app.guards import missing_permissions, opens_a_game, permission_refusal
 from bot.discord_app.outgoing import compose
 from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
@@ -345,3 +346,25 @@ async def test_an_oversized_file_is_refused_without_reading_it(
         answer = await server.slash(moderator, "import", file=huge)
         assert answer.public == []
         assert "bus-game1.txt" in only_post(answer.private).content
+
+
+# ---- what the Discord layer checks before the service ---------------------------------------
+
+
+def test_only_opening_or_starting_a_game_checks_permissions() -> None:
+    assert opens_a_game("new game clock_stones=1") and opens_a_game("  Start ")
+    assert opens_a_game("start order: Ada, Bram, Cleo") and opens_a_game("start game")
+    assert not opens_a_game("Start line between C1 and W3")
+    assert not opens_a_game("start C1-W3") and not opens_a_game("status")
+
+
+def test_a_thread_also_needs_send_messages_in_threads() -> None:
+    granted = discord.Permissions(view_channel=True, send_messages=True, attach_files=True,
+                                  read_message_history=True)
+    assert permission_refusal(granted, in_thread=False) is None
+    refusal = permission_refusal(granted, in_thread=True)
+    assert refusal is not None
+    assert "lack the Send Messages in Threads permission in this thread" in refusal
+    bare = discord.Permissions(view_channel=True)
+    assert missing_permissions(bare, in_thread=False) == [
+        "Send Messages", "Attach Files", "Read Message History"]
