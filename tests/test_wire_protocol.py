@@ -193,6 +193,37 @@ async def test_a_game_is_not_opened_where_the_bot_cannot_post_pictures(tmp_path:
             service.close()
 
 
+async def test_a_thread_needs_its_own_permission_to_post(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        server.add_channel("quiet", deny_bot=1 << 38)  # Send Messages in Threads
+        server.add_thread("a quiet thread", parent="quiet")
+        server.add_thread("a table in a thread", parent="bus-table")
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")) as running:
+            answers = {}
+            for place in ("quiet", "a table in a thread"):
+                since = len(server.requests)
+                await server.say(mod, "!bus new game", channel=place)
+                answers[place] = (await server.answers(1, since=since))[0].json["content"]
+            # In the quiet thread the answer to a message cannot be posted (Discord refuses
+            # it); the bot logs that in one line. A slash command's answer gets through.
+            since = len(server.requests)
+            await server.say(mod, "!bus new game", channel="a quiet thread")
+            await server.answers(1, since=since)
+            await server.wait_for(lambda: any(
+                "not posted" in r.getMessage() for r in running.logs.records))
+            since = len(server.requests)
+            await server.slash(mod, "new", channel="a quiet thread")
+            slash_answer = (await server.answers(1, since=since))[0].json["content"]
+        assert "lack the Attach Files, Send Messages in Threads permissions in this thread" in \
+            slash_answer
+        assert "New game of Bus" in answers["quiet"]
+        assert "New game of Bus" in answers["a table in a thread"]
+        not_posted = [r for r in running.logs.records if "not posted" in r.getMessage()]
+        assert len(not_posted) == 1 and "Missing Permissions" in not_posted[0].getMessage()
+        assert not_posted[0].exc_info is None
+
+
 async def test_an_expired_interaction_is_one_line_in_the_log(tmp_path: Path) -> None:
     async with wire_server() as server:
         server.expire_interactions = True

@@ -70,6 +70,8 @@ class Channel:
     name: str
     #: Permissions denied to the bot here (by an overwrite on its role).
     deny_bot: int = 0
+    #: For a thread: the channel it belongs to (its permissions are the parent's).
+    parent: Channel | None = None
 
 
 class WireServer:
@@ -110,6 +112,11 @@ class WireServer:
     def add_channel(self, name: str, *, deny_bot: int = 0) -> Channel:
         channel = self.channels[name] = Channel(new_id(), name, deny_bot)
         return channel
+
+    def add_thread(self, name: str, parent: str) -> Channel:
+        """A public thread in ``parent`` (known to the bot from GUILD_CREATE)."""
+        thread = self.channels[name] = Channel(new_id(), name, parent=self.channels[parent])
+        return thread
 
     def add_member(self, name: str, *, roles: tuple[str, ...] = ()) -> User:
         user = User(new_id(), name)
@@ -193,8 +200,9 @@ class WireServer:
             "id": str(new_id()), "application_id": str(self.application_id), "type": 2,
             "token": f"interaction-token-{new_id()}", "version": 1,
             "guild_id": str(self.guild_id), "channel_id": str(where.id),
-            "channel": {"id": str(where.id), "type": 0, "name": where.name,
-                        "guild_id": str(self.guild_id)},
+            "channel": {"id": str(where.id), "type": 11 if where.parent else 0,
+                        "name": where.name, "guild_id": str(self.guild_id),
+                        **({"parent_id": str(where.parent.id)} if where.parent else {})},
             "member": self._member(author.id, with_user=True, channel=where),
             "app_permissions": str(self._bot_permissions(where)),
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
@@ -318,10 +326,18 @@ class WireServer:
                     {"id": str(self.bot_role_id), "type": 0, "allow": "0",
                      "deny": str(c.deny_bot)}], "nsfw": False, "parent_id": None,
             "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
-        } for i, c in enumerate(self.channels.values())]
+        } for i, c in enumerate(self.channels.values()) if c.parent is None]
+        threads = [{
+            "id": str(t.id), "type": 11, "name": t.name, "guild_id": str(self.guild_id),
+            "parent_id": str(t.parent.id), "owner_id": str(self.bot_user.id),
+            "last_message_id": None, "rate_limit_per_user": 0, "message_count": 0,
+            "member_count": 1, "flags": 0, "thread_metadata": {
+                "archived": False, "auto_archive_duration": 1440, "locked": False,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00"},
+        } for t in self.channels.values() if t.parent is not None]
         return {
             "id": str(self.guild_id), "name": "Bus club", "icon": None, "owner_id":
-                str(new_id()), "roles": roles, "channels": channels, "threads": [],
+                str(new_id()), "roles": roles, "channels": channels, "threads": threads,
             "members": [self._member(self.bot_user.id, with_user=True)], "member_count":
                 len(self.members), "features": [], "emojis": [], "stickers": [],
             "unavailable": False, "large": False, "verification_level": 0,
@@ -344,7 +360,11 @@ class WireServer:
         return member
 
     def _bot_permissions(self, channel: Channel) -> int:
-        return ALL_PERMISSIONS & ~(1 << 3) & ~(1 << 5) & ~channel.deny_bot
+        place = channel.parent or channel
+        granted = ALL_PERMISSIONS & ~(1 << 3) & ~(1 << 5) & ~place.deny_bot
+        if channel.parent is not None and not granted & (1 << 38):
+            granted &= ~(1 << 15)  # no posting in threads: no files there either
+        return granted
 
     # ---- the REST API ---------------------------------------------------------------------------
 
@@ -412,6 +432,11 @@ class WireServer:
                 dict(command, id=str(new_id()), application_id=str(self.application_id),
                      version=str(new_id())) for command in recorded.json or []])
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
+            channel = next(c for c in self.channels.values() if c.id == int(parts[1]))
+            granted = self._bot_permissions(channel)
+            needed = (1 << 38 if channel.parent else 1 << 11) | (1 << 15 if recorded.files else 0)
+            if granted & needed != needed:  # as Discord: no post without the permission
+                return _error(403, 50013, "Missing Permissions")
             return _json(self._message(int(parts[1]), recorded))
         if parts[0] == "interactions" and parts[-1] == "callback":
             if self.expire_interactions:
