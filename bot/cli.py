@@ -82,8 +82,13 @@ def _render_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg", help="also write the picture as an SVG file")
     parser.add_argument("--move", type=int, metavar="N",
                         help="draw the table after the first N moves (default: all)")
-    parser.add_argument("--size", type=int, default=1000, metavar="PX",
-                        help="pixels of the picture's long side (default 1000)")
+    parser.add_argument("--size", type=int, metavar="PX",
+                        help="pixels of the picture's long side (default 1000, portrait 1400)")
+    from bot.config import PICTURE_LAYOUTS  # light: not the renderer
+
+    parser.add_argument("--layout", choices=PICTURE_LAYOUTS, default="landscape",
+                        help="landscape (the cards beside the city) or portrait (under it, "
+                             "for phones)")
 
 
 def _gallery_arguments(parser: argparse.ArgumentParser) -> None:
@@ -273,17 +278,20 @@ def replay_command(args: argparse.Namespace) -> int:
 
 def render_command(args: argparse.Namespace) -> int:
     from render import render_png, render_svg
+    from render.layout import LAYOUTS
     from render.png import pixel_size
 
+    layout = LAYOUTS[args.layout]
+    size = args.size or layout.size
     try:
-        width, height = pixel_size(args.size)
+        width, height = pixel_size(size, layout)
     except ValueError as err:
         raise CliError(str(err)) from None
     game, total = load_game(args.log, upto=args.move)
     try:
-        Path(args.out).write_bytes(render_png(game, size=args.size))
+        Path(args.out).write_bytes(render_png(game, size=size, layout=layout.name))
         if args.svg:
-            Path(args.svg).write_text(render_svg(game), encoding="utf-8")
+            Path(args.svg).write_text(render_svg(game, layout=layout.name), encoding="utf-8")
     except OSError as err:
         raise CliError(f"cannot write {err.filename}: {err.strerror}") from None
     played = len(game.history)

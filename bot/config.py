@@ -22,6 +22,11 @@ GATEWAY_VARIABLE = "DISCORD_GATEWAY_URL"
 DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+#: Pre-drawn picture layers kept in memory unless ``picture_cache`` says otherwise.
+PICTURE_CACHE = 8
+#: How pictures are arranged, and the arrangements there are (``render.layout``).
+PICTURE_LAYOUT = "landscape"
+PICTURE_LAYOUTS = ("landscape", "portrait")
 
 
 class ConfigError(Exception):
@@ -48,6 +53,8 @@ class Config:
     reminder_hours: float = 0.0
     picture_dir: str | None = None
     render_workers: int = 2
+    picture_cache: int = PICTURE_CACHE
+    picture_layout: str = PICTURE_LAYOUT
     token: str | None = None
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -145,6 +152,12 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
     log_file = _optional_text(values, "log_file")
     shard_count = _optional_whole(values, "shard_count", minimum=1)
     shard_ids = _shard_ids(values, shard_count)
+    picture_cache = values.get("picture_cache", defaults.picture_cache)
+    if isinstance(picture_cache, bool) or not isinstance(picture_cache, int) or picture_cache < 1:
+        raise ConfigError("picture_cache must be a whole number of layers, at least 1")
+    picture_layout = _text(values, "picture_layout", defaults.picture_layout)
+    if picture_layout not in PICTURE_LAYOUTS:
+        raise ConfigError(f"picture_layout must be {' or '.join(map(repr, PICTURE_LAYOUTS))}")
     return Config(
         db_path=_under(base, db_path),
         prefix=prefix,
@@ -152,6 +165,8 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
         reminder_hours=reminder_hours,
         picture_dir=None if picture_dir is None else _under(base, picture_dir),
         render_workers=render_workers,
+        picture_cache=picture_cache,
+        picture_layout=picture_layout,
         token=_optional_text(values, "token"),
         api_base=_url("api_base", _text(values, "api_base", defaults.api_base),
                       ("http", "https")),

@@ -69,6 +69,8 @@ class Prepared:
     snapshot: Game | None = None
     renderer: Renderer | None = None
     picture_dir: str | None = None
+    #: the position of the previous picture, for highlighting what changed since
+    previous: Game | None = None
 
     def complete(self) -> Reply:
         """Draw the picture (outside any lock: the snapshot is never changed again)."""
@@ -80,7 +82,7 @@ class Prepared:
                 reply.text += "\n(Pictures cannot be drawn here.)"
             return reply
         try:
-            reply.picture = self.renderer(self.snapshot)
+            reply.picture = self.renderer(self.snapshot, previous=self.previous)
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
             reply.text += "\n(The picture could not be drawn this time.)"
@@ -173,6 +175,8 @@ class GameService:
         draft = outcome.draft
         if not outcome.ok or draft is None or not draft.new:
             return self._unchanged(outcome, summary)
+        shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
+                 else None)  # the position the previous picture showed, if of this game
         after = draft.live
         mentions = (outcome.mentions if outcome.mentions is not None
                     else _turn_mentions(live, after, actor))
@@ -202,7 +206,7 @@ class GameService:
         name = picture_name(game_id, len(after.record.moves))
         reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
                       changed=True, picture_name=name)
-        return Prepared(reply, snapshot, self.renderer, self.picture_dir)
+        return Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
 
     def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
         reply = Reply(outcome.text, ok=outcome.ok, files=outcome.files,

@@ -14,8 +14,8 @@ from typing import Any
 from PIL import Image
 
 from bot.service import GameService
-from engine import GameLog, replay
-from render import render_png
+from engine import GameLog
+from tests.discord_support import expected_picture
 from tests.test_discord_game import SHORT_GAME, steps
 from tests.wire_server import Request, User, WireServer
 from tests.wire_support import MODERATOR_ROLE, busbot_on, wire_config, wire_server
@@ -40,10 +40,9 @@ def pinged(post: Request) -> set[int]:
 def picture_of(db: Path, place: int) -> bytes:
     service = GameService(str(db), renderer=None)
     try:
-        text = service.export(str(place), "txt")
+        return expected_picture(service, str(place))
     finally:
         service.close()
-    return render_png(replay(GameLog.parse(text)))
 
 
 def the_picture(post: Request) -> bytes:

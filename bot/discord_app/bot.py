@@ -23,6 +23,7 @@ from bot.api import Actor, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.sync import PublishedCommands, publish
+from bot.pictures import start_pictures
 
 if TYPE_CHECKING:
     from discord.types.gateway import SessionStartLimit
@@ -143,6 +144,7 @@ class BusBot(commands.Bot):
         self._recent: OrderedDict[int, None] = OrderedDict()
 
     async def setup_hook(self) -> None:
+        start_pictures(self.config.picture_cache, self.config.picture_layout)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_guild is not None:
