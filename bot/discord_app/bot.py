@@ -144,7 +144,8 @@ class BusBot(commands.Bot):
         self._recent: OrderedDict[int, None] = OrderedDict()
 
     async def setup_hook(self) -> None:
-        start_pictures(self.config.picture_cache, self.config.picture_layout)
+        if not self._force_sync:  # ``busbot sync`` only publishes; it draws nothing
+            start_pictures(self.config.picture_cache, self.config.picture_layout)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_guild is not None:
