@@ -94,7 +94,8 @@ async def test_replace_offers_the_seat_and_nobody_is_pinged_until_they_accept(
     assert "at most once an hour" in again.content and again.pings == frozenset()
     taken = only(await server.say(victim, "!bus accept"))
     assert "takes Daemonis's seat" in taken.content and taken.pings == frozenset()
-    assert "Daemonis" in only(await server.say(victim, "Place Pub at C3")).content
+    assert "plays as Victim from now on" in taken.content  # the seat takes its player's name
+    assert "Victim: Place Pub at C3" in only(await server.say(victim, "Place Pub at C3")).content
 
 
 async def test_mentions_and_markdown_in_text_ping_nobody(table: Table, people: Players) -> None:

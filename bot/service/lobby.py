@@ -94,10 +94,16 @@ def accept(ctx: GameContext, cmd: object = None) -> Outcome:
                       "`replace NAME with @you`. Nothing was changed.")
     if live.status not in ("active", "paused"):
         return refuse(f"The game is {live.status}, so no seat can be taken now.")
+    old_name, new_name = seat.name, live.record.name_for(seat, seat.user_name)
     draft = ctx.draft()
-    draft.add("accept", seat=seat.name)
-    return Outcome(f"{ctx.actor.name} takes {seat.name}'s seat.\n{next_line(draft.live)}",
-                   draft=draft, position_changed=True)
+    draft.add("accept", seat=seat.name, data={"name": new_name} if new_name else None)
+    if new_name is None:
+        return Outcome(f"{ctx.actor.name} takes {old_name}'s seat.\n{next_line(draft.live)}",
+                       draft=draft, position_changed=True)
+    draft.game = build_game(draft.record)  # the picture shows the new name
+    return Outcome(f"{ctx.actor.name} takes {old_name}'s seat; the seat plays as {new_name} "
+                   f"from now on.\n{next_line(draft.live)}", draft=draft, position_changed=True,
+                   picture=draft.game)
 
 
 def _free(taken: set[str | None]) -> str:

@@ -22,13 +22,14 @@ from bot.service.commands import (
 from bot.service.live_game import build_game
 from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
 from bot.service.play import apply_moves
-from bot.service.records import GameRecord, Seat, same_user
+from bot.service.records import Seat, discord_user, same_user
 from bot.service.replies import count_of, next_line, played_lines
 from engine import BusError, Game, Move, ParseError
-from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, look_alike, shown
+from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, shown
 from engine.notation import parse_move
 
 _MENTION = re.compile(r"<@!?(\d+)>")
+_NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
 SHOWN = 10
 
 
@@ -145,6 +146,10 @@ def parse_user(text: str) -> tuple[str, str]:
     m = _MENTION.fullmatch(text.strip())
     if m is not None:
         return m.group(1), m.group(0)
+    # The Discord layer resolves the member and sends "<@id> (Display Name)".
+    m = _NAMED_MENTION.fullmatch(text.strip())
+    if m is not None:
+        return m.group(1), m.group(2).strip()
     name = text.strip().lstrip("@").strip()
     return name, name
 
@@ -157,20 +162,23 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
     user_id, user_name = parse_user(cmd.user)
     if not user_id or len(user_id) > 40:
         return refuse("Name the new player: `replace NAME with @user`.")
-    if not _MENTION.fullmatch(user_name):  # a console user's name is a seat name's equal
+    if not discord_user(user_id):  # a console user's name is a seat name's equal
         try:
             user_id = user_name = check_name(user_name)
         except LimitError as err:
             return refuse(f"{shown(user_name, 40)!r} cannot be a player: {err}.")
+    elif record.name_for(seat, user_name) is None and user_name != seat.name:
+        user_name = f"<@{user_id}>"  # a display name no seat could carry is not shown
     other = record.seat_of_user(user_id) or record.offered_to(user_id)
     if other is not None and other is not seat:
         return refuse(f"{user_name} already plays {other.name} in this game.")
-    # A Discord user (a mention) is only offered the seat, and takes it with `accept`: nobody
-    # is given a seat, or pinged for it, without agreeing. A plain name (the console's users,
-    # whom nobody can ping) takes it at once, and the seat takes that name.
-    mention = _MENTION.fullmatch(user_name) is not None
-    offered = mention and not same_user(user_id, ctx.actor.user_id)
-    old_name, new_name = seat.name, None if mention else _seat_name(record, seat, user_name)
+    # A Discord user is only offered the seat, and takes it with `accept` (and then the seat
+    # takes their name): nobody is given a seat, or pinged for it, without agreeing. A plain
+    # name (the console's users, whom nobody can ping) takes it at once, name and all.
+    offered = discord_user(user_id) and not same_user(user_id, ctx.actor.user_id)
+    old_name = seat.name
+    new_name = None if offered or _MENTION.fullmatch(user_name) else record.name_for(
+        seat, user_name)
     data: dict[str, object] = {"user_id": user_id, "user_name": user_name}
     if new_name is not None:
         data["name"] = new_name
@@ -197,15 +205,6 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
         return Outcome(text, draft=draft, mentions=mentions, position_changed=True,
                        picture=draft.game)
     return Outcome(text, draft=draft, mentions=mentions, position_changed=True)
-
-
-def _seat_name(record: GameRecord, seat: Seat, user_name: str) -> str | None:
-    """The name a replaced seat takes: its new player's (already a valid seat name), unless
-    it is the seat's own or looks like another seat's; None keeps the seat's name."""
-    if user_name == seat.name:
-        return None
-    others = [s.name for s in record.seats if s is not seat]
-    return user_name if look_alike(user_name, others) is None else None
 
 
 def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.limits import LimitError, check_name, look_alike
+
 #: Every kind of record; a record of another kind is refused on import.
 RECORD_KINDS: tuple[str, ...] = (
     "create", "join", "leave", "colour", "start", "move", "undo", "correct", "replace", "drop",
@@ -175,6 +177,16 @@ class GameRecord:
             if same_user(s.user_id, user_id) and s.agreed:
                 return s
         return None
+
+    def name_for(self, seat: Seat, user_name: str) -> str | None:
+        """The name a seat takes when a new player takes it over: the player's, when that is
+        a seat name (``engine.limits``) unlike every other seat's; None keeps the seat's."""
+        try:
+            name = check_name(user_name)
+        except LimitError:
+            return None
+        others = [s.name for s in self.seats if s is not seat]
+        return name if name != seat.name and look_alike(name, others) is None else None
 
     def offered_to(self, user_id: str) -> Seat | None:
         """The seat offered to ``user_id`` and not yet taken."""
@@ -349,6 +361,8 @@ class GameRecord:
         if not same_user(seat.user_id, rec.user_id) or seat.agreed:
             raise RecordError(rec.seq, f"seat {seat.name!r} is not offered to {rec.user_name!r}")
         seat.agreed = True
+        if rec.data.get("name") is not None:
+            self._rename(rec, seat, str(rec.data["name"]))
         self.position_seq = rec.seq
 
     def _rename(self, rec: Record, seat: Seat, name: str) -> None:
