@@ -10,9 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_app.guards import opens_a_game
+from bot.service.commands import parse_command
 from engine.limits import COMMANDS_PER_USER, MAX_MESSAGE_CHARS, PICTURES_PER_USER
 from tests.discord_support import Table, busbot_table
+from tests.hostile_text import command_cases
 from tests.test_discord_game import MODERATOR_ROLE, Players, only, seat_players
+from tests.test_safety_service import COMMAND_GUARD
 
 
 @pytest.fixture
@@ -57,6 +61,17 @@ async def test_the_message_that_froze_the_bot_is_answered_at_once(
         posts = await server.say(people.moderator, text)
         assert time.perf_counter() - start < 2.0
         assert all(not post.pings for post in posts)
+
+
+def test_the_discord_layer_reads_commands_in_linear_time() -> None:
+    # What the Discord layer checks before the service (does this open a game? is it a
+    # replace?) uses the service's reader: the worst cases at the cap take milliseconds.
+    cases = list(command_cases(MAX_MESSAGE_CHARS).values())
+    parse_command.cache_clear()
+    start = time.perf_counter()
+    for text in cases:
+        opens_a_game(text)
+    assert time.perf_counter() - start < COMMAND_GUARD
 
 
 async def test_a_flood_from_one_member_is_told_once_when_to_go_on(
