@@ -54,10 +54,10 @@ from bot.service.records import GameRecord, same_user
 from bot.service.replies import moderator_refusal
 
 Check = Callable[[GameContext, Any], Outcome | None]
-ALL_STATUSES = ("lobby", "active", "paused", "over", "abandoned")
 
 
 # ---- who moderates -------------------------------------------------------------------------------
+
 
 def is_moderator(actor: Actor, game: GameRecord | None, moderator_role: str | None) -> bool:
     """The game's creator, a member with the configured role, or a server manager.
