@@ -9,9 +9,11 @@ the same wherever it came from. Pure: no I/O, no clock (the confusables table is
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 # ---- messages -----------------------------------------------------------------------------------
 
@@ -206,41 +208,30 @@ def check_distinct(names: list[str]) -> None:
             raise LimitError(f"the names {twin!r} and {name!r} look alike")
 
 
+@lru_cache(maxsize=4096)
 def _prototype(char: str) -> str:
-    return _skeleton_table().get(char, char)
+    """One representative of every character ``char`` can be confused with, directly or through
+    others (ASCII when there is one), from the Unicode confusables table that
+    ``confusable-homoglyphs`` ships. The table lists pairs; the group is walked on demand."""
+    table = _confusables()
+    if char not in table:
+        return char
+    seen = {char}
+    todo = [char]
+    while todo:
+        for glyph in table.get(todo.pop(), ()):
+            other = glyph["c"]
+            if len(other) == 1 and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return min(seen, key=lambda c: (not c.isascii(), ord(c)))
 
 
 @lru_cache(maxsize=1)
-def _skeleton_table() -> dict[str, str]:
-    """Each character that can be confused with another, mapped to one representative of all
-    the characters it can be confused with (ASCII when there is one). Built once from the
-    Unicode confusables table that ``confusable-homoglyphs`` ships; the table lists pairs, so
-    the groups are joined here (a union-find over single characters)."""
-    from confusable_homoglyphs import confusables
-
-    data: dict[str, list[dict[str, str]]] = confusables.confusables_data
-    parent: dict[str, str] = {}
-
-    def root(c: str) -> str:
-        while parent.get(c, c) != c:
-            parent[c] = parent.get(parent[c], parent[c])
-            c = parent[c]
-        return c
-
-    def better(a: str, b: str) -> bool:
-        return (not a.isascii(), ord(a)) < (not b.isascii(), ord(b))
-
-    for char, glyphs in data.items():
-        if len(char) != 1:
-            continue
-        for glyph in glyphs:
-            other = glyph["c"]
-            if len(other) != 1:
-                continue
-            a, b = root(char), root(other)
-            if a != b:
-                if better(a, b):
-                    parent[b] = a
-                else:
-                    parent[a] = b
-    return {c: root(c) for c in parent}
+def _confusables() -> dict[str, list[dict[str, str]]]:
+    """The table ``confusable-homoglyphs`` ships, read as package data (its own module would
+    also load its script table and ``urllib``, five times the cost for nothing used here)."""
+    text = resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text(
+        encoding="utf-8")
+    data: dict[str, list[dict[str, str]]] = json.loads(text)
+    return data

@@ -21,7 +21,6 @@ from engine.game import Game
 from engine.limits import (
     MAX_RECORDS,
     LimitError,
-    check_distinct,
     check_name,
     check_records,
     check_seats,
@@ -117,13 +116,14 @@ class GameLog:
 
 
 def _check_players(players: list[str], line: int) -> None:
-    """The seats of a log go through the same limits as ``join`` (engine.limits)."""
+    """The seats of a log go through the same limits as ``join`` (engine.limits); look-alike
+    names are the importer's to refuse (``check_distinct``), as they need the confusables
+    table that a replay has no use for."""
     try:
         check_seats(len(players))
         for name in players:
             if check_name(name) != name:
                 raise LimitError(f"write the name {name!r} as {check_name(name)!r}")
-        check_distinct(players)
     except LimitError as err:
         raise LogError(str(err), line=line) from None
 

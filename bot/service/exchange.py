@@ -206,7 +206,10 @@ def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
 def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
     try:
         log = GameLog.parse(text)
+        check_distinct(log.players)
         game = replay(log)
+    except LimitError as err:
+        raise ExchangeError(f"line 1: {err}") from None
     except LogError as err:
         raise ExchangeError(str(err)) from None
     except BusError as err:
