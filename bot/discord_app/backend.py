@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.api import Actor, Attachment, Reminder, Reply
+from bot.service.commands import Command
 
 
 class GameBackend(Protocol):
@@ -18,7 +19,7 @@ class GameBackend(Protocol):
         self,
         place: str,
         actor: Actor,
-        text: str,
+        message: str | Command,
         *,
         message_id: str | None = ...,
         attachments: list[Attachment] = ...,

@@ -28,6 +28,7 @@ from bot.discord_app.endpoints import discord_at
 from bot.discord_app.logs import configure_logging
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import AsyncGameService, GameService
+from bot.service.commands import Command
 from bot.service.storage import StoreError
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ NO_INTENT = (
 class NoGames:
     """The game backend of a bot that only logs in to publish its commands (``busbot sync``)."""
 
-    async def handle(self, place: str, actor: Actor, text: str, *,
+    async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None) -> Reply:
         return Reply("busbot is only publishing its commands right now.", ok=False)

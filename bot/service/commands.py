@@ -260,7 +260,7 @@ def _only(w: Words, count: int) -> bool:
 def _new(w: Words) -> Command | None:
     if w.word(1) != "game":
         return None
-    return _new_game(w.rest(2))
+    return new_game(w.rest(2))
 
 
 def _join(w: Words) -> Command | None:
@@ -300,7 +300,11 @@ def _start(w: Words) -> Command | None:
     if not word.startswith("order"):
         return None
     text = w.rest(at)[len("order"):].lstrip()
-    text = text[1:] if text.startswith(":") else text
+    return start_order(text[1:] if text.startswith(":") else text)
+
+
+def start_order(text: str) -> Command:
+    """``start`` with the seats in the order written (``Ada, Bram; Cleo``)."""
     names = tuple(n.strip() for n in re.split(r"[,;\n]", text) if n.strip())
     return Start(names) if names else Malformed("start", USAGE["start"])
 
@@ -513,7 +517,8 @@ def parse_command(text: str) -> Command | None:
     return cmd
 
 
-def _new_game(rest: str) -> Command:
+def new_game(rest: str) -> Command:
+    """``new game`` with the edition and ``option=value`` settings written in ``rest``."""
     words = rest.replace("=", " = ").split()
     edition: str | None = None
     options: list[tuple[str, str]] = []

@@ -16,9 +16,10 @@ from discord.ext import commands
 
 from bot.api import Attachment, Reply
 from bot.discord_app.bot import BusBot, one_line, slow_down
-from bot.discord_app.guards import Refused, checked_text
+from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
+from bot.service.commands import Command
 from engine.limits import MAX_MESSAGE_CHARS
 
 log = logging.getLogger(__name__)
@@ -83,10 +84,11 @@ class Play(commands.Cog):
         channel = message.channel
         guild = message.guild
         async with self.bot.place_lock(place):
+            command: str | Command = text
             try:
                 if guild is not None and isinstance(channel, discord.abc.GuildChannel
                                                     | discord.Thread):
-                    text = await checked_text(
+                    command = await checked(
                         guild, text, channel.permissions_for(guild.me),
                         in_thread=isinstance(channel, discord.Thread))
             except Refused as refused:
@@ -94,7 +96,7 @@ class Play(commands.Cog):
                 await self.post(message, Reply(str(refused), ok=False), answering=message)
                 return
             reply = await self.bot.game.handle(
-                place, actor, text, message_id=str(message.id), attachments=attachments
+                place, actor, command, message_id=str(message.id), attachments=attachments
             )
             self.bot.log_handled(place, actor, text, reply, started)
             if reply.duplicate:  # redelivered after a restart: it was answered the first time
