@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.api import Actor, Attachment, Reminder, Reply
+from bot.service import Addressed
 from bot.service.commands import Command
 
 
@@ -23,9 +24,12 @@ class GameBackend(Protocol):
         *,
         message_id: str | None = ...,
         attachments: list[Attachment] = ...,
+        addressed: Addressed | None = ...,
     ) -> Reply: ...
 
-    async def is_game_text(self, place: str, text: str) -> bool: ...
+    async def read_chat(
+        self, place: str, text: str, user_id: str | None = ...
+    ) -> Addressed | None: ...
 
     async def choices(self, place: str, actor: Actor) -> list[str]: ...
 

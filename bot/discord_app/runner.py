@@ -27,7 +27,7 @@ from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.logs import configure_logging
 from bot.runlock import DatabaseInUse, hold_database
-from bot.service import AsyncGameService, GameService
+from bot.service import Addressed, AsyncGameService, GameService
 from bot.service.commands import Command
 from bot.service.storage import StoreError
 
@@ -48,11 +48,13 @@ class NoGames:
 
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
-                     attachments: list[Attachment] | None = None) -> Reply:
+                     attachments: list[Attachment] | None = None,
+                     addressed: Addressed | None = None) -> Reply:
         return Reply("busbot is only publishing its commands right now.", ok=False)
 
-    async def is_game_text(self, place: str, text: str) -> bool:
-        return False
+    async def read_chat(self, place: str, text: str,
+                        user_id: str | None = None) -> Addressed | None:
+        return None
 
     async def choices(self, place: str, actor: Actor) -> list[str]:
         return []
