@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import render.cli
+import render.story
 from bot import service_cli
 from engine import BusError, GameLog, LogError, replay
 
@@ -66,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--config", default=None, help="config file (default: config.toml)")
     run.set_defaults(func=_run)
     render.cli.register(sub)  # render, gallery
+    render.story.register(sub)  # chart, animate
     service_cli.register(sub)  # console, export, import
     return parser
 

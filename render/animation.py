@@ -1,0 +1,211 @@
+"""The whole game as one moving picture: an animated GIF (or PNG), a frame per posted picture.
+
+Each frame is ``render_png`` of one position, so the animation shows exactly the pictures the
+channel saw. Which positions: the service knows which pictures it posted (its index holds the
+move number of each) and passes them; from a log alone, ``update_positions`` gives one frame
+per player's update: the table before the first move, then after each decision the bot asked
+for (a marker placed, or all the streets or deliveries one action space gave, which a player
+sends in one message). ``every_move`` gives a frame per move instead.
+
+The frames share one 255-colour palette taken from the first and last pictures, so a pixel that
+did not change keeps its colour index; the GIF then stores only what changed, as transparent
+holes around it, and a whole game at 800 pixels takes about a megabyte. Should the file still
+exceed the limit (Discord's default of 10 MB), it is drawn again smaller, down to ``min_size``
+pixels, and then with frames dropped evenly (the first and last always kept);
+``Animation.note`` says what was given up, in a sentence for the user.
+
+Memory: positions are replayed one at a time and each picture is drawn, decoded and reduced to
+its palette at once; Pillow's writer holds every frame until it writes the file, but as one byte
+per pixel (0.44 MB a frame at 800 pixels), never as RGB. ``max_frames`` caps the count.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine.game import Game
+from engine.history import walk
+from render.png import pixel_size, render_png
+
+#: Discord's default attachment limit (10 MB), in bytes
+DISCORD_LIMIT = 10_000_000
+DEFAULT_SIZE = 800
+MIN_SIZE = 480
+MAX_FRAMES = 300
+FRAME_MS = 700
+FIRST_MS = 1500
+LAST_MS = 5000
+FORMATS = ("gif", "png")
+#: one palette index is kept free for the GIF's "unchanged" pixels
+_PALETTE_COLOURS = 255
+_ATTEMPTS = 8
+
+
+class AnimationTooLarge(ValueError):
+    """Not even the first and last pictures at the smallest size fit under the limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Animation:
+    data: bytes
+    format: str  # "gif" or "png" (an animated PNG)
+    width: int
+    height: int
+    #: the position (moves played) each frame shows, in order
+    moves: tuple[int, ...]
+    #: how many pictures were asked for, and at what size (long side, pixels)
+    asked: int
+    asked_size: int
+    limit: int
+
+    @property
+    def note(self) -> str | None:
+        """What was given up to stay under the limit (or the frame cap), in sentences; None when
+        every picture asked for is there at the size asked for."""
+        shrunk = max(self.width, self.height) < self.asked_size
+        capped = min(self.asked, MAX_FRAMES)
+        out: list[str] = []
+        cuts: list[str] = []
+        if shrunk:
+            cuts.append(f"is {self.width} px wide instead of {pixel_size(self.asked_size)[0]}")
+        if len(self.moves) < capped:
+            cuts.append(f"shows {len(self.moves)} of the {self.asked} pictures")
+        if cuts:
+            out.append(f"To stay under the {_megabytes(self.limit)} attachment limit, the "
+                       f"animation {' and '.join(cuts)}.")
+        if self.asked > MAX_FRAMES and len(self.moves) == MAX_FRAMES:
+            out.append(f"An animation holds at most {MAX_FRAMES} frames: this one shows "
+                       f"{MAX_FRAMES} of the {self.asked} pictures, evenly spread.")
+        return " ".join(out) or None
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / 1_000_000:.3g} MB"
+
+
+def update_positions(game: Game) -> list[int]:
+    """The start, then the position after each of the players' updates: a frame per decision.
+
+    A decision is what the bot asks one player at a time: each marker placed (or pass) while
+    choosing actions, each setup step, and each action space resolved (all the streets,
+    passengers, buildings or deliveries a player makes for one space come in one message).
+    """
+    total = len(game.history)
+    keys: list[tuple[int, str, int | None, int] | None] = []
+    for played, table in walk(game):
+        if played == total:
+            break
+        state = table.state
+        task = state.task
+        keys.append(None if state.phase == "choosing" or task is None
+                    else (state.round, task.action, task.seat, task.space))
+    ends = [i + 1 for i in range(total)
+            if i + 1 == total or keys[i] is None or keys[i] != keys[i + 1]]
+    return [0, *ends]
+
+
+def every_move(game: Game) -> list[int]:
+    """The start and the position after every move."""
+    return list(range(len(game.history) + 1))
+
+
+def _spread(moves: list[int], count: int) -> list[int]:
+    """``count`` of ``moves``, evenly spaced, the first and the last always among them."""
+    if count >= len(moves):
+        return list(moves)
+    if count <= 1:
+        return [moves[-1]]
+    last = len(moves) - 1
+    return [moves[round(i * last / (count - 1))] for i in range(count)]
+
+
+def _picture(game: Game, size: int) -> Image.Image:
+    with Image.open(io.BytesIO(render_png(game, size=size))) as png:
+        return png.convert("RGB")
+
+
+def _palette(game: Game, first: int, last: int, size: int) -> Image.Image:
+    """One palette for every frame, from the first and last pictures (the emptiest and the
+    fullest table between them hold nearly every colour the animation will show)."""
+    pictures: list[Image.Image] = []
+    for played, position in walk(game):
+        if played in (first, last):
+            pictures.append(_picture(position, size))
+        if played == last:
+            break
+    both = Image.new("RGB", (pictures[0].width, pictures[0].height * len(pictures)))
+    for i, picture in enumerate(pictures):
+        both.paste(picture, (0, i * picture.height))
+    return both.quantize(_PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT)
+
+
+def _frames(game: Game, moves: list[int], size: int) -> Iterator[Image.Image]:
+    palette = _palette(game, moves[0], moves[-1], size)
+    wanted = set(moves)
+    last = moves[-1]
+    for played, position in walk(game):
+        if played in wanted:
+            yield _picture(position, size).quantize(palette=palette, dither=Image.Dither.NONE)
+        if played == last:
+            return
+
+
+def _encode(game: Game, moves: list[int], size: int, fmt: str, frame_ms: int) -> bytes:
+    count = len(moves)
+    durations = [LAST_MS] if count == 1 else [FIRST_MS] + [frame_ms] * (count - 2) + [LAST_MS]
+    frames = _frames(game, moves, size)
+    first = next(frames)
+    out = io.BytesIO()
+    if fmt == "gif":  # the GIF writer reads the frames once, as they come
+        first.save(out, "GIF", save_all=True, append_images=frames, duration=durations, loop=0,
+                   optimize=True)
+    else:  # the APNG writer reads them twice
+        first.save(out, "PNG", save_all=True, append_images=list(frames), duration=durations,
+                   loop=0)
+    return out.getvalue()
+
+
+def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "gif",
+            size: int = DEFAULT_SIZE, limit: int = DISCORD_LIMIT, frame_ms: int = FRAME_MS,
+            min_size: int = MIN_SIZE) -> Animation:
+    """The game's pictures at ``positions`` (moves played; by default one per update) as one
+    animation of at most ``limit`` bytes.
+
+    Positions are shown in game order and each once. ``ValueError`` for a position outside the
+    game, an unknown format or a size too small to read; ``AnimationTooLarge`` (a ValueError)
+    when not even two frames at ``min_size`` fit.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"an animation is a gif or an animated png, not {fmt!r}")
+    pixel_size(size)  # refuses an unreadable size
+    pixel_size(min(min_size, size))
+    total = len(game.history)
+    asked = sorted(set(update_positions(game) if positions is None else positions))
+    if not asked:
+        raise ValueError("there is no picture to animate")
+    if asked[0] < 0 or asked[-1] > total:
+        raise ValueError(f"a position is a number of moves from 0 to {total}, this game's moves")
+    moves = _spread(asked, MAX_FRAMES)
+    now = size
+    for _ in range(_ATTEMPTS):
+        data = _encode(game, moves, now, fmt, frame_ms)
+        if len(data) <= limit:
+            width, height = pixel_size(now)
+            return Animation(data, fmt, width, height, tuple(moves), len(asked), size, limit)
+        if now <= min_size and len(moves) <= 2:
+            break
+        ratio = 0.9 * limit / len(data)
+        smaller = max(min_size, min(now, math.floor(now * math.sqrt(ratio))))
+        left = ratio * (now / smaller) ** 2
+        if left < 1 or smaller == now:
+            count = max(2, min(len(moves) - 1, math.floor(len(moves) * left)))
+            moves = _spread(asked, count)
+        now = smaller
+    raise AnimationTooLarge(
+        f"the animation does not fit in {_megabytes(limit)}, even as {len(moves)} frames of "
+        f"{pixel_size(now)[0]} px")
