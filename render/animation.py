@@ -8,15 +8,17 @@ for (a marker placed, or all the streets or deliveries one action space gave, wh
 sends in one message). ``every_move`` gives a frame per move instead.
 
 The frames share one 255-colour palette taken from the first and last pictures, so a pixel that
-did not change keeps its colour index; the GIF then stores only what changed, as transparent
-holes around it, and a whole game at 800 pixels takes about a megabyte. Should the file still
+did not change keeps its colour index; each frame then stores only what changed, with
+transparent holes around it (the GIF writer does this itself, ``_holed`` does it for APNG), and
+a whole game at 800 pixels takes about a megabyte either way. Should the file still
 exceed the limit (Discord's default of 10 MB), it is drawn again smaller, down to ``min_size``
 pixels, and then with frames dropped evenly (the first and last always kept);
 ``Animation.note`` says what was given up, in a sentence for the user.
 
 Memory: positions are replayed one at a time and each picture is drawn, decoded and reduced to
 its palette at once; Pillow's writer holds every frame until it writes the file, but as one byte
-per pixel (0.44 MB a frame at 800 pixels), never as RGB. ``max_frames`` caps the count.
+per pixel (0.44 MB a frame at 800 pixels; twice that for APNG, whose writer reads the frames
+twice), never as RGB. ``MAX_FRAMES`` caps the count.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from PIL import Image
+from PIL import Image, ImageChops
+from PIL.PngImagePlugin import Blend
 
 from engine.game import Game
 from engine.history import walk
@@ -41,8 +44,9 @@ FRAME_MS = 700
 FIRST_MS = 1500
 LAST_MS = 5000
 FORMATS = ("gif", "png")
-#: one palette index is kept free for the GIF's "unchanged" pixels
+#: one palette index is kept free for the pixels a frame leaves as they were
 _PALETTE_COLOURS = 255
+_HOLE = 255
 _ATTEMPTS = 8
 
 
@@ -155,18 +159,39 @@ def _frames(game: Game, moves: list[int], size: int) -> Iterator[Image.Image]:
             return
 
 
+def _holed(frames: Iterator[Image.Image]) -> Iterator[Image.Image]:
+    """The frames after the first with every pixel that did not change made transparent.
+
+    The GIF writer does this itself; the APNG writer only crops each frame to what changed, so
+    it is done here, and the frames are laid over the picture before them (``Blend.OP_OVER``).
+    """
+    previous: Image.Image | None = None
+    for frame in frames:
+        if previous is None:
+            holed = frame.copy()
+        else:
+            same = ImageChops.difference(frame, previous).point([255] + [0] * 255, "1")
+            holed = frame.copy()
+            holed.paste(_HOLE, mask=same)
+        # the hole's entry, after the frames' 255 colours, so that the file can say it is clear
+        holed.putpalette(bytes(frame.getpalette() or []) + b"\0\0\0")
+        yield holed
+        previous = frame
+
+
 def _encode(game: Game, moves: list[int], size: int, fmt: str, frame_ms: int) -> bytes:
     count = len(moves)
     durations = [LAST_MS] if count == 1 else [FIRST_MS] + [frame_ms] * (count - 2) + [LAST_MS]
     frames = _frames(game, moves, size)
-    first = next(frames)
     out = io.BytesIO()
     if fmt == "gif":  # the GIF writer reads the frames once, as they come
+        first = next(frames)
         first.save(out, "GIF", save_all=True, append_images=frames, duration=durations, loop=0,
                    optimize=True)
     else:  # the APNG writer reads them twice
-        first.save(out, "PNG", save_all=True, append_images=list(frames), duration=durations,
-                   loop=0)
+        first, *rest = _holed(frames)
+        first.save(out, "PNG", save_all=True, append_images=rest, duration=durations, loop=0,
+                   transparency=_HOLE, blend=Blend.OP_OVER)
     return out.getvalue()
 
 

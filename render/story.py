@@ -1,7 +1,7 @@
 """The game's story as files: ``busbot chart``, ``busbot animate``, and their part of the gallery.
 
-``bot.cli`` calls ``register`` to add the two subcommands; ``python -m render.story`` runs them
-alone. ``gallery_section`` is what ``render.gallery`` adds to ``docs/gallery``.
+``bot.cli`` calls ``register`` to add the two subcommands; ``gallery_section`` is what
+``render.gallery`` adds to ``docs/gallery``.
 """
 
 from __future__ import annotations
@@ -201,14 +201,3 @@ def gallery_section(out: Path, log: GameLog, size: int) -> tuple[list[str], list
     ]
     return lines, [chart, animation]
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render.story")
-    register(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
-    args = parser.parse_args(argv)
-    result: int = args.func(args)
-    return result
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -179,8 +179,9 @@ def test_animation_as_apng_takes_positions_from_the_service() -> None:
     assert made.moves == (0, 12, 25, 30)
     with Image.open(io.BytesIO(made.data)) as apng:
         assert apng.format == "PNG" and frames_in(apng) == 4
-        apng.seek(2)
-        frame_matches(apng, render_png(at_move(game, 25), size=SMALL))
+        for index, moves in enumerate(made.moves):
+            apng.seek(index)
+            frame_matches(apng, render_png(at_move(game, moves), size=SMALL))
 
 
 def test_animation_shrinks_then_drops_frames_to_fit_and_says_so() -> None:
