@@ -125,6 +125,8 @@ def _times(n: int) -> str:
 def ending(tale: GameStory) -> str:
     """How the game ended (or where it stands), as a sentence."""
     if not tale.over:
+        if not tale.rounds:
+            return "The game is still in its setup."
         return f"The game is still on, in round {tale.rounds}."
     if tale.ended_by == "clock":
         who = f"{tale.last_stone} took" if tale.last_stone else "someone took"
@@ -142,7 +144,9 @@ def summary(tale: GameStory) -> str:
     out = [f"Deliveries: {deliveries}."]
     holders, streets = tale.longest_line
     street_word = "street" if streets == 1 else "streets"
-    if len(holders) == 1:
+    if not streets:
+        out.append("No line has been started yet.")
+    elif len(holders) == 1:
         out.append(f"Longest line: {holders[0]}'s, {streets} {street_word}.")
     elif len(holders) == len(tale.players):
         out.append(f"Every line is {streets} {street_word} long.")

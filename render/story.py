@@ -119,7 +119,8 @@ def _make_chart(args: argparse.Namespace) -> int:
     _write(out, chart_svg(game, tale) if svg else chart_png(game, size=args.size, tale=tale))
     shape = "" if svg else f" ({width} x {height} px)"
     rounds = "round" if tale.rounds == 1 else "rounds"
-    print(f"{out}{shape}: the scores over {tale.rounds} {rounds}.")
+    span = f"over {tale.rounds} {rounds}" if tale.rounds else "before the first round"
+    print(f"{out}{shape}: the scores {span}.")
     print(summary(tale))
     return 0
 
@@ -151,9 +152,10 @@ def _make_animation(args: argparse.Namespace) -> int:
 def describe(made: Animation, name: str) -> str:
     """One line about a finished animation, with its note when something was given up."""
     frames = "frame" if len(made.moves) == 1 else "frames"
-    line = (f"{name} ({made.width} x {made.height} px, {len(made.moves)} {frames}, "
-            f"{len(made.data) / 1_000_000:.1f} MB): the table from move {made.moves[0]} to move "
-            f"{made.moves[-1]}.")
+    weight = len(made.data) / 1000
+    amount = f"{weight / 1000:.1f} MB" if weight >= 1000 else f"{weight:.0f} KB"
+    line = (f"{name} ({made.width} x {made.height} px, {len(made.moves)} {frames}, {amount}): "
+            f"the table from move {made.moves[0]} to move {made.moves[-1]}.")
     return f"{line} {made.note}" if made.note else line
 
 

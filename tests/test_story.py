@@ -103,7 +103,10 @@ def test_statistics_of_a_game_in_progress_say_so() -> None:
     tale = story(sample_game(40))
     assert not tale.over and tale.rounds == 2
     assert summary(tale).endswith("The game is still on, in round 2.")
-    assert story(sample_game(0)).favourite_actions == ([], 0)
+    empty = story(sample_game(0))
+    assert empty.favourite_actions == ([], 0)
+    assert summary(empty) == ("Deliveries: Arcsyn 0, Daemonis 0, Hedgethorn 0, discrider 0. "
+                              "No line has been started yet. The game is still in its setup.")
 
 
 def test_scores_round_by_round_are_the_scores_at_each_rounds_end() -> None:
