@@ -8,10 +8,12 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 from bot.cli import main as busbot
-from engine import ChooseAction, ClockChoice, Game, GameLog, Pass, replay
+from engine import ChooseAction, ClockChoice, Game, GameLog, Pass, random_game, replay
 from engine.stats import story, summary
 from render import animation as animation_module
 from render.animation import (
@@ -107,6 +109,22 @@ def test_statistics_of_a_game_in_progress_say_so() -> None:
     assert empty.favourite_actions == ([], 0)
     assert summary(empty) == ("Deliveries: Arcsyn 0, Daemonis 0, Hedgethorn 0, discrider 0. "
                               "No line has been started yet. The game is still in its setup.")
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1))
+def test_story_of_any_game_agrees_with_its_final_position(players: int, seed: int) -> None:
+    game = random_game(players, seed)
+    tale = story(game)
+    assert tale.over and tale.rounds == game.state.round
+    assert sum(tale.actions.values()) == sum(
+        1 for _, move in game.history if isinstance(move, ChooseAction))
+    for p in game.state.players:
+        told = tale.player(p.name)
+        assert told.score == p.score and told.deliveries == p.carried
+        assert len(told.stones) == p.stones and list(told.stones) == sorted(told.stones)
+        assert len(told.scores) == tale.rounds + 1 and told.scores[0] == 0
+        assert all(1 <= r <= tale.rounds for r in told.stones)
 
 
 def test_scores_round_by_round_are_the_scores_at_each_rounds_end() -> None:
