@@ -125,6 +125,15 @@ def test_story_of_any_game_agrees_with_its_final_position(players: int, seed: in
         assert len(told.stones) == p.stones and list(told.stones) == sorted(told.stones)
         assert len(told.scores) == tale.rounds + 1 and told.scores[0] == 0
         assert all(1 <= r <= tale.rounds for r in told.stones)
+    updates = update_positions(game)
+    assert updates[0] == 0 and updates[-1] == len(game.history)
+    assert all(a < b for a, b in zip(updates, updates[1:], strict=False))
+    # every marker placed or pass is an update of its own; one update is one player's moves
+    for n, (_, move) in enumerate(game.history, start=1):
+        if isinstance(move, (ChooseAction, Pass)):
+            assert n in updates and n - 1 in updates
+    for a, b in zip(updates, updates[1:], strict=False):
+        assert len({name for name, _ in game.history[a:b]}) == 1
 
 
 def test_scores_round_by_round_are_the_scores_at_each_rounds_end() -> None:
