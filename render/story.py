@@ -1,7 +1,8 @@
 """The game's story as files: ``busbot chart``, ``busbot animate``, and their part of the gallery.
 
-``bot.cli`` calls ``register`` to add the two subcommands; ``gallery_section`` is what
-``render.gallery`` adds to ``docs/gallery``.
+``bot.cli`` calls ``register`` to add the two subcommands (or adds them itself from
+``chart_arguments``/``chart_command`` and ``animate_arguments``/``animate_command``);
+``gallery_section`` is what ``render.gallery`` adds to ``docs/gallery``.
 """
 
 from __future__ import annotations
@@ -38,33 +39,44 @@ class _Refusal(Exception):
         self.code = code
 
 
+CHART_HELP = "draw every player's score round by round, from a game log"
+CHART_DESCRIPTION = ("Draw the score chart of a text game log (the clock stones marked where "
+                     "they were taken) and print the game's statistics.")
+ANIMATE_HELP = "make an animation of a whole game from its log"
+ANIMATE_DESCRIPTION = (
+    "Draw the table after every player's update (or every move) and put the pictures together "
+    "as an animated GIF, or an animated PNG when --out ends in .png. The file is kept under the "
+    "limit by drawing it smaller, then dropping frames.")
+
+
+def chart_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
+    parser.add_argument("--out", required=True, help="the PNG (or .svg) file to write")
+    parser.add_argument("--size", type=int, default=1000, metavar="PX",
+                        help="pixels of the chart's width (default 1000)")
+
+
+def animate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
+    parser.add_argument("--out", required=True, help="the .gif or .png file to write")
+    parser.add_argument("--size", type=int, default=DEFAULT_SIZE, metavar="PX",
+                        help=f"pixels of each frame's long side (default {DEFAULT_SIZE})")
+    parser.add_argument("--every-move", action="store_true",
+                        help="a frame after every move instead of after every player's update")
+    parser.add_argument("--limit", type=float, default=DISCORD_LIMIT / 1_000_000, metavar="MB",
+                        help="the largest file to make, in MB (default 10, Discord's limit)")
+    parser.add_argument("--frame-ms", type=int, default=FRAME_MS, metavar="MS",
+                        help=f"how long each picture shows, in milliseconds (default {FRAME_MS})")
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``chart`` and ``animate`` to a ``busbot`` command line."""
-    cp = subparsers.add_parser(
-        "chart", help="draw every player's score round by round, from a game log",
-        description="Draw the score chart of a text game log (the clock stones marked where "
-        "they were taken) and print the game's statistics.")
-    cp.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
-    cp.add_argument("--out", required=True, help="the PNG (or .svg) file to write")
-    cp.add_argument("--size", type=int, default=1000, metavar="PX",
-                    help="pixels of the chart's width (default 1000)")
-    cp.set_defaults(func=_guarded(_make_chart))
-    ap = subparsers.add_parser(
-        "animate", help="make an animation of a whole game from its log",
-        description="Draw the table after every player's update (or every move) and put the "
-        "pictures together as an animated GIF, or an animated PNG when --out ends in .png. The "
-        "file is kept under the limit by drawing it smaller, then dropping frames.")
-    ap.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
-    ap.add_argument("--out", required=True, help="the .gif or .png file to write")
-    ap.add_argument("--size", type=int, default=DEFAULT_SIZE, metavar="PX",
-                    help=f"pixels of each frame's long side (default {DEFAULT_SIZE})")
-    ap.add_argument("--every-move", action="store_true",
-                    help="a frame after every move instead of after every player's update")
-    ap.add_argument("--limit", type=float, default=DISCORD_LIMIT / 1_000_000, metavar="MB",
-                    help="the largest file to make, in MB (default 10, Discord's limit)")
-    ap.add_argument("--frame-ms", type=int, default=FRAME_MS, metavar="MS",
-                    help=f"how long each picture shows, in milliseconds (default {FRAME_MS})")
-    ap.set_defaults(func=_guarded(_make_animation))
+    cp = subparsers.add_parser("chart", help=CHART_HELP, description=CHART_DESCRIPTION)
+    chart_arguments(cp)
+    cp.set_defaults(func=chart_command)
+    ap = subparsers.add_parser("animate", help=ANIMATE_HELP, description=ANIMATE_DESCRIPTION)
+    animate_arguments(ap)
+    ap.set_defaults(func=animate_command)
 
 
 def _load(name: str) -> Game:
@@ -147,6 +159,11 @@ def _make_animation(args: argparse.Namespace) -> int:
     _write(out, made.data)
     print(describe(made, out.name))
     return 0
+
+
+#: the subcommands' handlers: they take the parsed arguments and return the exit status
+chart_command = _guarded(_make_chart)
+animate_command = _guarded(_make_animation)
 
 
 def describe(made: Animation, name: str) -> str:
