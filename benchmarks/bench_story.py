@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from engine import Game, random_game, replay
 from engine.stats import story, summary
-from render.animation import DEFAULT_SIZE, DISCORD_LIMIT, animate, every_move, update_positions
+from render.animation import DISCORD_LIMIT, animate, every_move, update_positions
 from render.chart import chart_png, chart_svg
 from render.gallery import sample_log
 
@@ -36,7 +36,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=33, help="the random game's seed")
     parser.add_argument("--sample", action="store_true", help="the 4-player sample game")
-    parser.add_argument("--size", type=int, default=DEFAULT_SIZE, help="animation long side")
+    parser.add_argument("--size", type=int, help="animation long side (default: the bot's)")
+    parser.add_argument("--layout", default="landscape", help="landscape or portrait")
     parser.add_argument("--apng", action="store_true", help="an animated PNG, not a GIF")
     parser.add_argument("--every-move", action="store_true", help="a frame per move as well")
     args = parser.parse_args()
@@ -58,7 +59,7 @@ def main() -> None:
         runs.append(("moves", every_move(game)))
     for label, positions in runs:
         start = time.perf_counter()
-        made = animate(game, positions, fmt=fmt, size=args.size)
+        made = animate(game, positions, fmt=fmt, size=args.size, layout=args.layout)
         seconds = time.perf_counter() - start
         per_frame = seconds / len(made.moves) * 1000
         print(f"animation, a frame per {label[:-1]}: {len(made.moves)} frames of {made.width} x "

@@ -11,11 +11,21 @@ The public API, in the manner of python-chess::
     game.log().format()      # the text log; replay(GameLog.parse(text)) rebuilds the game
 
 Bad input only ever raises the ``BusError`` family: ``ParseError``, ``NotYourTurn``,
-``IllegalMove`` (with ``rule`` and ``alternatives``), ``GameOver``, ``LogError``.
+``IllegalMove`` (with ``rule`` and ``alternatives``), ``GameOver``, ``LogError``, and
+``NothingPlayed`` for a message that names moves without meaning to play them (a question, a
+maybe, a "don't"): its text says whether they would be legal now, and why.
 """
 
 from engine.board import BOARD, Board
-from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn, ParseError
+from engine.errors import (
+    BusError,
+    GameOver,
+    IllegalMove,
+    LogError,
+    NothingPlayed,
+    NotYourTurn,
+    ParseError,
+)
 from engine.game import Decision, Event, Game
 from engine.log import GameLog, replay
 from engine.moves import (
@@ -30,7 +40,9 @@ from engine.moves import (
     Pass,
     PlaceBuilding,
     PlacePassenger,
+    Question,
     StartLine,
+    Unfinished,
 )
 from engine.notation import parse_moves
 from engine.playout import random_game
@@ -40,6 +52,7 @@ __all__ = [
     "ACTIONS", "ACTION_TITLES", "BOARD", "BUILDING_TYPES", "CLOCK", "COLOURS", "EDITIONS",
     "Board", "BusError", "ChooseAction", "ClockChoice", "Decision", "Deliver", "Event",
     "ExtendLine", "Game", "GameLog", "GameOver", "GameState", "IllegalMove", "LogError", "Move",
-    "NotYourTurn", "Options", "ParseError", "Pass", "PlaceBuilding", "PlacePassenger",
-    "PlayerState", "StartLine", "parse_moves", "random_game", "replay",
+    "NotYourTurn", "NothingPlayed", "Options", "ParseError", "Pass", "PlaceBuilding",
+    "PlacePassenger", "PlayerState", "Question", "StartLine", "Unfinished", "parse_moves",
+    "random_game", "replay",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine import lines
+from engine import intent, lines
 from engine.board import BOARD, STATIONS
 from engine.errors import BusError, GameOver, IllegalMove, NotYourTurn
 from engine.moves import (
@@ -27,8 +27,11 @@ from engine.moves import (
     Pass,
     PlaceBuilding,
     PlacePassenger,
+    Question,
     StartLine,
+    Unfinished,
 )
+from engine.standings import ranked
 from engine.state import CLOCK, COLOURS, SPACE_LIMIT, GameState, Options, PlayerState, Task
 
 if TYPE_CHECKING:
@@ -330,11 +333,14 @@ class Game:
                     f"it is not {actor.name}'s turn: waiting for {self.to_act().text}",  # type: ignore[union-attr]
                     player=p.name,
                 )
+        if isinstance(move, Question | Unfinished):  # plays nothing: engine/intent.py answers
+            raise intent.answer(self, p, move)
         expected = _DECISION_KIND[kind]
         if not isinstance(move, expected):
             raise IllegalMove(
                 f"{p.name} cannot {_what(move)} now: {p.name} must "
-                f"{_DECISION_WORDS[kind]} ({self.to_act().text})",  # type: ignore[union-attr]
+                f"{_DECISION_WORDS[kind]} ({self.to_act().text})"  # type: ignore[union-attr]
+                f"{intent.first_choose(kind, move)}",
                 rule=_RULE_OF[kind],
                 alternatives=[str(m) for m in self._moves_for(kind, p)][:12],
             )
@@ -732,9 +738,7 @@ class Game:
     def ranking(self) -> list[str]:
         """Players best first (R15): score, then more clock stones, then who reached the tied
         number of carried passengers first; seat order settles what is still equal."""
-        ps = sorted(self.state.players,
-                    key=lambda p: (-p.score, -p.stones, p.reached_at, p.seat))
-        return [p.name for p in ps]
+        return [p.name for p in ranked(self.state.players)]
 
     @property
     def winner(self) -> str | None:

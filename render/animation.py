@@ -33,12 +33,15 @@ from PIL.PngImagePlugin import Blend
 
 from engine.game import Game
 from engine.history import walk
+from render.layout import Layout, default_layout, layout_named
 from render.png import pixel_size, render_png
 
 #: Discord's default attachment limit (10 MB), in bytes
 DISCORD_LIMIT = 10_000_000
-DEFAULT_SIZE = 800
-MIN_SIZE = 480
+#: frames are this much of the layout's own size (800 px landscape), and shrink to at most
+#: MIN_SCALE of it (480 px) before frames are dropped
+SCALE = 0.8
+MIN_SCALE = 0.48
 MAX_FRAMES = 300
 FRAME_MS = 700
 FIRST_MS = 1500
@@ -62,21 +65,22 @@ class Animation:
     height: int
     #: the position (moves played) each frame shows, in order
     moves: tuple[int, ...]
-    #: how many pictures were asked for, and at what size (long side, pixels)
+    #: how many pictures were asked for, and their width and height as asked
     asked: int
-    asked_size: int
+    asked_pixels: tuple[int, int]
     limit: int
 
     @property
     def note(self) -> str | None:
         """What was given up to stay under the limit (or the frame cap), in sentences; None when
         every picture asked for is there at the size asked for."""
-        shrunk = max(self.width, self.height) < self.asked_size
+        shrunk = (self.width, self.height) != self.asked_pixels
         capped = min(self.asked, MAX_FRAMES)
         out: list[str] = []
         cuts: list[str] = []
         if shrunk:
-            cuts.append(f"is {self.width} px wide instead of {pixel_size(self.asked_size)[0]}")
+            wide, high = self.asked_pixels
+            cuts.append(f"is {self.width} x {self.height} px instead of {wide} x {high}")
         if len(self.moves) < capped:
             cuts.append(f"shows {len(self.moves)} of the {self.asked} pictures")
         if cuts:
@@ -128,18 +132,19 @@ def _spread(moves: list[int], count: int) -> list[int]:
     return [moves[round(i * last / (count - 1))] for i in range(count)]
 
 
-def _picture(game: Game, size: int) -> Image.Image:
-    with Image.open(io.BytesIO(render_png(game, size=size))) as png:
+def _picture(game: Game, size: int, layout: Layout, previous: Game | None = None) -> Image.Image:
+    drawn = render_png(game, size=size, previous=previous, layout=layout.name)
+    with Image.open(io.BytesIO(drawn)) as png:
         return png.convert("RGB")
 
 
-def _palette(game: Game, first: int, last: int, size: int) -> Image.Image:
+def _palette(game: Game, first: int, last: int, size: int, layout: Layout) -> Image.Image:
     """One palette for every frame, from the first and last pictures (the emptiest and the
     fullest table between them hold nearly every colour the animation will show)."""
     pictures: list[Image.Image] = []
     for played, position in walk(game):
         if played in (first, last):
-            pictures.append(_picture(position, size))
+            pictures.append(_picture(position, size, layout))
         if played == last:
             break
     both = Image.new("RGB", (pictures[0].width, pictures[0].height * len(pictures)))
@@ -148,13 +153,17 @@ def _palette(game: Game, first: int, last: int, size: int) -> Image.Image:
     return both.quantize(_PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT)
 
 
-def _frames(game: Game, moves: list[int], size: int) -> Iterator[Image.Image]:
-    palette = _palette(game, moves[0], moves[-1], size)
+def _frames(game: Game, moves: list[int], size: int, layout: Layout) -> Iterator[Image.Image]:
+    """Each picture as the channel saw it: what changed since the previous one highlighted."""
+    palette = _palette(game, moves[0], moves[-1], size, layout)
     wanted = set(moves)
     last = moves[-1]
+    shown: Game | None = None  # the position of the previous frame
     for played, position in walk(game):
         if played in wanted:
-            yield _picture(position, size).quantize(palette=palette, dither=Image.Dither.NONE)
+            picture = _picture(position, size, layout, shown)
+            yield picture.quantize(palette=palette, dither=Image.Dither.NONE)
+            shown = position.copy()
         if played == last:
             return
 
@@ -179,10 +188,11 @@ def _holed(frames: Iterator[Image.Image]) -> Iterator[Image.Image]:
         previous = frame
 
 
-def _encode(game: Game, moves: list[int], size: int, fmt: str, frame_ms: int) -> bytes:
+def _encode(game: Game, moves: list[int], size: int, layout: Layout, fmt: str,
+            frame_ms: int) -> bytes:
     count = len(moves)
     durations = [LAST_MS] if count == 1 else [FIRST_MS] + [frame_ms] * (count - 2) + [LAST_MS]
-    frames = _frames(game, moves, size)
+    frames = _frames(game, moves, size, layout)
     out = io.BytesIO()
     if fmt == "gif":  # the GIF writer reads the frames once, as they come
         first = next(frames)
@@ -196,19 +206,25 @@ def _encode(game: Game, moves: list[int], size: int, fmt: str, frame_ms: int) ->
 
 
 def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "gif",
-            size: int = DEFAULT_SIZE, limit: int = DISCORD_LIMIT, frame_ms: int = FRAME_MS,
-            min_size: int = MIN_SIZE) -> Animation:
+            size: int | None = None, layout: str | None = None, limit: int = DISCORD_LIMIT,
+            frame_ms: int = FRAME_MS, min_size: int | None = None) -> Animation:
     """The game's pictures at ``positions`` (moves played; by default one per update) as one
     animation of at most ``limit`` bytes.
 
-    Positions are shown in game order and each once. ``ValueError`` for a position outside the
-    game, an unknown format or a size too small to read; ``AnimationTooLarge`` (a ValueError)
-    when not even two frames at ``min_size`` fit.
+    Each frame is ``render_png`` of its position with the previous frame's position as
+    ``previous``, so it highlights all that changed since, as the posted picture did. Positions
+    are shown in game order and each once. ``layout`` is the picture's (the configured one by
+    default); ``size`` the frames' long side (by default ``SCALE`` of the layout's own), and
+    ``min_size`` the smallest it may shrink to (``MIN_SCALE`` of it). ``ValueError`` for a
+    position outside the game, an unknown format or layout, or a size too small to read;
+    ``AnimationTooLarge`` (a ValueError) when not even two frames at ``min_size`` fit.
     """
     if fmt not in FORMATS:
         raise ValueError(f"an animation is a gif or an animated png, not {fmt!r}")
-    pixel_size(size)  # refuses an unreadable size
-    pixel_size(min(min_size, size))
+    chosen = layout_named(layout) if layout is not None else default_layout()
+    size = size or round(chosen.size * SCALE)
+    min_size = min(size, min_size or round(chosen.size * MIN_SCALE))
+    pixel_size(min_size, chosen)  # refuses an unreadable size
     total = len(game.history)
     asked = sorted(set(update_positions(game) if positions is None else positions))
     if not asked:
@@ -218,10 +234,11 @@ def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "g
     moves = _spread(asked, MAX_FRAMES)
     now = size
     for _ in range(_ATTEMPTS):
-        data = _encode(game, moves, now, fmt, frame_ms)
+        data = _encode(game, moves, now, chosen, fmt, frame_ms)
         if len(data) <= limit:
-            width, height = pixel_size(now)
-            return Animation(data, fmt, width, height, tuple(moves), len(asked), size, limit)
+            width, height = pixel_size(now, chosen)
+            return Animation(data, fmt, width, height, tuple(moves), len(asked),
+                             pixel_size(size, chosen), limit)
         if now <= min_size and len(moves) <= 2:
             break
         ratio = 0.9 * limit / len(data)
@@ -231,6 +248,7 @@ def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "g
             count = max(2, min(len(moves) - 1, math.floor(len(moves) * left)))
             moves = _spread(asked, count)
         now = smaller
+    width, height = pixel_size(now, chosen)
     raise AnimationTooLarge(
         f"the animation does not fit in {_megabytes(limit)}, even as {len(moves)} frames of "
-        f"{pixel_size(now)[0]} px")
+        f"{width} x {height} px")

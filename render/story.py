@@ -16,7 +16,6 @@ from engine import BusError, Game, GameLog, LogError, random_game, replay
 from engine.history import walk
 from engine.stats import story, summary
 from render.animation import (
-    DEFAULT_SIZE,
     DISCORD_LIMIT,
     FRAME_MS,
     Animation,
@@ -25,6 +24,7 @@ from render.animation import (
     update_positions,
 )
 from render.chart import chart_png, chart_size, chart_svg
+from render.layout import LAYOUTS
 
 #: the 5-player game whose chart the gallery shows: it ends when the last clock stone is taken
 GALLERY_CHART_SEED = 242
@@ -59,8 +59,10 @@ def chart_arguments(parser: argparse.ArgumentParser) -> None:
 def animate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
     parser.add_argument("--out", required=True, help="the .gif or .png file to write")
-    parser.add_argument("--size", type=int, default=DEFAULT_SIZE, metavar="PX",
-                        help=f"pixels of each frame's long side (default {DEFAULT_SIZE})")
+    parser.add_argument("--size", type=int, metavar="PX",
+                        help="pixels of each frame's long side (default 800, 1120 portrait)")
+    parser.add_argument("--layout", choices=sorted(LAYOUTS), default="landscape",
+                        help="the picture's layout (default landscape)")
     parser.add_argument("--every-move", action="store_true",
                         help="a frame after every move instead of after every player's update")
     parser.add_argument("--limit", type=float, default=DISCORD_LIMIT / 1_000_000, metavar="MB",
@@ -146,14 +148,13 @@ def _make_animation(args: argparse.Namespace) -> int:
         raise _Refusal("--limit is a number of megabytes above 0 and at most 1000", 2)
     if not 20 <= args.frame_ms <= 60_000:
         raise _Refusal("--frame-ms must be between 20 and 60000 milliseconds", 2)
-    if args.size < 100 or args.size > 4000:
+    if args.size is not None and not 100 <= args.size <= 4000:
         raise _Refusal("--size must be between 100 and 4000 pixels", 2)
     game = _load(args.log)
     positions = every_move(game) if args.every_move else update_positions(game)
     try:
-        made = animate(game, positions, fmt=fmt, size=args.size,
-                       limit=int(args.limit * 1_000_000), frame_ms=args.frame_ms,
-                       min_size=min(args.size, 480))
+        made = animate(game, positions, fmt=fmt, size=args.size, layout=args.layout,
+                       limit=int(args.limit * 1_000_000), frame_ms=args.frame_ms)
     except ValueError as err:
         raise _Refusal(str(err), 1) from None
     _write(out, made.data)
@@ -196,7 +197,7 @@ def gallery_section(out: Path, log: GameLog, size: int) -> tuple[list[str], list
     folder.mkdir(exist_ok=True)
     chart = folder / "chart.png"
     chart.write_bytes(chart_png(random_game(5, GALLERY_CHART_SEED), size=size))
-    moving = animate(game, _round_one(game), size=min(size, 640))
+    moving = animate(game, _round_one(game), size=min(size, 640), layout="landscape")
     animation = folder / "round-1.gif"
     animation.write_bytes(moving.data)
     lines = [

@@ -55,8 +55,13 @@ def frames_in(image: Image.Image) -> int:
     return count
 
 
-def frame_matches(frame: Image.Image, png: bytes) -> None:
-    """The frame is the picture ``png`` up to the animation's shared palette."""
+def frame_matches(frame: Image.Image, game: Game, moves: tuple[int, ...], index: int,
+                  size: int = SMALL) -> None:
+    """Frame ``index`` is the picture of its position as posted: everything since the previous
+    frame's position highlighted, up to the animation's shared palette."""
+    previous = at_move(game, moves[index - 1]) if index else None
+    png = render_png(at_move(game, moves[index]), size=size, previous=previous,
+                     layout="landscape")
     with Image.open(io.BytesIO(png)) as picture:
         expected = picture.convert("RGB")
     assert frame.size == expected.size
@@ -199,7 +204,7 @@ def test_animation_frames_are_the_pictures_of_those_positions() -> None:
         assert gif.format == "GIF" and frames_in(gif) == 17 and gif.size == (300, 207)
         for index in (0, 5, 16):
             gif.seek(index)
-            frame_matches(gif, render_png(at_move(game, made.moves[index]), size=SMALL))
+            frame_matches(gif, game, made.moves, index)
 
 
 def test_animation_as_apng_takes_positions_from_the_service() -> None:
@@ -209,9 +214,17 @@ def test_animation_as_apng_takes_positions_from_the_service() -> None:
     assert made.moves == (0, 12, 25, 30)
     with Image.open(io.BytesIO(made.data)) as apng:
         assert apng.format == "PNG" and frames_in(apng) == 4
-        for index, moves in enumerate(made.moves):
+        for index in range(len(made.moves)):
             apng.seek(index)
-            frame_matches(apng, render_png(at_move(game, moves), size=SMALL))
+            frame_matches(apng, game, made.moves, index)
+
+
+def test_animation_in_the_portrait_layout() -> None:
+    made = animate(sample_game(8), [0, 8], size=SMALL, layout="portrait")
+    with Image.open(io.BytesIO(made.data)) as gif:
+        assert gif.size == (made.width, made.height) == (188, 300)
+    with pytest.raises(ValueError, match="unknown picture layout 'square'"):
+        animate(sample_game(8), layout="square")
 
 
 def test_animation_shrinks_then_drops_frames_to_fit_and_says_so() -> None:
@@ -223,12 +236,12 @@ def test_animation_shrinks_then_drops_frames_to_fit_and_says_so() -> None:
     assert made.width < SMALL and len(made.moves) < 17
     assert made.moves[0] == 0 and made.moves[-1] == 20
     assert made.note == (f"To stay under the {limit / 1e6:.3g} MB attachment limit, the "
-                         f"animation is {made.width} px wide instead of 300 and shows "
-                         f"{len(made.moves)} of the 17 pictures.")
+                         f"animation is {made.width} x {made.height} px instead of 300 x 207 "
+                         f"and shows {len(made.moves)} of the 17 pictures.")
     with Image.open(io.BytesIO(made.data)) as gif:
         assert frames_in(gif) == len(made.moves)
         gif.seek(frames_in(gif) - 1)
-        frame_matches(gif, render_png(game, size=made.width))
+        frame_matches(gif, game, made.moves, len(made.moves) - 1, size=made.width)
 
 
 def test_animation_refuses_what_cannot_be_made() -> None:
