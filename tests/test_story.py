@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
+from bot import story_cli
 from bot.cli import main as busbot
 from engine import ChooseAction, ClockChoice, Game, GameLog, Pass, random_game, replay
 from engine.stats import story, summary
@@ -327,18 +328,23 @@ def test_story_commands_refuse_bad_input_in_one_sentence(
     lines[5] = "Arcsyn: Place Office at Q9"
     bad.write_text("\n".join(lines), encoding="utf-8")
     assert busbot([command, str(bad), "--out", str(out)]) == 1
-    err = capsys.readouterr().err
-    assert "line 6:" in err and err.count("\n") == 1
+    said = capsys.readouterr().out  # as busbot replay and render say it
+    assert said.startswith("line 6: ") and said.count("\n") == 1
 
     headless = tmp_path / "headless.txt"
     headless.write_text("players: Ada\n", encoding="utf-8")
     assert busbot([command, str(headless), "--out", str(out)]) == 1
-    assert "3 to 5 players" in capsys.readouterr().err
+    assert capsys.readouterr().out == "Bus is played by 3 to 5 players, not 1\n"
 
     wrong = tmp_path / "x.jpg"
     assert busbot([command, str(bad), "--out", str(wrong)]) == 2
     assert "--out must name a" in capsys.readouterr().err
     assert not out.exists() and not wrong.exists()
+
+
+def test_story_commands_help_names_the_animation_defaults() -> None:
+    assert story_cli.DISCORD_MB * 1_000_000 == DISCORD_LIMIT
+    assert story_cli.FRAME_MS == animation_module.FRAME_MS
 
 
 def test_gallery_shows_a_chart_and_a_short_animation(tmp_path: Path) -> None:
