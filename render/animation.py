@@ -1,16 +1,17 @@
 """The whole game as one moving picture: an animated GIF (or PNG), a frame per posted picture.
 
-Each frame is ``render_png`` of one position, so the animation shows exactly the pictures the
-channel saw. Which positions: the service knows which pictures it posted (its index holds the
-move number of each) and passes them; from a log alone, ``update_positions`` gives one frame
-per player's update: the table before the first move, then after each decision the bot asked
-for (a marker placed, or all the streets or deliveries one action space gave, which a player
-sends in one message). ``every_move`` gives a frame per move instead.
+Each frame is ``render_png`` of one position with the previous frame's position as
+``previous`` (what changed since glows), so the animation shows the pictures the channel saw,
+in the configured layout. Which positions: the service knows which pictures it posted (its
+index holds the move number of each) and passes them; from a log alone, ``update_positions``
+gives one frame per player's update: the table before the first move, then after each decision
+the bot asked for (a marker placed, or all the streets or deliveries one action space gave,
+which a player sends in one message). ``every_move`` gives a frame per move instead.
 
 The frames share one 255-colour palette taken from the first and last pictures, so a pixel that
 did not change keeps its colour index; each frame then stores only what changed, with
 transparent holes around it (the GIF writer does this itself, ``_holed`` does it for APNG), and
-a whole game at 800 pixels takes about a megabyte either way. Should the file still
+a whole game at 800 pixels takes about a megabyte and a half either way. Should the file still
 exceed the limit (Discord's default of 10 MB), it is drawn again smaller, down to ``min_size``
 pixels, and then with frames dropped evenly (the first and last always kept);
 ``Animation.note`` says what was given up, in a sentence for the user.
