@@ -222,7 +222,8 @@ class GameService:
             if before is not None:
                 return Prepared(Reply(f"(That message was handled already.)\n{before}",
                                       ephemeral=True, duplicate=True))
-        summary = addressed.game if addressed is not None else self.store.latest_game(place)
+        summary = (addressed.game if addressed is not None and addressed.game.place == place
+                   else self.store.latest_game(place))
         live: LiveGame | None = None
         try:
             live = self._live(summary) if summary is not None else None
