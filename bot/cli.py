@@ -10,7 +10,7 @@ from pathlib import Path
 
 import render.cli
 from bot import service_cli
-from engine import BusError, GameLog, LogError, replay
+from engine import GameLog, LogError, replay
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -24,9 +24,6 @@ def _replay(args: argparse.Namespace) -> int:
         game = replay(log)
     except LogError as err:
         print(str(err))
-        return 1
-    except BusError as err:  # a bad header (players, edition) is reported like a bad line
-        print(f"line 1: {err}")
         return 1
     if args.json:
         print(json.dumps(game.to_json(), indent=2))

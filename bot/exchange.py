@@ -11,12 +11,11 @@ import json
 import time
 from typing import Any
 
-from bot.live_game import Draft, LiveGame, build_options
+from bot.live_game import Draft, LiveGame, record_log
 from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.records import GameRecord, Record, RecordError
 from bot.views import when
-from engine import BusError, Game, GameLog, LogError, replay
-from engine.notation import parse_move
+from engine import Game, GameLog, LogError, replay
 
 FORMAT = "busbot-game"
 VERSION = 1
@@ -137,8 +136,6 @@ def _from_txt(draft: Draft, text: str, ctx: Context) -> str:
         game = replay(log)
     except LogError as err:
         raise ExchangeError(str(err)) from None
-    except BusError as err:
-        raise ExchangeError(f"line 1: {err}") from None
     draft.add("create", data={"edition": log.edition, "options": dict(log.options)})
     for p in game.state.players:
         if ctx.bind_imported_names or p.name.casefold() == ctx.actor.name.casefold():
@@ -208,16 +205,9 @@ def _record(row: object, index: int) -> Record:
 
 def checked_replay(record: GameRecord) -> Game:
     """The game the records lead to; ``ExchangeError`` names the first move that fails."""
-    names = [s.name for s in record.seats]
     try:
-        options = build_options(record.edition, len(names), record.options)
-        game = Game(names, record.edition, options, [s.colour or "" for s in record.seats])
-    except (BusError, ValueError) as err:
-        raise ExchangeError(f"the seats or options cannot start a game: {err}") from None
-    for number, m in enumerate(record.moves, start=1):
-        try:
-            game.push(parse_move(m.text), m.seat)
-        except BusError as err:
-            raise ExchangeError(f"move {number} ({m.seat}: {m.text}) cannot be played: "
-                                f"{err}") from None
-    return game
+        return replay(record_log(record))
+    except LogError as err:
+        if err.move is None:
+            raise ExchangeError(f"the seats or options cannot start a game: {err}") from None
+        raise ExchangeError(str(err)) from None

@@ -14,8 +14,7 @@ from typing import Any
 
 from bot.api import Actor
 from bot.records import GameRecord, Record
-from engine import Event, Game, Move, Options, Pass
-from engine.notation import parse_move
+from engine import Event, Game, GameLog, Move, Options, Pass, replay
 
 #: the name automatic moves are recorded under
 BOT_USER = ("busbot", "busbot")
@@ -43,14 +42,14 @@ def build_game(record: GameRecord, upto: int | None = None) -> Game | None:
     """
     if record.order_by is None:
         return None
-    names = [s.name for s in record.seats]
-    colours = [s.colour or "" for s in record.seats]
-    game = Game(names, record.edition, build_options(record.edition, len(names), record.options),
-                colours)
-    moves = record.moves if upto is None else record.moves[:upto]
-    for m in moves:
-        game.push(parse_move(m.text), m.seat)
-    return game
+    return replay(record_log(record), upto)
+
+
+def record_log(record: GameRecord) -> GameLog:
+    """The engine's log of a started game: its seats in order, options and the moves in force."""
+    return GameLog([s.name for s in record.seats], record.edition, dict(record.options),
+                   [s.colour or "" for s in record.seats],
+                   [(m.seat, m.text) for m in record.moves])
 
 
 @dataclass(slots=True)

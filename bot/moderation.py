@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 
 from bot.commands import ActAs, Correct, Drop, Flow, ReplacePlayer
-from bot.live_game import build_game
+from bot.live_game import record_log
 from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.permissions import moderator_refusal
 from bot.play import apply_moves, not_playable, read_moves
 from bot.records import Seat
 from bot.views import next_line, played_lines
-from engine import BusError, Game, Move, ParseError
+from engine import BusError, LogError, ParseError, replay
 from engine.notation import parse_move
 
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -46,7 +46,8 @@ def undo_many(ctx: Context, count: int) -> Outcome:
     first = len(moves) - count + 1
     draft = ctx.draft()
     draft.add("undo", text=f"undo {count}", data={"targets": [m.seq for m in gone]})
-    draft.game = build_game(draft.record)
+    assert draft.game is not None
+    draft.game = draft.game.position_at(len(draft.record.moves))
     lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:"]
     shown = list(enumerate(gone, start=first))[-SHOWN:]
     if count > SHOWN:
@@ -101,13 +102,20 @@ def correct(ctx: Context, cmd: Correct) -> Outcome:
     except ParseError as err:
         return refuse(f"I could not read the correction as one move: {err}")
     old = moves[n - 1]
-    game = build_game(record, upto=n - 1)
-    assert game is not None
+    assert ctx.live.game is not None
+    game = ctx.live.game.position_at(n - 1)
     try:
         game.push(new, old.seat)
     except BusError as err:
         return refuse(f"{new} cannot replace move {n}: {err}. Nothing was changed.")
-    stop = _replay_rest(game, [(m.seat, m.text) for m in moves[n:]])
+    log = record_log(record)
+    log.moves[n - 1] = (old.seat, str(new))
+    stop: tuple[int, str] | None = None
+    try:
+        replay(log, onto=game)
+    except LogError as err:  # that move and every one after it are withdrawn
+        assert err.move is not None
+        stop = err.move - n - 1, err.reason
     withdrawn = moves[n + stop[0]:] if stop is not None else []
     draft = ctx.draft()
     draft.add("correct", seat=old.seat, text=str(new),
@@ -131,17 +139,6 @@ def correct(ctx: Context, cmd: Correct) -> Outcome:
                      f"taken back.")
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
-
-
-def _replay_rest(game: Game, rest: list[tuple[str, str]]) -> tuple[int, str] | None:
-    """Push the later moves; (index, reason) of the first that fails, or None."""
-    for i, (seat, text) in enumerate(rest):
-        try:
-            move: Move = parse_move(text)
-            game.push(move, seat)
-        except BusError as err:
-            return i, str(err)
-    return None
 
 
 def parse_user(text: str) -> tuple[str, str]:

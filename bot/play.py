@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.live_game import Draft, LiveGame, Played, build_game
+from bot.live_game import Draft, LiveGame, Played
 from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.views import final_scores, played_lines
 from engine import BusError, IllegalMove, Move, NotYourTurn, ParseError, parse_moves
@@ -108,7 +108,8 @@ def player_undo(ctx: Context) -> Outcome:
     gone = record.moves[chosen[-1]:]
     draft = ctx.draft()
     draft.add("undo", text="undo", data={"targets": [m.seq for m in gone]})
-    draft.game = build_game(draft.record)
+    assert draft.game is not None
+    draft.game = draft.game.position_at(len(draft.record.moves))
     lines = [f"{seat.name} takes back: {gone[0].text}"]
     if len(gone) > 1:
         lines.append(f"  · and the {len(gone) - 1} automatic move(s) after it")

@@ -277,7 +277,7 @@ class GameService:
         n = cmd.number
         if not 0 <= n <= len(live.record.moves):
             return refuse(f"There is no move {n}: the log has {len(live.record.moves)} moves.")
-        past = build_game(live.record, upto=n)
+        past = live.game.position_at(n)
         last = live.record.moves[n - 1] if n else None
         caption = f" ({last.seat}: {last.text})" if last else " (the start)"
         return Outcome(f"The table after move {n}{caption}.", picture=past,

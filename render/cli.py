@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from engine import BusError, GameLog, LogError, replay
+from engine import GameLog, LogError, replay
 from render import render_png, render_svg
 from render.gallery import write_gallery
 from render.png import pixel_size
@@ -59,9 +59,6 @@ def _render(args: argparse.Namespace) -> int:
         game = replay(log, upto=args.move)
     except LogError as err:
         print(str(err))
-        return 1
-    except BusError as err:  # a bad header (players, edition) is reported like a bad line
-        print(f"line 1: {err}")
         return 1
     try:
         Path(args.out).write_bytes(render_png(game, size=args.size))

@@ -42,10 +42,11 @@ def test_format_then_parse_gives_the_same_game() -> None:
 
 @pytest.mark.parametrize(("text", "line", "reason"), [
     ("players: A, B, C\nA: Place Office at C1\nB: pass\n", 3, "not B's turn"),
-    ("players: A, B\n", None, "3 to 5 players"),
+    ("players: A, B\n", 1, "3 to 5 players"),
     ("A: pass\n", 1, "'players:' line must come before"),
     ("players: A, B, C\nedition: deluxe\n", 2, "unknown edition"),
-    ("players: A, B, C\noption: clocks = 3\n", None, "unknown option"),
+    ("players: A, B, C\noption: clocks = 3\n", 2, "unknown option"),
+    ("# two seats\nplayers: A, B, C\ncolours: red, red, blue\n", 3, "same colour"),
     ("players: A, B, C\nthis is not a move\n", 2, "expected 'Name: move'"),
 ])
 def test_bad_logs_name_the_line(text: str, line: int | None, reason: str) -> None:
@@ -80,4 +81,24 @@ def test_replay_command_exit_codes_and_json(tmp_path: Path) -> None:
     bad.write_text("\n".join(lines))
     result = _busbot("replay", str(bad))
     assert result.returncode == 1
-    assert result.stdout.strip() == "line 21: W9 is not a crossing; did you mean W8?"
+    assert result.stdout.strip() == "line 21, move 18: W9 is not a crossing; did you mean W8?"
+    lines[20] = lines[20].split(":")[0] + ": Extend line from C1 to N3"
+    bad.write_text("\n".join(lines))
+    result = _busbot("replay", str(bad))
+    assert result.returncode == 1
+    assert result.stdout.startswith("line 21, move 18 (rule R"), result.stdout
+
+
+def test_replay_errors_name_line_move_and_rule() -> None:
+    text = "players: A, B, C\n# setup\nA: Place Office at C1\n\nA: Place Office at Q9\n"
+    with pytest.raises(LogError) as err:
+        replay(GameLog.parse(text))
+    assert (err.value.line, err.value.move) == (5, 2)
+    assert str(err.value).startswith("line 5, move 2")
+    game = random_game(3, 4)
+    log = game.log()  # built, not read: no text lines, still the move number and the rule
+    log.moves[30] = (log.moves[30][0], "Deliver from E1 to C1")
+    with pytest.raises(LogError) as err:
+        replay(log)
+    assert err.value.line is None and err.value.move == 31
+    assert str(err.value).startswith("move 31 (rule R")
