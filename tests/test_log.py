@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import GameLog, LogError, random_game, replay
+from engine import BusError, GameLog, LogError, random_game, replay
+from engine.game import SNAPSHOT_EVERY
 
 HEADER = """# a comment
 players: Arcsyn, Daemonis, Hedgethorn, discrider
@@ -102,3 +103,36 @@ def test_replay_errors_name_line_move_and_rule() -> None:
         replay(log)
     assert err.value.line is None and err.value.move == 31
     assert str(err.value).startswith("move 31 (rule R")
+
+
+def test_taking_moves_back_one_by_one_gives_every_earlier_position() -> None:
+    game = random_game(5, 13)
+    log = game.log()
+    for cut in range(len(log.moves) - 1, -1, -1):
+        assert str(game.pop()) == log.moves[cut][1]
+        if cut % 7 == 0 or cut % 32 in (0, 1, 31):
+            assert game.to_json() == replay(log, upto=cut).to_json()
+    with pytest.raises(BusError):
+        game.pop()
+
+
+def test_a_refused_message_across_a_kept_position_leaves_no_trace() -> None:
+    """A message of two moves whose second is refused is undone whole, even when its first
+    move reached a move count at which the game keeps a copy of its position."""
+    for seed in range(40):
+        game = random_game(4, seed)
+        log = game.log()
+        for cut in range(SNAPSHOT_EVERY - 1, len(log.moves), SNAPSHOT_EVERY):
+            past = replay(log, upto=cut)
+            decision = past.to_act()
+            legal = past.legal_moves()
+            if decision is None or decision.count < 2 or len(legal) < 2:
+                continue
+            with pytest.raises(BusError):
+                past.play(decision.player, f"{legal[0]}; Pass")
+            assert past.to_json() == replay(log, upto=cut).to_json()
+            past.push(legal[1])
+            assert past.position_at(cut + 1).to_json() == past.to_json()
+            assert past.position_at(cut).to_json() == replay(log, upto=cut).to_json()
+            return
+    raise AssertionError("no position with two moves owed at a kept move count")

@@ -78,3 +78,19 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
         assert f"]({name})" in page
         assert Image.open(out / name).size == (600, 414)
     assert page.count("## ") == 5 and "busbot gallery" in page
+
+
+def test_render_counts_moves_the_way_its_errors_do(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.txt"
+    lines = SAMPLE.splitlines()
+    lines[5] = "Arcsyn: Place Office at Q9"
+    bad.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["render", str(bad), "--out", str(tmp_path / "x.png")]) == 1
+    error = capsys.readouterr().out
+    move = len([t for t in lines[:6] if ":" in t and not t.startswith(("#", "players",
+                                                                        "colours", "edition"))])
+    assert f"line 6, move {move}:" in error
+    assert main(["render", str(bad), "--out", str(tmp_path / "x.png"),
+                 "--move", str(move - 1)]) == 0
+    assert f"after move {move - 1} of" in capsys.readouterr().out
