@@ -33,8 +33,9 @@ def _replay(args: argparse.Namespace) -> int:
     for name in game.ranking():
         p = game.player(name)
         points = "point" if abs(p.score) == 1 else "points"
+        stones = "clock stone" if p.stones == 1 else "clock stones"
         print(f"  {p.name} ({p.colour}): {p.score} {points} = {p.carried} carried - "
-              f"{p.stones} clock stones")
+              f"{p.stones} {stones}")
     if game.is_over:
         print(f"Game over: {game.winner} wins.")
     else:

@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.board import BOARD
-from engine.decisions import Decision, DecisionKind, Event
+from engine.decisions import Decision, DecisionKind, Event, plural
 from engine.errors import BusError, GameOver, IllegalMove, NotYourTurn
 from engine.log import GameLog
 from engine.moves import ACTIONS, Move, what
 from engine.notation import parse_moves
-from engine.rules import RULES, Rule
+from engine.rules import RULES, Rule, never
 from engine.rules.base import texts
 from engine.rules.choose import begin_resolution, start_round
 from engine.rules.ending import end_game, ends_round, ranking
@@ -149,6 +149,9 @@ class Game:
             raise GameOver(f"the game is over: {self.winner} won")
         rule, p = step
         if player is not None and self.player(player) is not p:
+            impossible = never(self.state, move)
+            if impossible is not None:
+                raise impossible
             raise NotYourTurn(f"it is not {self.player(player).name}'s turn: waiting for "
                               f"{self._waiting()}", player=p.name)
         if not isinstance(move, rule.takes):
@@ -196,7 +199,8 @@ class Game:
         """A new game at the position after the first ``moves`` moves of this one, replayed from
         the nearest kept copy (at most ``SNAPSHOT_EVERY - 1`` moves, whatever the game's length)."""
         if not 0 <= moves <= len(self.history):
-            raise BusError(f"there is no move {moves}: the game has {len(self.history)} moves")
+            raise BusError(f"there is no move {moves}: the game has "
+                           f"{plural(len(self.history), 'move')}")
         k = min(moves // SNAPSHOT_EVERY, len(self._snapshots) - 1)
         other = self.copy()
         other._restore(self._snapshots[k].copy(), self.history[:k * SNAPSHOT_EVERY])

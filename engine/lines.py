@@ -76,7 +76,8 @@ def why_not(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> st
     empty = [f"{frm}-{n}" for n, s in BOARD.adjacent[frm] if not st.street_lines[s]]
     not_ending = [st.players[q].name for q in owners if not _ends_here(st, q, frm, street)]
     noun = "line" if len(owners) == 1 else "lines"
-    return (f"you cannot build parallel to {names} {noun} here: the street "
+    streets = "street" if len(empty) == 1 else "streets"
+    return (f"you cannot build parallel to {names} {noun} here: the {streets} "
             f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty, and "
             f"{', '.join(not_ending)}'s line does not end at {frm} along {frm}-{to}")
 

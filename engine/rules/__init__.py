@@ -11,6 +11,8 @@ round and of the game and the ranking (R14, R15) ``ending``. The counts of R5 ar
 from __future__ import annotations
 
 from engine.decisions import DecisionKind
+from engine.errors import IllegalMove
+from engine.moves import Move
 from engine.rules.base import Rule
 from engine.rules.buildings import Buildings
 from engine.rules.buses import Buses
@@ -21,6 +23,7 @@ from engine.rules.passengers import Passengers
 from engine.rules.setup import FirstLine, SecondStreet, SetupBuilding
 from engine.rules.starting import Starting
 from engine.rules.vrrooomm import Vrrooomm
+from engine.state import GameState
 
 RULES: dict[DecisionKind, Rule] = {rule.kind: rule for rule in (
     SetupBuilding(), FirstLine(), SecondStreet(), Choose(), Lines(), Buses(), Passengers(),
@@ -28,4 +31,16 @@ RULES: dict[DecisionKind, Rule] = {rule.kind: rule for rule in (
 )}
 assert set(RULES) == set(DecisionKind), "every step needs its rule"
 
-__all__ = ["RULES", "Rule"]
+
+def never(st: GameState, move: Move) -> IllegalMove | None:
+    """The refusal of a move that no step could take now, whoever's turn it is (a passenger
+    placed with the supply empty), or None."""
+    for rule in RULES.values():
+        if isinstance(move, rule.takes):
+            why = rule.never(st)
+            if why is not None:
+                return IllegalMove(why, rule=rule.rule)
+    return None
+
+
+__all__ = ["RULES", "Rule", "never"]

@@ -50,6 +50,11 @@ class Rule:
     def why_forfeit(self, st: GameState, p: PlayerState) -> str:
         return "no legal choice"
 
+    def never(self, st: GameState) -> str | None:
+        """Why no move of this step can be made now by anyone (the passenger supply is empty),
+        so that such a move is refused for what it is, not as out of turn; None when it can."""
+        return None
+
     def forfeit(self, st: GameState, task: Task, p: PlayerState) -> Event:
         """The announcement of what is left undone because nothing legal remains (R6)."""
         return Event("forfeit", f"{p.name} forfeits {plural(task.remaining, self.unit)}: "

@@ -19,5 +19,5 @@ class Buses(Rule):
             p.buses += 1
             return [Event("bus", f"{p.name} buys a bus ({plural(p.buses, 'bus', 'buses')}).",
                           p.name)]
-        return [Event("bus", f"{p.name} already has {limit} buses, the limit: the Buses action "
-                      f"does nothing.", p.name)]
+        return [Event("bus", f"{p.name} already has {plural(limit, 'bus', 'buses')}, the limit: "
+                      f"the Buses action does nothing.", p.name)]

@@ -24,13 +24,26 @@ class Passengers(Granted):
         return [_PASSENGER[s] for s in STATIONS] if st.passenger_supply > 0 else []
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
-        return (f"place {plural(count, 'passenger')} at a station (WS or ES); "
-                f"{st.passenger_supply} in the supply")
+        supply = st.passenger_supply
+        if supply >= count:
+            return (f"place {plural(count, 'passenger')} at a station (WS or ES); "
+                    f"{supply} in the supply")
+        short = count - supply
+        return (f"place {plural(supply, 'passenger')} at a station (WS or ES): only {supply} "
+                f"{'is' if supply == 1 else 'are'} left in the supply, so the other {short} "
+                f"{'is' if short == 1 else 'are'} forfeited")
+
+    def never(self, st: GameState) -> str | None:
+        if st.passenger_supply > 0:
+            return None
+        return (f"the passenger supply is empty (all {st.options.passengers} passengers are on "
+                f"the board), so no passenger can be placed; any still owed are forfeited")
 
     def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         assert isinstance(move, PlacePassenger) and st.task is not None
-        if st.passenger_supply <= 0:
-            raise IllegalMove("the passenger supply is empty", rule=self.rule)
+        empty = self.never(st)
+        if empty is not None:
+            raise IllegalMove(empty, rule=self.rule)
         st.passenger_supply -= 1
         st.passengers[move.station] = st.passengers.get(move.station, 0) + 1
         st.task.remaining -= 1
