@@ -36,23 +36,26 @@ def games_per_second(seconds: float = 5.0) -> tuple[float, float]:
     return games / elapsed, moves / games
 
 
-def listings_per_decision(games: int = 100) -> float:
+def listings_per_decision(games: int = 100) -> tuple[float, float]:
     """How often the engine lists the legal moves per move played in random games (each move
-    answers one decision); 1.0 means one listing per position."""
-    calls = 0
+    answers one decision; 1.0 means one listing per position), and apart from those, how many
+    listings per move found a step with no legal move at all (forfeited, R6)."""
+    calls = empty = 0
     original = Game._list
 
     def counted(self: Game, rule: Rule, p: PlayerState) -> list[Move]:
-        nonlocal calls
+        nonlocal calls, empty
+        found = original(self, rule, p)
         calls += 1
-        return original(self, rule, p)
+        empty += not found
+        return found
 
     Game._list = counted  # type: ignore[method-assign]
     try:
         moves = sum(len(random_game(4, 5000 + seed).history) for seed in range(games))
     finally:
         Game._list = original  # type: ignore[method-assign]
-    return calls / moves
+    return (calls - empty) / moves, empty / moves
 
 
 def replay_ms(samples: int = 200) -> tuple[float, int]:
@@ -122,8 +125,9 @@ def main() -> None:
     rate, moves = games_per_second()
     print(f"random complete 4-player games: {rate:.0f} per second "
           f"({moves:.0f} moves per game; target >= 300)")
-    print(f"listings of the legal moves per decision in random games: "
-          f"{listings_per_decision():.2f} (target 1.0)")
+    per_decision, forfeits = listings_per_decision()
+    print(f"listings of the legal moves per decision in random games: {per_decision:.2f} "
+          f"(target 1.0), plus {forfeits:.3f} per move that found nothing to do (R6 forfeits)")
     ms, longest = replay_ms()
     print(f"replay of a complete logged game: median {ms:.2f} ms "
           f"(games of up to {longest} moves; target <= 10 ms)")

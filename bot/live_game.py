@@ -34,15 +34,15 @@ def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> O
     return options
 
 
-def build_game(record: GameRecord, upto: int | None = None) -> Game | None:
-    """The engine game after the moves in force (the first ``upto`` of them when given).
+def build_game(record: GameRecord) -> Game | None:
+    """The engine game after the moves in force (earlier positions: ``Game.position_at``).
 
-    None for a game that never started. Raises the engine's ``BusError`` or ``ValueError`` when
+    None for a game that never started. Raises the engine's ``LogError`` (naming the move) when
     the records do not replay, which only an imported file can cause.
     """
     if record.order_by is None:
         return None
-    return replay(record_log(record), upto)
+    return replay(record_log(record))
 
 
 def record_log(record: GameRecord) -> GameLog:

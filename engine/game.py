@@ -1,31 +1,27 @@
 """The turn machine of Bus: whose decision it is, and the walk from one decision to the next.
 
-What each step allows and does lives in ``engine.rules`` (one module per step, looked up by
-``DecisionKind``); ``Game`` runs them. It asks the step at hand for its legal moves (once per
-position), hands it a move, and advances by itself through every step that needs no choice (bus
-purchases, an untaken clock, forfeits, the next round) up to the next decision (R6); those steps
-come back from ``push`` as ``Event`` records so the bot can tell the channel what happened. It
-ends the game (R14) and ranks the players (R15). It keeps a copy of its position every
-``SNAPSHOT_EVERY`` moves, so that taking a move back or looking at an earlier position replays a
-few moves from a nearby copy instead of the whole game. Nothing here reads a clock, a file or a
-random source.
+Each step's rules live in ``engine.rules`` (one module per ``DecisionKind``); ``Game`` asks the
+step at hand for its legal moves (listed once per position), hands it a move, and runs every
+step that needs no choice up to the next decision (R6), returning those as ``Event`` records.
+It keeps a copy of its position every ``SNAPSHOT_EVERY`` moves, so undo and earlier positions
+replay a few moves, not the whole game. No clock, file or random source is read here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine.board import BOARD
 from engine.decisions import Decision, DecisionKind, Event, plural
-from engine.errors import BusError, GameOver, IllegalMove, NotYourTurn
+from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn
 from engine.log import GameLog
-from engine.moves import ACTIONS, Move, what
+from engine.moves import Move, what
 from engine.notation import parse_moves
 from engine.rules import RULES, Rule, never
 from engine.rules.base import texts
 from engine.rules.choose import begin_resolution, start_round
 from engine.rules.ending import end_game, ends_round, ranking
-from engine.rules.setup import setup_queue
+from engine.rules.setup import opening
 from engine.rules.starting import pass_start
 from engine.state import GameState, Options, PlayerState, seat_colours, seat_names
 from engine.view import game_to_json
@@ -55,25 +51,13 @@ class Game:
         opts = options if options is not None else base
         self.edition = edition
         self.initial_options = opts
-        self.state = st = GameState(
-            edition=edition, options=opts,
-            players=[PlayerState(n, c, i, opts.markers)
-                     for i, (n, c) in enumerate(zip(names, chosen, strict=True))],
-            clock_stones_left=opts.clock_stones, passenger_supply=opts.passengers,
-            lots=[None] * len(BOARD.lots), street_lines=[[] for _ in BOARD.streets],
-            spaces={a: [] for a in ACTIONS},
-        )
-        for label in BOARD.park:  # four passengers start in the park
-            if st.passenger_supply > 0:
-                st.passengers[label] = 1
-                st.passenger_supply -= 1
-        st.queue = setup_queue(len(names))
+        self.state = opening(edition, opts, names, chosen)
         self.history: list[tuple[str, Move]] = []
         #: the legal moves of this position once listed; None until then (R6 needs them too)
         self._legal: list[Move] | None = None
         self.opening_events = self._advance()
         #: the position after 0, K, 2K, ... moves (K = SNAPSHOT_EVERY); never changed once kept
-        self._snapshots: list[GameState] = [st.copy()]
+        self._snapshots: list[GameState] = [self.state.copy()]
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -204,9 +188,29 @@ class Game:
         k = min(moves // SNAPSHOT_EVERY, len(self._snapshots) - 1)
         other = self.copy()
         other._restore(self._snapshots[k].copy(), self.history[:k * SNAPSHOT_EVERY])
-        for name, move in self.history[k * SNAPSHOT_EVERY:moves]:
-            other.push(move, name)
+        other.follow(self.history, moves)
         return other
+
+    def follow(self, moves: Sequence[tuple[str, Move | str]], upto: int | None = None,
+               lines: Sequence[int] = ()) -> None:
+        """Play on along a list of moves, from the one after this game's last: the engine's one
+        replay loop (``engine.replay`` gives it a log's texts, ``position_at`` typed moves).
+
+        The first that fails raises ``LogError`` with its move number (1-based), its line (from
+        ``lines``, where given) and its rule; the game stays after the moves before it.
+        """
+        end = len(moves) if upto is None else min(upto, len(moves))
+        for index in range(len(self.history), end):
+            player, move = moves[index]
+            try:
+                if isinstance(move, str):
+                    self.play(player, move)
+                else:
+                    self.push(move, player)
+            except BusError as err:
+                raise LogError(err.message, line=lines[index] if index < len(lines) else None,
+                               move=index + 1,
+                               rule=err.rule if isinstance(err, IllegalMove) else None) from None
 
     def copy(self) -> Game:
         """An independent game at the same position (the history is shared-nothing too)."""

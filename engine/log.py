@@ -95,7 +95,3 @@ class GameLog:
         out.extend(f"{player}: {move}" for player, move in self.moves)
         return "\n".join(out) + "\n"
 
-    def line_of(self, index: int) -> int | None:
-        """The text line of the move at ``index``; None for a log not read from text."""
-        return self.move_lines[index] if index < len(self.move_lines) else None
-

@@ -1,14 +1,15 @@
-"""The one replay: a game rebuilt from its log, every error naming where it happened.
+"""Replay: a game rebuilt from its log, every error naming where it happened.
 
 Everything that turns a log into a game comes here: ``busbot replay`` and ``render``, the
 service loading a stored game, an import, a correction replaying the moves after it, the
-gallery. A failure is a ``LogError`` carrying the text line (when the log was read from text),
-the move number (1-based, the count ``render --move N`` and ``map N`` use) and the rule broken.
+gallery. The loop itself is ``Game.follow`` (which ``Game.position_at`` uses too). A failure is
+a ``LogError`` carrying the text line (when the log was read from text), the move number
+(1-based, the count ``render --move N`` and ``map N`` use) and the rule broken.
 """
 
 from __future__ import annotations
 
-from engine.errors import BusError, IllegalMove, LogError
+from engine.errors import BusError, LogError
 from engine.game import Game
 from engine.log import GameLog
 from engine.state import Options, seat_colours, seat_names
@@ -22,15 +23,7 @@ def replay(log: GameLog, upto: int | None = None, onto: Game | None = None) -> G
     played it raises ``LogError``; ``onto`` is then left after the moves before it.
     """
     game = onto if onto is not None else start(log)
-    moves = log.moves if upto is None else log.moves[:upto]
-    for index in range(len(game.history), len(moves)):
-        player, text = moves[index]
-        try:
-            game.play(player, text)
-        except BusError as err:
-            rule = err.rule if isinstance(err, IllegalMove) else None
-            raise LogError(err.message, line=log.line_of(index), move=index + 1,
-                           rule=rule) from None
+    game.follow(log.moves, upto, log.move_lines)
     return game
 
 

@@ -6,23 +6,38 @@ from __future__ import annotations
 from engine.board import BOARD
 from engine.decisions import DecisionKind, Event, plural
 from engine.errors import IllegalMove
-from engine.moves import Move, StartLine
+from engine.moves import ACTIONS, Move, StartLine
 from engine.rules.base import Rule, street
 from engine.rules.buildings import Buildings
 from engine.rules.lines import Lines
-from engine.state import GameState, PlayerState, Task
+from engine.state import GameState, Options, PlayerState, Task
 
 #: starting buildings per player (R1)
 STARTING_BUILDINGS = 2
 
 
-def setup_queue(players: int) -> list[Task]:
-    """The setup's steps in order: buildings and first streets in seat order, second streets in
-    reverse (R1, R2)."""
-    seats = range(players)
-    return ([Task(DecisionKind.SETUP_BUILDING, s, remaining=STARTING_BUILDINGS) for s in seats]
-            + [Task(DecisionKind.FIRST_LINE, s, remaining=1) for s in seats]
-            + [Task(DecisionKind.SECOND_STREET, s, remaining=1) for s in reversed(seats)])
+def opening(edition: str, opts: Options, names: list[str], colours: list[str]) -> GameState:
+    """The position before the first move: an empty city but for a passenger on each park
+    crossing, and the setup's steps queued: buildings and first streets in seat order, second
+    streets in reverse (R1, R2)."""
+    st = GameState(
+        edition=edition, options=opts,
+        players=[PlayerState(n, c, i, opts.markers)
+                 for i, (n, c) in enumerate(zip(names, colours, strict=True))],
+        clock_stones_left=opts.clock_stones, passenger_supply=opts.passengers,
+        lots=[None] * len(BOARD.lots), street_lines=[[] for _ in BOARD.streets],
+        spaces={a: [] for a in ACTIONS},
+    )
+    for label in BOARD.park:
+        if st.passenger_supply > 0:
+            st.passengers[label] = 1
+            st.passenger_supply -= 1
+    seats = range(len(names))
+    st.queue = ([Task(DecisionKind.SETUP_BUILDING, s, remaining=STARTING_BUILDINGS)
+                 for s in seats]
+                + [Task(DecisionKind.FIRST_LINE, s, remaining=1) for s in seats]
+                + [Task(DecisionKind.SECOND_STREET, s, remaining=1) for s in reversed(seats)])
+    return st
 
 
 class SetupBuilding(Buildings):
