@@ -65,8 +65,8 @@ class Granted(Rule):
     """An action whose space brings a count from the largest fleet (R5): streets, passengers
     or buildings."""
 
-    #: more per space than the largest fleet (Line expansion with five players)
     def bonus(self, st: GameState) -> int:
+        """How many more per space than the largest fleet (Line expansion, five players)."""
         return 0
 
     def start(self, st: GameState, task: Task) -> list[Event]:
