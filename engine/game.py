@@ -17,7 +17,7 @@ from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn
 from engine.log import GameLog
 from engine.moves import Move, what
 from engine.notation import parse_moves
-from engine.rules import RULES, Rule, never
+from engine.rules import RULES, Rule, impossible
 from engine.rules.base import texts
 from engine.rules.choose import begin_resolution, start_round
 from engine.rules.ending import end_game, ends_round, ranking
@@ -133,9 +133,9 @@ class Game:
             raise GameOver(f"the game is over: {self.winner} won")
         rule, p = step
         if player is not None and self.player(player) is not p:
-            impossible = never(self.state, move)
-            if impossible is not None:
-                raise impossible
+            refusal = impossible(self.state, move)
+            if refusal is not None:
+                raise refusal
             raise NotYourTurn(f"it is not {self.player(player).name}'s turn: waiting for "
                               f"{self._waiting()}", player=p.name)
         if not isinstance(move, rule.takes):

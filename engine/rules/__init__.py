@@ -32,15 +32,15 @@ RULES: dict[DecisionKind, Rule] = {rule.kind: rule for rule in (
 assert set(RULES) == set(DecisionKind), "every step needs its rule"
 
 
-def never(st: GameState, move: Move) -> IllegalMove | None:
+def impossible(st: GameState, move: Move) -> IllegalMove | None:
     """The refusal of a move that no step could take now, whoever's turn it is (a passenger
     placed with the supply empty), or None."""
     for rule in RULES.values():
         if isinstance(move, rule.takes):
-            why = rule.never(st)
+            why = rule.impossible(st)
             if why is not None:
                 return IllegalMove(why, rule=rule.rule)
     return None
 
 
-__all__ = ["RULES", "Rule", "never"]
+__all__ = ["RULES", "Rule", "impossible"]

@@ -50,7 +50,7 @@ class Rule:
     def why_forfeit(self, st: GameState, p: PlayerState) -> str:
         return "no legal choice"
 
-    def never(self, st: GameState) -> str | None:
+    def impossible(self, st: GameState) -> str | None:
         """Why no move of this step can be made now by anyone (the passenger supply is empty),
         so that such a move is refused for what it is, not as out of turn; None when it can."""
         return None

@@ -33,7 +33,7 @@ class Passengers(Granted):
                 f"{'is' if supply == 1 else 'are'} left in the supply, so the other {short} "
                 f"{'is' if short == 1 else 'are'} forfeited")
 
-    def never(self, st: GameState) -> str | None:
+    def impossible(self, st: GameState) -> str | None:
         if st.passenger_supply > 0:
             return None
         return (f"the passenger supply is empty (all {st.options.passengers} passengers are on "
@@ -41,7 +41,7 @@ class Passengers(Granted):
 
     def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         assert isinstance(move, PlacePassenger) and st.task is not None
-        empty = self.never(st)
+        empty = self.impossible(st)
         if empty is not None:
             raise IllegalMove(empty, rule=self.rule)
         st.passenger_supply -= 1
