@@ -50,7 +50,29 @@ class Look:
 
 @dataclass(frozen=True, slots=True)
 class Undo:
+    """``undo`` (the last move), or a bare ``undo N``, which could mean either of the forms
+    below and is therefore only explained, never carried out."""
+
     count: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoLast:
+    """``undo last K``: take back the last K moves."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoTo:
+    """``undo to N``: take back move N and every move after it."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    """``redo``: put back what the last undo or correction took back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,23 +124,26 @@ class Malformed:
 
 
 Command = (
-    NewGame | Join | Leave | Colour | Start | Look | Undo | ActAs | Correct | ReplacePlayer | Drop
-    | Flow | Export | Import | Malformed
+    NewGame | Join | Leave | Colour | Start | Look | Undo | UndoLast | UndoTo | Redo | ActAs
+    | Correct | ReplacePlayer | Drop | Flow | Export | Import | Malformed
 )
 
+#: how each command is written, as the refusal of a malformed one shows it (markdown)
 USAGE: dict[str, str] = {
-    "new": "new game [capstone|splotter-2nd] [option=value ...]",
-    "join": "join [colour] [as NAME]",
-    "colour": "colour COLOUR",
-    "start": "start  or  start order: NAME, NAME, NAME",
-    "map": "map  or  map N (the table after move N)",
-    "log": "log  or  log all",
-    "undo": "undo  or  undo N",
-    "as": "as NAME: move",
-    "correct": "correct N: move",
-    "replace": "replace NAME with @user",
-    "drop": "drop NAME",
-    "export": "export txt  or  export json",
+    "new": "`new game [capstone|splotter-2nd] [option=value ...]`",
+    "join": "`join [colour] [as NAME]`",
+    "colour": "`colour COLOUR`",
+    "start": "`start` or `start order: NAME, NAME, NAME`",
+    "map": "`map` or `map N` (the table after move N)",
+    "log": "`log` or `log all`",
+    "undo": "`undo` (the last move), `undo last K` (the last K moves) or `undo to N` (move N "
+            "and every move after it)",
+    "redo": "`redo`",
+    "as": "`as NAME: move`",
+    "correct": "`correct N: move`",
+    "replace": "`replace NAME with @user`",
+    "drop": "`drop NAME`",
+    "export": "`export txt` or `export json`",
 }
 
 _I = re.IGNORECASE
@@ -135,6 +160,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"log\s+all", _I), "log all"),
     (re.compile(r"map(?:\s+#?(?P<number>\d+))?", _I), "map"),
     (re.compile(r"undo(?:\s+(?P<count>\d+))?", _I), "undo"),
+    (re.compile(r"undo\s+(?:the\s+)?last(?:\s+(?P<count>\d+))?(?:\s+moves?)?", _I), "undo last"),
+    (re.compile(r"undo\s+to\s+(?:move\s+)?#?(?P<number>\d+)", _I), "undo to"),
+    (re.compile(r"redo", _I), "redo"),
+    (re.compile(r"moves\s+all", _I), "moves all"),
     (re.compile(r"as\s+(?P<name>[^:\n]+?)\s*:\s*(?P<text>.+)", _S), "as"),
     (re.compile(r"correct\s+(?:move\s+)?#?(?P<number>\d+)\s*:\s*(?P<text>.+)", _S), "correct"),
     (re.compile(r"replace\s+(?P<name>.+?)\s+(?:with|by)\s+(?P<user>.+)", _I), "replace"),
@@ -147,7 +176,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 _COMMAND_WORDS = {
     "join": "join", "colour": "colour", "color": "colour", "map": "map",
     "log": "log", "undo": "undo", "as": "as", "correct": "correct", "replace": "replace",
-    "drop": "drop", "export": "export",
+    "drop": "drop", "export": "export", "redo": "redo",
 }
 
 
@@ -193,6 +222,14 @@ def _build(name: str, m: re.Match[str]) -> Command:
         return Look("map", int(g["number"]) if g.get("number") else None)
     if name == "undo":
         return Undo(int(g["count"]) if g.get("count") else None)
+    if name == "undo last":
+        return UndoLast(int(g["count"]) if g.get("count") else 1)
+    if name == "undo to":
+        return UndoTo(int(g["number"]))
+    if name == "redo":
+        return Redo()
+    if name == "moves all":
+        return Look("moves", number=0)
     if name == "as":
         return ActAs(g["name"].strip(), g["text"].strip())
     if name == "correct":

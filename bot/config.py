@@ -16,6 +16,11 @@ from typing import Any
 
 DEFAULT_PATH = "config.toml"
 TOKEN_VARIABLE = "DISCORD_TOKEN"
+#: Pre-drawn picture layers kept in memory unless ``picture_cache`` says otherwise.
+PICTURE_CACHE = 8
+#: How pictures are arranged, and the arrangements there are (``render.layout``).
+PICTURE_LAYOUT = "landscape"
+PICTURE_LAYOUTS = ("landscape", "portrait")
 
 
 class ConfigError(Exception):
@@ -37,6 +42,8 @@ class Config:
     reminder_hours: float = 0.0
     picture_dir: str | None = None
     render_workers: int = 2
+    picture_cache: int = PICTURE_CACHE
+    picture_layout: str = PICTURE_LAYOUT
     token: str | None = None
 
     def __repr__(self) -> str:
@@ -104,6 +111,12 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
         raise ConfigError("render_workers must be a whole number")
     if render_workers < 1:
         raise ConfigError("render_workers must be at least 1")
+    picture_cache = values.get("picture_cache", defaults.picture_cache)
+    if isinstance(picture_cache, bool) or not isinstance(picture_cache, int) or picture_cache < 1:
+        raise ConfigError("picture_cache must be a whole number of layers, at least 1")
+    picture_layout = _text(values, "picture_layout", defaults.picture_layout)
+    if picture_layout not in PICTURE_LAYOUTS:
+        raise ConfigError(f"picture_layout must be {' or '.join(map(repr, PICTURE_LAYOUTS))}")
     return Config(
         db_path=_under(base, db_path),
         prefix=prefix,
@@ -111,6 +124,8 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
         reminder_hours=reminder_hours,
         picture_dir=None if picture_dir is None else _under(base, picture_dir),
         render_workers=render_workers,
+        picture_cache=picture_cache,
+        picture_layout=picture_layout,
         token=_optional_text(values, "token"),
     )
 

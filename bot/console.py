@@ -9,14 +9,16 @@ moderator is its creator (or whoever has the configured role, which nobody has h
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
-from bot.pictures import default_renderer
+from bot.config import PICTURE_CACHE, PICTURE_LAYOUT
+from bot.pictures import default_renderer, start_pictures
 from bot.service import GameService
 
 if TYPE_CHECKING:
@@ -24,6 +26,10 @@ if TYPE_CHECKING:
 
 PLACE = "console"
 DEFAULT_PICTURES = "pictures"
+HISTORY = "~/.busbot_history"
+IMPORT_HINT = ("`import PATH` makes a game from an exported log file (.txt or .json) on this "
+               "computer, e.g. `Ada: import pictures/bus-game1.txt`; whoever imports it moderates "
+               "it.")
 HINT = ("Write `Name: text` as that player would in the channel, e.g. `Arcsyn: new game`, "
         "`Arcsyn: join`, `Arcsyn: Place Office at C1`; `Name: help` lists the commands; "
         "`quit` ends (games are kept).")
@@ -35,6 +41,8 @@ class ConsoleSettings:
     picture_dir: str
     moderator_role: str | None = None
     pictures: bool = True
+    picture_cache: int = PICTURE_CACHE
+    picture_layout: str = PICTURE_LAYOUT
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -67,13 +75,19 @@ def settings(config_or_args: object) -> ConsoleSettings:
                          else DEFAULT_PICTURES),
             config.moderator_role if config is not None else None,
             not getattr(args, "no_pictures", False),
+            config.picture_cache if config is not None else PICTURE_CACHE,
+            config.picture_layout if config is not None else PICTURE_LAYOUT,
         )
     if config_or_args is None:
         config_or_args = _load_config(None)
     db_path = getattr(config_or_args, "db_path", None) or "busbot.db"
     picture_dir = getattr(config_or_args, "picture_dir", None) or DEFAULT_PICTURES
     role = getattr(config_or_args, "moderator_role", None)
-    return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None)
+    cache = getattr(config_or_args, "picture_cache", PICTURE_CACHE)
+    layout = getattr(config_or_args, "picture_layout", PICTURE_LAYOUT)
+    return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None,
+                           picture_cache=cache if isinstance(cache, int) else PICTURE_CACHE,
+                           picture_layout=layout if isinstance(layout, str) else PICTURE_LAYOUT)
 
 
 def _load_config(path: str | None) -> Config:
@@ -90,6 +104,8 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
     except Exception as err:  # a bad config file: say so, like the other commands
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
+    if opts.pictures:
+        start_pictures(opts.picture_cache, opts.picture_layout)
     service = GameService(opts.db_path, moderator_role=opts.moderator_role,
                           picture_dir=opts.picture_dir, bind_imported_names=True,
                           renderer=default_renderer() if opts.pictures else None)
@@ -100,13 +116,14 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
 
 
 def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> int:
-    interactive = stdin.isatty()
     print(f"busbot console table ({service.store.path}). {HINT}", file=out)
+    where = service.where_things_stand(PLACE)
+    if where is not None:
+        print(where, file=out)
+    read = line_reader(stdin, out)
     while True:
-        if interactive:
-            print("> ", end="", file=out, flush=True)
-        line = stdin.readline()
-        if not line:
+        line = read()
+        if line is None:
             break
         line = line.strip()
         if not line or line.startswith("#"):
@@ -120,6 +137,9 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
             continue
         actor = Actor(user_id=name, name=name)
         attachments: list[Attachment] = []
+        if text.lower() in ("import", "import game"):
+            print(f"busbot (only you see this): {IMPORT_HINT}", file=out)
+            continue
         if text.lower().startswith("import "):
             path = text[len("import "):].strip()
             try:
@@ -130,9 +150,48 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
                 continue
             text = "import"
         reply = service.handle(PLACE, actor, text, attachments=attachments)
+        if text.lower() == "help":
+            reply.text += f"\n**At the console**: {IMPORT_HINT}"
         show(reply, out, picture_dir)
     print("Goodbye; every game is saved.", file=out)
     return 0
+
+
+def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
+    """A function giving the next input line (None at the end of input).
+
+    At a terminal the standard library's ``readline`` gives line editing and a history kept in
+    ``~/.busbot_history`` (the arrow keys work as in a shell); Ctrl-C drops the line being typed.
+    Piped input is read as it is, without a prompt.
+    """
+    if not (stdin is sys.stdin and stdin.isatty()):
+        return lambda: stdin.readline() or None
+    try:
+        import readline
+    except ImportError:  # a Python built without it: plain lines, still prompted
+        readline = None  # type: ignore[assignment]
+    history = os.path.expanduser(HISTORY)
+    if readline is not None:
+        readline.set_history_length(1000)
+        with contextlib.suppress(OSError):
+            readline.read_history_file(history)
+
+    def read() -> str | None:
+        while True:
+            try:
+                line = input("> ")
+            except EOFError:
+                print(file=out)
+                return None
+            except KeyboardInterrupt:
+                print(file=out)
+                continue
+            if readline is not None:
+                with contextlib.suppress(OSError):
+                    readline.write_history_file(history)
+            return line
+
+    return read
 
 
 def show(reply: Reply, out: TextIO, picture_dir: str) -> None:

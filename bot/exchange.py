@@ -11,10 +11,11 @@ import json
 import time
 from typing import Any
 
+from bot.api import Actor
 from bot.live_game import Draft, LiveGame, record_log
 from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.records import GameRecord, Record, RecordError
-from bot.views import when
+from bot.views import count_of, when
 from engine import Game, GameLog, LogError, replay
 
 FORMAT = "busbot-game"
@@ -34,6 +35,8 @@ def export_txt(live: LiveGame, game_id: int) -> str:
         raise ExchangeError("the game has not started, so it has no log yet")
     head = (f"# busbot game {game_id} in {live.record.place} ({live.status}), "
             f"exported {when(time.time())}\n")
+    head += "".join(f"# {new} took over the seat of {old} after move {n}; the moves before "
+                    f"were {old}'s\n" for n, old, new in live.record.renames)
     return head + live.game.log().format()
 
 
@@ -80,6 +83,15 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
             for t in r.data.get("withdrawn", []):
                 ended[int(t)] = {"how": "withdrawn by a correction", "seq": r.seq,
                                  "user_id": r.user_id, "user_name": r.user_name}
+        elif r.kind == "redo":
+            by = {"seq": r.seq, "user_id": r.user_id, "user_name": r.user_name}
+            for t in r.data.get("restored", []):
+                ended.pop(int(t), None)
+            for t in r.data.get("withdrawn", []):
+                ended[int(t)] = {"how": "withdrawn by a redo", **by}
+            if r.data.get("reverted") is not None:
+                ended.pop(int(r.data["reverted"]), None)
+                ended[int(r.data["target"])] = {"how": "reverted by a redo", **by}
     out = []
     for r in records:
         if r.kind in ("move", "correct"):
@@ -93,6 +105,20 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
 
 
 # ---- import ------------------------------------------------------------------------------------
+
+
+def first_seat(text: str) -> Actor | None:
+    """The player in a file's first seat, as a user: who imports it when nobody is named (a
+    text log's seats go to the users of their names; a JSON export keeps its seats' users)."""
+    try:
+        if text.lstrip().startswith("{"):
+            seat = json.loads(text)["game"]["seats"][0]
+            name = str(seat["name"])
+            return Actor(str(seat.get("user_id") or name), str(seat.get("user_name") or name))
+        players = GameLog.parse(text).players
+    except (LogError, ValueError, KeyError, IndexError, TypeError):
+        return None
+    return Actor(players[0], players[0]) if players else None
 
 
 def import_outcome(ctx: Context, data: bytes) -> Outcome:
@@ -120,7 +146,7 @@ def import_outcome(ctx: Context, data: bytes) -> Outcome:
     record = draft.record
     players = ", ".join(f"{s.name} ({s.colour})" for s in record.seats)
     lines = [f"{ctx.actor.name} imported a game ({source}): {players}; "
-             f"{len(record.moves)} moves replayed."]
+             f"{count_of(len(record.moves), 'move')} replayed. {ctx.actor.name} moderates it."]
     unbound = [s.name for s in record.seats if s.user_id is None]
     if unbound:
         lines.append(f"Empty seats: {', '.join(unbound)}; a moderator gives each to its player "
@@ -148,7 +174,9 @@ def _from_txt(draft: Draft, text: str, ctx: Context) -> str:
                              "colours": [p.colour for p in game.state.players],
                              "seed": None, "order_by": "import"})
     for name, move in game.history:
-        draft.add("move", seat=name, text=str(move), data={"imported": True})
+        seat = draft.record.seat(name)
+        player = (seat.user_id, seat.user_name) if seat is not None and seat.user_id else None
+        draft.add("move", seat=name, text=str(move), data={"imported": True}, user=player)
     draft.game = game
     return "text log"
 

@@ -34,15 +34,36 @@ def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> O
     return options
 
 
-def build_game(record: GameRecord) -> Game | None:
+def build_game(record: GameRecord, near: Game | None = None) -> Game | None:
     """The engine game after the moves in force (earlier positions: ``Game.position_at``).
 
-    None for a game that never started. Raises the engine's ``LogError`` (naming the move) when
-    the records do not replay, which only an imported file can cause.
+    ``near`` is the game as it stood before the records changed (an undo, a redo): the moves
+    both share are not replayed again, the rebuild starts from its nearest kept position. None
+    for a game that never started. Raises the engine's ``LogError`` (naming the move) when the
+    records do not replay, which only an imported file can cause.
     """
     if record.order_by is None:
         return None
-    return replay(record_log(record))
+    log = record_log(record)
+    if near is None or not _same_table(near, log):
+        return replay(log)
+    shared = 0
+    for (seat, text), (name, move) in zip(log.moves, near.history, strict=False):
+        if seat != name or text != str(move):
+            break
+        shared += 1
+    return replay(log, onto=near.position_at(shared))
+
+
+def _same_table(game: Game, log: GameLog) -> bool:
+    """Whether a game was started with the log's seats, colours, edition and options."""
+    try:
+        options = build_options(log.edition, len(log.players), log.options)
+    except ValueError:
+        return False
+    return (game.players == log.players and game.edition == log.edition
+            and [p.colour for p in game.state.players] == log.colours
+            and game.initial_options == options)
 
 
 def record_log(record: GameRecord) -> GameLog:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 
 from bot.commands import ActAs, Correct, Drop, Flow, ReplacePlayer
-from bot.live_game import record_log
+from bot.live_game import build_game, record_log
+from bot.lobby import check_name
 from bot.outcome import Context, Outcome, refuse, table_outcome
 from bot.permissions import moderator_refusal
 from bot.play import apply_moves, not_playable, read_moves
-from bot.records import Seat
-from bot.views import next_line, played_lines
+from bot.records import GameRecord, Seat
+from bot.views import count_of, next_line, played_lines
 from engine import BusError, LogError, ParseError, replay
 from engine.notation import parse_move
 
@@ -39,15 +40,16 @@ def undo_many(ctx: Context, count: int) -> Outcome:
         return bad
     assert ctx.live is not None
     moves = ctx.live.record.moves
+    if not moves:
+        return refuse("No move has been played yet, so there is nothing to take back.")
     if not 1 <= count <= len(moves):
-        return refuse(f"There {'is' if len(moves) == 1 else 'are'} {len(moves)} move(s) in the "
-                      f"log; `undo N` takes back 1 to {len(moves)}. Nothing was changed.")
+        return refuse(f"The log has {count_of(len(moves), 'move')}; `undo last K` takes back 1 "
+                      f"to {len(moves)}. Nothing was changed.")
     gone = moves[-count:]
     first = len(moves) - count + 1
     draft = ctx.draft()
-    draft.add("undo", text=f"undo {count}", data={"targets": [m.seq for m in gone]})
-    assert draft.game is not None
-    draft.game = draft.game.position_at(len(draft.record.moves))
+    draft.add("undo", text=f"undo last {count}", data={"targets": [m.seq for m in gone]})
+    draft.game = build_game(draft.record, near=draft.game)
     lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:"]
     shown = list(enumerate(gone, start=first))[-SHOWN:]
     if count > SHOWN:
@@ -96,12 +98,15 @@ def correct(ctx: Context, cmd: Correct) -> Outcome:
     moves = record.moves
     n = cmd.number
     if not 1 <= n <= len(moves):
-        return refuse(f"There is no move {n}: the log has {len(moves)} moves (see `log`).")
+        return refuse(f"There is no move {n}: the log has {count_of(len(moves), 'move')} "
+                      f"(see `log`).")
     try:
         new = parse_move(cmd.text)
     except ParseError as err:
         return refuse(f"I could not read the correction as one move: {err}")
     old = moves[n - 1]
+    if str(new) == old.text:
+        return refuse(f"Move {n} is already {old.text} ({old.seat}). Nothing was changed.")
     assert ctx.live.game is not None
     game = ctx.live.game.position_at(n - 1)
     try:
@@ -126,19 +131,26 @@ def correct(ctx: Context, cmd: Correct) -> Outcome:
     lines = [f"Moderator {ctx.actor.name} corrected move {n} ({old.seat}): {old.text} → {new}."]
     if stop is None:
         if len(moves) > n:
-            lines.append(f"  · the {len(moves) - n} later move(s) still stand.")
+            later = len(moves) - n
+            lines.append(f"  · the {count_of(later, 'later move')} still "
+                         f"{'stands' if later == 1 else 'stand'}.")
     else:
         first = n + stop[0] + 1
         bad_move = moves[first - 1]
         lines.append(f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
                      f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
-                     f"taken back; moves {n + 1} to {first - 1} still stand."
+                     f"taken back; {_still_standing(n + 1, first - 1)}."
                      if first > n + 1 else
                      f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
                      f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
                      f"taken back.")
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
+
+
+def _still_standing(first: int, last: int) -> str:
+    return f"move {first} still stands" if first == last else \
+        f"moves {first} to {last} still stand"
 
 
 def parse_user(text: str) -> tuple[str, str]:
@@ -166,14 +178,35 @@ def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
     other = record.seat_of_user(user_id)
     if other is not None and other is not seat:
         return refuse(f"{user_name} already plays {other.name} in this game.")
+    old_name, new_name = seat.name, _seat_name(record, seat, user_name)
+    data = {"user_id": user_id, "user_name": user_name}
     draft = ctx.draft()
-    draft.add("replace", seat=seat.name, data={"user_id": user_id, "user_name": user_name})
-    text = (f"Moderator {ctx.actor.name} gave {seat.name}'s seat to {user_name}"
-            f"{' (it was dropped; no longer)' if seat.dropped else ''}.\n{next_line(draft.live)}")
+    if new_name is not None:
+        data["name"] = new_name
+    draft.add("replace", seat=seat.name, data=data)
+    if new_name is not None:
+        draft.game = build_game(draft.record)
+    renamed = f"; the seat plays as {new_name} from now on" if new_name is not None else ""
+    text = (f"Moderator {ctx.actor.name} gave {old_name}'s seat to {user_name}"
+            f"{' (it was dropped; no longer)' if seat.dropped else ''}{renamed}.\n"
+            f"{next_line(draft.live)}")
     game = draft.game
     decision = game.to_act() if game is not None else None
-    mentions = [user_id] if decision is not None and decision.player == seat.name else []
+    mentions = ([user_id] if decision is not None
+                and decision.player in (seat.name, new_name) else [])
+    if new_name is not None:  # the picture shows the new name
+        return Outcome(text, draft=draft, mentions=mentions, position_changed=True,
+                       picture=draft.game, table_changed=draft.game is not None)
     return Outcome(text, draft=draft, mentions=mentions, position_changed=True)
+
+
+def _seat_name(record: GameRecord, seat: Seat, user_name: str) -> str | None:
+    """The name a replaced seat takes: its new player's, when that is a name (not a Discord
+    mention) a seat may have and no other seat has; None keeps the seat's name."""
+    if user_name.startswith("<@") or user_name == seat.name or check_name(user_name):
+        return None
+    other = record.seat(user_name)
+    return user_name if other is None or other is seat else None
 
 
 def drop_player(ctx: Context, cmd: Drop) -> Outcome:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.api import Actor
-from bot.records import GameRecord
+from bot.records import GameRecord, same_user
 
 
 def is_moderator(actor: Actor, game: GameRecord | None, moderator_role: str | None) -> bool:
@@ -15,7 +15,8 @@ def is_moderator(actor: Actor, game: GameRecord | None, moderator_role: str | No
         return True
     if moderator_role and moderator_role.casefold() in {r.casefold() for r in actor.roles}:
         return True
-    return game is not None and bool(game.creator_id) and actor.user_id == game.creator_id
+    return game is not None and bool(game.creator_id) and same_user(actor.user_id,
+                                                                    game.creator_id)
 
 
 def moderator_refusal(what: str) -> str:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.live_game import Draft, LiveGame, Played
+from bot.live_game import Draft, LiveGame, Played, build_game
 from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.views import final_scores, played_lines
+from bot.views import count_of, final_scores, played_lines
 from engine import BusError, IllegalMove, Move, NotYourTurn, ParseError, parse_moves
 
 
@@ -98,20 +98,19 @@ def player_undo(ctx: Context) -> Outcome:
     seat = record.seat_of_user(ctx.actor.user_id)
     if seat is None:
         return refuse("You are not playing in this game; moderators take moves back with "
-                      "`undo N`. Nothing was changed.")
+                      "`undo last K` or `undo to N`. Nothing was changed.")
     chosen = [i for i, m in enumerate(record.moves) if not m.auto]
     if not chosen or record.moves[chosen[-1]].seat != seat.name:
         last = record.moves[chosen[-1]] if chosen else None
         since = f" The last move was {last.seat}'s ({last.text})." if last is not None else ""
         return refuse(f"You can take back only your own last move, while nobody else has moved "
-                      f"since.{since} A moderator can `undo N`. Nothing was changed.")
+                      f"since.{since} A moderator can `undo` it. Nothing was changed.")
     gone = record.moves[chosen[-1]:]
     draft = ctx.draft()
     draft.add("undo", text="undo", data={"targets": [m.seq for m in gone]})
-    assert draft.game is not None
-    draft.game = draft.game.position_at(len(draft.record.moves))
+    draft.game = build_game(draft.record, near=draft.game)
     lines = [f"{seat.name} takes back: {gone[0].text}"]
     if len(gone) > 1:
-        lines.append(f"  · and the {len(gone) - 1} automatic move(s) after it")
+        lines.append(f"  · and the {count_of(len(gone) - 1, 'automatic move')} after it")
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)

@@ -14,10 +14,16 @@ from typing import Any
 #: Every kind of record; a record of another kind is refused on import.
 RECORD_KINDS: tuple[str, ...] = (
     "create", "join", "leave", "colour", "start", "move", "undo", "correct", "replace", "drop",
-    "pause", "resume", "abandon", "nudge", "import",
+    "pause", "resume", "abandon", "nudge", "import", "redo",
 )
 #: Statuses the records can give a game; "over" is read from the engine (a finished position).
 OPEN_STATUSES: tuple[str, ...] = ("lobby", "active", "paused")
+
+
+def same_user(a: str | None, b: str | None) -> bool:
+    """Whether two user ids are the same person. Console users are their names, and names
+    compare case-insensitively (Discord ids are digits, unchanged by case)."""
+    return a is not None and b is not None and a.casefold() == b.casefold()
 
 
 class RecordError(Exception):
@@ -84,6 +90,18 @@ class LiveMove:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class Takeback:
+    """What one undo or correction took back, so that ``redo`` can put exactly that back."""
+
+    seq: int
+    user_id: str
+    #: the move a correction replaced (None for an undo)
+    replaced: int | None
+    #: the moves it withdrew, in move order
+    gone: tuple[int, ...]
+
+
 @dataclass(slots=True)
 class GameRecord:
     """What a game's records say now: its seats, options, status and the moves in force."""
@@ -104,6 +122,13 @@ class GameRecord:
     paused_by: str | None = None
     #: seq of the last record that changed the position or who must answer it
     position_seq: int = 0
+    #: every move ever put in force, by its record seq (what ``redo`` can put back)
+    archive: dict[int, LiveMove] = field(default_factory=dict)
+    #: the undos and corrections ``redo`` can still reverse, the latest last; a move chosen
+    #: by a player clears it (nothing is put back over a move made since)
+    takebacks: list[Takeback] = field(default_factory=list)
+    #: seats that took their new player's name: (moves in force then, old name, new name)
+    renames: list[tuple[int, str, str]] = field(default_factory=list)
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -114,7 +139,9 @@ class GameRecord:
 
     def copy(self) -> GameRecord:
         return replace(self, options=dict(self.options),
-                       seats=[replace(s) for s in self.seats], moves=list(self.moves))
+                       seats=[replace(s) for s in self.seats], moves=list(self.moves),
+                       archive=dict(self.archive), takebacks=list(self.takebacks),
+                       renames=list(self.renames))
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -127,7 +154,7 @@ class GameRecord:
 
     def seat_of_user(self, user_id: str) -> Seat | None:
         for s in self.seats:
-            if s.user_id == user_id:
+            if same_user(s.user_id, user_id):
                 return s
         return None
 
@@ -219,8 +246,11 @@ class GameRecord:
         seat = self._need_seat(rec)
         if not rec.text:
             raise RecordError(rec.seq, "a move record without a move")
-        self.moves.append(LiveMove(rec.seq, seat.name, rec.text, rec.auto, rec.user_id,
-                                   rec.user_name, rec.at))
+        move = LiveMove(rec.seq, seat.name, rec.text, rec.auto, rec.user_id, rec.user_name, rec.at)
+        self.moves.append(move)
+        self.archive[rec.seq] = move
+        if not rec.auto:
+            self.takebacks.clear()
         self.position_seq = rec.seq
 
     def _withdraw(self, rec: Record, targets: list[int]) -> None:
@@ -233,7 +263,9 @@ class GameRecord:
 
     def _on_undo(self, rec: Record) -> None:
         self._need_status(rec, "active")
-        self._withdraw(rec, [int(t) for t in rec.data["targets"]])
+        targets = [int(t) for t in rec.data["targets"]]
+        self._withdraw(rec, targets)
+        self.takebacks.append(Takeback(rec.seq, rec.user_id, None, tuple(targets)))
         self.position_seq = rec.seq
 
     def _on_correct(self, rec: Record) -> None:
@@ -243,9 +275,33 @@ class GameRecord:
         index = next((i for i, m in enumerate(self.moves) if m.seq == target), None)
         if index is None or not rec.text:
             raise RecordError(rec.seq, f"record {target} is not a move in force")
-        self.moves[index] = LiveMove(rec.seq, seat.name, rec.text, False, rec.user_id,
-                                     rec.user_name, rec.at)
+        move = LiveMove(rec.seq, seat.name, rec.text, False, rec.user_id, rec.user_name, rec.at)
+        self.moves[index] = move
+        self.archive[rec.seq] = move
+        withdrawn = [int(t) for t in rec.data.get("withdrawn", [])]
+        self._withdraw(rec, withdrawn)
+        self.takebacks.append(Takeback(rec.seq, rec.user_id, target, tuple(withdrawn)))
+        self.position_seq = rec.seq
+
+    def _on_redo(self, rec: Record) -> None:
+        """Put back what an undo or a correction took back: the moves played since (only
+        automatic ones) go, a corrected move gets its old text back, withdrawn moves return."""
+        self._need_status(rec, "active")
+        act = int(rec.data["target"])
+        if not self.takebacks or self.takebacks[-1].seq != act:
+            raise RecordError(rec.seq, f"record {act} is not the last undo or correction")
         self._withdraw(rec, [int(t) for t in rec.data.get("withdrawn", [])])
+        taken = self.takebacks.pop()
+        replaced, gone = taken.replaced, taken.gone
+        if replaced is not None:
+            index = next((i for i, m in enumerate(self.moves) if m.seq == act), None)
+            if index is None:
+                raise RecordError(rec.seq, f"the correction {act} is no longer in force")
+            self.moves[index] = self.archive[replaced]
+        live = {m.seq for m in self.moves}
+        if any(t in live for t in gone):
+            raise RecordError(rec.seq, "a move to put back is already in force")
+        self.moves.extend(self.archive[t] for t in gone)
         self.position_seq = rec.seq
 
     def _on_replace(self, rec: Record) -> None:
@@ -254,7 +310,24 @@ class GameRecord:
         seat.user_id = str(rec.data["user_id"])
         seat.user_name = str(rec.data["user_name"])
         seat.dropped = False
+        if rec.data.get("name") is not None:
+            self._rename(rec, seat, str(rec.data["name"]))
         self.position_seq = rec.seq
+
+    def _rename(self, rec: Record, seat: Seat, name: str) -> None:
+        """The seat plays under its new player's name from now on: the engine replays every
+        move of the seat under that name (the records keep the name each was made under)."""
+        other = self.seat(name)
+        if not name or other is not None and other is not seat:
+            raise RecordError(rec.seq, f"the seat name {name!r} is missing or taken")
+        old, seat.name = seat.name, name
+        self.renames.append((len(self.moves), old, name))
+
+        def moved(m: LiveMove) -> LiveMove:
+            return replace(m, seat=name) if m.seat == old else m
+
+        self.moves = [moved(m) for m in self.moves]
+        self.archive = {seq: moved(m) for seq, m in self.archive.items()}
 
     def _on_drop(self, rec: Record) -> None:
         self._need_status(rec, "active", "paused")

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot import exchange, lobby, moderation, play, views
+from bot import exchange, lobby, moderation, play, undo, views
 from bot.api import Actor, Attachment, Reminder, Reply
 from bot.commands import (
     ActAs,
@@ -37,9 +37,12 @@ from bot.commands import (
     Look,
     Malformed,
     NewGame,
+    Redo,
     ReplacePlayer,
     Start,
     Undo,
+    UndoLast,
+    UndoTo,
     parse_command,
     reads_as_moves,
 )
@@ -48,7 +51,7 @@ from bot.live_game import LiveGame, build_game
 from bot.outcome import Context, Outcome, refuse
 from bot.permissions import is_moderator
 from bot.pictures import Renderer, default_renderer, picture_name
-from bot.records import GameRecord, Record
+from bot.records import GameRecord, Record, same_user
 from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
 
@@ -66,6 +69,8 @@ class Prepared:
     snapshot: Game | None = None
     renderer: Renderer | None = None
     picture_dir: str | None = None
+    #: the position of the previous picture, for highlighting what changed since
+    previous: Game | None = None
 
     def complete(self) -> Reply:
         """Draw the picture (outside any lock: the snapshot is never changed again)."""
@@ -77,7 +82,7 @@ class Prepared:
                 reply.text += "\n(Pictures cannot be drawn here.)"
             return reply
         try:
-            reply.picture = self.renderer(self.snapshot)
+            reply.picture = self.renderer(self.snapshot, previous=self.previous)
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
             reply.text += "\n(The picture could not be drawn this time.)"
@@ -170,6 +175,8 @@ class GameService:
         draft = outcome.draft
         if not outcome.ok or draft is None or not draft.new:
             return self._unchanged(outcome, summary)
+        shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
+                 else None)  # the position the previous picture showed, if of this game
         after = draft.live
         mentions = (outcome.mentions if outcome.mentions is not None
                     else _turn_mentions(live, after, actor))
@@ -199,7 +206,7 @@ class GameService:
         name = picture_name(game_id, len(after.record.moves))
         reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
                       changed=True, picture_name=name)
-        return Prepared(reply, snapshot, self.renderer, self.picture_dir)
+        return Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
 
     def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
         reply = Reply(outcome.text, ok=outcome.ok, files=outcome.files,
@@ -219,11 +226,11 @@ class GameService:
                               "`import` message.")
             return exchange.import_outcome(ctx, ctx.attachments[0].data)
         if isinstance(cmd, Look) and cmd.what in ("help", "rules"):
-            record = ctx.live.record if ctx.live else None
+            record = ctx.live.record if ctx.live and ctx.live.status != "abandoned" else None
             return Outcome(views.help_text(ctx.moderator) if cmd.what == "help"
                            else views.rules_text(record))
         if isinstance(cmd, Malformed):
-            return refuse(f"That command is written: `{cmd.usage}`. Nothing was changed.")
+            return refuse(f"That command is written {cmd.usage}. Nothing was changed.")
         live = ctx.live
         if live is None:
             return lobby.no_game(ctx)
@@ -239,11 +246,8 @@ class GameService:
             return self._look(ctx, live, cmd)
         if isinstance(cmd, Export):
             return self._export_outcome(live, cmd.fmt)
-        if isinstance(cmd, Undo):
-            seated = live.record.seat_of_user(ctx.actor.user_id) is not None
-            if cmd.count is None and (seated or not ctx.moderator):
-                return play.player_undo(ctx)
-            return moderation.undo_many(ctx, cmd.count or 1)
+        if isinstance(cmd, Undo | UndoLast | UndoTo | Redo):
+            return undo.take_back(ctx, cmd)
         if isinstance(cmd, ActAs):
             return moderation.act_as(ctx, cmd)
         if isinstance(cmd, Correct):
@@ -261,7 +265,7 @@ class GameService:
         if cmd.what == "status":
             return Outcome(views.status_text(live, game_id), picture=None)
         if cmd.what == "moves":
-            return Outcome(views.choices_text(live))
+            return Outcome(views.choices_text(live, everything=cmd.number == 0))
         if cmd.what == "log":
             return Outcome(views.log_text(live, self.store.records(game_id),
                                           everything=cmd.number == 0))
@@ -276,7 +280,8 @@ class GameService:
                            picture_name=picture_name(game_id, len(live.record.moves)))
         n = cmd.number
         if not 0 <= n <= len(live.record.moves):
-            return refuse(f"There is no move {n}: the log has {len(live.record.moves)} moves.")
+            return refuse(f"There is no move {n}: the log has "
+                          f"{views.count_of(len(live.record.moves), 'move')}.")
         past = live.game.position_at(n)
         last = live.record.moves[n - 1] if n else None
         caption = f" ({last.seat}: {last.text})" if last else " (the start)"
@@ -358,7 +363,8 @@ class GameService:
             assert g.waiting_user is not None
             reminders.append(Reminder(
                 g.place, (g.waiting_user,),
-                f"Reminder: the game has waited {waited:.0f} hours for {g.waiting_text}. "
+                f"Reminder: the game has waited {views.count_of(round(waited), 'hour')} for "
+                f"{g.waiting_text}. "
                 f"(`moves` lists the choices.)"))
         self.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
         return reminders
@@ -377,10 +383,28 @@ class GameService:
         with self._place_lock(summary.place):
             return self._export_live(self._live(summary), fmt)
 
-    def import_text(self, place: str, actor: Actor, text: str) -> Reply:
-        """Create a game in ``place`` from an exported text or JSON (the command line's import)."""
+    def import_text(self, place: str, actor: Actor | None, text: str) -> Reply:
+        """Create a game in ``place`` from an exported text or JSON (the command line's import).
+
+        Without an ``actor`` the file's first seat imports it, and so moderates it.
+        """
+        if actor is None:
+            actor = exchange.first_seat(text)
+        if actor is None:
+            return Reply("The file names no players, so it cannot be a game log; nothing was "
+                         "imported. (`--as NAME` says who imports it.)", ok=False)
         return self.handle(place, actor, "import",
                            attachments=[Attachment("import", text.encode("utf-8"))])
+
+    def where_things_stand(self, place: str) -> str | None:
+        """A line for someone arriving at a table (the console after a restart): the open game
+        and whom it waits for; None when the place has no open game."""
+        with self._place_lock(place):
+            summary = self.store.latest_game(place)
+            if summary is None or summary.status not in ("lobby", "active", "paused"):
+                return None
+            live = self._live(summary)
+        return views.where_things_stand(live, summary.id)
 
     def games(self) -> list[GameSummary]:
         return self.store.games()
@@ -406,7 +430,8 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
         if prev is not None and prev.player == decision.player:
             return []
     seat = after.record.seat(decision.player)
-    if seat is None or seat.user_id is None or seat.dropped or seat.user_id == actor.user_id:
+    if seat is None or seat.user_id is None or seat.dropped or same_user(seat.user_id,
+                                                                         actor.user_id):
         return []
     return [seat.user_id]
 

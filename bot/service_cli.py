@@ -37,8 +37,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ip.add_argument("file", help="a .txt log or a .json export")
     ip.add_argument("--place", default=console.PLACE,
                     help="where the game lives (default: the console table)")
-    ip.add_argument("--as", dest="user", default="console", metavar="NAME",
-                    help="who imports it (becomes the game's moderator)")
+    ip.add_argument("--as", dest="user", metavar="NAME",
+                    help="who imports it and so moderates it (default: the first seat)")
     ip.add_argument("--db", metavar="PATH", help="the game database (default: from the config)")
     ip.add_argument("--config", metavar="PATH", help="the settings file")
     ip.set_defaults(func=_import)
@@ -86,7 +86,8 @@ def _import(args: argparse.Namespace) -> int:
         return 2
     service = GameService(_db_path(args), renderer=None, bind_imported_names=True)
     try:
-        reply = service.import_text(args.place, Actor(args.user, args.user), text)
+        importer = Actor(args.user, args.user) if args.user else None
+        reply = service.import_text(args.place, importer, text)
     finally:
         service.close()
     print(reply.text)

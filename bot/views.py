@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from bot.live_game import LiveGame, Played, build_options
-from bot.records import GameRecord, Record
+from bot.records import GameRecord, Record, same_user
 from engine import CLOCK, EDITIONS, Game, Options
 
 #: engine events that only repeat the move they follow
@@ -35,7 +35,8 @@ def seat_label(record: GameRecord, name: str) -> str:
     return seat.name
 
 
-def _n(count: int, word: str, many: str | None = None) -> str:
+def count_of(count: int, word: str, many: str | None = None) -> str:
+    """``1 move``, ``2 moves``, ``1 bus``, ``3 buses``."""
     return f"{count} {word if abs(count) == 1 else many or word + 's'}"
 
 
@@ -80,11 +81,24 @@ def next_line(live: LiveGame) -> str:
     return f"Next: {decision.text}.{extra}{paused}"
 
 
+def where_things_stand(live: LiveGame, game_id: int) -> str:
+    """Game N, who plays, how far it is, and whom it waits for: the line a returning player
+    needs first."""
+    record = live.record
+    players = ", ".join(s.name for s in record.seats) or "nobody seated yet"
+    played = (f"; {count_of(len(record.moves), 'move')} played, round {live.game.state.round}"
+              if live.game is not None else "")
+    state = {"lobby": "being set up", "active": "under way"}.get(live.status, live.status)
+    return (f"Game {game_id} here ({record.edition} edition; {players}) is {state}"
+            f"{played}. {next_line(live)}")
+
+
 def final_scores(game: Game) -> str:
     parts = []
     for name in game.ranking():
         p = game.player(name)
-        parts.append(f"{p.name} {p.score} ({p.carried} carried, {p.stones} clock stones)")
+        parts.append(f"{p.name} {p.score} ({p.carried} carried, "
+                     f"{count_of(p.stones, 'clock stone')})")
     return f"The game is over: {game.winner} wins. Final scores: {'; '.join(parts)}."
 
 
@@ -102,46 +116,66 @@ def status_text(live: LiveGame, game_id: int) -> str:
         return "\n".join(lines)
     st = game.state
     lines.append(f"Round {st.round}, {st.phase}; clock on {CLOCK[st.clock]}, "
-                 f"{st.clock_stones_left} clock stones and {st.passenger_supply} passengers left; "
-                 f"{len(record.moves)} moves played.")
+                 f"{count_of(st.clock_stones_left, 'clock stone')} and "
+                 f"{count_of(st.passenger_supply, 'passenger')} left; "
+                 f"{count_of(len(record.moves), 'move')} played.")
     for p in st.players:
-        lines.append(f"  {seat_label(record, p.name)}, {p.colour}: {_n(p.score, 'point')} "
-                     f"({p.carried} carried, {_n(p.stones, 'clock stone')}), "
-                     f"{_n(p.buses, 'bus', 'buses')}, {_n(p.markers, 'marker')} left")
+        lines.append(f"  {seat_label(record, p.name)}, {p.colour}: "
+                     f"{count_of(p.score, 'point')} ({p.carried} carried, "
+                     f"{count_of(p.stones, 'clock stone')}), {count_of(p.buses, 'bus', 'buses')}, "
+                     f"{count_of(p.markers, 'marker')} left")
     lines.append(next_line(live))
     return "\n".join(lines)
 
 
-def choices_text(live: LiveGame) -> str:
+def choices_text(live: LiveGame, everything: bool = False) -> str:
+    """The legal choices now: the first ``MAX_CHOICES`` on one line, or (``moves all``) every
+    one on a line of its own, which a chat adapter splits over several messages."""
     game = live.game
     if game is None or live.status != "active":
         return f"No move can be made now: the game is {live.status}."
     decision = game.to_act()
     assert decision is not None
     legal = [str(m) for m in game.legal_moves()]
+    if everything:
+        return "\n".join([f"{decision.text}.", f"Every legal choice now ({len(legal)}):",
+                          *(f"  · {m}" for m in legal)])
     shown = ", ".join(legal[:MAX_CHOICES])
-    more = f" and {len(legal) - MAX_CHOICES} more" if len(legal) > MAX_CHOICES else ""
+    more = (f" and {len(legal) - MAX_CHOICES} more (`moves all` lists every one)"
+            if len(legal) > MAX_CHOICES else "")
     return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
 
 
 def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
-    """The moves in force, numbered, with the moderator acts between them."""
+    """The moves in force in move order, numbered, with the moderator acts between them.
+
+    A corrected move keeps its place: it is listed where the move it replaced was, and an act
+    comes after the moves that were in the log before it.
+    """
     record = live.record
-    number = {m.seq: i for i, m in enumerate(record.moves, start=1)}
-    lines: list[str] = []
+    by_seq = {rec.seq: rec for rec in records}
+    slot: dict[int, int] = {}  # a correction's seq -> the seq of the first move in its place
     for rec in records:
-        if rec.seq in number:
-            m = record.moves[number[rec.seq] - 1]
-            note = " (automatic)" if m.auto else ""
-            if rec.kind == "correct":
-                note += f" (corrected by {rec.user_name})"
-            elif rec.user_id != "busbot" and (record.seat_of_user(rec.user_id) is None
-                                              or record.seat_of_user(rec.user_id) !=
-                                              record.seat(m.seat)):
-                note += f" (by {rec.user_name})"
-            lines.append(f"{number[rec.seq]}. {m.seat}: {m.text}{note}")
-        elif rec.kind not in ("move", "create", "join", "colour", "leave", "correct"):
-            lines.append(f"  — {act_text(rec)}")
+        if rec.kind == "correct":
+            target = int(rec.data["target"])
+            slot[rec.seq] = slot.get(target, target)
+    acts = [rec for rec in records
+            if rec.kind not in ("move", "create", "join", "colour", "leave", "correct")]
+    player = _players_then(records)
+    lines: list[str] = []
+    for number, m in enumerate(record.moves, start=1):
+        while acts and acts[0].seq < slot.get(m.seq, m.seq):
+            lines.append(f"  — {act_text(acts.pop(0))}")
+        rec = by_seq[m.seq]
+        note = " (automatic)" if m.auto else ""
+        if rec.kind == "correct":
+            note += f" (corrected by {rec.user_name})"
+        elif (rec.user_id != "busbot" and not rec.data.get("imported")
+              and not same_user(rec.user_id, player.get(rec.seq))):
+            note += f" (by {rec.user_name})"
+        # the seat's name when the move was made: a replaced player's moves keep theirs
+        lines.append(f"{number}. {rec.seat or m.seat}: {m.text}{note}")
+    lines.extend(f"  — {act_text(rec)}" for rec in acts)
     if not lines:
         return "No moves yet."
     head = ""
@@ -149,6 +183,23 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
         head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
         lines = lines[-LOG_TAIL:]
     return head + "\n".join(lines)
+
+
+def _players_then(records: list[Record]) -> dict[int, str | None]:
+    """For each move record, the user who sat in its seat when it was made."""
+    owner: dict[str, str | None] = {}
+    then: dict[int, str | None] = {}
+    for rec in records:
+        seat = (rec.seat or "").casefold()
+        if rec.kind == "join":
+            owner[seat] = rec.data.get("user_id", rec.user_id)
+        elif rec.kind == "replace":
+            owner[seat] = str(rec.data["user_id"])
+            if rec.data.get("name") is not None:
+                owner[str(rec.data["name"]).casefold()] = owner.pop(seat)
+        elif rec.kind == "move":
+            then[rec.seq] = owner.get(seat)
+    return then
 
 
 def act_text(rec: Record) -> str:
@@ -160,10 +211,14 @@ def act_text(rec: Record) -> str:
                "import": "imported"}.get(str(rec.data.get("order_by")), "")
         return f"{who} started the game: {', '.join(rec.data.get('order', []))} ({how})"
     if rec.kind == "undo":
-        n = len(rec.data.get("targets", []))
-        return f"{who} took back {n} move{'s' if n != 1 else ''}"
+        return f"{who} took back {count_of(len(rec.data.get('targets', [])), 'move')}"
+    if rec.kind == "redo":
+        if rec.data.get("reverted") is not None:
+            return f"{who} reversed the last correction (redo)"
+        return f"{who} put back {count_of(len(rec.data.get('restored', [])), 'move')} (redo)"
     if rec.kind == "replace":
-        return f"{who} gave {rec.seat}'s seat to {rec.data.get('user_name')}"
+        renamed = f" (named {rec.data['name']} from then on)" if rec.data.get("name") else ""
+        return f"{who} gave {rec.seat}'s seat to {rec.data.get('user_name')}{renamed}"
     if rec.kind == "drop":
         return f"{who} dropped {rec.seat}: the bot plays for them from now on"
     if rec.kind == "import":
@@ -180,11 +235,15 @@ def help_text(moderator: bool) -> str:
         "`start order: A, B, C`.",
         "**Play**: write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
         "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message are "
-        "played all or nothing. `undo` takes back your last move while nobody else has moved.",
+        "played all or nothing. `undo` takes back your last move while nobody else has moved; "
+        "`redo` puts it back.",
         "**Look**: `status`, `map` (or `map N`: the table after move N), `moves` (your legal "
-        "choices), `log` (`log all`), `index` (every posted picture by round), `rules`, "
+        "choices; `moves all` every one), `log` (`log all`), `index` (every posted picture by "
+        "round), `rules`, "
         "`export txt|json`; `import` with a log file attached starts a game from it.",
-        "**Moderators** (the game's creator, the moderator role, server managers): `undo N`, "
+        "**Moderators** (the game's creator, the moderator role, server managers): `undo` (the "
+        "last move, anyone's), `undo last K` (the last K moves), `undo to N` (move N and every "
+        "move after it), `redo` (puts back what the last undo or correction took back), "
         "`as NAME: move`, `correct N: move`, `replace NAME with @user`, `drop NAME`, `pause`, "
         "`resume`, `abandon`, `nudge`.",
     ]
@@ -194,7 +253,6 @@ def help_text(moderator: bool) -> str:
 
 
 def rules_text(record: GameRecord | None) -> str:
-    edition = record.edition if record is not None else EDITIONS[0]
     lines = [
         "**Bus** in short: each round players take turns placing action markers (at least two "
         "each, then they may pass), then the actions resolve in order: line expansion, buses, "
@@ -202,9 +260,12 @@ def rules_text(record: GameRecord | None) -> str:
         "type), starting player. Each delivered passenger scores 1; each clock stone costs 1. "
         "The game ends when the last clock stone is taken, when at most one player has markers "
         "left, or when every lot is built.",
-        f"This game: {edition} edition.",
     ]
-    if record is not None:
+    if record is None:
+        lines.append(f"No game is open here. Editions: {', '.join(EDITIONS)} (the default is "
+                     f"{EDITIONS[0]}); `new game {EDITIONS[-1]}` picks one.")
+    else:
+        lines.append(f"This game: {record.edition} edition.")
         n = max(3, len(record.seats))
         try:
             opts: Options | None = build_options(record.edition, n, record.options)

@@ -13,20 +13,31 @@ The public API, in the manner of python-chess::
 
 Bad input only ever raises the ``BusError`` family: ``ParseError``, ``NotYourTurn``,
 ``IllegalMove`` (with ``rule`` and ``alternatives``), ``GameOver``, ``LogError`` (with ``line``,
-``move`` and ``rule``).
+``move`` and ``rule``), and ``NothingPlayed`` for a message that names moves without meaning to
+play them (a question, a maybe, a "don't"): its text says whether they would be legal now, and
+why.
 
 Where things live: ``board`` (the city, from ``data/city.json``), ``moves`` (typed moves and the
 action board's facts: resolution order, spaces per action), ``notation`` (text -> moves),
-``state`` (the plain records a position is), ``rules/`` (one module per step of the game, each
-with its legal moves, what a move does, its words, its start and its forfeit, registered in
-``rules.RULES`` by ``DecisionKind``), ``lines`` (the R7 trail geometry), ``game`` (the turn
-machine that walks the steps, with its snapshots), ``log`` (the text log), ``replay`` (the one
-replay loop), ``view`` (JSON), ``playout`` (random games).
+``intent`` (answers to messages that name moves without playing them), ``state`` (the plain
+records a position is), ``rules/`` (one module per step of the game, each with its legal moves,
+what a move does, its words, its start and its forfeit, registered in ``rules.RULES`` by
+``DecisionKind``), ``lines`` (the R7 trail geometry), ``standings`` (the R15 order and its
+reasons), ``game`` (the turn machine that walks the steps, with its snapshots), ``log`` (the
+text log), ``replay`` (replaying a log), ``view`` (JSON), ``playout`` (random games).
 """
 
 from engine.board import BOARD, Board
 from engine.decisions import Decision, DecisionKind, Event
-from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn, ParseError
+from engine.errors import (
+    BusError,
+    GameOver,
+    IllegalMove,
+    LogError,
+    NothingPlayed,
+    NotYourTurn,
+    ParseError,
+)
 from engine.game import Game
 from engine.log import GameLog
 from engine.moves import (
@@ -41,7 +52,9 @@ from engine.moves import (
     Pass,
     PlaceBuilding,
     PlacePassenger,
+    Question,
     StartLine,
+    Unfinished,
 )
 from engine.notation import parse_moves
 from engine.playout import random_game
@@ -53,6 +66,7 @@ __all__ = [
     "Board", "BusError", "ChooseAction", "ClockChoice", "Decision", "DecisionKind", "Deliver",
     "Event",
     "ExtendLine", "Game", "GameLog", "GameOver", "GameState", "IllegalMove", "LogError", "Move",
-    "NotYourTurn", "Options", "ParseError", "Pass", "PlaceBuilding", "PlacePassenger",
-    "PlayerState", "StartLine", "parse_moves", "random_game", "replay",
+    "NotYourTurn", "NothingPlayed", "Options", "ParseError", "Pass", "PlaceBuilding",
+    "PlacePassenger", "PlayerState", "Question", "StartLine", "Unfinished", "parse_moves",
+    "random_game", "replay",
 ]

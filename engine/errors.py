@@ -51,6 +51,18 @@ class GameOver(IllegalMove):
         super().__init__(message, rule="R14")
 
 
+class NothingPlayed(BusError):
+    """A message that names moves but does not mean to play them (a question, a maybe, a
+    "don't"): the answer says so and whether the moves would be legal now, and why.
+
+    ``legal`` is that verdict; the game is unchanged.
+    """
+
+    def __init__(self, message: str, legal: bool) -> None:
+        super().__init__(message)
+        self.legal = legal
+
+
 class LogError(BusError):
     """A game log that cannot be read or replayed.
 

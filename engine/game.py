@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine import intent
 from engine.decisions import Decision, DecisionKind, Event, plural
 from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn
 from engine.log import GameLog
-from engine.moves import Move, what
+from engine.moves import Move, Question, Unfinished, what
 from engine.notation import parse_moves
 from engine.rules import RULES, Rule, impossible
 from engine.rules.base import texts
@@ -138,10 +139,12 @@ class Game:
                 raise refusal
             raise NotYourTurn(f"it is not {self.player(player).name}'s turn: waiting for "
                               f"{self._waiting()}", player=p.name)
+        if isinstance(move, Question | Unfinished):  # plays nothing: engine/intent.py answers
+            raise intent.answer(self, p, move)
         if not isinstance(move, rule.takes):
             raise IllegalMove(f"{p.name} cannot {what(move)} now: {p.name} must {rule.asks} "
-                              f"({self._waiting()})", rule=rule.rule,
-                              alternatives=texts(self.legal_moves(), 12))
+                              f"({self._waiting()}){intent.first_choose(rule.kind, move)}",
+                              rule=rule.rule, alternatives=texts(self.legal_moves(), 12))
         st = self.state
         events = rule.apply(st, p, move)
         self._legal = None

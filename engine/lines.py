@@ -4,6 +4,11 @@ A line is a trail of crossings, its heads the first and last. At a head with an 
 new street must be empty, unless every line already on it ends at that head along that very
 street (head-to-head parallel building); at a head without empty streets any street not already
 the player's own may be taken. Circles and runs into the line's own crossings are allowed.
+
+When a line closes a circle both heads stand at the closing crossing, and the rulebook's circle
+example says it is the head that closed the circle that moves on; the other head keeps its older
+end street there, which is what other players' head-to-head building looks at. The trail is kept
+so that the closing head is always its last crossing, whichever end the circle was closed from.
 """
 
 from __future__ import annotations
@@ -76,17 +81,25 @@ def why_not(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> st
     empty = [f"{frm}-{n}" for n, s in BOARD.adjacent[frm] if not st.street_lines[s]]
     not_ending = [st.players[q].name for q in owners if not _ends_here(st, q, frm, street)]
     noun = "line" if len(owners) == 1 else "lines"
-    streets = "street" if len(empty) == 1 else "streets"
-    return (f"you cannot build parallel to {names} {noun} here: the {streets} "
+    streets = "the street" if len(empty) == 1 else "the streets"
+    return (f"you cannot build parallel to {names} {noun} here: {streets} "
             f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty, and "
             f"{', '.join(not_ending)}'s line does not end at {frm} along {frm}-{to}")
 
 
 def extend(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> None:
-    """Add a street at the head ``frm`` (at the trail's end when both heads are there)."""
-    if p.line[-1] == frm:
-        p.line.append(to)
+    """Add a street at the head ``frm``.
+
+    When both heads are at ``frm`` (a closed circle) the street goes at the trail's end, which
+    is the head that closed the circle (R7): the head at the trail's start keeps its older end
+    street. A circle closed at the trail's start is turned round so that this stays true.
+    """
+    trail = p.line
+    if trail[-1] == frm:
+        trail.append(to)
     else:
-        p.line.insert(0, to)
+        trail.insert(0, to)
+        if trail[0] == trail[-1]:  # closed at the start: the closing head becomes the last
+            trail.reverse()
     p.streets.add(street)
     st.street_lines[street].append(p.seat)

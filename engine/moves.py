@@ -5,7 +5,7 @@ A move does not carry its player: the game knows whose decision it is, and the l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 ActionName = Literal["lines", "buses", "passengers", "buildings", "clock", "vroom", "start"]
@@ -102,10 +102,51 @@ class Deliver:
         return f"Deliver from {self.frm} to {self.to}"
 
 
-Move: TypeAlias = (
+PlayedMove: TypeAlias = (
     PlaceBuilding | StartLine | ExtendLine | ChooseAction | Pass | PlacePassenger | ClockChoice
     | Deliver
 )
+
+
+# ---- messages that name moves without playing them ------------------------------------------
+# The parser knows no game state, so it hands these to the game like moves; the game answers
+# them from a copy of itself (engine/intent.py) and changes nothing. They never reach a log.
+
+IntentKind = Literal["negation", "question", "hypothetical"]
+#: How each kind is written back as text, so that a parsed message's text parses to it again.
+_INTENT_TEXT: dict[str, tuple[str, str]] = {
+    "negation": ("Not ", ""), "question": ("Is ", " legal?"), "hypothetical": ("Maybe ", ""),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """Moves named in a message that does not mean to play them: a question (``?``, ``should
+    I``), a hypothetical (``maybe``, ``preview``) or a negation (``don't``). ``word`` is the word
+    that decided it, as the player wrote it."""
+
+    kind: IntentKind
+    moves: tuple[PlayedMove | Unfinished, ...]
+    word: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        before, after = _INTENT_TEXT[self.kind]
+        return before + "; ".join(str(m) for m in self.moves) + after
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    """A move named without the crossings it needs (``extend my line``, ``extend from C4``):
+    what is missing depends on the game, so the game says it."""
+
+    verb: Literal["extend"]
+    frm: str | None = None
+
+    def __str__(self) -> str:
+        return "Extend line" if self.frm is None else f"Extend line from {self.frm}"
+
+
+Move: TypeAlias = PlayedMove | Question | Unfinished
 
 _WHAT: dict[type, str] = {
     PlaceBuilding: "place a building", StartLine: "start a line", ExtendLine: "extend a line",

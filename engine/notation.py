@@ -5,12 +5,19 @@ Forgiving the way forum players write: case, punctuation and filler words do not
 several moves, separated by ``;``, new lines, commas or ``and``/``then`` before a new verb; a
 clause without a verb borrows the one before it (``place office at C1, pub at W4``). The parser
 knows nothing of the game state: legality is the game's business.
+
+Forgiving never means guessing. Only the listed filler words are skipped; any other word a move
+message holds is answered with "did you mean" and plays nothing. Words that change what a message
+means (a negation, a question, a maybe) turn it into a ``Question``, which the game answers
+without playing anything. Everything here is linear in the text's length (one tokenizing pass,
+no backtracking patterns) and suggestions are computed for a bounded number of short words.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.board import BOARD
@@ -23,16 +30,22 @@ from engine.moves import (
     ClockChoice,
     Deliver,
     ExtendLine,
+    IntentKind,
     Move,
     Pass,
     PlaceBuilding,
     PlacePassenger,
+    PlayedMove,
+    Question,
     StartLine,
+    Unfinished,
 )
 
 _TOKEN = re.compile(r"[a-z]+\d+|[a-z]+|\d+")
 _LABEL_LIKE = re.compile(r"^(?:[cnsew]\d+|ws|es)$")
 _CLAUSE_SPLIT = re.compile(r"[;\n\r,]+|\bthen\b")
+#: The longest text read as moves; longer messages are refused before any work is done.
+MAX_TEXT = 2000
 
 _VERBS: dict[str, str] = {
     **dict.fromkeys(("place", "put", "build", "erect", "add", "construct", "places"), "place"),
@@ -43,19 +56,39 @@ _VERBS: dict[str, str] = {
                      "takes"), "choose"),
     **dict.fromkeys(("pass", "passes", "done", "finished"), "pass"),
     **dict.fromkeys(("stop", "halt", "freeze", "stops"), "stop"),
-    **dict.fromkeys(("advance", "let", "advances"), "advance"),
+    **dict.fromkeys(("advance", "advances"), "advance"),
     **dict.fromkeys(("deliver", "carry", "transport", "drive", "ride", "bring", "move",
                      "delivers"), "deliver"),
+    **dict.fromkeys(("buy", "buys", "purchase", "purchases"), "buy"),
 }
-_NEGATIONS = frozenset(("don", "dont", "not", "no", "never", "without"))
+#: The only words a move message may hold besides moves, and which are skipped.
 _FILLER = frozenset((
     "the", "a", "an", "at", "on", "to", "from", "between", "and", "my", "line", "lines",
     "please", "i", "will", "ll", "in", "of", "with", "street", "streets", "lot", "lots", "road",
-    "route", "into", "onto", "for", "me", "s", "new", "one", "marker", "action", "space", "t",
-    "station", "stations", "time", "clock", "run", "go", "by", "player", "it", "here", "there",
+    "route", "into", "onto", "for", "me", "s", "new", "one", "marker", "action", "space",
+    "station", "stations", "run", "go", "by", "player", "it", "here", "there", "do",
     "via", "up", "which", "is", "also", "too", "again", "more", "another", "then", "now",
-    "thanks", "thank", "you", "ok", "okay", "cheers", "so", "guess", "think",
+    "thanks", "thank", "you", "ok", "okay", "cheers", "so", "let", "m", "am", "ve",
 ))
+#: Words that change what a message means: it then plays nothing and is answered instead.
+#: ``t`` is the end of "don't", "can't", "won't" (the apostrophe splits words); ``d`` of "I'd".
+_INTENT_WORDS: dict[str, IntentKind] = {
+    **dict.fromkeys(("don", "dont", "t", "not", "no", "never", "without", "cant", "cannot",
+                     "wont", "didnt", "doesnt", "shouldnt", "wouldnt", "couldnt", "isnt",
+                     "nope"), "negation"),
+    **dict.fromkeys(("should", "can", "could", "may", "shall", "what", "how", "why", "legal",
+                     "allowed", "possible", "whether"), "question"),
+    **dict.fromkeys(("maybe", "if", "preview", "would", "d", "perhaps", "might", "suppose",
+                     "supposing", "hypothetically", "think", "thinking", "guess", "wonder",
+                     "considering", "consider", "probably", "possibly", "plan", "planning",
+                     "unless", "later"), "hypothetical"),
+}
+_QUESTION_MARKS = ("?", "\uff1f")  # ASCII and full-width
+#: "don't stop time" and "let time run" are how players say Advance clock: read as that move
+#: (not as a negation); any other "let" ("let's", "let me") is filler.
+_DONT = (("don", "t"), ("dont",), ("do", "not"))
+_LET_RUN = (("let", "time"), ("let", "clock"), ("let", "the", "time"), ("let", "the", "clock"))
+_INTENT_PRIORITY: tuple[IntentKind, ...] = ("negation", "question", "hypothetical")
 _TYPES: dict[str, BuildingType] = {
     **dict.fromkeys(("house", "houses", "home", "homes"), "house"),
     **dict.fromkeys(("office", "offices"), "office"),
@@ -74,7 +107,16 @@ _ACTION_WORDS: dict[str, ActionName] = {
 _VROOM = re.compile(r"^v+r+o+m+$")
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
 _STATION_WORDS = {"west": "WS", "east": "ES", "ws": "WS", "es": "ES"}
+_KNOWN = frozenset(set(_VERBS) | _FILLER | set(_INTENT_WORDS) | set(_TYPES) | _PASSENGER_WORDS
+                   | set(_ACTION_WORDS) | set(_NUMBERS) | set(_STATION_WORDS))
 _VOCABULARY = sorted(set(_VERBS) | set(_TYPES) | set(_ACTION_WORDS) | {"vrrooomm", "passenger"})
+#: "did you mean" work is bounded: this many unknown words, each at most this long.
+_SUGGEST_WORDS = 3
+_SUGGEST_LENGTH = 20
+#: The most of one thing a message may place: a bigger count is refused before any list is made.
+_MOST_BUILDINGS = (12, "that is more buildings than anyone may place at once")
+_MOST_PASSENGERS = (15, "there are only 15 passengers in the game")
+_MOST_COUNT = 1000
 
 EXAMPLES = ("Place Office at C1", "Start line between C1 and W3", "Extend line from C1 to C4",
             "Choose Buildings", "Pass", "Place 2 passengers at west", "Stop time",
@@ -87,15 +129,21 @@ def label_hint(text: str) -> str:
     match = re.fullmatch(r"([A-Z]+)(\d+)", label)
     guess: str | None = None
     if match:
-        letters, number = match.group(1), int(match.group(2))
+        letters, digits = match.group(1), match.group(2)
         same = [x for x in BOARD.labels if re.fullmatch(letters + r"\d+", x)]
         if same:
+            number = int(digits[-6:])  # a label has one or two digits; never convert a long run
             guess = min(same, key=lambda x: (abs(int(x[len(letters):]) - number), x))
-    if guess is None:
+    if guess is None and len(label) <= _SUGGEST_LENGTH:
         close = difflib.get_close_matches(label, BOARD.labels, n=1, cutoff=0.3)
         guess = close[0] if close else None
     tail = f"; did you mean {guess}?" if guess else ""
-    return f"{label} is not a crossing{tail}"
+    return f"{_shown(label)} is not a crossing{tail}"
+
+
+def _shown(word: str) -> str:
+    """A word of the player's as quoted back: never more than a line's worth."""
+    return word if len(word) <= 40 else word[:37] + "..."
 
 
 def _label(token: str) -> str | None:
@@ -112,105 +160,175 @@ def _label(token: str) -> str | None:
 
 
 def _number(token: str) -> int | None:
-    """A count written as digits or a word ("2", "two"); "a"/"an" are left to the filler."""
+    """A count written as digits or a word ("2", "two"); "a"/"an" are left to the filler.
+
+    Any count above ``_MOST_COUNT`` is refused by every move kind, so longer numbers are never
+    converted (a thousand-digit run costs nothing)."""
     if token.isdigit():
-        return int(token)
+        return int(token) if len(token) <= 3 else _MOST_COUNT
     if token in ("a", "an"):
         return None
     return _NUMBERS.get(token)
 
 
-def _clauses(text: str) -> list[list[str]]:
-    out: list[list[str]] = []
-    for part in _CLAUSE_SPLIT.split(text.lower()):
-        tokens = _TOKEN.findall(part)
-        current: list[str] = []
-        for i, tok in enumerate(tokens):
-            # "and" before a new verb starts a new clause ("choose clock and pass")
-            if tok == "and" and i + 1 < len(tokens) and tokens[i + 1] in _VERBS and current:
-                out.append(current)
-                current = []
+def _known(token: str) -> bool:
+    return (token in _KNOWN or token.isdigit() or _LABEL_LIKE.match(token) is not None
+            or _VROOM.match(token) is not None)
+
+
+class _Reading:
+    """A message cut into clauses of known words, with what its meaning-changing words say."""
+
+    def __init__(self, text: str) -> None:
+        lowered = text.lower()
+        self.clauses: list[list[str]] = []
+        self.unknown: list[str] = []
+        #: the first meaning-changing word of each kind, as written
+        self.intent: dict[IntentKind, str] = {}
+        for part in _CLAUSE_SPLIT.split(lowered):
+            tokens = self._plain(_TOKEN.findall(part))
+            current: list[str] = []
+            for i, tok in enumerate(tokens):
+                # "and" before a new verb starts a new clause ("choose clock and pass")
+                if tok == "and" and i + 1 < len(tokens) and tokens[i + 1] in _VERBS and current:
+                    self.clauses.append(current)
+                    current = []
+                    continue
+                current.append(tok)
+            if current:
+                self.clauses.append(current)
+        if "question" not in self.intent and any(mark in lowered for mark in _QUESTION_MARKS):
+            self.intent["question"] = "?"
+
+    def _plain(self, tokens: list[str]) -> list[str]:
+        """The tokens with the meaning-changing words taken out (and noted), unknown words
+        noted, and "don't stop" read as "advance"."""
+        out: list[str] = []
+        i = 0
+        while i < len(tokens):
+            dont = next((d for d in _DONT if tuple(tokens[i:i + len(d)]) == d), None)
+            if dont is not None and i + len(dont) < len(tokens) \
+                    and _VERBS.get(tokens[i + len(dont)]) == "stop":
+                out.append("advance")
+                i += len(dont) + 1
                 continue
-            current.append(tok)
-        if current:
-            out.append(current)
-    return out
+            if any(tuple(tokens[i:i + len(run)]) == run for run in _LET_RUN):
+                out.append("advance")
+                i += 1
+                continue
+            tok = tokens[i]
+            kind = _INTENT_WORDS.get(tok)
+            if kind is not None:
+                if kind not in self.intent:
+                    spelled = {"don": "don't", "t": "n't", "d": "'d"}.get(tok, tok)
+                    self.intent[kind] = spelled
+            elif _known(tok):
+                out.append(tok)
+            else:
+                self.unknown.append(tok)
+            i += 1
+        return out
+
+    def kind(self) -> IntentKind | None:
+        return next((k for k in _INTENT_PRIORITY if k in self.intent), None)
 
 
-def _unknown_words(tokens: list[str]) -> list[str]:
-    out = []
-    for tok in tokens:
-        if (tok in _VERBS or tok in _FILLER or tok in _TYPES or tok in _ACTION_WORDS
-                or tok in _NUMBERS or tok in _NEGATIONS or tok in _PASSENGER_WORDS
-                or tok.isdigit() or _VROOM.match(tok) or tok in _STATION_WORDS
-                or _LABEL_LIKE.match(tok)):
-            continue
-        out.append(tok)
-    return out
+def _suggestion(word: str) -> str | None:
+    if len(word) > _SUGGEST_LENGTH:
+        return None
+    close = difflib.get_close_matches(word, _VOCABULARY, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
-def _fail(what: str, tokens: list[str]) -> ParseError:
-    unknown = _unknown_words(tokens)
-    hints = []
-    for word in unknown:
-        close = difflib.get_close_matches(word, _VOCABULARY, n=1, cutoff=0.75)
-        if close:
-            hints.append(f"'{word}' (did you mean {close[0]}?)")
-    extra = f" I could not read {', '.join(hints)}." if hints else ""
-    return ParseError(f"{what}.{extra} Examples: {'; '.join(EXAMPLES[:5])}.")
+def _unknown_error(words: list[str]) -> ParseError:
+    """Unknown words are never skipped: name them (a few, with a guess each), play nothing."""
+    distinct = list(dict.fromkeys(words))
+    named = []
+    for word in distinct[:_SUGGEST_WORDS]:
+        guess = _suggestion(word)
+        named.append(f"'{_shown(word)}'" + (f" (did you mean {guess}?)" if guess else ""))
+    more = len(distinct) - _SUGGEST_WORDS
+    rest = f" and {more} more" if more > 0 else ""
+    noun = "word" if len(distinct) == 1 else "words"
+    return ParseError(f"I do not understand the {noun} {', '.join(named)}{rest}, so nothing "
+                      f"was played. Examples: {'; '.join(EXAMPLES[:5])}.")
+
+
+def _fail(what: str) -> ParseError:
+    return ParseError(f"{what}. Examples: {'; '.join(EXAMPLES[:5])}.")
 
 
 @lru_cache(maxsize=8192)
 def _parse_cached(text: str) -> tuple[Move, ...]:
-    moves: list[Move] = []
+    reading = _Reading(text)
+    if reading.unknown:
+        raise _unknown_error(reading.unknown)
+    moves: list[PlayedMove | Unfinished] = []
     verb: str | None = None
-    for tokens in _clauses(text):
+    for tokens in reading.clauses:
         if all(t in _FILLER for t in tokens):  # "..., please"
             continue
         found, verb = _parse_clause(tokens, verb)
         moves.extend(found)
     if not moves:
-        raise _fail("There is no move in that message", _TOKEN.findall(text.lower()))
+        raise _fail("There is no move in that message")
+    kind = reading.kind()
+    if kind is not None:
+        return (Question(kind, tuple(moves), reading.intent[kind]),)
     return tuple(moves)
 
 
 def parse_moves(text: str) -> list[Move]:
-    """Every move in a message, in order; ``ParseError`` when any part cannot be read."""
+    """Every move in a message, in order; ``ParseError`` when any part cannot be read.
+
+    A message with a negation, a question or a maybe in it is one ``Question`` holding the moves
+    it names, which the game answers without playing them; ``extend`` without two crossings is
+    an ``Unfinished`` move, which the game answers with what is missing now.
+    """
     if not text or not text.strip():
         raise ParseError("The message is empty. Examples: " + "; ".join(EXAMPLES[:5]) + ".")
-    if len(text) > 2000:
+    if len(text) > MAX_TEXT:
         raise ParseError("That message is too long to be a list of moves.")
     return list(_parse_cached(text.strip()))
 
 
 def parse_move(text: str) -> Move:
-    """Exactly one move (a log line); ``ParseError`` for none or several."""
+    """Exactly one move that plays (a log line, a correction); ``ParseError`` for none, several,
+    a question or a move without its crossings."""
     moves = parse_moves(text)
     if len(moves) != 1:
         raise ParseError(f"expected one move, found {len(moves)}")
-    return moves[0]
+    move = moves[0]
+    if isinstance(move, Question):
+        raise ParseError(f"\"{_shown(move.word)}\" makes that a {_KIND_NOUN[move.kind]}, which "
+                         f"plays nothing; write the move itself, e.g. "
+                         f"{'; '.join(str(m) for m in move.moves)}")
+    if isinstance(move, Unfinished):
+        raise ParseError(_EXTEND_HINT)
+    return move
 
 
-def _parse_clause(tokens: list[str], carried: str | None) -> tuple[list[Move], str | None]:
-    verb: str | None = None
-    negated = False
-    for tok in tokens:
-        if tok in _NEGATIONS:
-            negated = True
-        if tok in _VERBS:
-            verb = _VERBS[tok]
-            break
+_KIND_NOUN: dict[str, str] = {
+    "negation": "negation", "question": "question", "hypothetical": "maybe",
+}
+_EXTEND_HINT = "Name the head and the next crossing, e.g. Extend line from C1 to C4"
+
+
+def _parse_clause(tokens: list[str], carried: str | None
+                  ) -> tuple[Sequence[PlayedMove | Unfinished], str | None]:
+    verb = next((_VERBS[tok] for tok in tokens if tok in _VERBS), None)
     if verb is None:
         verb = _infer_verb(tokens) or carried
     if verb is None:
-        raise _fail(f"I do not understand \"{' '.join(tokens)}\"", tokens)
+        raise _fail(f"I do not understand \"{_shown(' '.join(tokens))}\"")
     if verb == "pass":
         return [Pass()], verb
     if verb in ("stop", "advance"):
-        stop = verb == "stop" and not negated
-        return [ClockChoice(stop)], verb
+        return [ClockChoice(verb == "stop")], verb
     if verb == "choose":
         return _parse_choose(tokens), verb
+    if verb == "buy":
+        return _parse_buy(tokens), verb
     if verb == "place":
         return _parse_place(tokens), verb
     labels = [lab for tok in tokens if (lab := _label(tok)) is not None]
@@ -219,17 +337,16 @@ def _parse_clause(tokens: list[str], carried: str | None) -> tuple[list[Move], s
             return _parse_choose(tokens), "choose"
         if len(labels) != 2:
             raise _fail(f"Start a line between two crossings, e.g. Start line between C1 and W3 "
-                        f"(found {len(labels)} crossing{'s' if len(labels) != 1 else ''})", tokens)
+                        f"(found {len(labels)} crossing{'s' if len(labels) != 1 else ''})")
         return [StartLine(labels[0], labels[1])], verb
     if verb == "extend":
-        if len(labels) < 2:
-            raise _fail("Name the head and the next crossing, e.g. Extend line from C1 to C4",
-                        tokens)
+        if len(labels) < 2:  # what is missing depends on the game: it answers (engine/intent)
+            return [Unfinished("extend", labels[0] if labels else None)], verb
         return [ExtendLine(a, b) for a, b in zip(labels, labels[1:], strict=False)], verb
     if verb == "deliver":
         if len(labels) < 2 or len(labels) % 2:
             raise _fail("Name where the passenger waits and where they go, e.g. "
-                        "Deliver from W5 to C1", tokens)
+                        "Deliver from W5 to C1")
         return [Deliver(labels[i], labels[i + 1]) for i in range(0, len(labels), 2)], verb
     raise AssertionError(verb)
 
@@ -251,8 +368,8 @@ def _infer_verb(tokens: list[str]) -> str | None:
     return None
 
 
-def _parse_choose(tokens: list[str]) -> list[Move]:
-    moves: list[Move] = []
+def _parse_choose(tokens: list[str]) -> list[PlayedMove]:
+    moves: list[PlayedMove] = []
     count = 1
     last: ActionName | None = None
     for tok in tokens:
@@ -277,21 +394,33 @@ def _parse_choose(tokens: list[str]) -> list[Move]:
         last = action
     if not moves:
         raise _fail("Which action? Choose Line expansion, Buses, Passengers, Buildings, Clock, "
-                    "Vrrooomm or Starting player", tokens)
+                    "Vrrooomm or Starting player")
     return moves
 
 
-def _parse_place(tokens: list[str]) -> list[Move]:
+def _parse_buy(tokens: list[str]) -> list[PlayedMove]:
+    """"buy a bus": a bus comes only with the Buses action, so that is the move meant."""
+    if not any(_ACTION_WORDS.get(t) == "buses" for t in tokens):
+        raise ParseError("Only buses are bought, and a bus comes with the Buses action: "
+                         "Choose Buses")
+    moves = _parse_choose(tokens)
+    if any(m != ChooseAction("buses") for m in moves):
+        raise ParseError("Only buses are bought, and a bus comes with the Buses action: "
+                         "Choose Buses (choose other actions with Choose ...)")
+    return moves
+
+
+def _parse_place(tokens: list[str]) -> list[PlayedMove]:
     if any(t in _TYPES for t in tokens):
         return _parse_buildings(tokens)
     if any(t in _PASSENGER_WORDS for t in tokens) or any(t in _STATION_WORDS for t in tokens):
         return _parse_passengers(tokens)
     raise _fail("Place what? Name a house, office or pub and a crossing (Place Office at C1), "
-                "or passengers and a station (Place 2 passengers at west)", tokens)
+                "or passengers and a station (Place 2 passengers at west)")
 
 
-def _parse_buildings(tokens: list[str]) -> list[Move]:
-    moves: list[Move] = []
+def _parse_buildings(tokens: list[str]) -> list[PlayedMove]:
+    moves: list[PlayedMove] = []
     pending: list[tuple[BuildingType, int]] = []
     pending_label: str | None = None
     count = 1
@@ -303,7 +432,7 @@ def _parse_buildings(tokens: list[str]) -> list[Move]:
         kind = _TYPES.get(tok)
         if kind is not None:
             if pending_label is not None and not pending:
-                moves.extend([PlaceBuilding(kind, pending_label)] * count)
+                _add(moves, PlaceBuilding(kind, pending_label), count, _MOST_BUILDINGS)
                 pending_label = None
             else:
                 pending.append((kind, count))
@@ -316,7 +445,7 @@ def _parse_buildings(tokens: list[str]) -> list[Move]:
             raise ParseError(f"the station {label} has no building lots")
         if pending:
             for k, c in pending:
-                moves.extend([PlaceBuilding(k, label)] * c)
+                _add(moves, PlaceBuilding(k, label), c, _MOST_BUILDINGS)
             pending = []
         elif pending_label is not None:
             raise ParseError(f"which building goes at {pending_label}? e.g. "
@@ -324,19 +453,24 @@ def _parse_buildings(tokens: list[str]) -> list[Move]:
         else:
             pending_label = label
     if pending:
-        names = " and ".join(k for k, _ in pending)
+        names = " and ".join(dict.fromkeys(k for k, _ in pending))
         raise ParseError(f"where should the {names} go? e.g. Place "
                          f"{pending[0][0].capitalize()} at C1")
     if pending_label is not None:
         raise ParseError(f"which building goes at {pending_label}? e.g. "
                          f"Place House at {pending_label}")
-    if len(moves) > 12:
-        raise ParseError("that is more buildings than anyone may place at once")
     return moves
 
 
-def _parse_passengers(tokens: list[str]) -> list[Move]:
-    moves: list[Move] = []
+def _add(moves: list[PlayedMove], move: PlayedMove, count: int, most: tuple[int, str]) -> None:
+    """``count`` times ``move``, refused before the list grows past what a turn can hold."""
+    if len(moves) + count > most[0]:
+        raise ParseError(most[1])
+    moves.extend([move] * count)
+
+
+def _parse_passengers(tokens: list[str]) -> list[PlayedMove]:
+    moves: list[PlayedMove] = []
     count: int | None = None
     for tok in tokens:
         n = _number(tok)
@@ -349,11 +483,9 @@ def _parse_passengers(tokens: list[str]) -> list[Move]:
         if label not in ("WS", "ES"):
             raise ParseError(f"passengers arrive at a station: WS (west) or ES (east), "
                              f"not {label}")
-        moves.extend([PlacePassenger(label)] * (1 if count is None else count))
+        _add(moves, PlacePassenger(label), 1 if count is None else count, _MOST_PASSENGERS)
         count = None
     if not moves:
         raise ParseError("at which station? e.g. Place 2 passengers at west, or Place passenger "
                          "at ES")
-    if len(moves) > 15:
-        raise ParseError("there are only 15 passengers in the game")
     return moves

@@ -13,6 +13,7 @@ from pathlib import Path
 from engine import GameLog, LogError, replay
 from render import render_png, render_svg
 from render.gallery import write_gallery
+from render.layout import LAYOUTS
 from render.png import pixel_size
 
 
@@ -26,8 +27,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rp.add_argument("--svg", help="also write the picture as an SVG file")
     rp.add_argument("--move", type=int, metavar="N",
                     help="draw the table after the first N moves (default: all)")
-    rp.add_argument("--size", type=int, default=1000, metavar="PX",
-                    help="pixels of the picture's long side (default 1000)")
+    rp.add_argument("--size", type=int, metavar="PX",
+                    help="pixels of the picture's long side (default 1000, portrait 1400)")
+    rp.add_argument("--layout", choices=sorted(LAYOUTS), default="landscape",
+                    help="landscape (the cards beside the city) or portrait (under it, for "
+                         "phones)")
     rp.set_defaults(func=_render)
     gp = subparsers.add_parser(
         "gallery", help="regenerate the picture gallery in docs/gallery/",
@@ -44,8 +48,10 @@ def _render(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"cannot read {args.log}: {err.strerror}", file=sys.stderr)
         return 2
+    layout = LAYOUTS[args.layout]
+    size = args.size or layout.size
     try:
-        width, height = pixel_size(args.size)
+        width, height = pixel_size(size, layout)
     except ValueError as err:
         print(str(err), file=sys.stderr)
         return 2
@@ -61,9 +67,9 @@ def _render(args: argparse.Namespace) -> int:
         print(str(err))
         return 1
     try:
-        Path(args.out).write_bytes(render_png(game, size=args.size))
+        Path(args.out).write_bytes(render_png(game, size=size, layout=layout.name))
         if args.svg:
-            Path(args.svg).write_text(render_svg(game), encoding="utf-8")
+            Path(args.svg).write_text(render_svg(game, layout=layout.name), encoding="utf-8")
     except OSError as err:
         print(f"cannot write {err.filename}: {err.strerror}", file=sys.stderr)
         return 2

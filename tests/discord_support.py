@@ -44,6 +44,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.config import Config
 from bot.discord_app.bot import BusBot
+from bot.live_game import build_game
+from bot.records import GameRecord
 from bot.service import AsyncGameService, GameService
 from engine import GameLog, replay
 from render import render_png
@@ -711,9 +713,15 @@ class Table:
     bot: BusBot
 
     def expected_picture(self, place: Any) -> bytes:
-        """The PNG of the game in ``place`` as it stands, drawn independently of the bot."""
+        """The PNG of the game in ``place`` as it stands, drawn independently of the bot, with
+        what changed since the position before the last command (its records share a time)."""
         game = replay(GameLog.parse(self.service.export(str(place.id), "txt")))
-        return render_png(game)
+        summary = self.service.store.latest_game(str(place.id))
+        assert summary is not None
+        records = self.service.store.records(summary.id)
+        earlier = [r for r in records if r.at != records[-1].at]
+        before = build_game(GameRecord.fold(summary.id, str(place.id), earlier))
+        return render_png(game, previous=before)
 
     def moves_played(self, place: Any) -> list[tuple[str, str]]:
         """(player, move) for every move in the log of the game in ``place``."""

@@ -21,7 +21,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Arcsyn", "Daemonis", "Hedgethorn", "discrider", "Esme")
 
 
-def fake_png(game: Game) -> bytes:
+def fake_png(game: Game, *, previous: Game | None = None) -> bytes:
     """Stands in for the renderer: different positions give different bytes."""
     digest = hashlib.sha256(json.dumps(game.to_json(), sort_keys=True).encode()).hexdigest()
     return PNG_SIGNATURE + digest.encode()
@@ -102,6 +102,20 @@ def started(table: Table, players: int = 3, *, options: str = "", creator: str =
         table.ok(name, "join")
     table.ok(creator, f"start order: {', '.join(seated)}")
     return seated
+
+
+#: the setup of a 3-player game seated as ``started`` seats it: two buildings each
+SETUP = [
+    ("Arcsyn", "Place Office at C1"), ("Arcsyn", "Place Pub at C2"),
+    ("Daemonis", "Place House at C3"), ("Daemonis", "Place Office at C4"),
+    ("Hedgethorn", "Place Pub at E3"), ("Hedgethorn", "Place House at W3"),
+]
+
+
+def play(table: Table, moves: list[tuple[str, str]]) -> None:
+    """Each (name, move) written by that player, and accepted."""
+    for name, text in moves:
+        table.ok(name, text)
 
 
 def records_count(path: str) -> int:

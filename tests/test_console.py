@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -77,10 +80,69 @@ def test_refusals_hints_export_and_import_at_the_console(tmp_path: Path) -> None
     ], "--no-pictures", "--pictures", str(pictures))
     assert "Write `Name: text`" in out
     assert "busbot (only you see this): It is not your decision now." in out
-    assert "There are 0 move(s)" in out
+    assert "`undo 3` could mean two things" in out
     assert f"file: {pictures / 'bus-game1.txt'}" in out
     assert "Zed imported a game (text log)" in out
     assert "Empty seats" not in out  # at the console, seats go to the users of those names
     assert "Game 2 (capstone edition): active." in out
     assert "Legal now" in out
     assert "cannot read /no/such/file" in out
+
+
+def test_a_restart_says_which_game_waits_for_whom(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    console(db, [*lobby(), "Ada: Place Office at C1", "Ada: Place Pub at C2"], "--no-pictures")
+    again = console(db, ["Bram: Place House at C3"], "--no-pictures").splitlines()
+    assert again[1] == ("Game 1 here (capstone edition; Ada, Bram, Cleo) is under way; 2 moves "
+                        "played, round 0. Next: Bram: place 2 starting buildings on free zone-A "
+                        "lots.")
+    assert "Bram: Place House at C3" in again[2]
+
+
+def test_import_at_the_console_is_explained_and_names_ignore_case(tmp_path: Path) -> None:
+    out = console(tmp_path / "games.db", [
+        "Ada: import", "Ada: new game", "dave: join", "Bram: join", "Cleo: join",
+        "ADA: start order: Dave, Bram, Cleo", "Dave: Place Office at C1", "ada: help",
+    ], "--no-pictures")
+    assert ("busbot (only you see this): `import PATH` makes a game from an exported log file"
+            in out)
+    assert "Attach" not in out
+    assert "busbot: dave: Place Office at C1" in out
+    assert "**At the console**: `import PATH`" in out and "You are a moderator" in out
+
+
+def test_the_terminal_console_has_line_editing_and_history(tmp_path: Path) -> None:
+    """At a terminal the up arrow brings back the last line, as in a shell."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "console", "--db", str(tmp_path / "games.db"),
+         "--no-pictures"], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
+        env={**os.environ, "HOME": str(tmp_path)})
+    os.close(slave)
+    output = b""
+
+    def read_until(*markers: bytes) -> None:
+        """Read until the markers were printed, one after the other."""
+        nonlocal output
+        start = len(output)
+        for marker in markers:
+            while marker not in output[start:]:
+                ready, _, _ = select.select([master], [], [], 60)
+                assert ready, output.decode(errors="replace")
+                output += os.read(master, 4096)
+            start = output.index(marker, start) + len(marker)
+
+    try:
+        read_until(b"> ")  # type only at the prompt, as a person would
+        os.write(master, b"Ada: new game\r")
+        read_until(b"created by Ada", b"> ")
+        os.write(master, b"\x1b[A\r")  # up arrow, Enter: the same line again
+        read_until(b"already a game here", b"> ")
+        os.write(master, b"\x04")  # Ctrl-D ends
+        read_until(b"Goodbye")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
+        os.close(master)
+    assert b"^[[A" not in output
+    assert (tmp_path / ".busbot_history").read_text().splitlines()[-1] == "Ada: new game"

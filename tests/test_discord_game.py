@@ -321,3 +321,21 @@ async def test_each_thread_and_forum_post_is_a_table_of_its_own(
     assert table.moves_played(forum_post) == [("Arcsyn", "Place Pub at C4")]
     # The parent channel has no game: a move there is chat.
     assert await server.say(people.arcsyn, "Place House at C2") == []
+
+
+async def test_moves_all_lists_every_choice_over_as_many_posts_as_it_takes(
+    table: Table, people: Players
+) -> None:
+    server = table.server
+    await seat_players(table, people)
+    for step in steps(SHORT_GAME)[:6]:
+        only(await server.say(people.named(step.player), step.move))
+    short = only(await server.say(people.arcsyn, "!bus moves"))
+    assert "`moves all` lists every one" in short.content
+    posts = await server.say(people.arcsyn, "!bus moves all")
+    assert len(posts) > 1 and all(len(post.content) <= 2000 for post in posts)
+    listed = [line.removeprefix("  · ") for post in posts
+              for line in post.content.splitlines() if line.startswith("  · ")]
+    total = int(posts[0].content.split("Every legal choice now (", 1)[1].split(")", 1)[0])
+    assert len(set(listed)) == len(listed) == total > 40
+    assert "Start line between C1 and C2" in listed

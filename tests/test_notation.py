@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+
 import pytest
 
+from benchmarks.bench_move_parse import worst_cases
 from engine import (
+    BusError,
     ChooseAction,
     ClockChoice,
     Deliver,
@@ -18,6 +23,7 @@ from engine import (
     StartLine,
     parse_moves,
 )
+from engine.notation import MAX_TEXT, _parse_cached
 from tests.engine_support import new_game
 
 
@@ -99,3 +105,67 @@ def test_several_moves_apply_all_or_nothing() -> None:
     game.play("Ada", "Place Office at C1 and Pub at C2")
     assert game.to_json()["buildings"] == {"C1": ["office"], "C2": ["pub"]}
     assert game.to_act().player == "Bram"  # type: ignore[union-attr]
+
+
+# ---- bounded work on hostile text (issue 8) ----------------------------------------------------
+
+#: The fixed parser reads every worst case at the cap in 1 to 3 ms (best of 3 on the shared
+#: development machine, idle to busy: `benchmarks/bench_move_parse.py` prints the figures); the
+#: guard is about ten times the busy figure, so a loaded 2-core machine stays inside it, while the
+#: old parser (100 ms for distinct unknown words, 80 s and gigabytes for `place 9999999 west ...`,
+#: which built a list as long as the number) does not.
+GUARD_SECONDS = 0.04
+
+
+class _TooSlow(Exception):
+    pass
+
+
+def _within_guard(text: str) -> bool:
+    """Whether one of three fresh parses of ``text`` finishes inside the guard; a timer
+    interrupts any attempt that runs over, so a slow parser fails fast instead of hanging."""
+    def expire(signum: int, frame: object) -> None:
+        raise _TooSlow
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    try:
+        for _ in range(3):
+            _parse_cached.cache_clear()
+            signal.setitimer(signal.ITIMER_REAL, GUARD_SECONDS)
+            try:
+                with contextlib.suppress(BusError):
+                    parse_moves(text)
+                return True
+            except _TooSlow:
+                continue
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        return False
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("name", list(worst_cases(MAX_TEXT)))
+def test_the_move_parser_reads_its_worst_cases_at_the_cap_in_linear_time(name: str) -> None:
+    text = worst_cases(MAX_TEXT)[name]
+    assert MAX_TEXT - 10 <= len(text) <= MAX_TEXT
+    assert _within_guard(text), f"{name}: over {GUARD_SECONDS * 1000:.0f} ms"
+
+
+def test_text_over_the_cap_is_refused_before_it_is_read() -> None:
+    with pytest.raises(ParseError, match="too long"):
+        parse_moves("place office at C1 " * 200)
+
+
+@pytest.mark.parametrize("text", ["place 99999999999999 passengers at west",
+                                  "place 999999999 offices at C1", "choose 99999999 lines"])
+def test_a_huge_count_is_refused_without_counting_to_it(text: str) -> None:
+    with pytest.raises(ParseError, match="only 15 passengers|more buildings|more than its six"):
+        parse_moves(text)
+
+
+def test_an_error_quotes_at_most_a_line_of_the_message() -> None:
+    for text in ("w" * 1500, "c" + "9" * 1500, "9" * 1500, "place " + "office " * 200):
+        with pytest.raises(ParseError) as err:
+            parse_moves(text)
+        assert len(str(err.value)) < 300

@@ -22,7 +22,7 @@ def table(tmp_path: Path) -> Table:
 def _played(table: Table) -> None:
     started(table, 4)
     table.play_random(120, seed=6)
-    table.ok("Arcsyn", "undo 2")
+    table.ok("Arcsyn", "undo last 2")
     table.ok("Arcsyn", "drop discrider")
     table.play_random(10, seed=2)
 

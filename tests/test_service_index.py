@@ -23,7 +23,7 @@ def test_the_index_lists_each_posted_picture_by_round_and_map_jumps_back(tmp_pat
     assert "Setup" in table.ok("Zed", "index").text
     table.play_random(70, seed=4)
     pictures = [r for r in table.replies if r.changed and r.picture is not None]
-    table.ok("Arcsyn", "undo 1")
+    table.ok("Arcsyn", "undo last 1")
     index = table.ok("Zed", "index").text
     assert "**Setup**" in index and "**Round 1**" in index and "**Round 2**" in index
     assert len(re.findall(r"\d+ at ", index)) == len(pictures) + 1  # and after the undo

@@ -147,7 +147,8 @@ def test_is_game_text_tells_commands_and_moves_from_chat(table: Table) -> None:
     service, place = table.service, table.place
     assert not service.is_game_text(place, "status")  # no game here yet
     started(table)
-    for text in ("status", "join", "undo 2", "as Daemonis: place pub C3", "Place Office at C1",
+    for text in ("status", "join", "undo last 2", "as Daemonis: place pub C3",
+                 "Place Office at C1",
                  "place office at c1; place pub at c3", "Pass", "Choose Line expansion",
                  "Stop time", "map 3", "export json"):
         assert service.is_game_text(place, text), text

@@ -7,13 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.service_support import Table, open_table, started
-
-SETUP = [
-    ("Arcsyn", "Place Office at C1"), ("Arcsyn", "Place Pub at C2"),
-    ("Daemonis", "Place House at C3"), ("Daemonis", "Place Office at C4"),
-    ("Hedgethorn", "Place Pub at E3"), ("Hedgethorn", "Place House at W3"),
-]
+from tests.service_support import SETUP, Table, open_table, play, started
 
 
 @pytest.fixture
@@ -21,16 +15,11 @@ def table(tmp_path: Path) -> Table:
     return open_table(str(tmp_path / "busbot.db"), role="Bus moderator")
 
 
-def play(table: Table, moves: list[tuple[str, str]]) -> None:
-    for name, text in moves:
-        table.ok(name, text)
-
-
 def test_strangers_and_players_cannot_use_moderator_commands(table: Table) -> None:
     started(table)
     play(table, SETUP[:3])
     before = table.snapshot()
-    for text in ("undo 2", "as Daemonis: Place Pub at C4", "correct 1: Place House at C1",
+    for text in ("undo last 2", "as Daemonis: Place Pub at C4", "correct 1: Place House at C1",
                  "replace Daemonis with Zed", "drop Daemonis", "pause", "abandon", "nudge",
                  "start"):
         for name in ("Zed", "Hedgethorn"):
@@ -47,14 +36,14 @@ def test_strangers_and_players_cannot_use_moderator_commands(table: Table) -> No
 def test_undo_any_number_by_creator_role_or_manager(table: Table) -> None:
     started(table)
     play(table, SETUP)
-    reply = table.ok("Arcsyn", "undo 2")
+    reply = table.ok("Arcsyn", "undo last 2")
     assert "Moderator Arcsyn took back 2 moves" in reply.text
     assert "5. Hedgethorn: Place Pub at E3" in reply.text
     assert reply.mentions == ["id-Hedgethorn"]
-    assert table.ok("Zed", "undo 1", roles=["Bus moderator"]).changed
+    assert table.ok("Zed", "undo last 1", roles=["Bus moderator"]).changed
     assert table.ok("Owner", "undo", manager=True).changed  # a moderator without a seat
     assert table.to_act() == "Daemonis"
-    reply = table.say("Arcsyn", "undo 9")
+    reply = table.say("Arcsyn", "undo last 9")
     assert not reply.ok and "takes back 1 to 2" in reply.text
     log = table.ok("Hedgethorn", "log").text
     assert "Arcsyn took back 2 moves" in log and "Zed took back 1 move" in log
@@ -83,7 +72,7 @@ def test_correcting_a_move_keeps_the_later_moves_that_stay_legal(table: Table) -
     play(table, SETUP)
     reply = table.ok("Arcsyn", "correct 3: Place House at E5")
     assert "corrected move 3 (Daemonis): Place House at C3 → Place House at E5" in reply.text
-    assert "3 later move(s) still stand" in reply.text
+    assert "the 3 later moves still stand" in reply.text
     exported = table.export("txt")
     assert "Daemonis: Place House at E5" in exported and "Place House at C3" not in exported
     assert "Hedgethorn: Place House at W3" in exported
@@ -95,7 +84,7 @@ def test_a_correction_that_breaks_a_later_move_stops_there_and_says_why(table: T
     play(table, SETUP)
     reply = table.ok("Arcsyn", "correct 3: Place House at E3")
     assert "Move 5 (Hedgethorn: Place Pub at E3) is no longer legal" in reply.text
-    assert "2 in all" in reply.text and "moves 4 to 4 still stand" in reply.text
+    assert "2 in all" in reply.text and "move 4 still stands" in reply.text
     assert table.to_act() == "Hedgethorn"
     exported = table.export("txt")
     assert "Place Pub at E3" not in exported and "Place House at W3" not in exported

@@ -13,8 +13,8 @@ from bot.service import GameService
 from tests.service_support import Table, actor, fake_png, started
 
 USERS = ("Arcsyn", "Daemonis", "Hedgethorn", "Zed")  # Arcsyn moderates; Zed only watches
-COMMANDS = ("legal", "legal-by-other", "undo", "undo 2", "as", "correct", "drop", "replace",
-            "pause", "resume", "garbage", "nudge")
+COMMANDS = ("legal", "legal-by-other", "undo", "undo last 2", "undo to", "redo", "as", "correct",
+            "drop", "replace", "pause", "resume", "garbage", "nudge")
 
 
 def _text(table: Table, command: str, choice: int) -> tuple[str, str]:
@@ -30,6 +30,8 @@ def _text(table: Table, command: str, choice: int) -> tuple[str, str]:
         return user, f"as {seat or 'Daemonis'}: {move}"
     if command == "correct":
         return user, f"correct {choice % 12 + 1}: {move}"
+    if command == "undo to":
+        return user, f"undo to {choice % 12 + 1}"
     if command == "drop":
         return user, f"drop {USERS[choice % 3]}"
     if command == "replace":

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.discord_app.backend import GameBackend
+from bot.pictures import start_pictures
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,7 @@ class BusBot(commands.Bot):
         self._recent: OrderedDict[int, None] = OrderedDict()
 
     async def setup_hook(self) -> None:
+        start_pictures(self.config.picture_cache, self.config.picture_layout)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_commands:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.decisions import Event
+from engine.standings import ranked
 from engine.state import GameState
 
 _ENDINGS = {
@@ -23,10 +24,8 @@ def ends_round(st: GameState) -> str | None:
 
 
 def ranking(st: GameState) -> list[str]:
-    """Players best first (R15): score, then more clock stones, then who reached the tied number
-    of carried passengers first; seat order settles what is still equal."""
-    ps = sorted(st.players, key=lambda p: (-p.score, -p.stones, p.reached_at, p.seat))
-    return [p.name for p in ps]
+    """Players' names best first (R15; the order and its reasons are ``engine.standings``)."""
+    return [p.name for p in ranked(st.players)]
 
 
 def end_game(st: GameState, why: str) -> list[Event]:

@@ -120,7 +120,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     async def undo(
         self, interaction: Interaction, count: app_commands.Range[int, 1] | None = None
     ) -> None:
-        await self.run(interaction, "undo" if count is None else f"undo {count}")
+        await self.run(interaction, "undo" if count is None else f"undo last {count}")
 
     @app_commands.command(description="Open a new game at this table")
     @app_commands.describe(options="An edition and option=value settings, if not the defaults")
