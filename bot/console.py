@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
+from bot.cli import console_arguments as add_arguments
 from bot.config import PICTURE_CACHE, PICTURE_LAYOUT
 from bot.pictures import default_renderer, start_pictures
 from bot.service import GameService
@@ -43,17 +44,6 @@ class ConsoleSettings:
     pictures: bool = True
     picture_cache: int = PICTURE_CACHE
     picture_layout: str = PICTURE_LAYOUT
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="PATH", help="the game database (default: from the "
-                        "config file, else busbot.db)")
-    parser.add_argument("--pictures", metavar="DIR", help="where pictures and exports are "
-                        "written (default: the config's picture_dir, else ./pictures)")
-    parser.add_argument("--no-pictures", action="store_true", help="do not draw the table "
-                        "(much faster; `map` still explains)")
-    parser.add_argument("--config", metavar="PATH", help="the settings file (default: "
-                        "config.toml here, if any)")
 
 
 def settings(config_or_args: object) -> ConsoleSettings:

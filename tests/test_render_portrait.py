@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.cli import main
 from bot.config import PICTURE_LAYOUTS, ConfigError, load_config
 from engine import BOARD
 from render import LAYOUTS, render_png, render_svg
 from render.city import LABEL_SIZE
-from render.cli import main
 from render.layout import ACTIONS, BANNER, CANVAS_H, LANDSCAPE, MAP_W, PLAYERS, PORTRAIT, Box
 from render.players import NAME_SIZE
 from render.png import pixel_size
