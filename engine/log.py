@@ -18,6 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.errors import LogError
+from engine.limits import (
+    MAX_RECORDS,
+    LimitError,
+    check_name,
+    check_records,
+    check_seats,
+)
 from engine.state import EDITIONS
 
 
@@ -57,6 +64,7 @@ class GameLog:
             if header == "players" and not moves:
                 players = [p.strip() for p in value.split(",") if p.strip()]
                 headers["players"] = number
+                _check_players(players, number)
             elif header in ("colours", "colors") and not moves:
                 colours = [c.strip().lower() for c in value.split(",") if c.strip()]
                 headers["colours"] = number
@@ -80,6 +88,8 @@ class GameLog:
                     raise LogError(f"no move after '{key}:'", line=number)
                 moves.append((key, value))
                 lines.append(number)
+                if len(moves) > MAX_RECORDS:
+                    _check_records(len(moves), number)
         if players is None:
             raise LogError("a game log needs a 'players:' line")
         return cls(players, edition, options, colours, moves, lines, headers)
@@ -95,3 +105,22 @@ class GameLog:
         out.extend(f"{player}: {move}" for player, move in self.moves)
         return "\n".join(out) + "\n"
 
+
+def _check_players(players: list[str], line: int) -> None:
+    """The seats of a log go through the same limits as ``join`` (engine.limits); look-alike
+    names are the importer's to refuse (``check_distinct``), as they need the confusables
+    table that a replay has no use for."""
+    try:
+        check_seats(len(players))
+        for name in players:
+            if check_name(name) != name:
+                raise LimitError(f"write the name {name!r} as {check_name(name)!r}")
+    except LimitError as err:
+        raise LogError(str(err), line=line) from None
+
+
+def _check_records(count: int, line: int) -> None:
+    try:
+        check_records(count)
+    except LimitError as err:
+        raise LogError(str(err), line=line) from None
