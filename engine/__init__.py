@@ -24,7 +24,8 @@ records a position is), ``rules/`` (one module per step of the game, each with i
 what a move does, its words, its start and its forfeit, registered in ``rules.RULES`` by
 ``DecisionKind``), ``lines`` (the R7 trail geometry), ``standings`` (the R15 order and its
 reasons), ``game`` (the turn machine that walks the steps, with its snapshots), ``log`` (the
-text log), ``replay`` (replaying a log), ``view`` (JSON), ``playout`` (random games).
+text log), ``replay`` (replaying a log), ``history`` and ``stats`` (looking back over a game),
+``limits`` (every limit on input), ``view`` (JSON), ``playout`` (random games).
 """
 
 from engine.board import BOARD, Board
