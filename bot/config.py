@@ -26,6 +26,9 @@ PICTURE_CACHE = 8
 #: How pictures are arranged, and the arrangements there are (``render.layout``).
 PICTURE_LAYOUT = "landscape"
 PICTURE_LAYOUTS = ("landscape", "portrait")
+#: Games kept in memory, and hours one stays there after its last command (0: no time limit).
+LIVE_GAMES = 1000
+LIVE_IDLE_HOURS = 24.0
 
 
 class ConfigError(Exception):
@@ -54,6 +57,8 @@ class Config:
     render_workers: int = 2
     picture_cache: int = PICTURE_CACHE
     picture_layout: str = PICTURE_LAYOUT
+    live_games: int = LIVE_GAMES
+    live_idle_hours: float = LIVE_IDLE_HOURS
     token: str | None = None
     api_base: str = DISCORD_API_BASE
     gateway_url: str = DISCORD_GATEWAY_URL
@@ -159,6 +164,12 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
     picture_layout = _text(values, "picture_layout", defaults.picture_layout)
     if picture_layout not in PICTURE_LAYOUTS:
         raise ConfigError(f"picture_layout must be {' or '.join(map(repr, PICTURE_LAYOUTS))}")
+    live_games = values.get("live_games", defaults.live_games)
+    if isinstance(live_games, bool) or not isinstance(live_games, int) or live_games < 1:
+        raise ConfigError("live_games must be a whole number of games, at least 1")
+    live_idle_hours = _number(values, "live_idle_hours", defaults.live_idle_hours)
+    if live_idle_hours < 0:
+        raise ConfigError("live_idle_hours must be 0 (no time limit) or a positive number of hours")
     return Config(
         db_path=_under(base, db_path),
         prefix=prefix,
@@ -168,6 +179,8 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
         render_workers=render_workers,
         picture_cache=picture_cache,
         picture_layout=picture_layout,
+        live_games=live_games,
+        live_idle_hours=live_idle_hours,
         token=_optional_text(values, "token"),
         api_base=_url("api_base", _text(values, "api_base", defaults.api_base),
                       ("http", "https")),

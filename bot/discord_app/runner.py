@@ -185,7 +185,8 @@ async def _service(config: Config) -> AsyncIterator[AsyncGameService]:
     with lock:
         try:
             service = GameService(config.db_path, moderator_role=config.moderator_role,
-                                  picture_dir=config.picture_dir)
+                                  picture_dir=config.picture_dir, cache_size=config.live_games,
+                                  cache_idle=config.live_idle_hours * 3600 or None)
         except (sqlite3.Error, StoreError) as error:
             raise StartupError(f"cannot open the database {config.db_path}: {error}") from None
         game = AsyncGameService(service, render_workers=config.render_workers)
