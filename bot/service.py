@@ -23,6 +23,7 @@ from functools import partial
 
 from bot import exchange, lobby, moderation, play, undo, views
 from bot.api import Actor, Attachment, Reminder, Reply
+from bot.attempts import attempts_a_move
 from bot.commands import (
     ActAs,
     Colour,
@@ -48,6 +49,7 @@ from bot.commands import (
 )
 from bot.game_index import index_text
 from bot.live_game import LiveGame, build_game
+from bot.outbox import Announcement, Failure
 from bot.outcome import Context, Outcome, refuse
 from bot.permissions import is_moderator
 from bot.pictures import Renderer, default_renderer, picture_name
@@ -113,8 +115,12 @@ class GameService:
         bind_imported_names: bool = False,
         cache_size: int = CACHE_SIZE,
         clock: Callable[[], float] = time.time,
+        announce: bool = False,
     ) -> None:
+        """``announce``: keep what each change must announce in the outbox until the adapter
+        reports it posted (the chat adapters, whose posts can fail; the console prints)."""
         self.store = Store(db_path)
+        self.announce = announce
         self.moderator_role = moderator_role
         self.picture_dir = picture_dir
         self.renderer: Renderer | None = (
@@ -172,6 +178,8 @@ class GameService:
             outcome = refuse("Something went wrong on my side; nothing was changed.")
         draft = outcome.draft
         if not outcome.ok or draft is None or not draft.new:
+            if message_id is not None:
+                self._see(place, message_id)
             return self._unchanged(outcome, summary)
         after = draft.live
         mentions = (outcome.mentions if outcome.mentions is not None
@@ -188,6 +196,10 @@ class GameService:
             waiting=_waiting(after, summary, outcome.position_changed, draft.new[-1].seq, now),
             message_id=message_id, reply_text=outcome.text, picture=moment,
         )
+        if self.announce:
+            change.announcement = Announcement(
+                place, draft.record.game_id, draft.new[-1].seq, outcome.text, tuple(mentions),
+                snapshot is not None)
         try:
             game_id = self.store.commit(change, now)
         except sqlite3.Error as err:
@@ -201,7 +213,7 @@ class GameService:
             self._evict()
         name = picture_name(game_id, len(after.record.moves))
         reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
-                      changed=True, picture_name=name)
+                      changed=True, picture_name=name, announcement=change.announcement_id)
         return Prepared(reply, snapshot, self.renderer, self.picture_dir)
 
     def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
@@ -323,15 +335,74 @@ class GameService:
 
     # ---- for the adapters and the command line --------------------------------------------------
 
-    def is_game_text(self, place: str, text: str) -> bool:
-        """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""
+    def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
+        """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not).
+
+        From ``user_id``, when the game waits for them, a message that only looks like a move
+        (a mistyped one: ``Place Pub at W9``) counts too, so it gets the hint ``!bus`` gives.
+        """
         summary = self.store.latest_game(place)
         if summary is None:
             return False
         cmd = parse_command(text)
         if cmd is not None:
             return not isinstance(cmd, Malformed)
-        return summary.status in ("active", "paused") and reads_as_moves(text)
+        if summary.status in ("active", "paused") and reads_as_moves(text):
+            return True
+        return (summary.status == "active" and same_user(user_id, summary.waiting_user)
+                and attempts_a_move(text))
+
+    # ---- announcements still owed (the outbox) and catching up --------------------------------
+
+    def _see(self, place: str, message_id: str) -> None:
+        try:
+            self.store.mark_seen(place, message_id)
+        except sqlite3.Error:  # only catching up after a restart would read it again
+            log.exception("noting message %s in %s failed", message_id, place)
+
+    def unsent(self, place: str | None = None, due_by: float | None = None) -> list[Announcement]:
+        """Announcements not yet posted: of ``place``, or of the places with one due by
+        ``due_by``, or all; oldest first."""
+        return self.store.unsent(place=place, due_by=due_by)
+
+    def owed(self, item: Announcement) -> Prepared:
+        """The reply ``item`` stands for, its picture (the position after its records) to be
+        drawn by ``complete``."""
+        reply = Reply(item.text, ok=True, mentions=list(item.mentions), changed=True,
+                      announcement=item.id)
+        if not item.picture or self.renderer is None:
+            return Prepared(reply)
+        with self._place_lock(item.place):
+            records = [r for r in self.store.records(item.game_id) if r.seq <= item.seq]
+        try:
+            record = GameRecord.fold(item.game_id, item.place, records)
+            position = build_game(record)
+        except Exception:  # the records replayed when stored; never lose the text for this
+            log.exception("rebuilding the position of announcement %d failed", item.id)
+            return Prepared(reply)
+        if position is None:
+            return Prepared(reply)
+        reply.picture_name = picture_name(item.game_id, len(record.moves))
+        return Prepared(reply, position, self.renderer)
+
+    def mark_sent(self, ids: Sequence[int]) -> None:
+        self.store.mark_sent(list(ids), self.clock())
+
+    def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        return self.store.mark_failed(item_id, error, refused, self.clock())
+
+    def open_places(self) -> list[tuple[str, int | None, float]]:
+        """Each open game's place, the newest message read there (None: none yet) and when the
+        game was created: where to catch up after the bot was away."""
+        return [(g.place, self.store.last_seen(g.place), g.created_at)
+                for g in self.store.games() if g.status in ("lobby", "active", "paused")]
+
+    def waiting_user(self, place: str) -> str | None:
+        """The user the place's game waits for now, if it waits for a person."""
+        summary = self.store.latest_game(place)
+        if summary is None or summary.status != "active":
+            return None
+        return summary.waiting_user
 
     def choices(self, place: str, actor: Actor) -> list[str]:
         """The actor's legal moves now (empty when it is not their decision)."""
@@ -473,9 +544,39 @@ class AsyncGameService:
                 return prepared.reply
             return await loop.run_in_executor(self._render, prepared.complete)
 
-    async def is_game_text(self, place: str, text: str) -> bool:
+    async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.is_game_text, place, text)
+        return await loop.run_in_executor(self._db, self.service.is_game_text, place, text,
+                                          user_id)
+
+    async def unsent(self, place: str | None = None,
+                     due_by: float | None = None) -> list[Announcement]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.unsent, place, due_by)
+
+    async def owed(self, item: Announcement) -> Reply:
+        loop = asyncio.get_running_loop()
+        prepared = await loop.run_in_executor(self._db, self.service.owed, item)
+        if prepared.snapshot is None:
+            return prepared.reply
+        return await loop.run_in_executor(self._render, prepared.complete)
+
+    async def mark_sent(self, ids: Sequence[int]) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._db, self.service.mark_sent, list(ids))
+
+    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._db, partial(self.service.mark_failed, item_id, error, refused=refused))
+
+    async def open_places(self) -> list[tuple[str, int | None, float]]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.open_places)
+
+    async def waiting_user(self, place: str) -> str | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.waiting_user, place)
 
     async def choices(self, place: str, actor: Actor) -> list[str]:
         loop = asyncio.get_running_loop()

@@ -19,6 +19,8 @@ from typing import Any
 
 import sqlite_utils
 
+from bot import outbox
+from bot.outbox import Announcement
 from bot.records import OPEN_STATUSES, Record
 
 SCHEMA_VERSION = 1
@@ -82,6 +84,9 @@ class Change:
     message_id: str | None = None
     reply_text: str = ""
     picture: PictureMoment | None = None
+    announcement: Announcement | None = None
+    #: set by ``Store.commit``: the outbox row of ``announcement``
+    announcement_id: int | None = None
 
 
 def _summary(row: dict[str, Any]) -> GameSummary:
@@ -110,6 +115,7 @@ class Store:
             self.db.enable_wal()
         self.db.execute("PRAGMA synchronous=FULL")
         self._create_schema()
+        self._create_delivery_tables()
 
     def close(self) -> None:
         with self.lock:
@@ -150,6 +156,13 @@ class Store:
                                    pk=("game_id", "key"), if_not_exists=True)
             db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
                        [str(SCHEMA_VERSION)])
+
+    def _create_delivery_tables(self) -> None:
+        """The outbox and the last message seen per place; added to older databases too."""
+        with self.transaction() as db:
+            outbox.create_table(db)
+            db.table("seen").create({"place": str, "message_id": int}, pk="place",
+                                    if_not_exists=True)
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -245,6 +258,10 @@ class Store:
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     [change.place, change.message_id, game_id, last_seq, now,
                      change.reply_text])
+            if change.message_id is not None:
+                _see(db, change.place, change.message_id)
+            if change.announcement is not None:
+                change.announcement_id = outbox.insert(db, game_id, change.announcement, now)
             p = change.picture
             if p is not None:
                 db.execute(
@@ -275,3 +292,41 @@ class Store:
             return [int(r[0]) for r in self.db.execute(
                 f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id",
                 list(OPEN_STATUSES)).fetchall()]
+
+    # ---- what was seen, and what is owed --------------------------------------------------
+
+    def mark_seen(self, place: str, message_id: str) -> None:
+        """Remember that the message ``message_id`` in ``place`` was read (catching up starts
+        after the newest one)."""
+        with self.transaction() as db:
+            _see(db, place, message_id)
+
+    def last_seen(self, place: str) -> int | None:
+        with self.lock:
+            row = self.db.execute("SELECT message_id FROM seen WHERE place = ?",
+                                  [place]).fetchone()
+        return None if row is None else int(row[0])
+
+    def unsent(self, *, place: str | None = None,
+               due_by: float | None = None) -> list[Announcement]:
+        with self.lock:
+            return outbox.unsent(self.db, place=place, due_by=due_by)
+
+    def mark_sent(self, ids: list[int], now: float) -> None:
+        with self.transaction() as db:
+            outbox.mark_sent(db, ids, now)
+
+    def mark_failed(self, item_id: int, error: str, refused: bool,
+                    now: float) -> outbox.Failure:
+        with self.transaction() as db:
+            return outbox.mark_failed(db, item_id, error, refused, now)
+
+
+def _see(db: sqlite_utils.Database, place: str, message_id: str) -> None:
+    """Move the place's watermark up to ``message_id`` (chat message ids grow with time; ids
+    that are not numbers, like the console's, are not kept)."""
+    if not message_id.isdigit():
+        return
+    db.execute("INSERT INTO seen (place, message_id) VALUES (?, ?) ON CONFLICT (place) "
+               "DO UPDATE SET message_id = MAX(message_id, excluded.message_id)",
+               [place, int(message_id)])

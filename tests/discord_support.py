@@ -120,6 +120,10 @@ class _Recorder:
         self.references: dict[int, int] = {}
         self.interactions: dict[str, _PendingInteraction] = {}
         self.history_reads = 0
+        #: messages posted while the bot was away, per channel, oldest first
+        self.history: dict[int, list[dict[str, Any]]] = {}
+        #: channels that refuse every post, as Discord refuses a channel without permission
+        self.refusing: set[int] = set()
 
 
 def _payload_of(params: discord.http.MultipartParameters) -> dict[str, Any]:
@@ -158,6 +162,10 @@ def _keep_text_with_files(recorder: _Recorder) -> Any:
     ) -> Any:
         # dpytest finds the channel among its caller's local variables; keep it visible.
         channel = sys._getframe(1).f_locals.get("channel")  # noqa: F841
+        if channel_id in recorder.refusing:
+            raise discord.Forbidden(
+                dpytest_backend.FakeRequest(403, "Forbidden"),
+                {"code": 50013, "message": "Missing Permissions"})
         payload = _payload_of(params)
         fixed = discord.http.MultipartParameters(
             payload=payload, multipart=params.multipart, files=params.files
@@ -171,6 +179,20 @@ def _keep_text_with_files(recorder: _Recorder) -> Any:
         return data
 
     return send_message
+
+
+def _history(recorder: _Recorder) -> Any:
+    """Discord's answer to a history read after a message: the next ``limit`` messages, newest
+    first (discord.py turns them round for ``oldest_first``)."""
+
+    async def logs_from(self: dpytest_backend.FakeHttp, channel_id: int, limit: int,
+                        before: int | None = None, after: int | None = None,
+                        around: int | None = None) -> list[dict[str, Any]]:
+        assert after is not None and before is None and around is None, "busbot reads forward"
+        later = [m for m in recorder.history.get(channel_id, []) if int(m["id"]) > after]
+        return list(reversed(later[:limit]))
+
+    return logs_from
 
 
 def _no_history(recorder: _Recorder) -> Any:
@@ -408,6 +430,29 @@ class FakeDiscord:
         The message is built the way the gateway delivers it, author and member (with roles)
         included. ``message_id`` lets a test deliver the very same message twice.
         """
+        data = self._message(who, text, where, files, message_id)
+        self.bot._connection.parse_message_create(data)  # type: ignore[arg-type]
+        await dpytest.run_all_events()
+        return await self._collect()
+
+    def posted_while_away(self, who: Person, text: str, *, where: Any = None) -> int:
+        """``who`` posts ``text`` while the bot is not connected: it is only in the channel's
+        history, for the bot to read when it catches up. Returns the message id."""
+        data = self._message(who, text, where, (), None)
+        self._recorder.history.setdefault(int(data["channel_id"]), []).append(data)
+        return int(data["id"])
+
+    def refuse_posts(self, refusing: bool = True, *, where: Any = None) -> None:
+        """Make ``where`` (the table) refuse the bot's posts (403 Missing Permissions), or stop
+        that; direct messages still go through."""
+        channel_id = (where or self.table).id
+        if refusing:
+            self._recorder.refusing.add(channel_id)
+        else:
+            self._recorder.refusing.discard(channel_id)
+
+    def _message(self, who: Person, text: str, where: Any, files: tuple[Path, ...],
+                 message_id: int | None) -> dict[str, Any]:
         channel = where or self.table
         message_id = message_id or factories.make_id()
         self.last_message_id = message_id
@@ -439,9 +484,7 @@ class FakeDiscord:
             "pinned": False,
             "type": 0,
         }
-        self.bot._connection.parse_message_create(data)  # type: ignore[arg-type]
-        await dpytest.run_all_events()
-        return await self._collect()
+        return data
 
     async def slash(
         self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
@@ -664,7 +707,7 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
         logger.addHandler(errors)
     try:
         patches.set(dpytest_backend.FakeHttp, "send_message", _keep_text_with_files(recorder))
-        patches.set(dpytest_backend.FakeHttp, "logs_from", _no_history(recorder))
+        patches.set(dpytest_backend.FakeHttp, "logs_from", _history(recorder))
         patches.set(dpytest_backend.FakeHttp, "get_message", _no_history(recorder))
         patches.set(AsyncWebhookAdapter, "request", _interaction_routes(recorder, bot))
 
@@ -687,6 +730,8 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
         bot.tree._state = state
         bot.tree._http = bot.http
         await bot.setup_hook()
+        if isinstance(bot, BusBot):  # no gateway, no on_ready: nothing to catch up first
+            bot.caught_up.set()
         server = FakeDiscord(
             bot, guild, _text_channel(table), _text_channel(chat), recorder, errors
         )
@@ -727,7 +772,8 @@ async def busbot_table(
     """A BusBot over a fresh service on ``db_path``, connected to a fake server."""
     config = Config(db_path=str(db_path), **settings)
     service = GameService(
-        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir
+        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir,
+        announce=True,
     )
     game = AsyncGameService(service, render_workers=config.render_workers)
     bot = BusBot(config, game, sync_commands=False)

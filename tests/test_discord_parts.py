@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import discord
@@ -16,6 +16,7 @@ from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
 from bot.discord_app.outgoing import compose
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
+from bot.outbox import Announcement, Failure
 from bot.run import run
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, fake_discord
 
@@ -214,7 +215,7 @@ class _Idle:
                      attachments: list[Attachment] = []) -> Reply:  # noqa: B006
         raise AssertionError("not expected")
 
-    async def is_game_text(self, place: str, text: str) -> bool:
+    async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         return False
 
     async def choices(self, place: str, actor: Actor) -> list[str]:
@@ -222,6 +223,25 @@ class _Idle:
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         return []
+
+    async def unsent(self, place: str | None = None,
+                     due_by: float | None = None) -> list[Announcement]:
+        return []
+
+    async def owed(self, item: Announcement) -> Reply:
+        raise AssertionError("nothing is owed")
+
+    async def mark_sent(self, ids: Sequence[int]) -> None:
+        pass
+
+    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        raise AssertionError("nothing is owed")
+
+    async def open_places(self) -> list[tuple[str, int | None, float]]:
+        return []
+
+    async def waiting_user(self, place: str) -> str | None:
+        return None
 
 
 class _Verbose(_Idle):

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.api import Actor, Attachment, Reminder, Reply
+from bot.delivery import OutboxBackend
 
 
-class GameBackend(Protocol):
+class GameBackend(OutboxBackend, Protocol):
     """The asynchronous face of the game service; none of these may block the event loop."""
 
     async def handle(
@@ -24,8 +25,12 @@ class GameBackend(Protocol):
         attachments: list[Attachment] = ...,
     ) -> Reply: ...
 
-    async def is_game_text(self, place: str, text: str) -> bool: ...
+    async def is_game_text(self, place: str, text: str, user_id: str | None = ...) -> bool: ...
 
     async def choices(self, place: str, actor: Actor) -> list[str]: ...
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]: ...
+
+    async def open_places(self) -> list[tuple[str, int | None, float]]: ...
+
+    async def waiting_user(self, place: str) -> str | None: ...

@@ -17,7 +17,9 @@ import discord
 from discord.ext import commands
 
 from bot.config import Config
+from bot.delivery import Courier
 from bot.discord_app.backend import GameBackend
+from bot.discord_app.sender import DiscordSender
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +28,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord_app.cogs.play",
     "bot.discord_app.cogs.slash",
     "bot.discord_app.cogs.reminders",
+    "bot.discord_app.cogs.recovery",
 )
 
 #: Exactly what the bot needs in a channel: see and read it, post text, pictures and exports,
@@ -98,6 +101,12 @@ class BusBot(commands.Bot):
         )
         self.config = config
         self.game = game
+        #: posts what each change announces, keeping it in the outbox until Discord took it
+        self.sender = DiscordSender(self)
+        self.courier = Courier(game, self.sender)
+        #: set once the first catching up after connecting is done; new messages wait for it,
+        #: so the ones posted while the bot was away are applied first
+        self.caught_up = asyncio.Event()
         self.command_word = word
         self._sync_commands = sync_commands
         self._place_locks: dict[str, asyncio.Lock] = {}

@@ -49,7 +49,8 @@ def run_bot(config: Config) -> int:
 async def serve(config: Config, token: str) -> None:
     """Connect and stay connected; discord.py reconnects by itself after network trouble."""
     service = GameService(
-        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir
+        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir,
+        announce=True,
     )
     game = AsyncGameService(service, render_workers=config.render_workers)
     try:

@@ -43,8 +43,21 @@ class Play(commands.Cog):
         if context.valid:
             return  # a prefix command: ``text_command`` answers it
         place = place_of(message.channel.id)
-        if await self.bot.game.is_game_text(place, message.content):
+        if await self.bot.game.is_game_text(place, message.content, str(message.author.id)):
             await self.play(message, message.content, [])
+
+    async def command_text(self, message: discord.Message) -> str | None:
+        """What a message asks of the service (``!bus`` stripped), or None for chat: the same
+        reading ``text_command`` and ``on_message`` give, for a message read from history."""
+        context = await self.bot.get_context(message)
+        if context.valid:
+            if context.command is not self.text_command:
+                return None
+            return context.view.read_rest().strip() or "help"
+        place = place_of(message.channel.id)
+        if await self.bot.game.is_game_text(place, message.content, str(message.author.id)):
+            return message.content.strip()
+        return None
 
     async def play(
         self, message: discord.Message, text: str, attachments: list[Attachment]
@@ -52,6 +65,7 @@ class Play(commands.Cog):
         """Apply one player's message and post the answer, in order with the place's others."""
         if not self.bot.first_delivery(message.id):
             return
+        await self.bot.caught_up.wait()
         place = place_of(message.channel.id)
         async with self.bot.place_lock(place):
             reply = await self.bot.game.handle(
@@ -66,7 +80,11 @@ class Play(commands.Cog):
             # A refusal, or anything meant for the author alone, answers their message; there
             # is no private answer to a message in a channel.
             private = not reply.ok or reply.ephemeral
-            await send_to_channel(message.channel, reply, answering=message if private else None)
+            if private or reply.announcement is None:
+                await send_to_channel(message.channel, reply,
+                                      answering=message if private else None)
+            else:  # a change: kept in the outbox until Discord took the post
+                await self.bot.courier.deliver(place, reply)
 
 
 async def setup(bot: commands.Bot) -> None:

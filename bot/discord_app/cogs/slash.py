@@ -64,7 +64,11 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
                 message_id=str(interaction.id),
                 attachments=attachments,
             )
+            if reply.announcement is not None:  # what the place is still owed goes first
+                await self.bot.courier.flush(place, before=reply.announcement)
             await send_to_interaction(interaction, reply, deferred_ephemeral=private)
+            if reply.announcement is not None:
+                await self.bot.game.mark_sent([reply.announcement])
 
     @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")

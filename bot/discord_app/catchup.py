@@ -1,0 +1,124 @@
+"""Catching up after the bot was away: the moves posted meanwhile are applied, in order.
+
+The gateway does not replay what was posted while the bot was down (or while a connection that
+could not be resumed was lost). So at every start, each open game's channel is read from the
+newest message the bot handled there (or, for a game never played by message, from its
+creation), and whatever a person addressed to the bot is handled as if it had just arrived: the
+same reading of ``!bus`` and of plain moves, the service's own check that a message id is
+applied at most once. The table then gets one summary instead of a burst of replies, with the
+picture of where things stand and a ping for whoever is to act.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import logging
+from typing import Protocol, runtime_checkable
+
+import discord
+
+from bot.api import Reply
+from bot.delivery import Refused
+from bot.discord_app.bot import BusBot
+from bot.discord_app.incoming import AttachmentTooLarge, actor_for, read_attachments
+
+log = logging.getLogger(__name__)
+
+#: At most this many messages are read per channel; a longer absence is rare, and the summary
+#: says when messages were left unread.
+HISTORY_LIMIT = 200
+#: A reply is summed up in its first line, cut to this length.
+LINE_CHARS = 160
+
+
+@runtime_checkable
+class Reader(Protocol):
+    """How a message from history is read: ``Play.command_text``."""
+
+    async def command_text(self, message: discord.Message) -> str | None: ...
+
+
+async def catch_up(bot: BusBot, reader: Reader) -> int:
+    """Handle what was missed in every open game's channel; returns how many messages."""
+    handled = 0
+    for place, seen, created in await bot.game.open_places():
+        try:
+            handled += await _catch_up_place(bot, reader, place, seen, created)
+        except (Refused, discord.HTTPException, OSError) as error:  # one place must not stop
+            # the rest
+            log.warning("catching up in %s failed: %s", place, error)
+    return handled
+
+
+async def _catch_up_place(bot: BusBot, reader: Reader, place: str, seen: int | None,
+                          created: float) -> int:
+    channel = await bot.sender.channel(place)
+    after = discord.Object(seen) if seen is not None else discord.Object(
+        discord.utils.time_snowflake(datetime.datetime.fromtimestamp(created, datetime.UTC)))
+    lines: list[str] = []
+    announced: list[int] = []
+    last_picture: Reply | None = None
+    read = 0
+    async with bot.place_lock(place):
+        async for message in channel.history(after=after, limit=HISTORY_LIMIT,
+                                             oldest_first=True):
+            read += 1
+            if message.author.bot or not message.content.strip():
+                continue
+            text = await reader.command_text(message)
+            if text is None or not bot.first_delivery(message.id):
+                continue
+            reply = await _handle(bot, place, message, text)
+            if reply is None or reply.duplicate:
+                continue
+            lines.append(_line(message, text, reply))
+            if reply.announcement is not None:
+                announced.append(reply.announcement)
+            if reply.picture is not None and reply.ok:
+                last_picture = reply
+        if not lines:
+            return 0
+        if read >= HISTORY_LIMIT:
+            lines.append(f"(I read only the {HISTORY_LIMIT} messages after my last visit; "
+                         f"anything later than those was not read.)")
+        waiting = await bot.game.waiting_user(place)
+        summary = Reply(
+            f"While I was away, {len(lines)} message{'s' if len(lines) != 1 else ''} here "
+            f"{'were' if len(lines) != 1 else 'was'} for me. I have now handled them in "
+            f"order:\n" + "\n".join(lines),
+            mentions=[waiting] if waiting and announced else [])
+        if last_picture is not None:
+            summary.picture, summary.picture_name = last_picture.picture, last_picture.picture_name
+        summary.text = summary.text.strip()
+        try:
+            await bot.sender.post(place, summary)
+        except Exception as error:  # the outbox still holds every change: retried one by one
+            log.warning("the catch-up summary for %s was not posted: %s", place, error)
+            return len(lines)
+        if announced:
+            await bot.game.mark_sent(announced)
+    return len(lines)
+
+
+async def _handle(bot: BusBot, place: str, message: discord.Message, text: str) -> Reply | None:
+    author = message.author
+    if message.guild is not None and not isinstance(author, discord.Member):
+        # History carries no roles; a moderator's role counts only with the member fetched.
+        with contextlib.suppress(discord.HTTPException):
+            author = await message.guild.fetch_member(author.id)
+    try:
+        attachments = await read_attachments(message.attachments)
+    except AttachmentTooLarge as refusal:
+        return Reply(str(refusal), ok=False)
+    return await bot.game.handle(place, actor_for(author), text, message_id=str(message.id),
+                                 attachments=attachments)
+
+
+def _line(message: discord.Message, text: str, reply: Reply) -> str:
+    said = text if len(text) <= 60 else text[:59] + "…"
+    first = reply.text.strip().split("\n", 1)[0]
+    if len(first) > LINE_CHARS:
+        first = first[:LINE_CHARS - 1] + "…"
+    outcome = first if reply.ok else f"refused: {first}"
+    return f"• {message.author.display_name}: `{said}`: {outcome}"
