@@ -354,6 +354,10 @@ class GameService:
 
     # ---- announcements still owed (the outbox) and catching up --------------------------------
 
+    def see(self, place: str, message_id: str) -> None:
+        """Note that ``message_id`` was read in ``place``: catching up starts after it."""
+        self._see(place, message_id)
+
     def _see(self, place: str, message_id: str) -> None:
         try:
             self.store.mark_seen(place, message_id)
@@ -569,6 +573,10 @@ class AsyncGameService:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self._db, partial(self.service.mark_failed, item_id, error, refused=refused))
+
+    async def see(self, place: str, message_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._db, self.service.see, place, message_id)
 
     async def open_places(self) -> list[tuple[str, int | None, float]]:
         loop = asyncio.get_running_loop()

@@ -302,10 +302,16 @@ class Store:
             _see(db, place, message_id)
 
     def last_seen(self, place: str) -> int | None:
+        """The newest message read in ``place``; for a place not watched yet (a database from
+        before the watermark), the newest message that changed its game."""
         with self.lock:
             row = self.db.execute("SELECT message_id FROM seen WHERE place = ?",
                                   [place]).fetchone()
-        return None if row is None else int(row[0])
+            if row is None:
+                row = self.db.execute(
+                    "SELECT MAX(CAST(message_id AS INTEGER)) FROM handled WHERE place = ? "
+                    "AND message_id NOT GLOB '*[^0-9]*'", [place]).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
 
     def unsent(self, *, place: str | None = None,
                due_by: float | None = None) -> list[Announcement]:

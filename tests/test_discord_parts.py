@@ -240,6 +240,9 @@ class _Idle:
     async def open_places(self) -> list[tuple[str, int | None, float]]:
         return []
 
+    async def see(self, place: str, message_id: str) -> None:
+        pass
+
     async def waiting_user(self, place: str) -> str | None:
         return None
 

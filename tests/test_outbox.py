@@ -80,7 +80,7 @@ async def test_a_refused_post_survives_a_restart_and_is_delivered_once(tmp_path:
     refusal = Refused("Discord refused my post (Missing Permissions)")
     sender = FakeSender(refusal, refusal, refusal)
     courier = Courier(game, sender)
-    await _move(game, courier, *SETUP[0])
+    first = await _move(game, courier, *SETUP[0])
     # The move stands although nobody could be told; a later retry is refused again.
     clock.now += RETRY_FIRST
     await courier.retry_due(clock.now, _lock(_locks()))
@@ -88,7 +88,7 @@ async def test_a_refused_post_survives_a_restart_and_is_delivered_once(tmp_path:
     assert [user for user, _ in sender.told] == ["id-Arcsyn"]  # the creator, once
     assert "cannot post in <#channel-1>" in sender.told[0][1]
     # The next move tries the older post first, is refused, and waits behind it.
-    await _move(game, courier, *SETUP[1])
+    second = await _move(game, courier, *SETUP[1])
     assert sender.posts == [] and sender.failures == [] and len(sender.told) == 1
     await game.aclose()
 
@@ -100,10 +100,12 @@ async def test_a_refused_post_survives_a_restart_and_is_delivered_once(tmp_path:
     assert len(texts) == 2 and "Office at C1" in texts[0] and "Pub at C2" in texts[1]
     # The next player is pinged, with the table as it stood after each move.
     assert sender.posts[1][1].mentions == ["id-Daemonis"]
-    service = game.service
-    assert all(reply.picture and reply.picture.startswith(b"\x89PNG") for _, reply in sender.posts)
-    assert sender.posts[0][1].picture != sender.posts[1][1].picture
-    assert service.unsent() == []
+    # Each picture is redrawn as the table stood after its move, not as it stands now.
+    assert [reply.picture for _, reply in sender.posts] == [first.picture, second.picture]
+    assert first.picture != second.picture
+    assert [reply.picture_name for _, reply in sender.posts] == [first.picture_name,
+                                                                  second.picture_name]
+    assert game.service.unsent() == []
     # Exactly once: nothing more goes out, however often it is asked.
     await courier.retry_due(clock.now + 10_000, _lock(_locks()), everything=True)
     assert len(sender.posts) == 2 and len(sender.told) == 1
@@ -166,4 +168,19 @@ def test_the_hint_is_the_one_the_prefix_gives(tmp_path: Path) -> None:
     started(Table(service))
     reply = service.handle("channel-1", actor("Arcsyn"), "Place Pub at W9")
     assert not reply.ok and "W9 is not a crossing; did you mean W8?" in reply.text
+    service.close()
+
+
+def test_catching_up_starts_after_the_newest_message_read(tmp_path: Path) -> None:
+    service = _service(tmp_path / "games.db", Clock())
+    table = Table(service)
+    table.ok("Arcsyn", "new game", message_id="100")
+    assert service.open_places()[0][:2] == ("channel-1", 100)
+    table.say("Arcsyn", "status", message_id="105")  # read, changed nothing: still noted
+    table.say("Daemonis", "undo", message_id="103")  # an older id never moves it back
+    assert service.open_places()[0][:2] == ("channel-1", 105)
+    # A database from before the watermark: the newest message that changed the game.
+    with service.store.transaction() as db:
+        db.execute("DELETE FROM seen")
+    assert service.open_places()[0][:2] == ("channel-1", 100)
     service.close()

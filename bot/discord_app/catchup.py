@@ -25,9 +25,9 @@ from bot.discord_app.incoming import AttachmentTooLarge, actor_for, read_attachm
 
 log = logging.getLogger(__name__)
 
-#: At most this many messages are read per channel; a longer absence is rare, and the summary
-#: says when messages were left unread.
-HISTORY_LIMIT = 200
+#: At most this many messages are read per channel (ten requests); a longer absence is rare,
+#: and the summary says when messages were left unread.
+HISTORY_LIMIT = 1000
 #: A reply is summed up in its first line, cut to this length.
 LINE_CHARS = 160
 
@@ -60,10 +60,12 @@ async def _catch_up_place(bot: BusBot, reader: Reader, place: str, seen: int | N
     announced: list[int] = []
     last_picture: Reply | None = None
     read = 0
+    newest: int | None = None
     async with bot.place_lock(place):
         async for message in channel.history(after=after, limit=HISTORY_LIMIT,
                                              oldest_first=True):
             read += 1
+            newest = message.id
             if message.author.bot or not message.content.strip():
                 continue
             text = await reader.command_text(message)
@@ -77,6 +79,8 @@ async def _catch_up_place(bot: BusBot, reader: Reader, place: str, seen: int | N
                 announced.append(reply.announcement)
             if reply.picture is not None and reply.ok:
                 last_picture = reply
+        if newest is not None:  # the next start reads on from here, chat included
+            await bot.game.see(place, str(newest))
         if not lines:
             return 0
         if read >= HISTORY_LIMIT:
