@@ -1,34 +1,263 @@
-"""The ``busbot`` command line: one entry point, a subcommand per job."""
+"""The ``busbot`` command line: one program, one table of subcommands, imports on demand.
+
+Each subcommand names the function that does its work as ``"module:function"``; the module is
+imported only when that subcommand runs, so ``busbot --help`` and ``busbot replay`` never load
+the renderer, sqlite-utils or discord.py. Adding a subcommand is one entry in ``SUBCOMMANDS``
+(its arguments and its handler, which takes the parsed arguments and returns the exit status).
+
+Messages name the program as the user started it: ``./play`` sets ``BUSBOT_PROG`` so that a
+hint reads ``./play console`` there and ``busbot console`` where busbot is installed.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import render.cli
-from bot import service_cli
-from engine import BusError, GameLog, LogError, replay
+if TYPE_CHECKING:
+    from bot.config import Config
+    from engine import Game
+
+PROG_VARIABLE = "BUSBOT_PROG"
+Handler = Callable[[argparse.Namespace], int]
 
 
-def _replay(args: argparse.Namespace) -> int:
+def prog() -> str:
+    """How the user starts busbot here: ``busbot``, or ``./play`` from a checkout."""
+    return os.environ.get(PROG_VARIABLE, "").strip() or "busbot"
+
+
+class CliError(Exception):
+    """A subcommand that cannot go on: the message for the user and the exit status."""
+
+    def __init__(self, message: str, status: int = 2, *, stdout: bool = False) -> None:
+        super().__init__(message)
+        self.status = status
+        self.stdout = stdout
+
+
+# ---- arguments ---------------------------------------------------------------------------------
+
+
+def _config_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="PATH",
+                        help="the settings file (default: config.toml here, if any)")
+
+
+def _db_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="PATH", help="the game database (default: from the "
+                        "config file, else busbot.db)")
+    _config_argument(parser)
+
+
+def _run_arguments(parser: argparse.ArgumentParser) -> None:
+    _config_argument(parser)
+
+
+def console_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="PATH", help="the game database (default: from the "
+                        "config file, else busbot.db)")
+    parser.add_argument("--pictures", metavar="DIR", help="where pictures and exports are "
+                        "written (default: the config's picture_dir, else ./pictures)")
+    parser.add_argument("--no-pictures", action="store_true", help="do not draw the table "
+                        "(much faster; `map` still explains)")
+    parser.add_argument("--config", metavar="PATH", help="the settings file (default: "
+                        "config.toml here, if any)")
+
+
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
+    parser.add_argument("--json", action="store_true", help="print the final state as JSON")
+
+
+def _render_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
+    parser.add_argument("--out", required=True, help="the PNG file to write")
+    parser.add_argument("--svg", help="also write the picture as an SVG file")
+    parser.add_argument("--move", type=int, metavar="N",
+                        help="draw the table after the first N moves (default: all)")
+    parser.add_argument("--size", type=int, metavar="PX",
+                        help="pixels of the picture's long side (default 1000, portrait 1400)")
+    from bot.config import PICTURE_LAYOUTS  # light: not the renderer
+
+    parser.add_argument("--layout", choices=PICTURE_LAYOUTS, default="landscape",
+                        help="landscape (the cards beside the city) or portrait (under it, "
+                             "for phones)")
+
+
+def _gallery_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", default="docs/gallery",
+                        help="folder to write (default docs/gallery)")
+    parser.add_argument("--size", type=int, default=1000, metavar="PX",
+                        help="pixels of each picture's long side (default 1000)")
+
+
+def _export_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game's number, or the place (channel id, 'console')")
+    parser.add_argument("--format", choices=("txt", "json"), default="txt")
+    parser.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    _db_arguments(parser)
+
+
+def _import_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a .txt log or a .json export")
+    parser.add_argument("--place", default="console",
+                        help="where the game lives (default: the console table)")
+    parser.add_argument("--as", dest="user", metavar="NAME",
+                        help="who imports it and so moderates it (default: the first seat)")
+    _db_arguments(parser)
+
+
+def _sync_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--guild", type=int, metavar="ID",
+                        help="publish to this server only (appears at once); default: the "
+                        "config's dev_guild, else everywhere")
+    _config_argument(parser)
+
+
+def _backup_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", required=True, metavar="FILE",
+                        help="the copy to write (must not exist yet)")
+    _db_arguments(parser)
+
+
+def _check_arguments(parser: argparse.ArgumentParser) -> None:
+    _db_arguments(parser)
+
+
+@dataclass(frozen=True, slots=True)
+class Subcommand:
+    """One ``busbot`` subcommand: its arguments here, its work in ``handler`` (imported late)."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    handler: str
+    description: str | None = None
+
+
+SUBCOMMANDS: list[Subcommand] = [
+    Subcommand("run", "start the Discord bot (or the console table without a token)",
+               _run_arguments, "bot.cli:run_command"),
+    Subcommand("console", "play at a table in the terminal (lines are 'Name: text')",
+               console_arguments, "bot.console:main",
+               "A local table: each input line is 'Name: text', as if that user wrote it in "
+               "the channel. Games are stored in the database and continue where they were."),
+    Subcommand("replay", "replay a game log and check every move", _replay_arguments,
+               "bot.cli:replay_command"),
+    Subcommand("render", "draw the table after a game log (or after its N-th move)",
+               _render_arguments, "bot.cli:render_command",
+               "Draw the table as a PNG (and optionally an SVG) after a text game log."),
+    Subcommand("gallery", "regenerate the picture gallery in docs/gallery/",
+               _gallery_arguments, "bot.cli:gallery_command",
+               "Draw the sample game at a few moments, with a markdown page."),
+    Subcommand("export", "write a stored game as a text log or JSON", _export_arguments,
+               "bot.maintenance:export_command",
+               "Write a game's log: txt is the engine's text log (read back by `replay` and "
+               "`import`), json has every record with its metadata."),
+    Subcommand("import", "make a new game from a text log or JSON export", _import_arguments,
+               "bot.maintenance:import_command",
+               "Create a game from an exported file, in a place that has no open game. "
+               "Seats are given to users of the same name (as at the console table)."),
+    Subcommand("sync", "publish the slash commands to Discord now", _sync_arguments,
+               "bot.cli:sync_command",
+               "Publish the /bus commands whether or not they changed (the bot itself "
+               "publishes only when they changed)."),
+    Subcommand("backup", "copy the database safely, even while the bot runs",
+               _backup_arguments, "bot.maintenance:backup_command",
+               "A consistent copy of the game database through SQLite's online backup."),
+    Subcommand("check", "verify the database: integrity, and every game replays",
+               _check_arguments, "bot.maintenance:check_command",
+               "Check the database file and replay every game against its stored summary; "
+               "one line per game; exit status 1 when anything is wrong."),
+]
+
+
+def _resolve(target: str) -> Handler:
+    module, _, function = target.partition(":")
+    handler: Handler = getattr(importlib.import_module(module), function)
+    return handler
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog(), description="Moderate play-by-post games of Bus (Splotter Spellen).")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in SUBCOMMANDS:
+        p = sub.add_parser(command.name, help=command.help, description=command.description)
+        command.arguments(p)
+        p.set_defaults(handler=command.handler)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     try:
-        text = Path(args.log).read_text(encoding="utf-8")
-    except OSError as err:
-        print(f"cannot read {args.log}: {err.strerror}", file=sys.stderr)
-        return 2
+        return _resolve(args.handler)(args)
+    except CliError as error:
+        print(str(error), file=sys.stdout if error.stdout else sys.stderr)
+        return error.status
+
+
+# ---- shared by the subcommands ----------------------------------------------------------------
+
+
+def load_config(args: argparse.Namespace) -> Config:
+    """The settings named by ``--config`` (or ./config.toml), as one sentence when unusable."""
+    from bot.config import ConfigError
+    from bot.config import load_config as load
+
+    try:
+        return load(getattr(args, "config", None))
+    except ConfigError as error:
+        raise CliError(f"{prog()}: {error}") from None
+
+
+def db_path(args: argparse.Namespace) -> str:
+    if getattr(args, "db", None):
+        return str(args.db)
+    return load_config(args).db_path
+
+
+def load_game(path: str, upto: int | None = None) -> tuple[Game, int]:
+    """Read, parse and replay a text log: the game (after ``upto`` moves) and its move count.
+
+    Every way it fails is a ``CliError``: an unreadable file (status 2), a bad line (status 1,
+    ``line N: reason`` on standard output, as ``replay`` promises).
+    """
+    from engine import BusError, GameLog, LogError, replay
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise CliError(f"cannot read {path}: {reason}") from None
     try:
         log = GameLog.parse(text)
-        game = replay(log)
+        total = len(log.moves)
+        if upto is not None and not 0 <= upto <= total:
+            raise CliError(f"--move must be between 0 and {total}, the moves in this log")
+        return replay(log, upto=upto), total
     except LogError as err:
-        print(str(err))
-        return 1
+        raise CliError(str(err), 1, stdout=True) from None
     except BusError as err:  # a bad header (players, edition) is reported like a bad line
-        print(f"line 1: {err}")
-        return 1
+        raise CliError(f"line 1: {err}", 1, stdout=True) from None
+
+
+# ---- the subcommands that live here -----------------------------------------------------------
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    game, _ = load_game(args.log)
     if args.json:
+        import json
+
         print(json.dumps(game.to_json(), indent=2))
         return 0
     st = game.state
@@ -47,34 +276,85 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run(args: argparse.Namespace) -> int:
-    from bot.run import run
+def render_command(args: argparse.Namespace) -> int:
+    from render import render_png, render_svg
+    from render.layout import LAYOUTS
+    from render.png import pixel_size
 
-    return run(args.config)
+    layout = LAYOUTS[args.layout]
+    size = args.size or layout.size
+    try:
+        width, height = pixel_size(size, layout)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    game, total = load_game(args.log, upto=args.move)
+    try:
+        Path(args.out).write_bytes(render_png(game, size=size, layout=layout.name))
+        if args.svg:
+            Path(args.svg).write_text(render_svg(game, layout=layout.name), encoding="utf-8")
+    except OSError as err:
+        raise CliError(f"cannot write {err.filename}: {err.strerror}") from None
+    played = len(game.history)
+    decision = game.to_act()
+    now = f"waiting for {decision.text}" if decision else f"game over, {game.winner} wins"
+    extra = f" and {args.svg}" if args.svg else ""
+    print(f"{args.out} ({width} x {height} px){extra}: after move {played} of {total}; {now}")
+    return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="busbot", description="Moderate play-by-post games of Bus (Splotter Spellen).")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    rp = sub.add_parser("replay", help="replay a game log and check every move")
-    rp.add_argument("log", help="a text game log (players:, edition:, Name: move lines)")
-    rp.add_argument("--json", action="store_true", help="print the final state as JSON")
-    rp.set_defaults(func=_replay)
-    run = sub.add_parser("run", help="start the Discord bot (or the console table without a "
-                                     "token)")
-    run.add_argument("--config", default=None, help="config file (default: config.toml)")
-    run.set_defaults(func=_run)
-    render.cli.register(sub)  # render, gallery
-    service_cli.register(sub)  # console, export, import
-    return parser
+def gallery_command(args: argparse.Namespace) -> int:
+    from render.gallery import write_gallery
+
+    try:
+        write_gallery(Path(args.out), size=args.size)
+    except OSError as err:
+        raise CliError(f"cannot write {err.filename}: {err.strerror}") from None
+    return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    result: int = args.func(args)
-    return result
+def no_token_text() -> str:
+    from bot.config import TOKEN_VARIABLE
+
+    name = prog()
+    return f"""\
+No Discord token found, so the bot cannot connect to Discord.
+
+To run busbot on Discord:
+  1. Create an application and its bot user at https://discord.com/developers/applications
+     (docs/discord-setup.md walks through it, including the invite link).
+  2. Give the bot's token to busbot, preferably through the environment:
+       export {TOKEN_VARIABLE}=...your token...
+     or as `token = "..."` in config.toml (never commit that file).
+  3. Run `{name}` again.
+
+Meanwhile you can play locally with `{name} console`; starting the console table now.
+"""
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """The Discord bot when there is a token; without one, how to get it, and the console."""
+    config = load_config(args)
+    if not config.token:
+        print(no_token_text(), file=sys.stderr)
+        from bot import console
+
+        return console.main(config)
+    # Imported only now: the console path does not need discord.py at all.
+    from bot.discord_app import runner
+
+    return runner.run_bot(config)
+
+
+def sync_command(args: argparse.Namespace) -> int:
+    config = load_config(args)
+    from bot.discord_app.runner import sync_commands
+
+    return sync_commands(config, args.guild)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the imported module, not this __main__ copy, so that handlers and ``main`` share one
+    # ``CliError`` class.
+    from bot.cli import main as cli_main
+
+    sys.exit(cli_main())

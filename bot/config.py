@@ -16,6 +16,17 @@ from typing import Any
 
 DEFAULT_PATH = "config.toml"
 TOKEN_VARIABLE = "DISCORD_TOKEN"
+API_BASE_VARIABLE = "DISCORD_API_BASE"
+GATEWAY_VARIABLE = "DISCORD_GATEWAY_URL"
+#: Discord's own REST API (the version discord.py speaks) and gateway.
+DISCORD_API_BASE = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+#: Pre-drawn picture layers kept in memory unless ``picture_cache`` says otherwise.
+PICTURE_CACHE = 8
+#: How pictures are arranged, and the arrangements there are (``render.layout``).
+PICTURE_LAYOUT = "landscape"
+PICTURE_LAYOUTS = ("landscape", "portrait")
 
 
 class ConfigError(Exception):
@@ -29,6 +40,11 @@ class Config:
     ``reminder_hours`` of 0 turns reminders off. ``picture_dir`` of ``None`` keeps pictures in
     memory only. Relative paths in the file are taken relative to the file, so the bot finds its
     database wherever it is started from.
+
+    ``api_base`` and ``gateway_url`` say where Discord is: another Discord-compatible server (a
+    self-hosted one, or the tests' own) is reached by changing them. ``dev_guild`` publishes the
+    slash commands to that one server only, where they appear at once. ``shard_count`` and
+    ``shard_ids`` split a large bot over several processes (docs/discord-setup.md).
     """
 
     db_path: str = "busbot.db"
@@ -37,7 +53,23 @@ class Config:
     reminder_hours: float = 0.0
     picture_dir: str | None = None
     render_workers: int = 2
+    picture_cache: int = PICTURE_CACHE
+    picture_layout: str = PICTURE_LAYOUT
     token: str | None = None
+    api_base: str = DISCORD_API_BASE
+    gateway_url: str = DISCORD_GATEWAY_URL
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+    log_file: str | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def web_base(self) -> str:
+        """The site the API lives under (``https://discord.com``), where invite links point."""
+        base = self.api_base.rstrip("/")
+        cut = base.find("/api")
+        return base[:cut] if cut >= 0 else base
 
     def __repr__(self) -> str:
         # The token must not end up in logs or tracebacks.
@@ -72,6 +104,12 @@ def load_config(
     token = env.get(TOKEN_VARIABLE, "").strip()
     if token:
         config = replace(config, token=token)
+    api_base = env.get(API_BASE_VARIABLE, "").strip()
+    if api_base:
+        config = replace(config, api_base=_url(API_BASE_VARIABLE, api_base, ("http", "https")))
+    gateway = env.get(GATEWAY_VARIABLE, "").strip()
+    if gateway:
+        config = replace(config, gateway_url=_url(GATEWAY_VARIABLE, gateway, ("ws", "wss")))
     return config
 
 
@@ -81,6 +119,10 @@ def _read(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not a text file (TOML must be UTF-8)") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot be read ({error.strerror})") from None
 
 
 def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
@@ -104,6 +146,18 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
         raise ConfigError("render_workers must be a whole number")
     if render_workers < 1:
         raise ConfigError("render_workers must be at least 1")
+    log_level = _text(values, "log_level", defaults.log_level).upper()
+    if log_level not in LOG_LEVELS:
+        raise ConfigError(f"log_level must be one of {', '.join(LOG_LEVELS)}")
+    log_file = _optional_text(values, "log_file")
+    shard_count = _optional_whole(values, "shard_count", minimum=1)
+    shard_ids = _shard_ids(values, shard_count)
+    picture_cache = values.get("picture_cache", defaults.picture_cache)
+    if isinstance(picture_cache, bool) or not isinstance(picture_cache, int) or picture_cache < 1:
+        raise ConfigError("picture_cache must be a whole number of layers, at least 1")
+    picture_layout = _text(values, "picture_layout", defaults.picture_layout)
+    if picture_layout not in PICTURE_LAYOUTS:
+        raise ConfigError(f"picture_layout must be {' or '.join(map(repr, PICTURE_LAYOUTS))}")
     return Config(
         db_path=_under(base, db_path),
         prefix=prefix,
@@ -111,8 +165,56 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
         reminder_hours=reminder_hours,
         picture_dir=None if picture_dir is None else _under(base, picture_dir),
         render_workers=render_workers,
+        picture_cache=picture_cache,
+        picture_layout=picture_layout,
         token=_optional_text(values, "token"),
+        api_base=_url("api_base", _text(values, "api_base", defaults.api_base),
+                      ("http", "https")),
+        gateway_url=_url("gateway_url", _text(values, "gateway_url", defaults.gateway_url),
+                         ("ws", "wss")),
+        dev_guild=_optional_whole(values, "dev_guild", minimum=1),
+        log_level=log_level,
+        log_file=None if log_file is None else _under(base, log_file),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+def _url(key: str, value: str, schemes: tuple[str, ...]) -> str:
+    scheme, _, rest = value.strip().partition("://")
+    if scheme.lower() not in schemes or not rest.strip("/"):
+        raise ConfigError(f"{key} must be a {' or '.join(s + '://' for s in schemes)} address, "
+                          f"not {value!r}")
+    return value.strip()
+
+
+def _optional_whole(values: Mapping[str, Any], key: str, *, minimum: int) -> int | None:
+    """A whole number, or 0 (TOML's way here of saying 'not set')."""
+    value = values.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{key} must be a whole number (0 for not set)")
+    if value == 0:
+        return None
+    if value < minimum:
+        raise ConfigError(f"{key} must be at least {minimum} (or 0 for not set)")
+    return value
+
+
+def _shard_ids(values: Mapping[str, Any], shard_count: int | None) -> tuple[int, ...] | None:
+    """The shards this process runs; they only mean something with a fixed ``shard_count``."""
+    raw = values.get("shard_ids", [])
+    if not isinstance(raw, list) or any(
+        isinstance(i, bool) or not isinstance(i, int) for i in raw
+    ):
+        raise ConfigError("shard_ids must be a list of whole numbers, like [0, 1]")
+    if not raw:
+        return None
+    if shard_count is None:
+        raise ConfigError("shard_ids needs shard_count: the number of shards of the whole bot")
+    wrong = [i for i in raw if not 0 <= i < shard_count]
+    if wrong or len(set(raw)) != len(raw):
+        raise ConfigError(f"shard_ids must be distinct numbers from 0 to {shard_count - 1}")
+    return tuple(raw)
 
 
 def _text(values: Mapping[str, Any], key: str, default: str) -> str:

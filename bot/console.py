@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
-from bot.pictures import default_renderer
+from bot.cli import console_arguments as add_arguments
+from bot.config import PICTURE_CACHE, PICTURE_LAYOUT
+from bot.pictures import default_renderer, start_pictures
 from bot.service import GameService
 
 if TYPE_CHECKING:
@@ -40,17 +42,8 @@ class ConsoleSettings:
     picture_dir: str
     moderator_role: str | None = None
     pictures: bool = True
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="PATH", help="the game database (default: from the "
-                        "config file, else busbot.db)")
-    parser.add_argument("--pictures", metavar="DIR", help="where pictures and exports are "
-                        "written (default: the config's picture_dir, else ./pictures)")
-    parser.add_argument("--no-pictures", action="store_true", help="do not draw the table "
-                        "(much faster; `map` still explains)")
-    parser.add_argument("--config", metavar="PATH", help="the settings file (default: "
-                        "config.toml here, if any)")
+    picture_cache: int = PICTURE_CACHE
+    picture_layout: str = PICTURE_LAYOUT
 
 
 def settings(config_or_args: object) -> ConsoleSettings:
@@ -72,13 +65,19 @@ def settings(config_or_args: object) -> ConsoleSettings:
                          else DEFAULT_PICTURES),
             config.moderator_role if config is not None else None,
             not getattr(args, "no_pictures", False),
+            config.picture_cache if config is not None else PICTURE_CACHE,
+            config.picture_layout if config is not None else PICTURE_LAYOUT,
         )
     if config_or_args is None:
         config_or_args = _load_config(None)
     db_path = getattr(config_or_args, "db_path", None) or "busbot.db"
     picture_dir = getattr(config_or_args, "picture_dir", None) or DEFAULT_PICTURES
     role = getattr(config_or_args, "moderator_role", None)
-    return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None)
+    cache = getattr(config_or_args, "picture_cache", PICTURE_CACHE)
+    layout = getattr(config_or_args, "picture_layout", PICTURE_LAYOUT)
+    return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None,
+                           picture_cache=cache if isinstance(cache, int) else PICTURE_CACHE,
+                           picture_layout=layout if isinstance(layout, str) else PICTURE_LAYOUT)
 
 
 def _load_config(path: str | None) -> Config:
@@ -95,6 +94,8 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
     except Exception as err:  # a bad config file: say so, like the other commands
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
+    if opts.pictures:
+        start_pictures(opts.picture_cache, opts.picture_layout)
     service = GameService(opts.db_path, moderator_role=opts.moderator_role,
                           picture_dir=opts.picture_dir, bind_imported_names=True,
                           renderer=default_renderer() if opts.pictures else None)

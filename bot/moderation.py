@@ -20,6 +20,7 @@ from engine import BusError, Game, Move, ParseError
 from engine.notation import parse_move
 
 _MENTION = re.compile(r"<@!?(\d+)>")
+_NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
 SHOWN = 10
 
 
@@ -163,6 +164,10 @@ def parse_user(text: str) -> tuple[str, str]:
     m = _MENTION.fullmatch(text.strip())
     if m is not None:
         return m.group(1), m.group(0)
+    # The Discord layer resolves the member and sends "<@id> (Display Name)".
+    m = _NAMED_MENTION.fullmatch(text.strip())
+    if m is not None:
+        return m.group(1), m.group(2).strip()
     name = text.strip().lstrip("@").strip()
     return name, name
 

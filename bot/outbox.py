@@ -30,7 +30,8 @@ class Announcement:
     """One post owed to ``place``: what it says, whom it pings, and which position it shows.
 
     ``picture`` is false for a change without a table to show (the lobby). ``seq`` is the
-    game's last record of the change: the picture is the position after it.
+    game's last record of the change: the picture is the position after it, with what changed
+    since the position before ``first_seq`` (the change's first record) highlighted.
     """
 
     place: str
@@ -39,6 +40,7 @@ class Announcement:
     text: str
     mentions: tuple[str, ...] = ()
     picture: bool = False
+    first_seq: int = 0
     id: int = 0
     attempts: int = 0
     moderator_told: bool = False
@@ -56,8 +58,9 @@ class Failure:
 def create_table(db: sqlite_utils.Database) -> None:
     """The outbox table and its index of unsent rows (idempotent; older databases gain it)."""
     db.table("outbox").create({
-        "id": int, "place": str, "game_id": int, "seq": int, "created_at": float, "text": str,
-        "mentions": str, "picture": int, "attempts": int, "next_try": float,
+        "id": int, "place": str, "game_id": int, "seq": int, "first_seq": int,
+        "created_at": float, "text": str, "mentions": str, "picture": int, "attempts": int,
+        "next_try": float,
         "last_error": str, "moderator_told": int, "sent_at": float,
     }, pk="id", not_null=["place", "game_id", "seq", "text"], if_not_exists=True)
     db.execute("CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (place, id) "
@@ -67,10 +70,10 @@ def create_table(db: sqlite_utils.Database) -> None:
 def insert(db: sqlite_utils.Database, game_id: int, item: Announcement, now: float) -> int:
     """Add ``item`` (for ``game_id``, which a new game only learns in the same transaction)."""
     cursor = db.execute(
-        "INSERT INTO outbox (place, game_id, seq, created_at, text, mentions, picture, "
-        "attempts, next_try, moderator_told) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 0)",
-        [item.place, game_id, item.seq, now, item.text, json.dumps(list(item.mentions)),
-         int(item.picture), now])
+        "INSERT INTO outbox (place, game_id, seq, first_seq, created_at, text, mentions, "
+        "picture, attempts, next_try, moderator_told) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)",
+        [item.place, game_id, item.seq, item.first_seq, now, item.text,
+         json.dumps(list(item.mentions)), int(item.picture), now])
     return int(cursor.lastrowid or 0)
 
 
@@ -78,6 +81,7 @@ def _announcement(row: dict[str, Any]) -> Announcement:
     return Announcement(
         place=row["place"], game_id=row["game_id"], seq=row["seq"], text=row["text"],
         mentions=tuple(json.loads(row["mentions"] or "[]")), picture=bool(row["picture"]),
+        first_seq=row["first_seq"] or 0,
         id=row["id"], attempts=row["attempts"], moderator_told=bool(row["moderator_told"]),
         created_at=row["created_at"])
 

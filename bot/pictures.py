@@ -7,12 +7,16 @@ package or its native libraries are missing, and tests can pass their own.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import cast
+from typing import Protocol, cast
 
 from engine import Game
 
-Renderer = Callable[[Game], bytes]
+
+class Renderer(Protocol):
+    """Draws a position; ``previous`` is the one the previous picture showed, so that what
+    changed since can be highlighted (None: only the last move)."""
+
+    def __call__(self, game: Game, /, *, previous: Game | None = None) -> bytes: ...
 
 
 def default_renderer() -> Renderer | None:
@@ -23,6 +27,17 @@ def default_renderer() -> Renderer | None:
         return None
     fn = getattr(module, "render_png", None)
     return cast(Renderer, fn) if callable(fn) else None
+
+
+def start_pictures(cache_layers: int, layout: str) -> None:
+    """Apply the picture settings and draw the shared layers in the background (a no-op where
+    the renderer cannot be imported), so the first picture after a start is not a slow one."""
+    try:
+        module = importlib.import_module("render")
+    except ImportError:
+        return
+    module.configure(cache_layers, layout)
+    module.warm_up()
 
 
 def picture_name(game_id: int, moves: int) -> str:

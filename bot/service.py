@@ -71,6 +71,8 @@ class Prepared:
     snapshot: Game | None = None
     renderer: Renderer | None = None
     picture_dir: str | None = None
+    #: the position of the previous picture, for highlighting what changed since
+    previous: Game | None = None
 
     def complete(self) -> Reply:
         """Draw the picture (outside any lock: the snapshot is never changed again)."""
@@ -82,7 +84,7 @@ class Prepared:
                 reply.text += "\n(Pictures cannot be drawn here.)"
             return reply
         try:
-            reply.picture = self.renderer(self.snapshot)
+            reply.picture = self.renderer(self.snapshot, previous=self.previous)
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
             reply.text += "\n(The picture could not be drawn this time.)"
@@ -181,6 +183,8 @@ class GameService:
             if message_id is not None:
                 self._see(place, message_id)
             return self._unchanged(outcome, summary)
+        shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
+                 else None)  # the position the previous picture showed, if of this game
         after = draft.live
         mentions = (outcome.mentions if outcome.mentions is not None
                     else _turn_mentions(live, after, actor))
@@ -199,7 +203,7 @@ class GameService:
         if self.announce:
             change.announcement = Announcement(
                 place, draft.record.game_id, draft.new[-1].seq, outcome.text, tuple(mentions),
-                snapshot is not None)
+                snapshot is not None, draft.new[0].seq if shown is not None else 0)
         try:
             game_id = self.store.commit(change, now)
         except sqlite3.Error as err:
@@ -214,7 +218,7 @@ class GameService:
         name = picture_name(game_id, len(after.record.moves))
         reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
                       changed=True, picture_name=name, announcement=change.announcement_id)
-        return Prepared(reply, snapshot, self.renderer, self.picture_dir)
+        return Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
 
     def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
         reply = Reply(outcome.text, ok=outcome.ok, files=outcome.files,
@@ -381,13 +385,17 @@ class GameService:
         try:
             record = GameRecord.fold(item.game_id, item.place, records)
             position = build_game(record)
+            previous = None
+            if item.first_seq > 1:  # the table before the change, to highlight what it did
+                previous = build_game(GameRecord.fold(
+                    item.game_id, item.place, [r for r in records if r.seq < item.first_seq]))
         except Exception:  # the records replayed when stored; never lose the text for this
             log.exception("rebuilding the position of announcement %d failed", item.id)
             return Prepared(reply)
         if position is None:
             return Prepared(reply)
         reply.picture_name = picture_name(item.game_id, len(record.moves))
-        return Prepared(reply, position, self.renderer)
+        return Prepared(reply, position, self.renderer, previous=previous)
 
     def mark_sent(self, ids: Sequence[int]) -> None:
         self.store.mark_sent(list(ids), self.clock())

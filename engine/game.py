@@ -31,6 +31,7 @@ from engine.moves import (
     StartLine,
     Unfinished,
 )
+from engine.standings import ranked
 from engine.state import CLOCK, COLOURS, SPACE_LIMIT, GameState, Options, PlayerState, Task
 
 if TYPE_CHECKING:
@@ -737,9 +738,7 @@ class Game:
     def ranking(self) -> list[str]:
         """Players best first (R15): score, then more clock stones, then who reached the tied
         number of carried passengers first; seat order settles what is still equal."""
-        ps = sorted(self.state.players,
-                    key=lambda p: (-p.score, -p.stones, p.reached_at, p.seat))
-        return [p.name for p in ps]
+        return [p.name for p in ranked(self.state.players)]
 
     @property
     def winner(self) -> str | None:

@@ -1,8 +1,8 @@
 """The action board: seven actions in the order they resolve, their lettered spaces, markers.
 
 Every marker is a disc in its player's colour with the player's initial, so the board reads
-without colour too. The space being resolved right now is ringed, and so is a marker placed
-by the last move.
+without colour too. The space being resolved right now is ringed, and so is every marker
+placed since the previous picture.
 """
 
 from __future__ import annotations
@@ -89,13 +89,18 @@ def actions_values(scene: Scene) -> str:
         out.append(path("".join(shapes), fill=colour, stroke=theme.edge_for(colour),
                         stroke_width=1.8))
     out.extend(tags)
-    last = scene.last
-    if last is not None and isinstance(last[1], ChooseAction):
-        seat, move = last[0], last[1]
+    ringed: set[tuple[str, int]] = set()
+    for seat, move in reversed(scene.changes.moves):
+        if not isinstance(move, ChooseAction):
+            continue
+        # the newest of the seat's markers on that action not ringed yet
         taken = state.spaces.get(move.action, [])
-        if seat in taken:
-            space = len(taken) - 1 - taken[::-1].index(seat)
-            cx, cy = slot_centre(move.action, space)
-            out.append(path(circle_path(cx, cy, MARKER_R + 5), fill="none",
-                            stroke=theme.HIGHLIGHT, stroke_width=3.5, class_="last-move"))
+        spaces = [i for i, s in enumerate(taken) if s == seat and (move.action, i) not in ringed]
+        if not spaces:
+            continue  # the round is over and the board was cleared
+        ringed.add((move.action, spaces[-1]))
+        cx, cy = slot_centre(move.action, spaces[-1])
+        out.append(path(circle_path(cx, cy, MARKER_R + 5), fill="none", stroke=theme.HIGHLIGHT,
+                        stroke_width=3.5, class_="last-move", data_action=move.action,
+                        data_space=LETTERS[spaces[-1]]))
     return "".join(out)

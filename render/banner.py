@@ -2,8 +2,9 @@
 
 It is the first thing a player looks for in a new picture, so it gets the largest type; the
 request is the engine's own sentence, wrapped to fit, so the picture and the bot's message say
-the same thing. Once the game is over it shows the winner and why the game ended instead; the
-players' card ranks everyone.
+the same thing. Below it, every move since the previous picture, by player (what the map
+highlights). Once the game is over it shows the winner, why the game ended and how ties on score
+were broken instead; the players' card ranks everyone.
 """
 
 from __future__ import annotations
@@ -18,6 +19,13 @@ NAME_SIZE = 25.0
 ASK_SIZE = 16.5
 LAST_SIZE = 14.0
 ROOM = BOX.w - 32
+NEWS_ROOM = ROOM - 26  # beside the highlight swatch
+NEWS_STEP = 18.0
+#: Lines for the moves since the previous picture while the game goes on (one at the end).
+NEWS_LINES = 3
+#: Moves tried in the banner at most; more are counted ("... and 12 more").
+MOST_NEWS = 12
+NEWS_NAME = 20  # characters of a name in the list of moves
 
 _ENDED = {
     "clock": "the last clock stone was taken",
@@ -54,24 +62,59 @@ def banner_values(scene: Scene) -> str:
         for i, line in enumerate(wrap(ask, ASK_SIZE, ROOM, 2)):
             out.append(text(left, BOX.y + 80 + i * 21, line, ASK_SIZE, fill=theme.INK,
                             class_="ask"))
+        news = NEWS_LINES
     else:
         out.append(caps(left, BOX.y + 20, "Game over", 12.5, fill=theme.ACT))
         winner = scene.ranking[0] if scene.ranking else ""
         out.append(text(left, BOX.y + 49, shorten(f"{winner} wins", NAME_SIZE, ROOM, True),
                         NAME_SIZE, fill=theme.INK, bold=True, class_="winner"))
         reason = _ENDED.get(state.ended_by or "", "")
-        if reason:
-            ended = f"The game ended: {reason}. Final scores below."
-            for i, line in enumerate(wrap(ended, ASK_SIZE, ROOM, 2)):
-                out.append(text(left, BOX.y + 80 + i * 21, line, ASK_SIZE, fill=theme.INK,
-                                class_="ended"))
-    if scene.last is not None:
-        seat, move = scene.last
-        who = state.players[seat].name
-        y = BOX.bottom - 17
-        out.append(path(rect_path(left, y - 6, 18, 12, 6), fill=theme.HIGHLIGHT_GLOW,
-                        stroke=theme.HIGHLIGHT, stroke_width=2))
-        out.append(text(left + 26, y, shorten(f"Last move: {who}: {move}", LAST_SIZE,
-                                              ROOM - 26), LAST_SIZE, fill=theme.INK_SOFT,
+        lines = [shorten(f"Ended: {reason}.", ASK_SIZE, ROOM)] if reason else []
+        lines += wrap("; ".join(scene.tie_breaks) + "." if scene.tie_breaks else "", ASK_SIZE,
+                      ROOM, 3 - len(lines))
+        for i, line in enumerate(lines):
+            out.append(text(left, BOX.y + 80 + i * 21, line, ASK_SIZE, fill=theme.INK,
+                            class_="ended" if i == 0 and reason else "tie-break"))
+        news = 1
+    lines = news_lines(scene, news)
+    for i, line in enumerate(lines):
+        y = BOX.bottom - 17 - (len(lines) - 1 - i) * NEWS_STEP
+        if i == 0:
+            out.append(path(rect_path(left, y - 6, 18, 12, 6), fill=theme.HIGHLIGHT_GLOW,
+                            stroke=theme.HIGHLIGHT, stroke_width=2))
+        out.append(text(left + 26, y, line, LAST_SIZE, fill=theme.INK_SOFT,
                         class_="last-move-text"))
     return "".join(out)
+
+
+def news_text(scene: Scene, shown: int | None = None) -> str:
+    """The moves since the previous picture (the first ``shown`` of them), by player."""
+    changes = scene.changes
+    moves = changes.moves or changes.taken_back
+    if not moves:
+        return ""
+    head = ("Taken back: " if not changes.moves
+            else "Last move: " if len(moves) == 1 else f"{len(moves)} new moves: ")
+    parts: list[str] = []
+    seat: int | None = None
+    for who, move in moves[:shown]:
+        if who != seat:
+            name = scene.state.players[who].name
+            if len(name) > NEWS_NAME:  # one long name must not hide the moves
+                name = name[:NEWS_NAME - 1].rstrip() + "…"
+            parts.append(f"{' · ' if parts else ''}{name}: {move}")
+            seat = who
+        else:
+            parts.append(f"; {move}")
+    rest = len(moves) - len(moves[:shown])
+    return head + "".join(parts) + (f" … and {rest} more" if rest else "")
+
+
+def news_lines(scene: Scene, lines: int) -> list[str]:
+    """``news_text`` in at most ``lines`` lines: as many whole moves as fit, then how many more."""
+    total = len(scene.changes.moves or scene.changes.taken_back)
+    for shown in range(min(total, MOST_NEWS), 0, -1):
+        out = wrap(news_text(scene, shown), LAST_SIZE, NEWS_ROOM, lines)
+        if shown == 1 or not out[-1].endswith("…"):
+            return out
+    return []

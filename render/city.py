@@ -1,4 +1,4 @@
-"""The parts of the city that never change: paper, park, streets, lots, crossings and labels.
+"""The parts of the city that never change: park, streets, lots, crossings and labels.
 
 They come in two layers because the players' lines run between them: above the streets and the
 lot ties, below the crossing discs, their labels and the lot cards. Both layers are made once
@@ -13,7 +13,7 @@ from functools import cache
 from engine.board import BOARD
 from render import theme
 from render.geometry import LOT, geometry
-from render.layout import CANVAS_H, CANVAS_W, COLUMN, MAP_W
+from render.layout import Layout
 from render.svgkit import (
     Point,
     circle_path,
@@ -25,21 +25,16 @@ from render.svgkit import (
     text,
 )
 
-LABEL_SIZE = 16.0
-STATION_LABEL_SIZE = 19.0
+LABEL_SIZE = 19.0  # read on a phone: 7.5 screen pixels in the portrait picture
+STATION_LABEL_SIZE = 22.0
 ZONE_SIZE = 15.0
 
 
 @cache
 def city_below() -> str:
-    """Paper, park, streets and the ties from each lot to its crossing."""
+    """Park, streets and the ties from each lot to its crossing."""
     g = geometry()
-    out = [
-        element("rect", x=0, y=0, width=CANVAS_W, height=CANVAS_H, fill=theme.COLUMN),
-        element("rect", x=0, y=0, width=MAP_W, height=CANVAS_H, fill=theme.PAPER),
-        element("rect", x=COLUMN.x, y=0, width=1.5, height=CANVAS_H, fill=theme.CARD_EDGE),
-    ]
-    out.append(_park(g.nodes))
+    out = [_park(g.nodes)]
     roads = "".join(f"M{point(s.a)}L{point(s.b)}" for s in g.streets)
     out.append(path(roads, stroke=theme.ROAD_EDGE, stroke_width=15, stroke_linecap="round"))
     out.append(path(roads, stroke=theme.ROAD, stroke_width=12, stroke_linecap="round"))
@@ -49,9 +44,19 @@ def city_below() -> str:
     return "".join(out)
 
 
+def ground(layout: Layout) -> str:
+    """The colour behind the cards, the paper under the city, and the line between them."""
+    paper, edge = layout.paper, layout.edge
+    return "".join((
+        element("rect", x=0, y=0, width=layout.width, height=layout.height, fill=theme.COLUMN),
+        element("rect", x=paper.x, y=paper.y, width=paper.w, height=paper.h, fill=theme.PAPER),
+        element("rect", x=edge.x, y=edge.y, width=edge.w, height=edge.h, fill=theme.CARD_EDGE),
+    ))
+
+
 @cache
 def city_above() -> str:
-    """Lot cards with their zone letters, then the crossing discs and their labels."""
+    """Empty lots with their zone letters, then the crossing discs and their labels."""
     g = geometry()
     out: list[str] = []
     half = LOT / 2
@@ -59,10 +64,10 @@ def city_above() -> str:
         x, y = g.lots[lot.index]
         out.append(element(
             "g",
-            path(rect_path(x - half, y - half, LOT, LOT, 7), fill=theme.ZONE_FILL[lot.zone],
-                 stroke=theme.ZONE_INK[lot.zone], stroke_width=1.2, stroke_opacity=0.55)
-            + text(x, y, lot.zone, ZONE_SIZE, fill=theme.ZONE_INK[lot.zone], bold=True,
-                   anchor="middle"),
+            path(rect_path(x - half, y - half, LOT, LOT, 3), fill=theme.LOT_FILL,
+                 stroke=theme.LOT_EDGE, stroke_width=1.3, stroke_dasharray="4 3")
+            + text(x, y, lot.zone, ZONE_SIZE, fill=theme.LOT_INK, anchor="middle",
+                   font_style="italic", class_="zone"),
             class_="lot", data_lot=str(lot.index), data_node=lot.node, data_zone=lot.zone,
         ))
     discs: dict[str, list[str]] = {"crossing": [], "park": []}

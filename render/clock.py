@@ -6,13 +6,14 @@ shows now and what comes next; the current one is the only tile in full colour.
 
 from __future__ import annotations
 
-from engine.moves import ACTION_TITLES, ClockChoice
+from engine.moves import ACTION_TITLES
 from engine.state import CLOCK, GameState
 from render import theme
 from render.icons import icon
 from render.layout import CLOCK as BOX
 from render.scene import Scene
 from render.svgkit import card, circle_path, element, path, rect_path, text
+from render.textfit import count_text
 
 TILE_W = 64.0
 TILE_H = 52.0
@@ -20,6 +21,8 @@ TILE_Y = BOX.y + 62
 NAME_Y = TILE_Y + TILE_H + 13
 STONE_Y = BOX.y + 158
 SUPPLY_Y = BOX.y + 185
+#: Stones drawn one by one at most; the "Clock stones" caption leaves room for seven.
+STONES_SHOWN = 7
 
 
 def _tile_x(index: int) -> float:
@@ -63,6 +66,26 @@ def phase_text(state: GameState) -> str:
     return "resolving actions"
 
 
+def _stones(left: int, start: int) -> str:
+    """One disc per stone, left ones full and taken ones dashed; where more stones than
+    ``STONES_SHOWN`` would crowd the card, one disc and the count instead."""
+    total = max(start, left)
+    if total > STONES_SHOWN:
+        return (path(circle_path(BOX.right - 22, STONE_Y, 7.5), fill="#5b5f6b", stroke=theme.INK,
+                     stroke_width=1.2, class_="stones-left", data_count=str(left))
+                + text(BOX.right - 36, STONE_Y, f"{count_text(left)} ×", 15, fill=theme.INK,
+                       bold=True, anchor="end", class_="stones-count"))
+    full: list[str] = []
+    taken: list[str] = []
+    for i in range(total):
+        cx = BOX.right - 22 - (total - 1 - i) * 19
+        (full if i < left else taken).append(circle_path(cx, STONE_Y, 7.5))
+    return (path("".join(full), fill="#5b5f6b", stroke=theme.INK, stroke_width=1.2,
+                 class_="stones-left", data_count=str(left))
+            + path("".join(taken), fill="none", stroke=theme.INK_FAINT, stroke_width=1.5,
+                   stroke_dasharray="3 2"))
+
+
 def clock_values(scene: Scene) -> str:
     state = scene.state
     kind = state.clock_type
@@ -82,19 +105,10 @@ def clock_values(scene: Scene) -> str:
         now = i == state.clock
         out.append(text(_tile_x(i) + TILE_W / 2, NAME_Y, f"{name} now" if now else name, 12.5,
                         fill=theme.INK if now else theme.INK_FAINT, bold=now, anchor="middle"))
-    total = max(state.options.clock_stones, state.clock_stones_left)
-    left: list[str] = []
-    taken: list[str] = []
-    for i in range(total):
-        cx = BOX.right - 22 - (total - 1 - i) * 19
-        (left if i < state.clock_stones_left else taken).append(circle_path(cx, STONE_Y, 7.5))
-    out.append(path("".join(left), fill="#5b5f6b", stroke=theme.INK, stroke_width=1.2,
-                    class_="stones-left", data_count=str(state.clock_stones_left)))
-    out.append(path("".join(taken), fill="none", stroke=theme.INK_FAINT, stroke_width=1.5,
-                    stroke_dasharray="3 2"))
-    out.append(text(BOX.right - 16, SUPPLY_Y, str(state.passenger_supply), 17, fill=theme.INK,
-                    bold=True, anchor="end", class_="supply"))
-    if scene.last is not None and isinstance(scene.last[1], ClockChoice):
+    out.append(_stones(state.clock_stones_left, state.options.clock_stones))
+    out.append(text(BOX.right - 16, SUPPLY_Y, count_text(state.passenger_supply), 17,
+                    fill=theme.INK, bold=True, anchor="end", class_="supply"))
+    if scene.changes.clock:
         out.append(element("rect", x=BOX.x - 3, y=BOX.y - 3, width=BOX.w + 6, height=BOX.h + 6,
                            rx=14, fill="none", stroke=theme.HIGHLIGHT, stroke_width=4,
                            class_="last-move"))

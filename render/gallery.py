@@ -59,6 +59,9 @@ def moments(log: GameLog) -> list[Moment]:
     busy = max((n for n, g in seen if g.state.phase == "choosing" and g.state.round == middle),
                default=start)
     growing = first(lambda g: g.state.phase == "resolving" and last_is(g, ExtendLine), busy)
+    while (growing < len(seen) and last_is(seen[growing][1], ExtendLine)  # the whole message
+           and log.moves[growing][0] == log.moves[growing - 1][0]):
+        growing += 1
     delivery = first(lambda g: g.state.phase == "resolving" and last_is(g, Deliver), growing)
     end = seen[-1][0]
     return [
@@ -69,14 +72,24 @@ def moments(log: GameLog) -> list[Moment]:
                "Markers on the action board show who took which space; the letters give the "
                "order in which the spaces fill.", busy),
         Moment("expansion", "A line grows",
-               "The street just built glows under its line; where lines share a street they run "
-               "side by side.", growing),
+               "Every street built since the previous picture glows under its line, and the "
+               "banner lists the moves; where lines share a street they run side by side.",
+               growing),
         Moment("delivery", "Vrrooomm: a delivery",
                "The arrow shows the passenger just carried; dark badges count the passengers "
                "who want to leave under the current clock.", delivery),
         Moment("end", "The end of the game",
                "The winner and the final scores; the city as it was left.", end),
     ]
+
+
+def update_start(log: GameLog, moves: int) -> int:
+    """Where the update that ended after ``moves`` moves began, had the player who made the last
+    of them sent all their moves in a row in one message (the bot's previous picture)."""
+    start = moves
+    while start > 0 and log.moves[start - 1][0] == log.moves[moves - 1][0]:
+        start -= 1
+    return start
 
 
 def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> list[Path]:
@@ -90,13 +103,17 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
         "",
         "What busbot posts after every update, drawn from the sample game "
         "(`engine/data/sample-game.txt`) at a few moments. Regenerate this page and its "
-        f"pictures with `{GALLERY_COMMAND}`.",
+        f"pictures with `{GALLERY_COMMAND}`. Each picture highlights what changed since the "
+        "previous one, as if the player who moved last had sent all their moves in one message. "
+        "For phones, `picture_layout = \"portrait\"` in `config.toml` puts the cards under the "
+        "city (try `busbot render LOG --out phone.png --layout portrait`).",
         "",
     ]
     for moment in moments(log):
         game = replay(log, upto=moment.moves)
+        before = replay(log, upto=update_start(log, moment.moves))
         target = out / f"{moment.name}.png"
-        target.write_bytes(render_png(game, size=size))
+        target.write_bytes(render_png(game, size=size, previous=before))
         written.append(target)
         lines += [
             f"## {moment.title}",

@@ -1,9 +1,10 @@
 """Where each part of the picture goes on the canvas, in user units (pixels at 1:1).
 
-The canvas is landscape: the city on the left, a column of cards on the right (who acts and
+The canvas is drawn landscape: the city on the left, a column of cards on the right (who acts and
 what was last done, the action board, the players). The clock and the legend sit in the empty
 corners of the city, where the board has no streets. At 1000 pixels wide the map is about
-two-thirds of the picture, which is what a phone shows first.
+two-thirds of the picture. For phones, the portrait layout moves the cards under the city
+(``PORTRAIT``); the settings choose one (``picture_layout``).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ COLUMN = Box(MAP_W, 0.0, CANVAS_W - MAP_W, CANVAS_H)
 _CX = COLUMN.x + GAP
 _CW = COLUMN.w - 2 * GAP
 
-BANNER = Box(_CX, GAP, _CW, 150.0)
+BANNER = Box(_CX, GAP, _CW, 176.0)
 ACTIONS = Box(_CX, BANNER.bottom + GAP, _CW, 352.0)
 PLAYERS = Box(_CX, ACTIONS.bottom + GAP, _CW, CANVAS_H - ACTIONS.bottom - 2 * GAP)
 
@@ -58,3 +59,71 @@ PLAYERS_HEAD = 50.0
 def player_row_height(players: int) -> float:
     """Height of one player's row: the players share their card, but rows never grow huge."""
     return min(110.0, (PLAYERS.h - PLAYERS_HEAD - 6.0) / players)
+
+
+# ---- the two arrangements ------------------------------------------------------------------------
+
+#: The regions of the landscape canvas that move together when the picture is rearranged.
+REGIONS = ("map", "banner", "actions", "players")
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """One arrangement of the picture: its canvas, and where each region of the landscape canvas
+    is moved on it. Every part is drawn in landscape coordinates; a region that moves is wrapped
+    in one translation, so nothing is laid out twice."""
+
+    name: str
+    width: float
+    height: float
+    #: (dx, dy) per region that moves; the others stay where landscape puts them
+    moves: tuple[tuple[str, tuple[float, float]], ...]
+    #: pixels of the long side when nobody asks for a size
+    size: int
+    #: the paper under the city, and the line between it and the cards
+    paper: Box
+    edge: Box
+
+    def move(self, region: str) -> tuple[float, float]:
+        return dict(self.moves).get(region, (0.0, 0.0))
+
+
+#: The city on the left, the cards in a column on its right: best on a computer screen.
+LANDSCAPE = Layout("landscape", CANVAS_W, CANVAS_H, (), 1000, Box(0.0, 0.0, MAP_W, CANVAS_H),
+                   Box(COLUMN.x, 0.0, 1.5, CANVAS_H))
+
+_PW = 2 * _CW + 3 * GAP  # two cards side by side under the city
+#: The city on top, the banner and the action board under it on the left, the players beside
+#: them: on a phone held upright the picture fills the screen's width, and every label of the
+#: city is half as large again as in the landscape picture shown at that width.
+PORTRAIT = Layout(
+    "portrait", _PW, CANVAS_H + 3 * GAP + BANNER.h + ACTIONS.h,
+    (
+        ("map", ((_PW - MAP_W) / 2, 0.0)),
+        ("banner", (GAP - BANNER.x, CANVAS_H)),
+        ("actions", (GAP - ACTIONS.x, CANVAS_H)),
+        ("players", (2 * GAP + _CW - PLAYERS.x, CANVAS_H + GAP - PLAYERS.y)),
+    ),
+    1400, Box(0.0, 0.0, _PW, CANVAS_H), Box(0.0, CANVAS_H, _PW, 1.5),
+)
+LAYOUTS: dict[str, Layout] = {layout.name: layout for layout in (LANDSCAPE, PORTRAIT)}
+
+_default = [LANDSCAPE]
+
+
+def layout_named(name: str) -> Layout:
+    """A layout by name; ``ValueError`` naming the choices for an unknown one."""
+    try:
+        return LAYOUTS[name]
+    except KeyError:
+        raise ValueError(f"unknown picture layout {name!r}; choose {' or '.join(LAYOUTS)}") \
+            from None
+
+
+def default_layout() -> Layout:
+    """The layout pictures take when none is asked for (``render.configure`` sets it)."""
+    return _default[0]
+
+
+def set_default_layout(name: str) -> None:
+    _default[0] = layout_named(name)

@@ -55,11 +55,11 @@ def legend_frame() -> str:
                     stroke="#ffffff", stroke_width=2))
     out.append(text(x + 2, y, "B", 12, fill="#ffffff", bold=True, anchor="middle"))
     out.append(text(tx, y, "head of a line", SIZE, fill=theme.INK))
-    # the last move
+    # what changed since the previous picture
     y += ROW
     out.append(path(rect_path(x - 14, y - 7, 28, 14, 7), fill=theme.HIGHLIGHT_GLOW,
                     stroke=theme.HIGHLIGHT, stroke_width=2.5))
-    out.append(text(tx, y, "last move", SIZE, fill=theme.INK))
+    out.append(text(tx, y, "new since last picture", SIZE, fill=theme.INK))
     # the action being resolved / who acts
     y += ROW
     out.append(path(rect_path(x - 12, y - 10, 24, 20, 6), fill=theme.SLOT, stroke=theme.ACT,

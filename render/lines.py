@@ -9,7 +9,6 @@ discs, which are drawn above it.
 from __future__ import annotations
 
 from engine.board import BOARD
-from engine.moves import ExtendLine, StartLine
 from engine.state import GameState
 from render import theme
 from render.geometry import LANE, LINE_W, geometry, lane_offset
@@ -39,7 +38,7 @@ def line_points(state: GameState, seat: int) -> list[Point]:
 
 
 def lines_layer(scene: Scene) -> str:
-    """Every line, with the street of the last move glowing underneath."""
+    """Every line, with the streets added since the previous picture glowing underneath."""
     state = scene.state
     out: list[str] = [_new_street_glow(scene)]
     casings: list[str] = []
@@ -62,20 +61,13 @@ def lines_layer(scene: Scene) -> str:
 
 
 def _new_street_glow(scene: Scene) -> str:
-    if scene.last is None:
-        return ""
-    move = scene.last[1]
-    if isinstance(move, StartLine):
-        a, b = move.a, move.b
-    elif isinstance(move, ExtendLine):
-        a, b = move.frm, move.to
-    else:
-        return ""
-    street = BOARD.street_between(a, b)
-    if street is None:
-        return ""
+    """A glow under every street added to a line since the previous picture."""
     g = geometry()
-    lanes = len(scene.state.street_lines[street])
-    return path(f"M{point(g.nodes[a])}L{point(g.nodes[b])}", stroke=theme.HIGHLIGHT_GLOW,
-                stroke_width=lanes * LANE + 16, stroke_linecap="round", stroke_opacity=0.8,
-                class_="last-move", data_street=str(street))
+    out: list[str] = []
+    for street in scene.changes.streets:
+        shape = g.streets[street]
+        lanes = max(1, len(scene.state.street_lines[street]))
+        out.append(path(f"M{point(shape.a)}L{point(shape.b)}", stroke=theme.HIGHLIGHT_GLOW,
+                        stroke_width=lanes * LANE + 16, stroke_linecap="round",
+                        stroke_opacity=0.8, class_="last-move", data_street=str(street)))
+    return "".join(out)

@@ -1,4 +1,4 @@
-"""What stands on the city: buildings, passengers, the heads of the lines, the last move.
+"""What stands on the city: buildings, passengers, the heads of the lines, what is new.
 
 Pieces never cover a crossing's label: passengers' badges go in the emptiest direction around
 their crossing (worked out once per crossing), away from the line heads drawn there; heads sit
@@ -9,12 +9,13 @@ which keeps the picture quick to draw however full the city gets.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
 from engine.board import BOARD, STATIONS
 from engine.lines import end_segments
-from engine.moves import BUILDING_TYPES, Deliver, PlaceBuilding, PlacePassenger
+from engine.moves import BUILDING_TYPES, Deliver, PlacePassenger
 from engine.state import CLOCK, GameState
 from render import theme
 from render.geometry import (
@@ -41,6 +42,7 @@ from render.svgkit import (
     square_core,
     text,
 )
+from render.textfit import count_text
 
 CARD_R = 7.0  # corner radius of a building card
 BADGE_H = 22.0
@@ -59,7 +61,7 @@ class Head:
 
 
 def pieces_layer(scene: Scene) -> str:
-    """Buildings, waiting passengers, line heads and the last move, over the city."""
+    """Buildings, waiting passengers, line heads and what is new, over the city."""
     state = scene.state
     heads = head_markers(state)
     return "".join((
@@ -67,7 +69,7 @@ def pieces_layer(scene: Scene) -> str:
         buildings(state),
         _heads(scene, heads),
         passengers(state, heads),
-        _last_move(scene),
+        _changed(scene),
     ))
 
 
@@ -265,6 +267,12 @@ def _badge_spots(node: str) -> tuple[Point, ...]:
     return tuple(p for _, p in scored)
 
 
+def warm_pieces(labels: Iterable[str]) -> None:
+    """Work out, ahead of the first picture, where passenger badges go around these crossings."""
+    for label in labels:
+        _badge_spots(label)
+
+
 def _edge_room(x: float, y: float) -> float:
     room = min(x, MAP_W - x, y, CANVAS_H - y) - BADGE_REACH
     for box in (CLOCK_BOX, LEGEND):
@@ -298,7 +306,7 @@ def passengers(state: GameState, heads: list[Head]) -> str:
         reach = math.hypot(x - nx, y - ny) or 1.0
         edge = g.radius[label] / reach  # the tie starts at the disc's edge, off the label
         ties.append(f"M{num(nx + (x - nx) * edge)} {num(ny + (y - ny) * edge)}L{num(x)} {num(y)}")
-        digits = str(waiting)
+        digits = count_text(waiting)
         w = 26 + 9 * len(digits)
         left = x - w / 2
         pills.append(rect_path(left, y - BADGE_H / 2, w, BADGE_H, BADGE_H / 2))
@@ -317,34 +325,36 @@ def passengers(state: GameState, heads: list[Head]) -> str:
     ))
 
 
-# ---- the last move -------------------------------------------------------------------------------
+# ---- what changed since the previous picture ------------------------------------------------
 
-def _last_move(scene: Scene) -> str:
-    if scene.last is None:
-        return ""
-    seat, move = scene.last
+def _changed(scene: Scene) -> str:
+    """Rings round every lot built and station given a passenger since the previous picture,
+    and an arrow for every delivery."""
     g = geometry()
     state = scene.state
-    if isinstance(move, PlaceBuilding):
-        lots = [i for i in BOARD.lots_at[move.node] if state.lots[i] == move.kind]
-        if not lots:
-            return ""
-        x, y = g.lots[lots[-1]]
-        size = LOT + 12
-        return path(rect_path(x - size / 2, y - size / 2, size, size, 11), stroke=theme.HIGHLIGHT,
-                    stroke_width=4, class_="last-move", data_lot=str(lots[-1]))
-    if isinstance(move, PlacePassenger):
-        x, y = g.nodes[move.station]
-        return path(circle_path(x, y, g.radius[move.station] + 8), stroke=theme.HIGHLIGHT,
-                    stroke_width=4.5, class_="last-move", data_node=move.station)
-    if isinstance(move, Deliver):
-        colour = theme.player_colour(state.players[seat].colour, seat)
-        return _arrow(g.nodes[move.frm], g.nodes[move.to], g.radius[move.frm] + 6,
-                      g.radius[move.to] + 8, colour)
-    return ""
+    out: list[str] = []
+    size = LOT + 12
+    for lot in sorted(scene.changes.lots):
+        x, y = g.lots[lot]
+        out.append(path(rect_path(x - size / 2, y - size / 2, size, size, 11),
+                        stroke=theme.HIGHLIGHT, stroke_width=4, class_="last-move",
+                        data_lot=str(lot)))
+    stations: list[str] = []
+    for seat, move in scene.changes.moves:
+        if isinstance(move, PlacePassenger) and move.station not in stations:
+            stations.append(move.station)
+            x, y = g.nodes[move.station]
+            out.append(path(circle_path(x, y, g.radius[move.station] + 8),
+                            stroke=theme.HIGHLIGHT, stroke_width=4.5, class_="last-move",
+                            data_node=move.station))
+        elif isinstance(move, Deliver):
+            colour = theme.player_colour(state.players[seat].colour, seat)
+            out.append(_arrow(g.nodes[move.frm], g.nodes[move.to], g.radius[move.frm] + 6,
+                              g.radius[move.to] + 8, colour, move))
+    return "".join(out)
 
 
-def _arrow(a: Point, b: Point, trim_a: float, trim_b: float, colour: str) -> str:
+def _arrow(a: Point, b: Point, trim_a: float, trim_b: float, colour: str, move: Deliver) -> str:
     """A curved arrow from a to b, for a delivery."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
@@ -372,7 +382,7 @@ def _arrow(a: Point, b: Point, trim_a: float, trim_b: float, colour: str) -> str
         + path(curve, stroke=theme.HIGHLIGHT, stroke_width=5, stroke_linecap="round")
         + path(head, fill=theme.HIGHLIGHT, stroke="#ffffff", stroke_width=1.5)
         + path(circle_path(sa[0], sa[1], 5), fill=colour, stroke="#ffffff", stroke_width=1.5),
-        class_="last-move delivery",
+        class_="last-move delivery", data_from=move.frm, data_to=move.to,
     )
 
 

@@ -2,7 +2,8 @@
 
 Column heads carry the icons once, so each row is only a name and numbers: a row reads at a
 glance, and the numbers line up from player to player. The row of the player who must act is
-tinted; tags under the name say who starts, who passed and, at the end, who won.
+tinted; tags under the name say who starts, who passed and, at the end, each player's place:
+once the game is over the rows are in ranking order, best first.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from render.layout import PLAYERS as BOX
 from render.layout import PLAYERS_HEAD, player_row_height
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, element, path, rect_path, text
-from render.textfit import shorten, width
+from render.textfit import count_text, shorten, width
 
 CHIP_R = 16.0
 NAME_SIZE = 19.0
@@ -25,11 +26,9 @@ COLUMNS = (("carried", 246.0), ("stones", 296.0), ("buses", 346.0), ("markers", 
 SCORE_X = 442.0
 NAME_ROOM = 176.0
 
-PlayerKey = tuple[tuple[str, str], ...]
 
-
-def row_top(seat: int, players: int) -> float:
-    return BOX.y + PLAYERS_HEAD + seat * player_row_height(players)
+def row_top(row: int, players: int) -> float:
+    return BOX.y + PLAYERS_HEAD + row * player_row_height(players)
 
 
 def players_frame(players: int) -> str:
@@ -63,13 +62,15 @@ def players_frame(players: int) -> str:
     return "".join(out)
 
 
-def players_names(players: PlayerKey, tags: tuple[str, ...]) -> str:
+def players_names(scene: Scene) -> str:
     """Each row's colour chip and name; above the row tint that marks who must act."""
     out: list[str] = []
+    players = scene.state.players
+    tags = scene.tags
     n = len(players)
     h = player_row_height(n)
-    for seat, (name, colour_name) in enumerate(players):
-        mid = row_top(seat, n) + h / 2
+    for seat, (name, colour_name) in enumerate((p.name, p.colour) for p in players):
+        mid = row_top(scene.rows[seat], n) + h / 2
         colour = theme.player_colour(colour_name, seat)
         out.append(path(circle_path(BOX.x + 30, mid, CHIP_R), fill=colour,
                         stroke=theme.edge_for(colour), stroke_width=2))
@@ -88,7 +89,7 @@ def acting_row(scene: Scene) -> str:
     n = len(scene.state.players)
     h = player_row_height(n)
     seat = scene.decision.seat
-    top = row_top(seat, n)
+    top = row_top(scene.rows[seat], n)
     return (path(rect_path(BOX.x + 6, top + 2, BOX.w - 12, h - 4, 9), fill="#fde3cf",
                  class_="acting", data_seat=str(seat))
             + path(rect_path(BOX.x + 6, top + 2, 5, h - 4, 2.5), fill=theme.ACT))
@@ -101,13 +102,18 @@ def players_values(scene: Scene) -> str:
     h = player_row_height(n)
     out: list[str] = []
     for p in state.players:
-        top = row_top(p.seat, n)
+        top = row_top(scene.rows[p.seat], n)
         mid = top + h / 2
         values = (p.carried, p.stones, p.buses, p.markers)
         for (column, x), value in zip(COLUMNS, values, strict=True):
-            out.append(text(BOX.x + x, mid, str(value), VALUE_SIZE, fill=theme.INK, bold=True,
-                            anchor="middle", class_=column, data_seat=str(p.seat)))
-        out.append(text(BOX.x + SCORE_X, mid, str(p.score), SCORE_SIZE, fill=theme.INK,
+            if column == "buses" and p.seat in scene.changes.buses:  # a bus bought
+                out.append(path(rect_path(BOX.x + x - 19, mid - 17, 38, 34, 10),
+                                fill=theme.HIGHLIGHT_GLOW, stroke=theme.HIGHLIGHT,
+                                stroke_width=3, class_="last-move", data_seat=str(p.seat),
+                                data_column=column))
+            out.append(text(BOX.x + x, mid, count_text(value), VALUE_SIZE, fill=theme.INK,
+                            bold=True, anchor="middle", class_=column, data_seat=str(p.seat)))
+        out.append(text(BOX.x + SCORE_X, mid, count_text(p.score), SCORE_SIZE, fill=theme.INK,
                         bold=True, anchor="middle", class_="score", data_seat=str(p.seat)))
         out.append(_tags(scene, p.seat, BOX.x + 56, mid + 13))
     return "".join(out)

@@ -1,10 +1,11 @@
 """The table picture as PNG bytes: cairosvg draws, Pillow packs.
 
-Speed comes from drawing less. The two fixed layers of the picture are rasterised once per table
-and size and kept; each picture starts from a copy of the lower one, lets cairosvg draw only the
-lines (and the acting player's tint) on it, lays the upper fixed layer over them, and lets
-cairosvg draw the pieces. Drawing goes straight onto one cairo surface, so no layer is ever
-encoded or decoded on the way.
+Speed comes from drawing less. The two shared layers of the picture (``render.svg``) are
+rasterised once per player count and size, for every game alike, and kept; each picture starts
+from a copy of the lower one, lets cairosvg draw only the lines (and the acting player's tint)
+on it, lays the upper shared layer over them, and lets cairosvg draw the game's pieces and names.
+Drawing goes straight onto one cairo surface, so no layer is ever encoded or decoded on the way.
+However many games are drawn in turn, a picture costs the same: no game has layers of its own.
 
 Pillow then turns the pixels into a 256-colour palette image: the picture is flat colours and
 anti-aliased edges, which a palette keeps without visible loss at a quarter of the bytes, and the
@@ -18,7 +19,6 @@ from __future__ import annotations
 import io
 import sys
 import threading
-from functools import lru_cache
 from typing import Any
 
 import cairocffi  # type: ignore[import-untyped]
@@ -26,9 +26,10 @@ from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 from PIL import Image
 
-from render.layout import CANVAS_H, CANVAS_W
+from render.caches import sized
+from render.layout import LANDSCAPE, Layout, default_layout, layout_named
 from render.scene import GameView, Scene
-from render.svg import Layers, layers
+from render.svg import Layers, layers, shared_above, shared_below
 from render.svgkit import document
 
 ZLIB_LEVEL = 6
@@ -53,42 +54,44 @@ class _DrawOnto(PNGSurface):  # type: ignore[misc]
         return self._target, width, height
 
 
-def pixel_size(size: int) -> tuple[int, int]:
+def pixel_size(size: int, layout: Layout = LANDSCAPE) -> tuple[int, int]:
     """Width and height in pixels of a picture whose long side is ``size`` pixels."""
     if size < 100:
         raise ValueError(f"a picture of {size} pixels would be unreadable; ask for 100 or more")
-    scale = size / max(CANVAS_W, CANVAS_H)
-    return round(CANVAS_W * scale), round(CANVAS_H * scale)
+    scale = size / max(layout.width, layout.height)
+    return round(layout.width * scale), round(layout.height * scale)
 
 
-def _draw(target: Any, body: str, width: int, height: int) -> None:
-    _DrawOnto(target, document(CANVAS_W, CANVAS_H, body), width, height)
+def _draw(target: Any, layout: Layout, body: str, width: int, height: int) -> None:
+    _DrawOnto(target, document(layout.width, layout.height, body), width, height)
 
 
-@lru_cache(maxsize=8)
-def _fixed(body: str, width: int, height: int) -> Any:
-    """A fixed layer rasterised at one size (cached: the same table is drawn again and again)."""
+@sized("picture-layers")
+def shared_layer(which: str, players: int, layout: Layout, width: int, height: int) -> Any:
+    """A shared layer (``below`` for ``players`` players, or ``above``) rasterised at one size."""
+    body = shared_below(players, layout) if which == "below" else shared_above(layout)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
-    _draw(surface, body, width, height)
+    _draw(surface, layout, body, width, height)
     surface.flush()
     return surface
 
 
 def rasterise(picture: Layers, size: int) -> Image.Image:
     """The picture's pixels as an RGB image, long side ``size``."""
-    width, height = pixel_size(size)
+    layout = picture.layout
+    width, height = pixel_size(size, layout)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
     context = cairocffi.Context(surface)
-    below = _fixed(picture.below, width, height)
-    above = _fixed(picture.above, width, height)
+    below = shared_layer("below", picture.players, layout, width, height)
+    above = shared_layer("above", 0, layout, width, height)
     with _SHARED:
         context.set_source_surface(below)
         context.paint()
-    _draw(surface, picture.under, width, height)
+    _draw(surface, layout, picture.under, width, height)
     with _SHARED:
         context.set_source_surface(above)
         context.paint()
-    _draw(surface, picture.pieces, width, height)
+    _draw(surface, layout, picture.pieces, width, height)
     surface.flush()
     data = bytes(surface.get_data())
     stride = surface.get_stride()
@@ -103,7 +106,10 @@ def encode(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def render_png(game: GameView, *, size: int = 1000, move_highlight: bool = True) -> bytes:
-    """The table as PNG bytes, ``size`` pixels on its long side."""
-    picture = layers(Scene.of(game, move_highlight=move_highlight))
-    return encode(rasterise(picture, size))
+def render_png(game: GameView, *, size: int | None = None, move_highlight: bool = True,
+               previous: GameView | None = None, layout: str | None = None) -> bytes:
+    """The table as PNG bytes, ``size`` pixels on its long side (by default the layout's own:
+    1000 landscape, 1400 portrait); ``previous`` and ``layout`` as for ``render_svg``."""
+    chosen = layout_named(layout) if layout is not None else default_layout()
+    picture = layers(Scene.of(game, move_highlight=move_highlight, previous=previous), chosen)
+    return encode(rasterise(picture, size or chosen.size))

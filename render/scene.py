@@ -1,4 +1,4 @@
-"""What one picture shows, read off a game once: the state, who acts, the last move.
+"""What one picture shows, read off a game once: the state, who acts, what changed.
 
 The drawing modules take a ``Scene`` rather than a game so that they depend on a few read-only
 facts, not on the game's methods, and so that each fact is asked for once per picture.
@@ -6,11 +6,14 @@ facts, not on the game's methods, and so that each fact is asked for once per pi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from engine.moves import Move
+from engine.standings import ranked, tie_breaks
 from engine.state import GameState
+from render.changes import Changes, find_changes
 
 
 class DecisionView(Protocol):
@@ -34,6 +37,8 @@ class GameView(Protocol):
     @property
     def state(self) -> GameState: ...
     @property
+    def history(self) -> Sequence[tuple[str, Move]]: ...
+    @property
     def last_move(self) -> tuple[str, Move] | None: ...
     @property
     def is_over(self) -> bool: ...
@@ -45,25 +50,42 @@ class GameView(Protocol):
 class Scene:
     state: GameState
     decision: DecisionView | None
-    #: the seat that made the last move and the move, when it is to be highlighted
-    last: tuple[int, Move] | None
+    #: what changed since the previous picture, to be highlighted (nothing when not wanted)
+    changes: Changes
     #: player names best first, once the game is over
     ranking: tuple[str, ...]
     #: a short unique tag per seat (the initial, or more letters when initials clash)
     tags: tuple[str, ...]
+    #: the row of the players' card each seat is shown in: seat order, by rank once it is over
+    rows: tuple[int, ...]
+    #: why tied players are ranked as they are, once the game is over
+    tie_breaks: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, game: GameView, *, move_highlight: bool = True) -> Scene:
+    def of(cls, game: GameView, *, move_highlight: bool = True,
+           previous: GameView | None = None) -> Scene:
+        """``previous`` is the position the previous picture showed: everything since is
+        highlighted (without it, the last move)."""
         state = game.state
-        last: tuple[int, Move] | None = None
-        if move_highlight and game.last_move is not None:
-            name, move = game.last_move
-            seats = [p.seat for p in state.players if p.name == name]
-            if seats:
-                last = (seats[0], move)
+        changes = Changes()
+        if move_highlight:
+            changes = find_changes(state, game.history,
+                                   previous.state if previous is not None else None,
+                                   previous.history if previous is not None else None)
         ranking = tuple(game.ranking()) if game.is_over else ()
         tags = player_tags([p.name for p in state.players])
-        return cls(state, game.to_act(), last, ranking, tags)
+        rows = tuple(range(len(state.players)))
+        ties: tuple[str, ...] = ()
+        if game.is_over:
+            order = [p.seat for p in ranked(state.players)]
+            rows = tuple(order.index(seat) for seat in rows)
+            ties = tuple(tie_breaks(state.players))
+        return cls(state, game.to_act(), changes, ranking, tags, rows, ties)
+
+    @property
+    def last(self) -> tuple[int, Move] | None:
+        """The last of the moves highlighted."""
+        return self.changes.moves[-1] if self.changes.moves else None
 
 
 def player_tags(names: list[str]) -> tuple[str, ...]:

@@ -1,41 +1,43 @@
 """The table picture as SVG text, in four layers.
 
-Two layers hold what does not change during a game (the city, the cards, the names) and two hold
-what does. The players' lines must run above the streets but below the crossing discs and
-labels, and the tint of the acting player's row below their name: so a changing layer ("under")
-lies between the two fixed ones, and the other changing layer ("pieces": buildings, passengers,
-markers, numbers, highlights) lies on top. The fixed layers are made once per table and reused
-for every picture; the PNG side also rasterises them once.
+Two layers hold what is the same for every table with as many players (the city, the lots, the
+empty cards and action board) and two hold what belongs to one game. The players' lines must
+run above the streets but below the crossing discs and labels: so a game's layer ("under": the
+lines and the acting player's row tint) lies between the two shared ones, and the other
+("pieces": names, buildings, passengers, markers, numbers, highlights) lies on top. Nothing of
+one game is in a shared layer, so the shared layers are made once per player count and reused
+for every picture of every game; the PNG side rasterises them once per size (``render.png``).
+
+Every part is drawn in the landscape canvas's coordinates; a layout (``render.layout``) moves
+whole regions (the city, the banner, the action board, the players' card) with one translation
+each, which is how the portrait picture for phones is made from the same drawing code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from render.action_board import actions_frame, actions_values
 from render.banner import banner_frame, banner_values
-from render.city import city_above, city_below
+from render.caches import sized
+from render.city import city_above, city_below, ground
 from render.clock import clock_frame, clock_values
-from render.layout import CANVAS_H, CANVAS_W
+from render.layout import LANDSCAPE, Layout
 from render.legend import legend_frame
 from render.lines import lines_layer
 from render.pieces import pieces_layer
-from render.players import (
-    PlayerKey,
-    acting_row,
-    players_frame,
-    players_names,
-    players_values,
-)
+from render.players import acting_row, players_frame, players_names, players_values
 from render.scene import Scene
-from render.svgkit import document
+from render.svgkit import document, element, num
 
 
 @dataclass(frozen=True, slots=True)
 class Layers:
-    """The picture's four layers, bottom first; ``below`` and ``above`` never change in a game."""
+    """The picture's four layers, bottom first; ``below`` and ``above`` are shared by every
+    table of ``players`` players in ``layout`` (``shared_below`` and ``shared_above``)."""
 
+    players: int
+    layout: Layout
     below: str
     under: str
     above: str
@@ -43,27 +45,45 @@ class Layers:
 
     def svg(self) -> str:
         """The whole picture as one SVG document."""
-        return document(CANVAS_W, CANVAS_H, self.below + self.under + self.above + self.pieces)
+        return document(self.layout.width, self.layout.height,
+                        self.below + self.under + self.above + self.pieces)
 
 
-@lru_cache(maxsize=4)
-def _below(players: int) -> str:
+def region(layout: Layout, name: str, body: str) -> str:
+    """``body``, drawn in landscape coordinates, moved to where ``layout`` puts region ``name``."""
+    dx, dy = layout.move(name)
+    if not body or (dx, dy) == (0.0, 0.0):
+        return body
+    return element("g", body, transform=f"translate({num(dx)} {num(dy)})")
+
+
+@sized("svg-below")
+def shared_below(players: int, layout: Layout = LANDSCAPE) -> str:
+    """The paper, streets, lot ties, and every card's frame for ``players`` players."""
     return "".join((
-        city_below(), clock_frame(), legend_frame(), banner_frame(), actions_frame(),
-        players_frame(players),
+        ground(layout),
+        region(layout, "map", city_below() + clock_frame() + legend_frame()),
+        region(layout, "banner", banner_frame()),
+        region(layout, "actions", actions_frame()),
+        region(layout, "players", players_frame(players)),
     ))
 
 
-@lru_cache(maxsize=16)
-def _above(players: PlayerKey, tags: tuple[str, ...]) -> str:
-    return city_above() + players_names(players, tags)
+@sized("svg-above")
+def shared_above(layout: Layout = LANDSCAPE) -> str:
+    """The lots, crossings and labels, over the lines (the same for every table)."""
+    return region(layout, "map", city_above())
 
 
-def layers(scene: Scene) -> Layers:
-    players = tuple((p.name, p.colour) for p in scene.state.players)
+def layers(scene: Scene, layout: Layout = LANDSCAPE) -> Layers:
+    players = len(scene.state.players)
     pieces = "".join((
-        pieces_layer(scene), clock_values(scene), actions_values(scene),
-        players_values(scene), banner_values(scene),
+        region(layout, "players", players_names(scene)),
+        region(layout, "map", pieces_layer(scene) + clock_values(scene)),
+        region(layout, "actions", actions_values(scene)),
+        region(layout, "players", players_values(scene)),
+        region(layout, "banner", banner_values(scene)),
     ))
-    return Layers(_below(len(players)), lines_layer(scene) + acting_row(scene),
-                  _above(players, scene.tags), pieces)
+    under = region(layout, "map", lines_layer(scene)) + region(layout, "players", acting_row(scene))
+    return Layers(players, layout, shared_below(players, layout), under, shared_above(layout),
+                  pieces)

@@ -7,12 +7,22 @@ most one decimal, which keeps the document short and the drawing exact enough at
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 from render.theme import FONT
 
 Point = tuple[float, float]
+
+#: Characters XML 1.0 cannot hold at all: one in a player's name must not break every picture
+#: of the game, so they are left out of the text (the service refuses them in names anyway).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(content: str) -> str:
+    """``content`` without the characters an XML document cannot contain."""
+    return content if content.isprintable() else _NOT_XML.sub("", content)
 
 
 def num(v: float) -> str:
@@ -31,7 +41,7 @@ def point(p: Point) -> str:
 def attr(value: str | float) -> str:
     """An attribute value, quoted and escaped."""
     if isinstance(value, str):
-        return quoteattr(value)
+        return quoteattr(xml_safe(value))
     return f'"{num(value)}"'
 
 
@@ -57,7 +67,7 @@ def text(x: float, y: float, content: str, size: float, *, fill: str, bold: bool
     Centring on the cap height is what makes labels sit in the middle of discs and pills.
     """
     return element(
-        "text", escape(content), x=x, y=y + size * 0.36, font_size=size, fill=fill,
+        "text", escape(xml_safe(content)), x=x, y=y + size * 0.36, font_size=size, fill=fill,
         font_weight="bold" if bold else None, text_anchor=None if anchor == "start" else anchor,
         **extra,
     )

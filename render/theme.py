@@ -33,9 +33,11 @@ STATION = "#34495e"
 STATION_TEXT = "#ffffff"
 TIE = "#b3aa95"
 
-#: Tints of the empty lots per zone, and the colour of their letter.
-ZONE_FILL = {"A": "#f6e6a6", "B": "#cfe1f2", "C": "#d3eac6", "D": "#f0d3e3"}
-ZONE_INK = {"A": "#8a7214", "B": "#2f5f8e", "C": "#3f7a2a", "D": "#8e3b6a"}
+#: An empty lot: a neutral square with a dashed edge (a plot not built yet) and its zone letter
+#: in light italics, so it never reads as a player's initial (bold, in a coloured disc).
+LOT_FILL = "#ebe6da"
+LOT_EDGE = "#9c9482"
+LOT_INK = "#6b6658"
 
 #: Building cards: background tint and icon colour per building type.
 BUILDING_FILL = {"house": "#f7dccb", "office": "#d9e4f0", "pub": "#f7e6b8"}
@@ -52,16 +54,18 @@ HIGHLIGHT_GLOW = "#ff8fc0"
 ACT = "#e8590c"  # who must act now
 
 # ---- players ----------------------------------------------------------------------------------
-#: Player colours by the names the engine uses. The five game colours were chosen to stay apart
-#: under simulated protanopia, deuteranopia and tritanopia (no pair closer than about 20 CIELAB
-#: units; blue against purple is the tightest), mostly by differing in lightness as well as hue.
-#: Every marker and line head carries the player's initial besides.
+#: Player colours by the names the engine uses. The five game colours were searched for to stay
+#: apart under simulated protanopia, deuteranopia and tritanopia as well as with normal vision:
+#: no pair closer than 26 CIEDE2000 units under any of the four (``python -m render.palette``
+#: prints them). That takes a deep red, a dark blue and a bright violet purple, so that red and
+#: purple differ in lightness as well as hue. Every marker and line head carries the player's
+#: initial besides.
 PLAYER_COLOURS: dict[str, str] = {
-    "red": "#c62a1c",
-    "blue": "#0b4f9c",
-    "yellow": "#f5d02a",
-    "green": "#38a86a",
-    "purple": "#c86fd0",
+    "red": "#b60c11",
+    "blue": "#15247a",
+    "yellow": "#eecb1b",
+    "green": "#24a086",
+    "purple": "#cb42f5",
     "orange": "#f07f18",
     "pink": "#e86aa6",
     "black": "#2c2c2c",
@@ -76,7 +80,8 @@ PLAYER_COLOURS: dict[str, str] = {
     "magenta": "#c2188f",
 }
 #: Colours for names the table does not know, by seat.
-FALLBACK_COLOURS = ("#c62a1c", "#0b4f9c", "#f5d02a", "#38a86a", "#c86fd0")
+FALLBACK_COLOURS = tuple(PLAYER_COLOURS[name] for name in ("red", "blue", "yellow", "green",
+                                                            "purple"))
 
 
 def player_colour(name: str, seat: int) -> str:

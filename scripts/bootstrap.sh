@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Make a fresh machine ready for busbot: system libraries, a virtual environment, the package.
-# Sourced by ./play and ./run-tests; safe to run again (it only does what is missing).
+# Run by ./play (what playing needs) and ./run-tests (--test: also the test tools: pytest,
+# hypothesis, dpytest, ruff, mypy); safe to run again (it only does what is missing).
 set -euo pipefail
+extras=""
+if [ "${1:-}" = "--test" ]; then extras="[test]"; fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
@@ -29,9 +32,20 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.busbot-installed
 want="$(sha256sum pyproject.toml | cut -c1-16)"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  echo "busbot: installing busbot and its dependencies into .venv ..." >&2
-  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
-  echo "$want" > "$stamp"
+# What is installed: the pyproject's hash, and "test" once the test tools are in.
+have="$(cat "$stamp" 2>/dev/null || true)"
+if [ "${have%% *}" != "$want" ] || { [ -n "$extras" ] && [ "${have#* }" != "test" ]; }; then
+  what="busbot and what playing needs"
+  if [ -n "$extras" ]; then what="busbot, what playing needs and the test tools"; fi
+  echo "busbot: installing $what into .venv ..." >&2
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
+  # Python warnings off: setuptools' notes about editable builds are not for players (errors
+  # still print).
+  PYTHONWARNINGS=ignore .venv/bin/python -m pip install -q --disable-pip-version-check \
+    -e ".$extras"
+  if [ -n "$extras" ] || [ "${have#* }" = "test" ]; then
+    echo "$want test" > "$stamp"
+  else
+    echo "$want play" > "$stamp"
+  fi
 fi

@@ -43,7 +43,9 @@ from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.config import Config
-from bot.discord_app.bot import BusBot
+from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot
+from bot.live_game import build_game
+from bot.records import GameRecord
 from bot.service import AsyncGameService, GameService
 from engine import GameLog, replay
 from render import render_png
@@ -723,7 +725,9 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
         guild = dpytest_backend.make_guild("Bus club", id_num=layout.guild_id)
         table = dpytest_backend.make_text_channel("bus-table", guild, id_num=layout.table_id)
         chat = dpytest_backend.make_text_channel("chat", guild, id_num=layout.chat_id)
-        dpytest_backend.make_member(bot.user, guild)
+        # The bot's role, as the invite link grants it.
+        role = dpytest_backend.make_role("busbot", guild, permissions=INVITE_PERMISSIONS.value)
+        dpytest_backend.make_member(bot.user, guild, roles=[role])
         state.start_dispatch()
         # dpytest swapped the client's connection state; the command tree must follow it.
         state._command_tree = bot.tree
@@ -747,6 +751,18 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
             logger.removeHandler(errors)
 
 
+def expected_picture(service: GameService, place: str) -> bytes:
+    """The PNG of the game in ``place`` as it stands, drawn independently of the bot, with
+    what changed since the position before the last command (its records share a time)."""
+    game = replay(GameLog.parse(service.export(place, "txt")))
+    summary = service.store.latest_game(place)
+    assert summary is not None
+    records = service.store.records(summary.id)
+    earlier = [r for r in records if r.at != records[-1].at]
+    before = build_game(GameRecord.fold(summary.id, place, earlier))
+    return render_png(game, previous=before)
+
+
 @dataclass
 class Table:
     """busbot as deployed: the real service, engine and renderer behind the real bot."""
@@ -756,9 +772,7 @@ class Table:
     bot: BusBot
 
     def expected_picture(self, place: Any) -> bytes:
-        """The PNG of the game in ``place`` as it stands, drawn independently of the bot."""
-        game = replay(GameLog.parse(self.service.export(str(place.id), "txt")))
-        return render_png(game)
+        return expected_picture(self.service, str(place.id))
 
     def moves_played(self, place: Any) -> list[tuple[str, str]]:
         """(player, move) for every move in the log of the game in ``place``."""

@@ -21,7 +21,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Arcsyn", "Daemonis", "Hedgethorn", "discrider", "Esme")
 
 
-def fake_png(game: Game) -> bytes:
+def fake_png(game: Game, *, previous: Game | None = None) -> bytes:
     """Stands in for the renderer: different positions give different bytes."""
     digest = hashlib.sha256(json.dumps(game.to_json(), sort_keys=True).encode()).hexdigest()
     return PNG_SIGNATURE + digest.encode()

@@ -30,19 +30,6 @@ def people(table: Table) -> Players:
     return Players.at(table.server)
 
 
-async def test_a_message_delivered_twice_is_applied_and_answered_once(
-    table: Table, people: Players
-) -> None:
-    server = table.server
-    await seat_players(table, people)
-    first = await server.say(people.arcsyn, "Place House at C1")
-    assert len(first) == 1
-    again = await server.say(people.arcsyn, "Place House at C1",
-                             message_id=server.last_message_id)
-    assert again == []
-    assert table.moves_played(server.table) == [("Arcsyn", "Place House at C1")]
-
-
 async def test_a_restarted_bot_carries_on_without_reading_history(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

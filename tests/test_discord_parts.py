@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
@@ -11,13 +11,14 @@ import pytest
 
 import bot.console
 import bot.discord_app.runner
-from bot.api import Actor, Attachment, Reminder, Reply
+from bot.api import Actor, Attachment, Reply
+from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
+from bot.discord_app.guards import missing_permissions, opens_a_game, permission_refusal
 from bot.discord_app.outgoing import compose
+from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
-from bot.outbox import Announcement, Failure
-from bot.run import run
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,9 +40,31 @@ def test_the_example_settings_load_and_the_environment_token_wins(tmp_path: Path
     assert config.reminder_hours == 24
     assert config.picture_dir is None and config.render_workers == 2
 
+    assert config.api_base == "https://discord.com/api/v10"
+    assert config.gateway_url == "wss://gateway.discord.gg/"
+    assert config.dev_guild is None and config.log_level == "INFO" and config.log_file is None
+    assert config.shard_count is None and config.shard_ids is None
+    assert load_config(path, environ={}) == Config(
+        db_path=str(tmp_path / "busbot.db"), moderator_role="Bus moderator",
+        reminder_hours=24)
+
     config = load_config(path, environ={"DISCORD_TOKEN": "from-the-environment"})
     assert config.token == "from-the-environment"
     assert "from-the-environment" not in repr(config)
+
+
+def test_the_environment_points_busbot_at_another_discord(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('api_base = "https://chat.example/api/v10"\n', encoding="utf-8")
+    config = load_config(path, environ={})
+    assert config.api_base == "https://chat.example/api/v10"
+    assert config.web_base == "https://chat.example"
+    config = load_config(path, environ={"DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10",
+                                        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gw"})
+    assert config.api_base == "http://127.0.0.1:8080/api/v10"
+    assert config.gateway_url == "ws://127.0.0.1:8080/gw"
+    with pytest.raises(ConfigError, match="DISCORD_GATEWAY_URL must be a ws:// or wss://"):
+        load_config(path, environ={"DISCORD_GATEWAY_URL": "https://gateway.discord.gg"})
 
 
 def test_a_token_in_the_file_is_used_when_the_environment_has_none(tmp_path: Path) -> None:
@@ -59,6 +82,11 @@ def test_a_token_in_the_file_is_used_when_the_environment_has_none(tmp_path: Pat
         ("render_workers = 0\n", "render_workers must be at least 1"),
         ("reminder_hours = 'daily'\n", "reminder_hours must be a number"),
         ("prefix = \n", "not valid TOML"),
+        ("api_base = 'discord.com'\n", "api_base must be a http:// or https:// address"),
+        ("log_level = 'loud'\n", "log_level must be one of DEBUG, INFO, WARNING, ERROR"),
+        ("dev_guild = 'my server'\n", "dev_guild must be a whole number"),
+        ("shard_ids = [0]\n", "shard_ids needs shard_count"),
+        ("shard_count = 2\nshard_ids = [2]\n", "shard_ids must be distinct numbers from 0 to 1"),
     ],
 )
 def test_a_bad_setting_is_named(tmp_path: Path, text: str, complaint: str) -> None:
@@ -92,11 +120,18 @@ def test_without_a_token_run_explains_and_opens_the_console(
     monkeypatch.setattr(bot.console, "main", console)
     monkeypatch.setattr(bot.discord_app.runner, "run_bot", _no_discord)
 
-    assert run(None) == 0
+    assert cli_main(["run"]) == 0
     assert consoles == [load_config(None, environ={})]
     told = capsys.readouterr().err
     assert "DISCORD_TOKEN" in told and "docs/discord-setup.md" in told
     assert "busbot console" in told
+
+    # Started through ./play, the hints name what works there.
+    monkeypatch.setenv("BUSBOT_PROG", "./play")
+    assert cli_main(["run"]) == 0
+    told = capsys.readouterr().err
+    assert "`./play console`" in told and "Run `./play` again" in told
+    assert "`busbot" not in told
 
 
 def test_with_a_token_run_starts_the_bot(
@@ -113,7 +148,7 @@ def test_with_a_token_run_starts_the_bot(
     monkeypatch.setattr(bot.discord_app.runner, "run_bot", run_bot)
     monkeypatch.setattr(bot.console, "main", _no_console)
 
-    assert run(None) == 0
+    assert cli_main(["run"]) == 0
     assert [config.token for config in started] == ["a-token"]
 
 
@@ -122,7 +157,7 @@ def test_run_reports_a_broken_settings_file(
 ) -> None:
     path = tmp_path / "config.toml"
     path.write_text("colour = 'red'\n", encoding="utf-8")
-    assert run(str(path)) == 2
+    assert cli_main(["run", "--config", str(path)]) == 2
     assert "unknown setting colour" in capsys.readouterr().err
 
 
@@ -149,13 +184,6 @@ def test_the_guide_gives_exactly_the_permissions_the_bot_asks_for() -> None:
     assert template in guide
     assert "scope=bot+applications.commands" in template
     assert "Message Content Intent" in guide
-
-
-def test_the_bot_asks_only_for_the_intents_it_needs() -> None:
-    intents = BusBot(Config(), _Idle()).intents
-    assert {name for name, value in intents if value} == {
-        "guilds", "guild_messages", "message_content"
-    }
 
 
 def test_the_prefix_is_a_symbol_and_the_command_word() -> None:
@@ -207,47 +235,7 @@ def test_nothing_to_say_sends_nothing() -> None:
     assert compose(Reply("  ")) == []
 
 
-class _Idle:
-    """A game service with nothing going on."""
-
-    async def handle(self, place: str, actor: Actor, text: str, *,
-                     message_id: str | None = None,
-                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
-        raise AssertionError("not expected")
-
-    async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
-        return False
-
-    async def choices(self, place: str, actor: Actor) -> list[str]:
-        return []
-
-    async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
-        return []
-
-    async def unsent(self, place: str | None = None,
-                     due_by: float | None = None) -> list[Announcement]:
-        return []
-
-    async def owed(self, item: Announcement) -> Reply:
-        raise AssertionError("nothing is owed")
-
-    async def mark_sent(self, ids: Sequence[int]) -> None:
-        pass
-
-    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
-        raise AssertionError("nothing is owed")
-
-    async def open_places(self) -> list[tuple[str, int | None, float]]:
-        return []
-
-    async def see(self, place: str, message_id: str) -> None:
-        pass
-
-    async def waiting_user(self, place: str) -> str | None:
-        return None
-
-
-class _Verbose(_Idle):
+class _Verbose(NoGames):
     """Answers every command with a reply longer than Discord allows, naming everyone."""
 
     def __init__(self) -> None:
@@ -255,7 +243,7 @@ class _Verbose(_Idle):
 
     async def handle(self, place: str, actor: Actor, text: str, *,
                      message_id: str | None = None,
-                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
+                     attachments: list[Attachment] | None = None) -> Reply:
         text = "@everyone look:\n" + "\n".join(f"line {n} <@{actor.user_id}>" for n in range(300))
         return Reply(text, picture=PICTURE, mentions=[self.pinged], changed=True)
 
@@ -294,7 +282,7 @@ async def test_a_long_answer_arrives_in_parts_with_one_ping(
 
 
 async def test_the_slash_commands_cover_the_game() -> None:
-    bus = BusBot(Config(), _Idle(), sync_commands=False)
+    bus = BusBot(Config(), NoGames(), sync_commands=False)
     await bus.load_extension("bot.discord_app.cogs.slash")
     group = bus.tree.get_command("bus")
     assert isinstance(group, discord.app_commands.Group)
@@ -304,7 +292,7 @@ async def test_the_slash_commands_cover_the_game() -> None:
     }
 
 
-class _Slow(_Idle):
+class _Slow(NoGames):
     """A service that takes as long as the test says: a slow render, a busy database."""
 
     def __init__(self) -> None:
@@ -313,7 +301,7 @@ class _Slow(_Idle):
 
     async def handle(self, place: str, actor: Actor, text: str, *,
                      message_id: str | None = None,
-                     attachments: list[Attachment] = []) -> Reply:  # noqa: B006
+                     attachments: list[Attachment] | None = None) -> Reply:
         self.asked.set()
         await self.release.wait()
         return Reply("Arcsyn: Place Office at C1", picture=PICTURE, changed=True)
@@ -349,7 +337,7 @@ async def test_an_oversized_file_is_refused_without_reading_it(
     monkeypatch.chdir(tmp_path)
     huge = tmp_path / "bus-game1.txt"
     huge.write_bytes(b"#" * 2_000_000)
-    async with fake_discord(BusBot(Config(), _Idle(), sync_commands=False)) as server:
+    async with fake_discord(BusBot(Config(), NoGames(), sync_commands=False)) as server:
         moderator = server.person("Mod")
         refused = only_post(await server.say(moderator, "!bus import", files=(huge,)))
         assert refused.reply_to == server.last_message_id
@@ -358,3 +346,25 @@ async def test_an_oversized_file_is_refused_without_reading_it(
         answer = await server.slash(moderator, "import", file=huge)
         assert answer.public == []
         assert "bus-game1.txt" in only_post(answer.private).content
+
+
+# ---- what the Discord layer checks before the service ---------------------------------------
+
+
+def test_only_opening_or_starting_a_game_checks_permissions() -> None:
+    assert opens_a_game("new game clock_stones=1") and opens_a_game("  Start ")
+    assert opens_a_game("start order: Ada, Bram, Cleo") and opens_a_game("start game")
+    assert not opens_a_game("Start line between C1 and W3")
+    assert not opens_a_game("start C1-W3") and not opens_a_game("status")
+
+
+def test_a_thread_also_needs_send_messages_in_threads() -> None:
+    granted = discord.Permissions(view_channel=True, send_messages=True, attach_files=True,
+                                  read_message_history=True)
+    assert permission_refusal(granted, in_thread=False) is None
+    refusal = permission_refusal(granted, in_thread=True)
+    assert refusal is not None
+    assert "lack the Send Messages in Threads permission in this thread" in refusal
+    bare = discord.Permissions(view_channel=True)
+    assert missing_permissions(bare, in_thread=False) == [
+        "Send Messages", "Attach Files", "Read Message History"]

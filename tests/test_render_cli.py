@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.cli import main
 from engine import GameLog, replay
 from render import render_svg
-from render.cli import main
 from tests.render_support import parse, with_class
 
 SAMPLE = resources.files("engine").joinpath("data/sample-game.txt").read_text(encoding="utf-8")

@@ -2,7 +2,8 @@
 
 The bot holds no game state. It knows the service (``game``), the settings, and one lock per
 place so that the answers to two quick messages in the same channel go out in the order the
-service applied them.
+service applied them. It is an ``AutoShardedBot``: one process runs every shard Discord asks
+for, or the ``shard_ids`` of ``shard_count`` the settings give it (docs/discord-setup.md).
 """
 
 from __future__ import annotations
@@ -10,16 +11,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
-from bot.config import Config
+from bot.api import Actor, Reply
+from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.sender import DiscordSender
+from bot.discord_app.sync import PublishedCommands, publish
+from bot.pictures import start_pictures
+
+if TYPE_CHECKING:
+    from discord.types.gateway import SessionStartLimit
+
+    #: discord.py's question to the API: how many shards, which gateway, how many starts left.
+    GatewayQuestion = Callable[[], Coroutine[Any, Any, tuple[int, str, SessionStartLimit]]]
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +56,7 @@ INVITE_PERMISSIONS = discord.Permissions(
     use_application_commands=True,
 )
 INVITE_SCOPES: tuple[str, ...] = ("bot", "applications.commands")
+DISCORD_SITE = "https://discord.com"
 
 #: How many message ids ``first_delivery`` remembers; replays come within minutes.
 RECENT_MESSAGES = 10_000
@@ -76,28 +89,51 @@ def split_prefix(prefix: str) -> tuple[str, str]:
     return match["symbol"], match["word"]
 
 
-def invite_url(application_id: int) -> str:
-    """The link that adds the bot to a server with exactly ``INVITE_PERMISSIONS``."""
-    return discord.utils.oauth_url(
+def invite_url(application_id: int, web_base: str | None = None) -> str:
+    """The link that adds the bot to a server with exactly ``INVITE_PERMISSIONS``.
+
+    ``web_base`` is the site of the configured API (``Config.web_base``); Discord's by default.
+    """
+    url = discord.utils.oauth_url(
         application_id, permissions=INVITE_PERMISSIONS, scopes=INVITE_SCOPES
     )
+    if web_base is None:
+        return url
+    return web_base.rstrip("/") + url.removeprefix(DISCORD_SITE)
 
 
 class BusBot(commands.Bot):
-    """A ``commands.Bot`` wired to one game service.
+    """A bot wired to one game service: everything busbot does on Discord.
 
-    ``sync_commands`` publishes the slash commands to Discord at start-up; tests turn it off,
-    as there is no Discord to publish to.
+    What runs is ``ShardedBusBot``, this same bot as discord.py's ``AutoShardedBot``; the
+    in-process dpytest harness, which cannot drive a sharded client, uses this class directly.
+
+    ``sync_commands`` publishes the slash commands at start-up when they changed since last
+    published (``force_sync`` publishes regardless, for ``busbot sync``); the dpytest tests turn
+    it off, as there is no Discord to publish to.
     """
 
-    def __init__(self, config: Config, game: GameBackend, *, sync_commands: bool = True) -> None:
+    def __init__(
+        self,
+        config: Config,
+        game: GameBackend,
+        *,
+        sync_commands: bool = True,
+        force_sync: bool = False,
+        sync_guild: int | None = None,
+        **options: Any,
+    ) -> None:
         symbol, word = split_prefix(config.prefix)
+        # busbot has no voice; discord.py would otherwise warn that PyNaCl (and davey) is missing.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=symbol,
             intents=bot_intents(),
             help_command=None,  # the service has its own help, reached through the prefix
             case_insensitive=True,
             allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.config = config
         self.game = game
@@ -109,17 +145,35 @@ class BusBot(commands.Bot):
         self.caught_up = asyncio.Event()
         self.command_word = word
         self._sync_commands = sync_commands
+        self._force_sync = force_sync
+        self._sync_guild = sync_guild if sync_guild is not None else config.dev_guild
+        #: What the last publish did: True published, False unchanged, None failed or skipped.
+        self.published: bool | None = None
         self._place_locks: dict[str, asyncio.Lock] = {}
         self._recent: OrderedDict[int, None] = OrderedDict()
 
     async def setup_hook(self) -> None:
+        if not self._force_sync:  # ``busbot sync`` only publishes; it draws nothing
+            start_pictures(self.config.picture_cache, self.config.picture_layout)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        if self._sync_commands:
-            synced = await self.tree.sync()
-            log.info("published %d slash command group(s)", len(synced))
+        if self._sync_guild is not None:
+            # A test server gets the commands at once; global ones take time to appear.
+            self.tree.copy_global_to(guild=discord.Object(self._sync_guild))
+        if self._sync_commands and self.application_id is not None:
+            self.published = await publish(
+                self.tree, self.application_id, PublishedCommands(self.config.db_path),
+                guild_id=self._sync_guild, force=self._force_sync,
+            )
         if self.application_id is not None:
-            log.info("invite link: %s", invite_url(self.application_id))
+            log.info("invite link: %s", invite_url(self.application_id, self.config.web_base))
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        if not self.is_closed():  # not when we are the ones closing it
+            log.info("gateway connection of shard %s lost; reconnecting", shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        log.info("gateway connection of shard %s resumed", shard_id)
 
     def place_lock(self, place: str) -> asyncio.Lock:
         """The lock that keeps one place's answers in the order their commands were applied."""
@@ -144,11 +198,61 @@ class BusBot(commands.Bot):
     async def on_command_error(
         self, context: commands.Context[Any], error: commands.CommandError, /
     ) -> None:
+        """Answer what can be answered; never raise (a failed answer is logged in one line)."""
         # Other bots share the "!" prefix; their commands are not ours to complain about.
         if isinstance(error, commands.CommandNotFound | commands.NoPrivateMessage):
             return
-        if isinstance(error, commands.UserInputError):
-            await context.reply(str(error), mention_author=False)
+        cause = getattr(error, "original", error)
+        if isinstance(cause, discord.HTTPException):
+            log.warning("answer in %s not posted: %s", context.channel.id, one_line(cause))
             return
-        log.error("command %r failed", context.message.content, exc_info=error)
-        await context.reply("Something went wrong on my side, sorry.", mention_author=False)
+        if isinstance(error, commands.UserInputError):
+            answer = str(error)
+        else:
+            log.error("command %r failed", context.message.content, exc_info=error)
+            answer = "Something went wrong on my side, sorry."
+        try:
+            await context.reply(answer, mention_author=False)
+        except discord.HTTPException as failed:
+            log.warning("answer in %s not posted: %s", context.channel.id, one_line(failed))
+
+    def log_handled(
+        self, place: str, actor: Actor, text: str, reply: Reply | None, started: float
+    ) -> None:
+        """One line per command: where, who, what kind, how it ended, how long it took."""
+        words = text.split()
+        kind = words[0].lower()[:20] if words else "(empty)"
+        if reply is None:
+            outcome = "refused before the service"
+        else:
+            outcome = "duplicate" if reply.duplicate else "ok" if reply.ok else "refused"
+        log.info("place=%s user=%s kind=%s outcome=%s time=%.0fms", place, actor.user_id, kind,
+                 outcome, (time.perf_counter() - started) * 1000)
+
+
+class ShardedBusBot(BusBot, commands.AutoShardedBot):
+    """busbot as it runs: every shard Discord asks for in one process, or the ``shard_ids`` of
+    ``shard_count`` the settings give this process (each with its own database)."""
+
+    def __init__(self, config: Config, game: GameBackend, **options: Any) -> None:
+        shard_ids = list(config.shard_ids) if config.shard_ids is not None else None
+        super().__init__(config, game, shard_count=config.shard_count, shard_ids=shard_ids,
+                         **options)
+        if config.gateway_url != DISCORD_GATEWAY_URL:
+            # Choosing the shard count itself, discord.py takes the gateway's address from the
+            # API's answer; a gateway_url the operator set must win over that too.
+            self.http.get_bot_gateway = self._gateway_at(  # type: ignore[method-assign]
+                self.http.get_bot_gateway, config.gateway_url)
+
+    @staticmethod
+    def _gateway_at(ask: GatewayQuestion, url: str) -> GatewayQuestion:
+        async def get_bot_gateway() -> tuple[int, str, SessionStartLimit]:
+            shards, _, limits = await ask()
+            return shards, url, limits
+
+        return get_bot_gateway
+
+
+def one_line(error: BaseException) -> str:
+    """An exception as one log line (Discord's error texts may span lines)."""
+    return f"{type(error).__name__}: {' '.join(str(error).split())}"

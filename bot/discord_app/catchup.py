@@ -18,10 +18,10 @@ from typing import Protocol, runtime_checkable
 
 import discord
 
-from bot.api import Reply
+from bot.api import Attachment, Reply
 from bot.delivery import Refused
 from bot.discord_app.bot import BusBot
-from bot.discord_app.incoming import AttachmentTooLarge, actor_for, read_attachments
+from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
 
 log = logging.getLogger(__name__)
 
@@ -34,9 +34,12 @@ LINE_CHARS = 160
 
 @runtime_checkable
 class Reader(Protocol):
-    """How a message from history is read: ``Play.command_text``."""
+    """How a message is read and handled: the ``Play`` cog's own ways, for history too."""
 
     async def command_text(self, message: discord.Message) -> str | None: ...
+
+    async def take_up(self, message: discord.Message, text: str,
+                      attachments: list[Attachment]) -> Reply: ...
 
 
 async def catch_up(bot: BusBot, reader: Reader) -> int:
@@ -71,8 +74,8 @@ async def _catch_up_place(bot: BusBot, reader: Reader, place: str, seen: int | N
             text = await reader.command_text(message)
             if text is None or not bot.first_delivery(message.id):
                 continue
-            reply = await _handle(bot, place, message, text)
-            if reply is None or reply.duplicate:
+            reply = await _handle(reader, message, text)
+            if reply.duplicate:
                 continue
             lines.append(_line(message, text, reply))
             if reply.announcement is not None:
@@ -105,18 +108,16 @@ async def _catch_up_place(bot: BusBot, reader: Reader, place: str, seen: int | N
     return len(lines)
 
 
-async def _handle(bot: BusBot, place: str, message: discord.Message, text: str) -> Reply | None:
-    author = message.author
-    if message.guild is not None and not isinstance(author, discord.Member):
+async def _handle(reader: Reader, message: discord.Message, text: str) -> Reply:
+    if message.guild is not None and not isinstance(message.author, discord.Member):
         # History carries no roles; a moderator's role counts only with the member fetched.
         with contextlib.suppress(discord.HTTPException):
-            author = await message.guild.fetch_member(author.id)
+            message.author = await message.guild.fetch_member(message.author.id)
     try:
         attachments = await read_attachments(message.attachments)
     except AttachmentTooLarge as refusal:
         return Reply(str(refusal), ok=False)
-    return await bot.game.handle(place, actor_for(author), text, message_id=str(message.id),
-                                 attachments=attachments)
+    return await reader.take_up(message, text, attachments)
 
 
 def _line(message: discord.Message, text: str, reply: Reply) -> str:

@@ -1,19 +1,33 @@
-"""Starting the bot for real: the service, the client, and the errors a first run can hit.
+"""Starting the bot for real, and running it like a service.
 
-The two mistakes everyone makes once (a wrong token, the message-content intent left off) end
-in a sentence saying what to fix rather than a traceback.
+Every way a start can fail (a wrong token, the message-content intent left off, no network, an
+``api_base`` that is not Discord's API, a database that cannot be opened or is in use by another
+bot) ends in one sentence and an exit status, never a traceback. SIGTERM (how service managers
+stop a program) and Ctrl-C both close the connection, let queued database work finish and close
+the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import signal
+import sqlite3
 import sys
+from collections.abc import AsyncIterator, Sequence
 
+import aiohttp
 import discord
 
+from bot.api import Actor, Attachment, Reminder, Reply
 from bot.config import Config
-from bot.discord_app.bot import BusBot
+from bot.discord_app.bot import ShardedBusBot, one_line
+from bot.discord_app.endpoints import discord_at
+from bot.discord_app.logs import configure_logging
+from bot.outbox import Announcement, Failure
+from bot.runlock import DatabaseInUse, hold_database
 from bot.service import AsyncGameService, GameService
 
 log = logging.getLogger(__name__)
@@ -28,34 +42,205 @@ NO_INTENT = (
 )
 
 
+class NoGames:
+    """The game backend of a bot that only logs in to publish its commands (``busbot sync``)."""
+
+    async def handle(self, place: str, actor: Actor, text: str, *,
+                     message_id: str | None = None,
+                     attachments: list[Attachment] | None = None) -> Reply:
+        return Reply("busbot is only publishing its commands right now.", ok=False)
+
+    async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
+        return False
+
+    async def choices(self, place: str, actor: Actor) -> list[str]:
+        return []
+
+    async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
+        return []
+
+    async def unsent(self, place: str | None = None,
+                     due_by: float | None = None) -> list[Announcement]:
+        return []
+
+    async def owed(self, item: Announcement) -> Reply:
+        raise LookupError("busbot sync owes no posts")
+
+    async def mark_sent(self, ids: Sequence[int]) -> None:
+        pass
+
+    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        raise LookupError("busbot sync owes no posts")
+
+    async def open_places(self) -> list[tuple[str, int | None, float]]:
+        return []
+
+    async def see(self, place: str, message_id: str) -> None:
+        pass
+
+    async def waiting_user(self, place: str) -> str | None:
+        return None
+
+
+class StartupError(Exception):
+    """A start that cannot succeed; the message is the one sentence the operator reads."""
+
+
 def run_bot(config: Config) -> int:
     """Run until stopped; the exit status for ``busbot run``."""
     if not config.token:
-        raise ValueError("run_bot needs a token; bot.run handles its absence")
-    discord.utils.setup_logging()
+        raise ValueError("run_bot needs a token; the command line handles its absence")
+    if not _logging_to(config):
+        return 1
     try:
         asyncio.run(serve(config, config.token))
-    except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
+    except StartupError as error:
+        print(f"busbot: {error}", file=sys.stderr)
         return 1
-    except discord.PrivilegedIntentsRequired:
-        print(NO_INTENT, file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        log.info("stopped")
+    except KeyboardInterrupt:  # a second Ctrl-C while closing
+        pass
+    log.info("stopped")
     return 0
+
+
+def sync_commands(config: Config, guild_id: int | None) -> int:
+    """``busbot sync``: publish the slash commands now, whether or not they changed."""
+    if not config.token:
+        print("busbot sync: no token (set DISCORD_TOKEN or token in config.toml)",
+              file=sys.stderr)
+        return 2
+    if not _logging_to(config):
+        return 1
+
+    async def publish() -> bool | None:
+        # No game service and no lock: this may run beside the bot, which keeps the database.
+        guild = guild_id if guild_id is not None else config.dev_guild
+        bot = ShardedBusBot(config, NoGames(), force_sync=True, sync_guild=guild)
+        async with bot:
+            assert config.token is not None
+            await _login(bot, config, token=config.token)
+        return bot.published
+
+    try:
+        with discord_at(config.api_base, config.gateway_url):
+            published = asyncio.run(publish())
+    except StartupError as error:
+        print(f"busbot: {error}", file=sys.stderr)
+        return 1
+    if published:
+        print("Slash commands published.")
+        return 0
+    print("busbot sync: publishing failed (see the line above).", file=sys.stderr)
+    return 1
+
+
+def _logging_to(config: Config) -> bool:
+    try:
+        configure_logging(config)
+    except OSError as error:
+        print(f"busbot: cannot write the log file {config.log_file}: {error.strerror}",
+              file=sys.stderr)
+        return False
+    return True
 
 
 async def serve(config: Config, token: str) -> None:
     """Connect and stay connected; discord.py reconnects by itself after network trouble."""
-    service = GameService(
-        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir,
-        announce=True,
-    )
-    game = AsyncGameService(service, render_workers=config.render_workers)
+    with discord_at(config.api_base, config.gateway_url):
+        async with running_bot(config) as bot:
+            loop = asyncio.get_running_loop()
+            stopping: list[asyncio.Task[None]] = []
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.add_signal_handler(
+                        signum, lambda: stopping.append(loop.create_task(bot.close())))
+            try:
+                await connect(bot, config, token)
+            finally:
+                for signum in (signal.SIGTERM, signal.SIGINT):
+                    with contextlib.suppress(NotImplementedError, RuntimeError):
+                        loop.remove_signal_handler(signum)
+                if stopping:
+                    await asyncio.gather(*stopping)
+
+
+async def connect(bot: ShardedBusBot, config: Config, token: str) -> None:
+    """Log in, publish the commands if they changed, and stay connected until closed."""
+    await _login(bot, config, token)
+    log.info("logged in as %s; connecting to the gateway", bot.user)
     try:
-        async with BusBot(config, game) as bot:
-            await bot.start(token)
-    finally:
-        # Let queued database work finish and close the database on its own thread.
-        await game.aclose()
+        await bot.connect()
+    except discord.PrivilegedIntentsRequired:
+        raise StartupError(NO_INTENT) from None
+    except discord.GatewayNotFound:
+        raise StartupError(f"{config.api_base} did not name a gateway to connect to; check "
+                           "api_base.") from None
+    except discord.ConnectionClosed as closed:
+        reason = f": {closed.reason}" if closed.reason else ""
+        raise StartupError(f"the gateway closed the connection (code {closed.code}{reason}); "
+                           "check the token and gateway_url.") from None
+
+
+@contextlib.asynccontextmanager
+async def running_bot(config: Config) -> AsyncIterator[ShardedBusBot]:
+    """The database (held for this process alone), the service and the bot, closed in order.
+
+    The wire tests start busbot through this too, so they run exactly what ``busbot run`` runs.
+    """
+    async with _service(config) as game, ShardedBusBot(config, game) as bot:
+        yield bot
+
+
+@contextlib.asynccontextmanager
+async def _service(config: Config) -> AsyncIterator[AsyncGameService]:
+    folder = os.path.dirname(os.path.abspath(config.db_path))
+    if config.db_path != ":memory:" and not os.path.isdir(folder):
+        raise StartupError(f"cannot open the database {config.db_path}: the folder {folder} "
+                           "does not exist (check db_path).")
+    try:
+        lock = hold_database(config.db_path)
+    except DatabaseInUse as error:
+        raise StartupError(str(error)) from None
+    with lock:
+        try:
+            service = GameService(config.db_path, moderator_role=config.moderator_role,
+                                  picture_dir=config.picture_dir, announce=True)
+        except sqlite3.Error as error:
+            raise StartupError(f"cannot open the database {config.db_path}: {error}") from None
+        game = AsyncGameService(service, render_workers=config.render_workers)
+        try:
+            yield game
+        finally:
+            # Let queued database work finish and close the database on its own thread.
+            await game.aclose()
+
+
+async def _login(bot: ShardedBusBot, config: Config, token: str) -> None:
+    """Log in over REST, turning each way it can fail into one sentence."""
+    try:
+        await bot.login(token)
+    except discord.LoginFailure:
+        raise StartupError(BAD_TOKEN) from None
+    except discord.HTTPException as error:
+        raise StartupError(
+            f"{config.api_base} did not answer like Discord's API "
+            f"({error.status} {error.response.reason}); check api_base."
+        ) from None
+    except (aiohttp.ClientError, OSError, TimeoutError) as error:
+        raise StartupError(
+            f"cannot reach Discord at {config.api_base}: {_reason(error)}; check the network "
+            "and api_base."
+        ) from None
+    except (ValueError, TypeError, KeyError) as error:  # not Discord's API at all
+        raise StartupError(f"{config.api_base} did not answer like Discord's API ({error}); "
+                           "check api_base.") from None
+
+
+def _reason(error: BaseException) -> str:
+    cause = getattr(error, "os_error", None) or error
+    text = getattr(cause, "strerror", None) or str(cause) or type(cause).__name__
+    return " ".join(str(text).split())
+
+
+__all__ = ["BAD_TOKEN", "NO_INTENT", "StartupError", "one_line", "run_bot", "serve",
+           "sync_commands"]

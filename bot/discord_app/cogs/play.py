@@ -8,13 +8,19 @@ lobby and moderator commands included, and works in any channel.
 
 from __future__ import annotations
 
+import logging
+import time
+
 import discord
 from discord.ext import commands
 
 from bot.api import Attachment, Reply
-from bot.discord_app.bot import BusBot
+from bot.discord_app.bot import BusBot, one_line
+from bot.discord_app.guards import Refused, checked_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
+
+log = logging.getLogger(__name__)
 
 
 class Play(commands.Cog):
@@ -31,7 +37,7 @@ class Play(commands.Cog):
         try:
             attachments = await read_attachments(message.attachments)
         except AttachmentTooLarge as refusal:
-            await send_to_channel(message.channel, Reply(str(refusal), ok=False), answering=message)
+            await self.post(message, Reply(str(refusal), ok=False), answering=message)
             return
         await self.play(message, text, attachments)
 
@@ -68,23 +74,50 @@ class Play(commands.Cog):
         await self.bot.caught_up.wait()
         place = place_of(message.channel.id)
         async with self.bot.place_lock(place):
-            reply = await self.bot.game.handle(
-                place,
-                actor_for(message.author),
-                text.strip(),
-                message_id=str(message.id),
-                attachments=attachments,
-            )
+            reply = await self.take_up(message, text, attachments)
             if reply.duplicate:  # redelivered after a restart: it was answered the first time
                 return
             # A refusal, or anything meant for the author alone, answers their message; there
             # is no private answer to a message in a channel.
             private = not reply.ok or reply.ephemeral
             if private or reply.announcement is None:
-                await send_to_channel(message.channel, reply,
-                                      answering=message if private else None)
+                await self.post(message, reply, answering=message if private else None)
             else:  # a change: kept in the outbox until Discord took the post
                 await self.bot.courier.deliver(place, reply)
+
+    async def take_up(
+        self, message: discord.Message, text: str, attachments: list[Attachment]
+    ) -> Reply:
+        """The service's answer to ``message`` (the caller holds the place's lock), after the
+        checks Discord needs first; the caller posts it (or, catching up, sums it up)."""
+        started = time.perf_counter()
+        place = place_of(message.channel.id)
+        actor = actor_for(message.author)
+        text = text.strip()
+        channel = message.channel
+        guild = message.guild
+        try:
+            if guild is not None and isinstance(channel, discord.abc.GuildChannel
+                                                | discord.Thread):
+                text = await checked_text(
+                    guild, text, channel.permissions_for(guild.me),
+                    in_thread=isinstance(channel, discord.Thread))
+        except Refused as refused:
+            self.bot.log_handled(place, actor, text, None, started)
+            return Reply(str(refused), ok=False)
+        reply = await self.bot.game.handle(
+            place, actor, text, message_id=str(message.id), attachments=attachments
+        )
+        self.bot.log_handled(place, actor, text, reply, started)
+        return reply
+
+    async def post(
+        self, message: discord.Message, reply: Reply, *, answering: discord.Message | None
+    ) -> None:
+        try:
+            await send_to_channel(message.channel, reply, answering=answering)
+        except discord.HTTPException as error:
+            log.warning("answer in %s not posted: %s", message.channel.id, one_line(error))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,6 +11,7 @@ see, except refusals, which only the asker sees.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any, Literal
 
 import discord
@@ -18,7 +19,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.api import Attachment, Reply
-from bot.discord_app.bot import BusBot
+from bot.discord_app.bot import BusBot, one_line
+from bot.discord_app.guards import Refused, checked_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_interaction
 
@@ -46,24 +48,30 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         files: list[discord.Attachment] | None = None,
     ) -> None:
         """Defer at once, ask the service, answer: the one path every subcommand takes."""
+        started = time.perf_counter()
         await interaction.response.defer(ephemeral=private, thinking=True)
-        attachments: list[Attachment] = []
-        if files:
-            try:
-                attachments = await read_attachments(files)
-            except AttachmentTooLarge as refusal:
-                refused = Reply(str(refusal), ok=False)
-                await send_to_interaction(interaction, refused, deferred_ephemeral=private)
-                return
         place = place_of(interaction.channel_id or 0)
+        actor = actor_for(interaction.user)
+        attachments: list[Attachment] = []
+        try:
+            text = await checked_text(interaction.guild, text, interaction.app_permissions,
+                                      in_thread=isinstance(interaction.channel, discord.Thread))
+            if files:
+                attachments = await read_attachments(files)
+        except (Refused, AttachmentTooLarge) as refusal:
+            self.bot.log_handled(place, actor, text, None, started)
+            refused = Reply(str(refusal), ok=False)
+            await send_to_interaction(interaction, refused, deferred_ephemeral=private)
+            return
         async with self.bot.place_lock(place):
             reply = await self.bot.game.handle(
                 place,
-                actor_for(interaction.user),
+                actor,
                 text,
                 message_id=str(interaction.id),
                 attachments=attachments,
             )
+            self.bot.log_handled(place, actor, text, reply, started)
             if reply.announcement is not None:  # what the place is still owed goes first
                 await self.bot.courier.flush(place, before=reply.announcement)
             await send_to_interaction(interaction, reply, deferred_ephemeral=private)
@@ -186,12 +194,23 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        """Answer privately if still possible; never raise. An answer Discord would not take
+        (an expired interaction, a failed follow-up) is logged in one line."""
+        cause = getattr(error, "original", error)
+        if isinstance(cause, discord.HTTPException):
+            log.warning("slash command in %s not answered: %s", interaction.channel_id,
+                        one_line(cause))
+            return
         log.error("slash command failed", exc_info=error)
         message = "Something went wrong on my side, sorry."
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException as failed:
+            log.warning("slash command in %s not answered: %s", interaction.channel_id,
+                        one_line(failed))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,0 +1,116 @@
+"""What the Discord layer settles before a command reaches the service.
+
+Two things only Discord knows: whether the bot may post in the place a game is opened or started
+in (a game nobody can see the answers of is worse than none), and who ``@user`` in
+``replace NAME with @user`` is. A plain-text ``@carol`` or ``carol`` is accepted only when it is
+exactly the name of one member of the server; a real mention only when it is a member. The
+service then gets the mention with the member's display name, so the seat never shows a raw
+``<@id>``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+#: The permissions a game's place needs: see it, post, attach the picture, quote a message.
+NEEDED = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("attach_files", "Attach Files"),
+    ("read_message_history", "Read Message History"),
+)
+IN_THREADS = ("send_messages_in_threads", "Send Messages in Threads")
+
+_OPENS_A_GAME = re.compile(r"\s*(?:new\s+game\b|start(?:\s+game)?\s*(?:$|order\b))",
+                           re.IGNORECASE)
+_REPLACE = re.compile(r"(?P<head>\s*replace\s+.+?\s+(?:with|by)\s+)(?P<user>.+?)\s*",
+                      re.IGNORECASE | re.DOTALL)
+_MENTION = re.compile(r"<@!?(\d{15,22})>")
+
+
+def opens_a_game(text: str) -> bool:
+    """``new game`` or ``start`` (not the move ``start line ...``)."""
+    return _OPENS_A_GAME.match(text) is not None
+
+
+def missing_permissions(permissions: discord.Permissions, *, in_thread: bool) -> list[str]:
+    """The names (as Discord's settings show them) of the permissions the bot lacks there."""
+    needed = [*NEEDED, IN_THREADS] if in_thread else list(NEEDED)
+    return [label for name, label in needed if not getattr(permissions, name)]
+
+
+def permission_refusal(permissions: discord.Permissions, *, in_thread: bool) -> str | None:
+    missing = missing_permissions(permissions, in_thread=in_thread)
+    if not missing:
+        return None
+    where = "thread" if in_thread else "channel"
+    return (f"I cannot run a game here: I lack the {', '.join(missing)} permission"
+            f"{'s' if len(missing) > 1 else ''} in this {where}. Ask a server manager to grant "
+            "it, then try again.")
+
+
+class Refused(Exception):
+    """The command goes no further; the message is the answer, for the author only."""
+
+
+class UnknownMember(Refused):
+    """The new player could not be found."""
+
+
+async def checked_text(
+    guild: discord.Guild | None, text: str, permissions: discord.Permissions, *, in_thread: bool
+) -> str:
+    """The text to hand to the service, once what only Discord knows is settled.
+
+    ``permissions`` are the bot's in the place. Raises ``Refused``: a game opened or started
+    where the bot cannot post, or a ``replace`` naming nobody on the server.
+    """
+    if opens_a_game(text):
+        refusal = permission_refusal(permissions, in_thread=in_thread)
+        if refusal is not None:
+            raise Refused(refusal)
+    return text if guild is None else await resolve_replacement(guild, text)
+
+
+async def resolve_replacement(guild: discord.Guild, text: str) -> str:
+    """``text`` with the new player as ``<@id> (Display Name)``; raises ``UnknownMember``.
+
+    Text that is not a ``replace`` command is returned as it is.
+    """
+    m = _REPLACE.fullmatch(text)
+    if m is None:
+        return text
+    member = await find_member(guild, m["user"])
+    return f"{m['head']}{member_text(member)}"
+
+
+def member_text(member: discord.Member | discord.User) -> str:
+    name = " ".join(member.display_name.replace("(", " ").replace(")", " ").split())
+    return f"<@{member.id}> ({name or member.id})"
+
+
+async def find_member(guild: discord.Guild, typed: str) -> discord.Member:
+    mention = _MENTION.fullmatch(typed.strip())
+    if mention is not None:
+        user_id = int(mention[1])
+        member = guild.get_member(user_id)
+        if member is not None:
+            return member
+        try:
+            return await guild.fetch_member(user_id)
+        except discord.NotFound:
+            raise UnknownMember(f"{typed.strip()} is not a member of this server.") from None
+    name = typed.strip().removeprefix("@").strip()
+    if not name:
+        raise UnknownMember("Name the new player: `replace NAME with @user`.")
+    found = await guild.query_members(query=name[:100], limit=100)
+    exact = {m.id: m for m in found
+             if name in (m.name, m.display_name, m.global_name, m.nick)}
+    if len(exact) == 1:
+        return next(iter(exact.values()))
+    if not exact:
+        raise UnknownMember(f"Nobody on this server is called exactly {name!r}; mention the "
+                            "new player (`@` and pick them from the list).")
+    raise UnknownMember(f"Several members are called {name!r}; mention the one you mean.")

@@ -1,0 +1,151 @@
+"""The database from the shell: export, import, backup and check.
+
+``backup`` uses SQLite's online backup API, which copies a consistent snapshot page by page while
+the bot keeps writing (WAL readers never block the writer). ``check`` is what to run after a
+restore or an upgrade: SQLite's own integrity check, then every game rebuilt from its records and
+compared with the summary the bot keeps for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.cli import CliError, db_path, prog
+
+if TYPE_CHECKING:
+    from bot.storage import GameSummary, Store
+
+
+def export_command(args: argparse.Namespace) -> int:
+    from bot.exchange import ExchangeError
+    from bot.service import GameService
+
+    service = GameService(_existing(db_path(args)), renderer=None)
+    try:
+        text = service.export(args.game, args.format)
+    except ExchangeError as err:
+        raise CliError(f"{prog()} export: {err}", 1) from None
+    finally:
+        service.close()
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def import_command(args: argparse.Namespace) -> int:
+    from bot.api import Actor
+    from bot.service import GameService
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise CliError(f"{prog()} import: cannot read {args.file}: {err}") from None
+    service = GameService(db_path(args), renderer=None, bind_imported_names=True)
+    try:
+        importer = Actor(args.user, args.user) if args.user else None
+        reply = service.import_text(args.place, importer, text)
+    finally:
+        service.close()
+    print(reply.text)
+    return 0 if reply.ok else 1
+
+
+def backup_command(args: argparse.Namespace) -> int:
+    source_path = _existing(db_path(args))
+    target = Path(args.out)
+    if target.exists():
+        raise CliError(f"{prog()} backup: {target} exists already; name a new file")
+    backup(source_path, str(target))
+    print(f"wrote {target}: a consistent copy of {source_path}")
+    return 0
+
+
+def backup(source_path: str, target_path: str) -> None:
+    """Copy the database with SQLite's online backup API (safe while the bot writes)."""
+    try:
+        source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True, timeout=30.0)
+    except sqlite3.Error as err:
+        raise CliError(f"{prog()} backup: cannot open {source_path}: {err}", 1) from None
+    try:
+        target = sqlite3.connect(target_path)
+    except sqlite3.Error as err:
+        source.close()
+        raise CliError(f"{prog()} backup: cannot write {target_path}: {err}", 1) from None
+    try:
+        with target:
+            source.backup(target)
+    except sqlite3.Error as err:
+        raise CliError(f"{prog()} backup: the copy failed: {err}", 1) from None
+    finally:
+        target.close()
+        source.close()
+
+
+def check_command(args: argparse.Namespace) -> int:
+    path = _existing(db_path(args))
+    problems, lines = check(path)
+    for line in lines:
+        print(line)
+    print(f"{path}: {'no problems found' if not problems else f'{problems} problem(s)'}")
+    return 1 if problems else 0
+
+
+def check(path: str) -> tuple[int, list[str]]:
+    """(how many problems, one line per finding and per game)."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30.0)
+        integrity = [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
+        conn.close()
+    except sqlite3.Error as err:
+        return 1, [f"database: cannot be read ({err})"]
+    if integrity != ["ok"]:
+        return len(integrity), [f"database: {line}" for line in integrity]
+    from bot.storage import Store
+
+    store = Store(path)
+    try:
+        lines = ["database: integrity ok"]
+        problems = 0
+        for summary in store.games():
+            problem = _verify_game(store, summary)
+            problems += problem is not None
+            lines.append(f"game {summary.id} ({summary.place}, {summary.status}): "
+                         f"{problem or 'replays to its stored summary'}")
+    finally:
+        store.close()
+    return problems, lines
+
+
+def _verify_game(store: Store, summary: GameSummary) -> str | None:
+    """What is wrong with one game, or None: its records folded and replayed must give the
+    status, the last record and whom it waits for that the summary says."""
+    from bot.live_game import LiveGame, build_game
+    from bot.records import GameRecord
+
+    try:
+        record = GameRecord.fold(summary.id, summary.place, store.records(summary.id))
+        live = LiveGame(record, build_game(record))
+    except Exception as err:  # any failure to rebuild is exactly what check reports
+        return f"does not replay: {err}"
+    if record.last_seq != summary.last_seq:
+        return f"records end at {record.last_seq}, the summary says {summary.last_seq}"
+    if live.status != summary.status:
+        return f"replays as {live.status}, the summary says {summary.status}"
+    decision = live.game.to_act() if live.game is not None and live.status == "active" else None
+    waiting = decision.player if decision is not None else None
+    if waiting != summary.waiting_seat:
+        return f"replays waiting for {waiting}, the summary says {summary.waiting_seat}"
+    return None
+
+
+def _existing(path: str) -> str:
+    if path != ":memory:" and not Path(path).is_file():
+        raise CliError(f"{prog()}: no database at {path} (set db_path or pass --db)")
+    return path

@@ -1,0 +1,494 @@
+"""A small Discord on loopback: the gateway and the REST API busbot uses, spoken over real sockets.
+
+busbot runs unmodified against it with discord.py's own HTTP client and gateway code, pointed
+here by the ``api_base`` and ``gateway_url`` settings. The server records every request and every
+gateway frame, so the wire tests can assert exactly what real Discord would see: IDENTIFY and its
+intents, message bodies, multipart uploads, interaction callbacks, command publishing.
+
+It implements what busbot touches, the way Discord documents it: HELLO, IDENTIFY -> READY and
+GUILD_CREATE, heartbeats and their ACKs, RESUME with a replay of missed events, member queries;
+``/users/@me``, ``/oauth2/applications/@me``, ``/gateway/bot``, creating messages (JSON or
+multipart), interaction callbacks and webhook follow-ups, publishing commands, fetching a member,
+and attachment downloads. Failures can be injected: a 429 rate-limit answer, a refused publish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import BodyPartReader, WSMsgType, web
+
+# Discord epoch-based ids are only compared for order and equality here.
+_ids = itertools.count(1_300_000_000_000_000_000)
+ALL_PERMISSIONS = (1 << 50) - 1
+
+
+def new_id() -> int:
+    return next(_ids)
+
+
+@dataclass
+class Request:
+    """One REST call as the server received it."""
+
+    method: str
+    path: str
+    at: float
+    json: Any = None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    query: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def creates_message(self) -> bool:
+        """A message that appears in a channel (a post, or an interaction follow-up)."""
+        return self.method == "POST" and (
+            self.path.endswith("/messages") or self.path.startswith("/api/v10/webhooks/")
+        )
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.name, "discriminator": "0",
+                "global_name": self.name, "avatar": None, "bot": self.bot, "flags": 0,
+                "public_flags": 0}
+
+
+@dataclass
+class Channel:
+    id: int
+    name: str
+    #: Permissions denied to the bot here (by an overwrite on its role).
+    deny_bot: int = 0
+    #: For a thread: the channel it belongs to (its permissions are the parent's).
+    parent: Channel | None = None
+
+
+class WireServer:
+    """One guild with channels and members, an application and its bot user."""
+
+    def __init__(self, *, heartbeat_ms: int = 45_000) -> None:
+        self.heartbeat_ms = heartbeat_ms
+        self.token = "wire-test-token"
+        self.bot_user = User(new_id(), "busbot", bot=True)
+        self.application_id = self.bot_user.id
+        self.guild_id = new_id()
+        self.bot_role_id = new_id()
+        self.roles: dict[str, int] = {}
+        self.channels: dict[str, Channel] = {}
+        self.members: dict[int, tuple[User, list[int]]] = {self.bot_user.id: (self.bot_user,
+                                                                              [self.bot_role_id])}
+        self.add_channel("bus-table")
+        self.requests: list[Request] = []
+        self.frames: list[dict[str, Any]] = []  # every gateway frame the bot sent
+        self.files: dict[str, bytes] = {}
+        self.downloads: list[str] = []  # attachment names the bot fetched
+        self.faults: list[str] = []  # requests this server could not handle
+        self.rate_limit_next: dict[str, float] = {}  # path suffix -> retry_after
+        self.refuse_publish = False
+        self.expire_interactions = False  # answer callbacks as Discord does after 3 seconds
+        self.advertised_gateway: str | None = None  # what /gateway/bot names, if not this
+        self.identified = asyncio.Event()
+        self.resumed = asyncio.Event()
+        self._ws: web.WebSocketResponse | None = None
+        self._session_id = ""
+        self._seq = 0
+        self._backlog: list[dict[str, Any]] = []
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ---- set-up ----------------------------------------------------------------------------
+
+    def add_channel(self, name: str, *, deny_bot: int = 0) -> Channel:
+        channel = self.channels[name] = Channel(new_id(), name, deny_bot)
+        return channel
+
+    def add_thread(self, name: str, parent: str) -> Channel:
+        """A public thread in ``parent`` (known to the bot from GUILD_CREATE)."""
+        thread = self.channels[name] = Channel(new_id(), name, parent=self.channels[parent])
+        return thread
+
+    def add_member(self, name: str, *, roles: tuple[str, ...] = ()) -> User:
+        user = User(new_id(), name)
+        role_ids = [self.roles.setdefault(role, new_id()) for role in roles]
+        self.members[user.id] = (user, role_ids)
+        return user
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=30 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/files/{name}", self._file)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+
+    async def stop(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # ---- what the tests do -------------------------------------------------------------------
+
+    def message_payload(self, author: User, channel: Channel, content: str, *,
+                        message_id: int | None = None,
+                        attachments: Sequence[tuple[str, bytes]] = ()) -> dict[str, Any]:
+        message_id = message_id or new_id()
+        files = []
+        for name, data in attachments:
+            key = f"{new_id()}-{name}"
+            self.files[key] = data
+            files.append({"id": str(new_id()), "filename": name, "size": len(data),
+                          "url": f"http://127.0.0.1:{self.port}/files/{key}",
+                          "proxy_url": f"http://127.0.0.1:{self.port}/files/{key}"})
+        return {
+            "id": str(message_id), "channel_id": str(channel.id), "guild_id": str(self.guild_id),
+            "author": author.payload(), "member": self._member(author.id, with_user=False),
+            "content": content, "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
+            "mention_roles": [], "attachments": files, "embeds": [], "pinned": False, "type": 0,
+        }
+
+    async def say(self, author: User, content: str, *, channel: str = "bus-table",
+                  message_id: int | None = None,
+                  attachments: Sequence[tuple[str, bytes]] = ()) -> dict[str, Any]:
+        """``author`` posts ``content``; the gateway delivers it. Returns the message payload."""
+        payload = self.message_payload(author, self.channels[channel], content,
+                                       message_id=message_id, attachments=attachments)
+        await self.dispatch("MESSAGE_CREATE", payload)
+        return payload
+
+    async def slash(self, author: User, subcommand: str, *, channel: str = "bus-table",
+                    **options: Any) -> dict[str, Any]:
+        """``author`` runs ``/bus subcommand``; returns the interaction payload sent."""
+        where = self.channels[channel]
+        encoded = []
+        resolved: dict[str, dict[str, Any]] = {}
+        for name, value in options.items():
+            if isinstance(value, User):  # a member picked in Discord's user option
+                encoded.append({"name": name, "type": 6, "value": str(value.id)})
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                resolved.setdefault("members", {})[str(value.id)] = self._member(
+                    value.id, with_user=False, channel=where)
+                continue
+            kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
+            encoded.append({"name": name, "type": kind, "value": value})
+        payload = {
+            "id": str(new_id()), "application_id": str(self.application_id), "type": 2,
+            "token": f"interaction-token-{new_id()}", "version": 1,
+            "guild_id": str(self.guild_id), "channel_id": str(where.id),
+            "channel": {"id": str(where.id), "type": 11 if where.parent else 0,
+                        "name": where.name, "guild_id": str(self.guild_id),
+                        **({"parent_id": str(where.parent.id)} if where.parent else {})},
+            "member": self._member(author.id, with_user=True, channel=where),
+            "app_permissions": str(self._bot_permissions(where)),
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "data": {"id": str(new_id()), "name": "bus", "type": 1,
+                     "options": [{"type": 1, "name": subcommand, "options": encoded}],
+                     "resolved": resolved},
+        }
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send one event over the gateway (kept for a RESUME to replay)."""
+        self._seq += 1
+        frame = {"op": 0, "t": event, "s": self._seq, "d": data}
+        self._backlog.append(frame)
+        if self._ws is not None and not self._ws.closed:
+            await self._ws.send_str(json.dumps(frame))
+
+    async def drop_connection(self, code: int = 4000) -> None:
+        """Close the gateway connection the way Discord does when it wants a RESUME."""
+        self.resumed.clear()
+        assert self._ws is not None
+        await self._ws.close(code=code, message=b"test: reconnect")
+
+    @staticmethod
+    def clock() -> float:
+        """The clock requests are stamped with."""
+        return time.monotonic()
+
+    def posts(self, since: int = 0) -> list[Request]:
+        """Every message the bot created (posts and follow-ups), from request ``since`` on."""
+        return [r for r in self.requests[since:] if r.creates_message]
+
+    async def wait_for(self, condition: Callable[[], bool], timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            assert not self.faults, self.faults
+            if time.monotonic() > deadline:
+                raise AssertionError("the bot did not do what was expected in time")
+            await asyncio.sleep(0.01)
+
+    async def answers(self, count: int = 1, *, since: int, quiet: float = 0.05
+                      ) -> list[Request]:
+        """Wait for ``count`` new messages after request ``since``, then a moment of quiet."""
+        await self.wait_for(lambda: len(self.posts(since)) >= count)
+        await asyncio.sleep(quiet)
+        return self.posts(since)
+
+    # ---- the gateway ---------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}}))
+        async for message in ws:
+            if message.type != WSMsgType.TEXT:
+                continue
+            frame = json.loads(message.data)
+            self.frames.append(frame)
+            op, data = frame["op"], frame.get("d")
+            if op == 1:
+                await ws.send_str(json.dumps({"op": 11}))
+            elif op == 2:
+                await self._identify(ws, data)
+            elif op == 6:
+                await self._resume(ws, data)
+            elif op == 8:
+                await self._members_chunk(ws, data)
+        return ws
+
+    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        self._session_id = f"session-{new_id()}"
+        self._seq = 0
+        self._backlog.clear()
+        shard = data.get("shard", [0, 1])
+        await self.dispatch("READY", {
+            "v": 10, "user": self.bot_user.payload(), "session_id": self._session_id,
+            "resume_gateway_url": self.gateway_url, "shard": shard,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+        })
+        await self.dispatch("GUILD_CREATE", self._guild())
+        self.identified.set()
+
+    async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        if data.get("session_id") != self._session_id or data.get("token") != self.token:
+            await ws.send_str(json.dumps({"op": 9, "d": False}))
+            return
+        for frame in self._backlog:
+            if frame["s"] > (data.get("seq") or 0):
+                await ws.send_str(json.dumps(frame))
+        self._seq += 1
+        await ws.send_str(json.dumps({"op": 0, "t": "RESUMED", "s": self._seq, "d": {}}))
+        self.resumed.set()
+
+    async def _members_chunk(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        query = str(data.get("query") or "").lower()
+        found = [self._member(uid, with_user=True) for uid, (user, _) in self.members.items()
+                 if user.name.lower().startswith(query)][: int(data.get("limit") or 100)]
+        self._seq += 1
+        await ws.send_str(json.dumps({"op": 0, "t": "GUILD_MEMBERS_CHUNK", "s": self._seq, "d": {
+            "guild_id": str(self.guild_id), "members": found, "chunk_index": 0,
+            "chunk_count": 1, "nonce": data.get("nonce"), "not_found": []}}))
+
+    def _guild(self) -> dict[str, Any]:
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(
+            (1 << 10) | (1 << 11) | (1 << 16)), "position": 0, "color": 0, "hoist": False,
+            "managed": False, "mentionable": False, "flags": 0}
+        bot_role = dict(everyone, id=str(self.bot_role_id), name="busbot", position=1,
+                        permissions=str(ALL_PERMISSIONS & ~(1 << 3) & ~(1 << 5)))
+        roles = [everyone, bot_role] + [
+            dict(everyone, id=str(role_id), name=name, position=2, permissions="0")
+            for name, role_id in self.roles.items()
+        ]
+        channels = [{
+            "id": str(c.id), "type": 0, "name": c.name, "position": i, "guild_id":
+                str(self.guild_id), "permission_overwrites": [] if not c.deny_bot else [
+                    {"id": str(self.bot_role_id), "type": 0, "allow": "0",
+                     "deny": str(c.deny_bot)}], "nsfw": False, "parent_id": None,
+            "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
+        } for i, c in enumerate(self.channels.values()) if c.parent is None]
+        threads = [{
+            "id": str(t.id), "type": 11, "name": t.name, "guild_id": str(self.guild_id),
+            "parent_id": str(t.parent.id), "owner_id": str(self.bot_user.id),
+            "last_message_id": None, "rate_limit_per_user": 0, "message_count": 0,
+            "member_count": 1, "flags": 0, "thread_metadata": {
+                "archived": False, "auto_archive_duration": 1440, "locked": False,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00"},
+        } for t in self.channels.values() if t.parent is not None]
+        return {
+            "id": str(self.guild_id), "name": "Bus club", "icon": None, "owner_id":
+                str(new_id()), "roles": roles, "channels": channels, "threads": threads,
+            "members": [self._member(self.bot_user.id, with_user=True)], "member_count":
+                len(self.members), "features": [], "emojis": [], "stickers": [],
+            "unavailable": False, "large": False, "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
+            "premium_tier": 0, "preferred_locale": "en-US", "system_channel_flags": 0,
+            "nsfw_level": 0, "voice_states": [], "presences": [], "stage_instances": [],
+            "guild_scheduled_events": [], "soundboard_sounds": [],
+        }
+
+    def _member(self, user_id: int, *, with_user: bool, channel: Channel | None = None
+                ) -> dict[str, Any]:
+        user, roles = self.members[user_id]
+        member: dict[str, Any] = {"roles": [str(r) for r in roles], "nick": None,
+                                  "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
+                                  "mute": False, "flags": 0}
+        if with_user:
+            member["user"] = user.payload()
+        if channel is not None:
+            member["permissions"] = str((1 << 10) | (1 << 11) | (1 << 16) | (1 << 31))
+        return member
+
+    def _bot_permissions(self, channel: Channel) -> int:
+        place = channel.parent or channel
+        granted = ALL_PERMISSIONS & ~(1 << 3) & ~(1 << 5) & ~place.deny_bot
+        if channel.parent is not None and not granted & (1 << 38):
+            granted &= ~(1 << 15)  # no posting in threads: no files there either
+        return granted
+
+    # ---- the REST API ---------------------------------------------------------------------------
+
+    async def _file(self, request: web.Request) -> web.Response:
+        data = self.files.get(request.match_info["name"])
+        self.downloads.append(request.match_info["name"].split("-", 1)[-1])
+        if data is None:
+            return web.Response(status=404)
+        return web.Response(body=data)
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        try:
+            return await self._answer(request)
+        except Exception as error:  # a fault of this server: fail the test, no retry storm
+            self.faults.append(f"{request.method} {request.path}: {error!r}")
+            return _error(400, 0, f"wire test server fault: {error!r}")
+
+    async def _answer(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        recorded = Request(request.method, path, time.monotonic(), query=dict(request.query))
+        if request.content_type == "multipart/form-data":
+            reader = await request.multipart()
+            async for part in reader:
+                if not isinstance(part, BodyPartReader):
+                    continue
+                data = await part.read()
+                if part.name == "payload_json":
+                    recorded.json = json.loads(data)
+                else:
+                    recorded.files.append((part.filename or "", bytes(data)))
+        elif request.can_read_body:
+            recorded.json = await request.json()
+        self.requests.append(recorded)
+        by_token = path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
+        if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
+            # Interaction answers are authorised by the interaction's token in the path.
+            return _error(401, 0, "401: Unauthorized")
+        for suffix, retry_after in list(self.rate_limit_next.items()):
+            if path.endswith(suffix) and request.method == "POST":
+                del self.rate_limit_next[suffix]
+                return _json(
+                    {"message": "You are being rate limited.", "retry_after": retry_after,
+                     "global": False}, status=429,
+                    # Discord's own 429s come through its proxy (``Via``); without it discord.py
+                    # takes the 429 for a Cloudflare ban and gives up, as it should.
+                    headers={"Via": "1.1 google",
+                             "Retry-After": str(retry_after), "X-RateLimit-Limit": "5",
+                             "X-RateLimit-Remaining": "0",
+                             "X-RateLimit-Reset-After": str(retry_after),
+                             "X-RateLimit-Bucket": "messages", "X-RateLimit-Scope": "user"})
+        route = path.removeprefix("/api/v10")
+        parts = route.strip("/").split("/")
+        if route == "/users/@me":
+            return _json(self.bot_user.payload())
+        if route == "/oauth2/applications/@me":
+            return _json(self._application())
+        if route == "/gateway/bot":
+            limits = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+            return _json({"url": self.advertised_gateway or self.gateway_url, "shards": 1,
+                          "session_start_limit": limits})
+        if parts[0] == "applications" and parts[-1] == "commands" and request.method == "PUT":
+            if self.refuse_publish:
+                return _error(403, 50001, "Missing Access")
+            return _json([
+                dict(command, id=str(new_id()), application_id=str(self.application_id),
+                     version=str(new_id())) for command in recorded.json or []])
+        if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
+            channel = next(c for c in self.channels.values() if c.id == int(parts[1]))
+            granted = self._bot_permissions(channel)
+            needed = (1 << 38 if channel.parent else 1 << 11) | (1 << 15 if recorded.files else 0)
+            if granted & needed != needed:  # as Discord: no post without the permission
+                return _error(403, 50013, "Missing Permissions")
+            return _json(self._message(int(parts[1]), recorded))
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            if self.expire_interactions:
+                return _error(404, 10062, "Unknown interaction")
+            return _json({"interaction": {"id": parts[1], "type": 2},
+                                      "resource": {"type": (recorded.json or {}).get("type")}})
+        if parts[0] == "webhooks" and request.method == "POST":
+            if self.expire_interactions:
+                return _error(404, 10015, "Unknown Webhook")
+            return _json(self._message(0, recorded))
+        if parts[0] == "webhooks" and request.method in ("DELETE", "PATCH"):
+            return web.Response(status=204)
+        if parts[0] == "guilds" and parts[2:3] == ["members"] and request.method == "GET":
+            known = self.members.get(int(parts[3]))
+            if known is None:
+                return _error(404, 10007, "Unknown Member")
+            return _json(self._member(known[0].id, with_user=True))
+        return _error(404, 0, f"404: Not Found ({request.method} {route})")
+
+    def _message(self, channel_id: int, recorded: Request) -> dict[str, Any]:
+        body = recorded.json or {}
+        attachments = []
+        for name, data in recorded.files:
+            key = f"{new_id()}-{name}"
+            self.files[key] = data
+            attachments.append({"id": str(new_id()), "filename": name, "size": len(data),
+                                "url": f"http://127.0.0.1:{self.port}/files/{key}",
+                                "proxy_url": f"http://127.0.0.1:{self.port}/files/{key}"})
+        return {"id": str(new_id()), "channel_id": str(channel_id or
+                                                      self.channels["bus-table"].id),
+                "author": self.bot_user.payload(), "content": body.get("content") or "",
+                "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
+                "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+                "attachments": attachments, "embeds": [], "pinned": False, "type": 0,
+                "flags": body.get("flags", 0)}
+
+    def _application(self) -> dict[str, Any]:
+        return {"id": str(self.application_id), "name": "busbot", "icon": None,
+                "description": "", "bot_public": False, "bot_require_code_grant": False,
+                "owner": {"id": str(new_id()), "username": "owner", "discriminator": "0",
+                          "avatar": None, "global_name": "owner"},
+                "verify_key": "0" * 64, "flags": 0, "summary": "", "team": None,
+                "interactions_endpoint_url": None}
+
+
+def _error(status: int, code: int, message: str) -> web.Response:
+    return _json({"code": code, "message": message}, status=status)
+
+
+def _json(data: Any, *, status: int = 200, headers: dict[str, str] | None = None
+          ) -> web.Response:
+    """JSON as Discord sends it: discord.py reads a body as JSON only when the content type is
+    exactly ``application/json`` (no charset parameter, which aiohttp's helper would add)."""
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={**(headers or {}), "Content-Type": "application/json"})
