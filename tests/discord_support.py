@@ -1,6 +1,6 @@
 """A Discord server inside a test: dpytest's fake backend, plus the pieces it lacks for busbot.
 
-dpytest runs the real discord.py client against an in-process imitation of Discord. Three gaps
+dpytest runs the real discord.py client against an in-process imitation of Discord. Its gaps
 are filled here, in the tests' own setup and never in site-packages:
 
 * A message sent together with files loses its text in dpytest: discord.py then sends the text
@@ -11,6 +11,13 @@ are filled here, in the tests' own setup and never in site-packages:
   the bot's answers (deferral, follow-ups, autocomplete results) travel over discord.py's
   interaction webhook routes, which ``_InteractionRoutes`` answers and records the way Discord
   behaves, including that the first follow-up after a deferral takes the deferral's visibility.
+* dpytest opens a direct-message channel only from a ``User`` object (it reads the user from
+  its caller); busbot opens one by id (``Client.create_dm``), so ``_private_messages`` looks
+  the user up by the id it is given.
+* dpytest reads a channel's history only from its own message store, and never refuses a post
+  for a missing permission the way busbot must be tested against. ``_history`` serves the
+  messages a test posted ``posted_while_away``, and ``refuse_posts`` makes a channel answer
+  every post with 403 Missing Permissions.
 * dpytest keeps the server's member list in the client's member cache, which discord.py only
   fills for bots with the members intent. busbot does not ask for that intent (the author of
   each event carries their roles), so the cache is switched on here for dpytest's sake only.
@@ -181,6 +188,16 @@ def _keep_text_with_files(recorder: _Recorder) -> Any:
         return data
 
     return send_message
+
+
+def _private_messages(bot: discord.Client) -> Any:
+    async def start_private_message(self: dpytest_backend.FakeHttp, user_id: int) -> Any:
+        members = [guild.get_member(user_id) for guild in bot.guilds]
+        member = next((m for m in members if m is not None), None)
+        assert member is not None, f"no member {user_id} on the test server"
+        return factories.make_dm_channel_dict(member._user)
+
+    return start_private_message
 
 
 def _history(recorder: _Recorder) -> Any:
@@ -710,6 +727,7 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
     try:
         patches.set(dpytest_backend.FakeHttp, "send_message", _keep_text_with_files(recorder))
         patches.set(dpytest_backend.FakeHttp, "logs_from", _history(recorder))
+        patches.set(dpytest_backend.FakeHttp, "start_private_message", _private_messages(bot))
         patches.set(dpytest_backend.FakeHttp, "get_message", _no_history(recorder))
         patches.set(AsyncWebhookAdapter, "request", _interaction_routes(recorder, bot))
 

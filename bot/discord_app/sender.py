@@ -45,5 +45,6 @@ class DiscordSender:
             raise Refused("the channel or thread is gone") from error
 
     async def tell(self, user_id: str, text: str) -> None:
-        user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
-        await user.send(text)
+        # Opening the direct-message channel needs only the id (no members intent, no lookup).
+        channel = await self.client.create_dm(discord.Object(int(user_id)))
+        await channel.send(text)
