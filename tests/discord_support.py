@@ -753,7 +753,7 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
         bot.tree._http = bot.http
         await bot.setup_hook()
         if isinstance(bot, BusBot):  # no gateway, no on_ready: nothing to catch up first
-            bot.caught_up.set()
+            bot.up_to_date()
         server = FakeDiscord(
             bot, guild, _text_channel(table), _text_channel(chat), recorder, errors
         )

@@ -80,3 +80,31 @@ async def test_a_refused_post_is_kept_and_delivered_by_the_next_start(tmp_path: 
             "Place House at C2"
         service.close()
         assert json.dumps(server.faults) == "[]"
+
+
+async def test_a_connection_that_could_not_resume_catches_up(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        ada, bob, cy = (server.add_member(name) for name in ("Ada", "Bob", "Cy"))
+        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")) as running:
+            for who, text in [(mod, "!bus new game"), (ada, "!bus join"), (bob, "!bus join"),
+                              (cy, "!bus join"), (mod, "!bus start order: Ada, Bob, Cy")]:
+                since = len(server.requests)
+                await server.say(who, text)
+                await server.answers(1, since=since)
+            await server.wait_for(lambda: any(
+                "caught up on shard 0" in line for line in running.logs.messages("bot")))
+            # The connection drops and cannot be resumed; a move is posted meanwhile, and the
+            # gateway never delivers it.
+            server.expire_session()
+            identified = len([f for f in server.frames if f["op"] == 2])
+            await server.drop_connection(4000)
+            server.posted_while_away(ada, "Place House at C1")
+            since = len(server.requests)
+            await server.wait_for(lambda: any(
+                "While I was away" in (r.json or {}).get("content", "")
+                for r in posted_in(server, "bus-table", since)))
+            summary = posted_in(server, "bus-table", since)[-1].json["content"]
+        assert len([f for f in server.frames if f["op"] == 2]) == identified + 1
+        assert "Ada: `Place House at C1`" in summary
+        assert running.bot.is_closed()

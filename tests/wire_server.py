@@ -240,6 +240,11 @@ class WireServer:
         if self._ws is not None and not self._ws.closed:
             await self._ws.send_str(json.dumps(frame))
 
+    def expire_session(self) -> None:
+        """Forget the gateway session, as Discord does after a long outage: the next RESUME is
+        answered "invalid session", and the bot has to IDENTIFY afresh (events are lost)."""
+        self._session_id = "expired"
+
     async def drop_connection(self, code: int = 4000) -> None:
         """Close the gateway connection the way Discord does when it wants a RESUME."""
         self.resumed.clear()

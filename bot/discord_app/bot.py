@@ -140,9 +140,10 @@ class BusBot(commands.Bot):
         #: posts what each change announces, keeping it in the outbox until Discord took it
         self.sender = DiscordSender(self)
         self.courier = Courier(game, self.sender)
-        #: set once the first catching up after connecting is done; new messages wait for it,
-        #: so the ones posted while the bot was away are applied first
-        self.caught_up = asyncio.Event()
+        #: the places whose missed messages are still to be read (the open games, noted at
+        #: start); a new message there waits until its place has caught up, so the ones posted
+        #: while the bot was away are applied first
+        self.behind: dict[str, asyncio.Event] = {}
         self.command_word = word
         self._sync_commands = sync_commands
         self._force_sync = force_sync
@@ -174,6 +175,19 @@ class BusBot(commands.Bot):
 
     async def on_shard_resumed(self, shard_id: int) -> None:
         log.info("gateway connection of shard %s resumed", shard_id)
+
+    async def caught_up(self, place: str) -> None:
+        """Wait until ``place`` has caught up on what was posted while the bot was away."""
+        behind = self.behind.get(place)
+        if behind is not None:
+            await behind.wait()
+
+    def up_to_date(self, place: str | None = None) -> None:
+        """``place`` (every place, with None) has caught up: its new messages go ahead."""
+        for key in [place] if place is not None else list(self.behind):
+            behind = self.behind.pop(key, None)
+            if behind is not None:
+                behind.set()
 
     def place_lock(self, place: str) -> asyncio.Lock:
         """The lock that keeps one place's answers in the order their commands were applied."""

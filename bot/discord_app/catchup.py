@@ -42,21 +42,34 @@ class Reader(Protocol):
                       attachments: list[Attachment]) -> Reply: ...
 
 
-async def catch_up(bot: BusBot, reader: Reader) -> int:
-    """Handle what was missed in every open game's channel; returns how many messages."""
+async def catch_up(bot: BusBot, reader: Reader, shard_id: int | None = None) -> int:
+    """Handle what was missed in every open game's channel (those of the guilds of ``shard_id``
+    only, when given); returns how many messages."""
     handled = 0
     for place, seen, created in await bot.game.open_places():
         try:
-            handled += await _catch_up_place(bot, reader, place, seen, created)
+            handled += await _catch_up_place(bot, reader, place, seen, created, shard_id)
         except (Refused, discord.HTTPException, OSError) as error:  # one place must not stop
             # the rest
             log.warning("catching up in %s failed: %s", place, error)
+            bot.up_to_date(place)
     return handled
 
 
 async def _catch_up_place(bot: BusBot, reader: Reader, place: str, seen: int | None,
-                          created: float) -> int:
+                          created: float, shard_id: int | None) -> int:
     channel = await bot.sender.channel(place)
+    guild = getattr(channel, "guild", None)
+    if shard_id is not None and isinstance(guild, discord.Guild) and guild.shard_id != shard_id:
+        return 0  # another shard's guild: that shard catches up on it
+    try:
+        return await _read_missed(bot, reader, channel, place, seen, created)
+    finally:
+        bot.up_to_date(place)
+
+
+async def _read_missed(bot: BusBot, reader: Reader, channel: discord.abc.Messageable,
+                       place: str, seen: int | None, created: float) -> int:
     after = discord.Object(seen) if seen is not None else discord.Object(
         discord.utils.time_snowflake(datetime.datetime.fromtimestamp(created, datetime.UTC)))
     lines: list[str] = []

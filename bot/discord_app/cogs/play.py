@@ -71,8 +71,8 @@ class Play(commands.Cog):
         """Apply one player's message and post the answer, in order with the place's others."""
         if not self.bot.first_delivery(message.id):
             return
-        await self.bot.caught_up.wait()
         place = place_of(message.channel.id)
+        await self.bot.caught_up(place)
         async with self.bot.place_lock(place):
             reply = await self.take_up(message, text, attachments)
             if reply.duplicate:  # redelivered after a restart: it was answered the first time

@@ -1,10 +1,12 @@
 """Nothing lost while the bot or Discord was away: owed posts retried, missed messages read.
 
-At every ``on_ready`` (the first connection, and again after a reconnection that could not be
+Whenever a connection is ready (the first one, and again after a reconnection that could not be
 resumed, when Discord may have dropped events) the outbox is emptied wherever Discord now
-accepts the posts, and each open game's channel is read for the messages missed meanwhile. In
-between, a loop retries the posts that failed, each when its pause (growing with every failure)
-is over.
+accepts the posts, and each open game's channel is read for the messages missed meanwhile. The
+sharded bot hears of each shard on its own (``on_shard_ready``: a shard that identifies again
+alone never brings another ``on_ready``) and catches up on that shard's guilds; the plain bot
+uses ``on_ready``. In between, a loop retries the posts that failed, each when its pause
+(growing with every failure) is over.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import asyncio
 import logging
 import time
 
+import discord
 from discord.ext import commands, tasks
 
 from bot.discord_app.bot import BusBot
@@ -30,6 +33,8 @@ class Recovery(commands.Cog):
         self._recovering = asyncio.Lock()
 
     async def cog_load(self) -> None:
+        for place, _, _ in await self.bot.game.open_places():
+            self.bot.behind.setdefault(place, asyncio.Event())
         self.retry.start()
 
     async def cog_unload(self) -> None:
@@ -37,11 +42,17 @@ class Recovery(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        await self.recover()
+        if not isinstance(self.bot, discord.AutoShardedClient):
+            await self.recover()
 
-    async def recover(self) -> int:
-        """Send everything owed, then catch up on every open game; new messages wait until it is
-        done. Returns how many missed messages were handled."""
+    @commands.Cog.listener()
+    async def on_shard_ready(self, shard_id: int) -> None:
+        await self.recover(shard_id)
+
+    async def recover(self, shard_id: int | None = None) -> int:
+        """Send everything owed, then catch up on every open game (of the guilds of
+        ``shard_id``, when given); a new message in a game's channel waits until that channel
+        has caught up. Returns how many missed messages were handled."""
         handled = 0
         async with self._recovering:
             try:
@@ -50,13 +61,14 @@ class Recovery(commands.Cog):
                 # Extensions are loaded as modules of their own: the cog is found by its method.
                 play = self.bot.get_cog("Play")
                 if isinstance(play, Reader):
-                    handled = await catch_up(self.bot, play)
+                    handled = await catch_up(self.bot, play, shard_id)
             except Exception:  # never keep the table waiting on a failed catch-up
                 log.exception("catching up after connecting failed")
-            finally:
-                self.bot.caught_up.set()
-        if handled:
-            log.info("caught up: %d missed message(s) handled", handled)
+                self.bot.up_to_date()
+            if shard_id is None:
+                self.bot.up_to_date()
+        log.info("caught up%s: %d missed message(s) handled",
+                 "" if shard_id is None else f" on shard {shard_id}", handled)
         return handled
 
     @tasks.loop(seconds=RETRY_SECONDS)
