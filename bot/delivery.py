@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from bot.api import Reply
-from bot.outbox import Announcement, Failure
+from bot.service.outbox import Announcement, Failure
 
 log = logging.getLogger(__name__)
 

@@ -15,8 +15,8 @@ import pytest
 
 from bot.api import Reply
 from bot.delivery import Courier, Refused
-from bot.outbox import RETRY_FIRST
 from bot.service import AsyncGameService, GameService
+from bot.service.outbox import RETRY_FIRST
 from tests.service_support import SETUP, Table, actor, fake_png, started
 
 

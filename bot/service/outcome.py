@@ -9,39 +9,56 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from bot.api import Actor, Attachment
-from bot.live_game import Draft, LiveGame
-from bot.storage import Store
-from bot.views import next_line
+from bot.service.live_game import Draft, LiveGame
+from bot.service.records import Seat
+from bot.service.replies import next_line
+from bot.service.storage import Store
 from engine import Game
+
+L = TypeVar("L", LiveGame, LiveGame | None)
 
 
 @dataclass(slots=True)
-class Context:
+class Context(Generic[L]):
+    """What a handler is given. ``GameContext`` (a ``Context[LiveGame]``) is what every command
+    about the place's game gets: its game is always there, because the command table checked
+    that, and that the command's other needs are met, before the handler was called. ``seat``
+    is the author's own seat for the commands that need one."""
+
     place: str
     actor: Actor
-    text: str
     now: float
     message_id: str | None
-    live: LiveGame | None
+    live: L
     moderator: bool
     store: Store
     attachments: Sequence[Attachment] = ()
     bind_imported_names: bool = False
+    seat: Seat | None = None
 
-    def draft(self) -> Draft:
-        assert self.live is not None
+    def with_game(self, live: LiveGame) -> GameContext:
+        return Context(self.place, self.actor, self.now, self.message_id, live,
+                       self.moderator, self.store, self.attachments, self.bind_imported_names)
+
+    def draft(self: GameContext) -> Draft:
         return Draft.of(self.live, self.actor, self.now, self.message_id)
+
+
+GameContext = Context[LiveGame]
 
 
 @dataclass(slots=True)
 class Outcome:
     """A handler's answer. ``draft`` holds the records to commit (none: nothing changes).
 
-    ``picture`` is the position to draw; ``table_changed`` marks a picture that shows a change
-    (it goes into the game's index). ``mentions`` of None lets the service work out whose turn
-    just began.
+    ``picture`` is the position to draw. ``position_changed`` says the records changed the
+    position or who must answer it: the wait for the next decision starts again, and a picture
+    of it shows a change (it goes into the game's index). ``mentions`` of None lets the service
+    work out whose turn just began. Whether anything changed at all is whether ``draft`` has
+    new records; the adapters see that as ``Reply.changed``.
     """
 
     text: str
@@ -49,7 +66,6 @@ class Outcome:
     draft: Draft | None = None
     picture: Game | None = None
     picture_name: str | None = None
-    table_changed: bool = False
     mentions: list[str] | None = None
     files: list[Attachment] = field(default_factory=list)
     position_changed: bool = False
@@ -63,5 +79,4 @@ def refuse(text: str) -> Outcome:
 def table_outcome(draft: Draft, lines: list[str]) -> Outcome:
     """A command that changed the position: its report, whose turn it is, and the new picture."""
     text = "\n".join([*lines, next_line(draft.live)])
-    return Outcome(text, draft=draft, picture=draft.game, table_changed=draft.game is not None,
-                   position_changed=True)
+    return Outcome(text, draft=draft, picture=draft.game, position_changed=True)
