@@ -91,3 +91,18 @@ async def test_a_mistyped_plain_move_from_the_player_to_act_gets_the_hint(table:
     assert hint.reply_to == server.last_message_id
     assert await server.say(people.daemonis, "Place Pub at W9") == []  # not their turn: chat
     assert await server.say(people.arcsyn, "see you all at 9 tonight") == []
+
+
+async def test_what_was_owed_goes_out_before_the_summary(table: Table) -> None:
+    server, people = table.server, Players.at(table.server)
+    await seat_players(table, people)
+    server.refuse_posts()
+    await server.say(people.arcsyn, "Place House at C1")
+    server.refuse_posts(False)
+    server.posted_while_away(people.arcsyn, "Place Office at C1")
+    await _recovery(table).recover()
+    posts = [p for p in await server.sent() if p.channel_id == server.table.id]
+    assert len(posts) == 2
+    assert "House at C1" in posts[0].content and "While I was away" not in posts[0].content
+    assert "While I was away, 1 message here was for me" in posts[1].content
+    assert posts[1].pings == {people.daemonis.id}

@@ -93,32 +93,36 @@ async def _read_missed(bot: BusBot, reader: Reader, channel: discord.abc.Message
             lines.append(_line(message, text, reply))
             if reply.announcement is not None:
                 announced.append(reply.announcement)
-            if reply.picture is not None and reply.ok:
-                last_picture = reply
+            if reply.changed:  # the table as the last change left it (if it could be drawn)
+                last_picture = reply if reply.picture is not None else None
         if newest is not None:  # the next start reads on from here, chat included
             await bot.game.see(place, str(newest))
         if not lines:
             return 0
+        count = len(lines)
         if read >= HISTORY_LIMIT:
-            lines.append(f"(I read only the {HISTORY_LIMIT} messages after my last visit; "
-                         f"anything later than those was not read.)")
+            lines.append(f"(That is as far as I read: the first {HISTORY_LIMIT} messages since "
+                         f"my last visit. The rest are read at my next start.)")
         waiting = await bot.game.waiting_user(place)
         summary = Reply(
-            f"While I was away, {len(lines)} message{'s' if len(lines) != 1 else ''} here "
-            f"{'were' if len(lines) != 1 else 'was'} for me. I have now handled them in "
+            f"While I was away, {count} message{'s' if count != 1 else ''} here "
+            f"{'were' if count != 1 else 'was'} for me. I have now handled them in "
             f"order:\n" + "\n".join(lines),
             mentions=[waiting] if waiting and announced else [])
         if last_picture is not None:
             summary.picture, summary.picture_name = last_picture.picture, last_picture.picture_name
-        summary.text = summary.text.strip()
+        # What the place was owed from before goes first; if it still cannot go, neither can
+        # the summary, and the outbox keeps every change to post one by one later.
+        if not await bot.courier.flush(place, before=min(announced) if announced else None):
+            return count
         try:
             await bot.sender.post(place, summary)
         except Exception as error:  # the outbox still holds every change: retried one by one
             log.warning("the catch-up summary for %s was not posted: %s", place, error)
-            return len(lines)
+            return count
         if announced:
             await bot.game.mark_sent(announced)
-    return len(lines)
+    return count
 
 
 async def _handle(reader: Reader, message: discord.Message, text: str) -> Reply:
