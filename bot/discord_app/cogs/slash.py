@@ -67,6 +67,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             refused = Reply(str(refusal), ok=False)
             await send_to_interaction(interaction, refused, deferred_ephemeral=private)
             return
+        await self.bot.caught_up(place)  # moves missed while the bot was away come first
         async with self.bot.place_lock(place):
             reply = await self.bot.game.handle(
                 place,
