@@ -10,6 +10,8 @@ from typing import Protocol
 
 from bot.api import Actor, Attachment, Reminder, Reply
 from bot.delivery import OutboxBackend
+from bot.service import Addressed
+from bot.service.commands import Command
 
 
 class GameBackend(OutboxBackend, Protocol):
@@ -19,13 +21,16 @@ class GameBackend(OutboxBackend, Protocol):
         self,
         place: str,
         actor: Actor,
-        text: str,
+        message: str | Command,
         *,
         message_id: str | None = ...,
         attachments: list[Attachment] = ...,
+        addressed: Addressed | None = ...,
     ) -> Reply: ...
 
-    async def is_game_text(self, place: str, text: str, user_id: str | None = ...) -> bool: ...
+    async def read_chat(
+        self, place: str, text: str, user_id: str | None = ...
+    ) -> Addressed | None: ...
 
     async def choices(self, place: str, actor: Actor) -> list[str]: ...
 

@@ -36,10 +36,10 @@ LINE_CHARS = 160
 class Reader(Protocol):
     """How a message is read and handled: the ``Play`` cog's own ways, for history too."""
 
-    async def command_text(self, message: discord.Message) -> str | None: ...
+    async def command_text(self, message: discord.Message) -> tuple[str, bool] | None: ...
 
-    async def take_up(self, message: discord.Message, text: str,
-                      attachments: list[Attachment]) -> Reply: ...
+    async def take_up(self, message: discord.Message, text: str, attachments: list[Attachment],
+                      *, chat: bool, live: bool = ...) -> Reply | None: ...
 
 
 async def catch_up(bot: BusBot, reader: Reader, shard_id: int | None = None) -> int:
@@ -84,11 +84,12 @@ async def _read_missed(bot: BusBot, reader: Reader, channel: discord.abc.Message
             newest = message.id
             if message.author.bot or not message.content.strip():
                 continue
-            text = await reader.command_text(message)
-            if text is None or not bot.first_delivery(message.id):
+            read_as = await reader.command_text(message)
+            if read_as is None:
                 continue
-            reply = await _handle(reader, message, text)
-            if reply.duplicate:
+            text, chat = read_as
+            reply = await _handle(reader, message, text, chat)
+            if reply is None or reply.duplicate:  # chat after all, or handled already
                 continue
             lines.append(_line(message, text, reply))
             if reply.announcement is not None:
@@ -125,7 +126,8 @@ async def _read_missed(bot: BusBot, reader: Reader, channel: discord.abc.Message
     return count
 
 
-async def _handle(reader: Reader, message: discord.Message, text: str) -> Reply:
+async def _handle(reader: Reader, message: discord.Message, text: str,
+                  chat: bool) -> Reply | None:
     if message.guild is not None and not isinstance(message.author, discord.Member):
         # History carries no roles; a moderator's role counts only with the member fetched.
         with contextlib.suppress(discord.HTTPException):
@@ -134,7 +136,7 @@ async def _handle(reader: Reader, message: discord.Message, text: str) -> Reply:
         attachments = await read_attachments(message.attachments)
     except AttachmentTooLarge as refusal:
         return Reply(str(refusal), ok=False)
-    return await reader.take_up(message, text, attachments)
+    return await reader.take_up(message, text, attachments, chat=chat, live=False)
 
 
 def _line(message: discord.Message, text: str, reply: Reply) -> str:

@@ -1,8 +1,9 @@
 """Playing by message, as in the forum: plain moves in a game's channel, and the ``!bus`` command.
 
 Both read the same way: the text goes to the service untouched, the answer comes back as one
-post. Plain text is only taken up when the service recognises it as a game command in a place
-that has a game, so ordinary chat in the channel is left alone. The prefix reaches everything,
+post. Plain text is only taken up when the service recognises it as meant for the bot in a
+place that has a game (a command; moves from the player to act; moves written as the log writes
+them from anyone), so ordinary chat in the channel is left alone. The prefix reaches everything,
 lobby and moderator commands included, and works in any channel.
 """
 
@@ -16,9 +17,11 @@ from discord.ext import commands
 
 from bot.api import Attachment, Reply
 from bot.discord_app.bot import BusBot, one_line, slow_down
-from bot.discord_app.guards import Refused, checked_text
+from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
+from bot.service.attempts import attempts_a_move
+from bot.service.commands import Command, could_be_for_the_bot
 from engine.limits import MAX_MESSAGE_CHARS
 
 log = logging.getLogger(__name__)
@@ -53,10 +56,8 @@ class Play(commands.Cog):
             return  # a prefix command: ``text_command`` answers it
         if len(message.content) > MAX_MESSAGE_CHARS:
             return  # chat longer than any command; the prefix gets the refusal
-        place = place_of(message.channel.id)
-        if await self.bot.game.is_game_text(place, message.content, str(message.author.id)) \
-                and await self.allowed(message):
-            await self.play(message, message.content, [])
+        if could_be_for_the_bot(message.content) or attempts_a_move(message.content):
+            await self.play(message, message.content, [], chat=True)  # else table talk
 
     async def allowed(self, message: discord.Message) -> bool:
         """Whether the author is within the command rate; if not, they are told once when to
@@ -69,33 +70,36 @@ class Play(commands.Cog):
             await self.post(message, Reply(slow_down(retry), ok=False), answering=message)
         return False
 
-    async def command_text(self, message: discord.Message) -> str | None:
-        """What a message asks of the service (``!bus`` stripped), or None for chat: the same
-        reading ``text_command`` and ``on_message`` give, for a message read from history
-        (whose rate was not a live one, so the command rate does not apply)."""
+    async def command_text(self, message: discord.Message) -> tuple[str, bool] | None:
+        """What a message read from history asks of the service and whether it is chat (no
+        prefix), or None when it is table talk: the reading ``text_command`` and
+        ``on_message`` give a message as it arrives."""
         context = await self.bot.get_context(message)
         if context.valid:
             if context.command is not self.text_command:
                 return None
-            return context.view.read_rest().strip() or "help"
-        if len(message.content) > MAX_MESSAGE_CHARS:
+            return context.view.read_rest().strip() or "help", False
+        content = message.content
+        if len(content) > MAX_MESSAGE_CHARS:
             return None
-        place = place_of(message.channel.id)
-        if await self.bot.game.is_game_text(place, message.content, str(message.author.id)):
-            return message.content.strip()
+        if could_be_for_the_bot(content) or attempts_a_move(content):
+            return content, True
         return None
 
     async def play(
-        self, message: discord.Message, text: str, attachments: list[Attachment]
+        self, message: discord.Message, text: str, attachments: list[Attachment], *,
+        chat: bool = False,
     ) -> None:
-        """Apply one player's message and post the answer, in order with the place's others."""
-        if not self.bot.first_delivery(message.id):
-            return
+        """Apply one player's message and post the answer, in order with the place's others.
+
+        A ``chat`` message (no prefix) is taken up only when the service finds it meant for the
+        bot; the game it finds then is the one the command runs on, looked up once, as nothing
+        else runs in the place meanwhile."""
         place = place_of(message.channel.id)
-        await self.bot.caught_up(place)
+        await self.bot.caught_up(place)  # moves missed while the bot was away come first
         async with self.bot.place_lock(place):
-            reply = await self.take_up(message, text, attachments)
-            if reply.duplicate:  # redelivered after a restart: it was answered the first time
+            reply = await self.take_up(message, text, attachments, chat=chat)
+            if reply is None or reply.duplicate:  # chat, or answered the first time
                 return
             # A refusal, or anything meant for the author alone, answers their message; there
             # is no private answer to a message in a channel.
@@ -106,28 +110,38 @@ class Play(commands.Cog):
                 await self.bot.courier.deliver(place, reply)
 
     async def take_up(
-        self, message: discord.Message, text: str, attachments: list[Attachment]
-    ) -> Reply:
+        self, message: discord.Message, text: str, attachments: list[Attachment], *,
+        chat: bool, live: bool = True,
+    ) -> Reply | None:
         """The service's answer to ``message`` (the caller holds the place's lock), after the
-        checks Discord needs first; the caller posts it (or, catching up, sums it up)."""
-        started = time.perf_counter()
+        checks Discord needs first; None when it is chat, comes too fast (``live`` messages
+        only: one read from history was not written at this pace) or was seen already. The
+        caller posts the answer (or, catching up, sums it up)."""
         place = place_of(message.channel.id)
         actor = actor_for(message.author)
+        addressed = None
+        if chat:
+            addressed = await self.bot.game.read_chat(place, text, actor.user_id)
+            if addressed is None or (live and not await self.allowed(message)):
+                return None
+        if not self.bot.first_delivery(message.id):
+            return None
+        started = time.perf_counter()
         text = text.strip()
         channel = message.channel
         guild = message.guild
+        command: str | Command = text
         try:
             if guild is not None and isinstance(channel, discord.abc.GuildChannel
                                                 | discord.Thread):
-                text = await checked_text(
+                command = await checked(
                     guild, text, channel.permissions_for(guild.me),
                     in_thread=isinstance(channel, discord.Thread))
         except Refused as refused:
             self.bot.log_handled(place, actor, text, None, started)
             return Reply(str(refused), ok=False)
-        reply = await self.bot.game.handle(
-            place, actor, text, message_id=str(message.id), attachments=attachments
-        )
+        reply = await self.bot.game.handle(place, actor, command, message_id=str(message.id),
+                                           attachments=attachments, addressed=addressed)
         self.bot.log_handled(place, actor, text, reply, started)
         return reply
 
