@@ -41,6 +41,8 @@ class Reply:
     (exports). ``changed`` tells the adapter that the game's log grew or changed.
     ``duplicate`` marks the answer to a message id already handled (a redelivery after a
     restart or reconnect): nothing was applied again, and a chat adapter should stay silent.
+    ``announcement`` is the outbox row of a change (when the service keeps an outbox): the
+    adapter reports it sent once the post was accepted, or failed.
     """
 
     text: str
@@ -52,6 +54,7 @@ class Reply:
     ephemeral: bool = False
     changed: bool = False
     duplicate: bool = False
+    announcement: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

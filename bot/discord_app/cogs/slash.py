@@ -92,6 +92,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             refused = Reply(str(refusal), ok=False)
             await send_to_interaction(interaction, refused, deferred_ephemeral=private)
             return
+        await self.bot.caught_up(place)  # moves missed while the bot was away come first
         async with self.bot.place_lock(place):
             reply = await self.bot.game.handle(
                 place,
@@ -101,7 +102,11 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
                 attachments=attachments,
             )
             self.bot.log_handled(place, actor, command, reply, started)
+            if reply.announcement is not None:  # what the place is still owed goes first
+                await self.bot.courier.flush(place, before=reply.announcement)
             await send_to_interaction(interaction, reply, deferred_ephemeral=private)
+            if reply.announcement is not None:
+                await self.bot.game.mark_sent([reply.announcement])
 
     @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")
