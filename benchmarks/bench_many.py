@@ -37,12 +37,11 @@ STAGES = (0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85)
 BENCH = Actor("bench", "bench")
 
 
-def _rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as handle:
-        for line in handle:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+def _on_path() -> None:
+    """Let the other benchmarks be imported (this one runs as a file, not with ``-m``)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if root not in sys.path:
+        sys.path.insert(0, root)
 
 
 def _moves_after(name: str | None) -> int:
@@ -103,6 +102,9 @@ def many(path: str, active: int, commands: int, single: int) -> dict[str, object
     """In a fresh process: the first command after a start, then commands round-robin across
     ``active`` games with their pictures, the memory, then one game alone."""
     import render
+
+    _on_path()
+    from benchmarks.bench_service import _rss_mb
 
     out: dict[str, object] = {}
     base = _rss_mb()
@@ -229,8 +231,7 @@ def main() -> None:
               f"(target <= 2x; shared layers drawn at start in {got['warm_up_s']:.1f} s)")
         for line in looking_back(path, args.samples):
             print(line)
-    # the engine's own measures, from the folder above this script's (run as a file, not -m)
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    _on_path()
     from benchmarks.bench_engine import games_per_second, listings_per_decision
 
     rate, moves = games_per_second(args.engine_seconds)
