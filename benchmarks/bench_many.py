@@ -185,6 +185,35 @@ def looking_back(path: str, samples: int) -> list[str]:
     return lines
 
 
+def stored_size(folder: str, games: int = 10) -> str:
+    """The database bytes a finished game takes against its text log, and which columns of its
+    records take them."""
+    import sqlite3
+
+    path = os.path.join(folder, "finished.db")
+    logs = [log.format() for log in playouts()[:games]]
+    service = GameService(path, renderer=None, bind_imported_names=True, rate_limits=False)
+    empty = os.path.getsize(path)
+    for i, text in enumerate(logs):
+        assert service.import_text(f"done-{i}", BENCH, text).ok
+    service.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("VACUUM")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(records)")]
+        sizes = {c: conn.execute(  # about what SQLite stores: 8 bytes a float, 1 a small int
+            f"SELECT SUM(CASE typeof({c}) WHEN 'real' THEN 8 WHEN 'integer' THEN 1 WHEN 'null' "
+            f"THEN 0 ELSE LENGTH(CAST({c} AS BLOB)) END) FROM records").fetchone()[0] or 0
+            for c in columns if c not in ("game_id", "seq")}
+    per_game = (os.path.getsize(path) - empty) / games / 1024
+    log_kb = sum(len(t.encode()) for t in logs) / games / 1024
+    top = ", ".join(f"{c} {v / games / 1024:.1f}" for c, v in
+                    sorted(sizes.items(), key=lambda kv: -kv[1])[:5])
+    return (f"stored size of a finished 5-player game: {per_game:.1f} KB in the database against "
+            f"{log_kb:.1f} KB of text log ({per_game / log_kb:.1f}x); its records' largest columns "
+            f"in KB: {top}")
+
+
 def _p99(ms: list[float]) -> float:
     return statistics.quantiles(ms, n=100)[-1] if len(ms) >= 2 else ms[0]
 
@@ -231,6 +260,7 @@ def main() -> None:
               f"(target <= 2x; shared layers drawn at start in {got['warm_up_s']:.1f} s)")
         for line in looking_back(path, args.samples):
             print(line)
+        print(stored_size(folder))
     _on_path()
     from benchmarks.bench_engine import games_per_second, listings_per_decision
 
