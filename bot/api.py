@@ -41,6 +41,8 @@ class Reply:
     (exports). ``changed`` tells the adapter that the game's log grew or changed.
     ``duplicate`` marks the answer to a message id already handled (a redelivery after a
     restart or reconnect): nothing was applied again, and a chat adapter should stay silent.
+    ``preview`` is set on the answer to ``preview MOVES``: the moves it tried, as the command
+    text that plays them (a chat adapter may offer a button that sends it).
     """
 
     text: str
@@ -52,6 +54,7 @@ class Reply:
     ephemeral: bool = False
     changed: bool = False
     duplicate: bool = False
+    preview: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

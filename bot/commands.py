@@ -116,6 +116,13 @@ class Import:
 
 
 @dataclass(frozen=True, slots=True)
+class Preview:
+    """``preview MOVES``: the table as it would be after them; nothing is played."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Malformed:
     """A command word with arguments that do not fit; ``usage`` says how it is written."""
 
@@ -125,7 +132,7 @@ class Malformed:
 
 Command = (
     NewGame | Join | Leave | Colour | Start | Look | Undo | UndoLast | UndoTo | Redo | ActAs
-    | Correct | ReplacePlayer | Drop | Flow | Export | Import | Malformed
+    | Correct | ReplacePlayer | Drop | Flow | Export | Import | Preview | Malformed
 )
 
 #: how each command is written, as the refusal of a malformed one shows it (markdown)
@@ -144,6 +151,7 @@ USAGE: dict[str, str] = {
     "replace": "`replace NAME with @user`",
     "drop": "`drop NAME`",
     "export": "`export txt` or `export json`",
+    "preview": "`preview MOVE...` (for example `preview Place Office at C1`)",
 }
 
 _I = re.IGNORECASE
@@ -171,12 +179,13 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?P<what>pause|resume|abandon|nudge)(?:\s+game)?", _I), "flow"),
     (re.compile(r"export(?:\s+(?P<fmt>txt|text|json))?", _I), "export"),
     (re.compile(r"import(?:\s+game)?", _I), "import"),
+    (re.compile(r"preview\s*:?\s+(?P<text>.+)", _S), "preview"),
 ]
 #: first words that make a message a (mistyped) command rather than a move
 _COMMAND_WORDS = {
     "join": "join", "colour": "colour", "color": "colour", "map": "map",
     "log": "log", "undo": "undo", "as": "as", "correct": "correct", "replace": "replace",
-    "drop": "drop", "export": "export", "redo": "redo",
+    "drop": "drop", "export": "export", "redo": "redo", "preview": "preview",
 }
 
 
@@ -243,6 +252,8 @@ def _build(name: str, m: re.Match[str]) -> Command:
     if name == "export":
         fmt = (g.get("fmt") or "txt").lower()
         return Export("txt" if fmt == "text" else fmt)
+    if name == "preview":
+        return Preview(g["text"].strip())
     return Import()
 
 

@@ -41,7 +41,8 @@ class Outcome:
 
     ``picture`` is the position to draw; ``table_changed`` marks a picture that shows a change
     (it goes into the game's index). ``mentions`` of None lets the service work out whose turn
-    just began.
+    just began. ``previous`` is the position to highlight changes against (a preview's table
+    as it stands); ``preview`` the moves a preview tried, which a Play button would send.
     """
 
     text: str
@@ -53,6 +54,8 @@ class Outcome:
     mentions: list[str] | None = None
     files: list[Attachment] = field(default_factory=list)
     position_changed: bool = False
+    previous: Game | None = None
+    preview: str | None = None
 
 
 def refuse(text: str) -> Outcome:

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot import exchange, lobby, moderation, play, undo, views
+from bot import exchange, lobby, moderation, play, preview, undo, views
 from bot.api import Actor, Attachment, Reminder, Reply
 from bot.commands import (
     ActAs,
@@ -37,6 +37,7 @@ from bot.commands import (
     Look,
     Malformed,
     NewGame,
+    Preview,
     Redo,
     ReplacePlayer,
     Start,
@@ -210,12 +211,14 @@ class GameService:
 
     def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
         reply = Reply(outcome.text, ok=outcome.ok, files=outcome.files,
-                      ephemeral=not outcome.ok, mentions=outcome.mentions or [])
+                      ephemeral=not outcome.ok, mentions=outcome.mentions or [],
+                      preview=outcome.preview)
         if not outcome.ok or outcome.picture is None:
             return Prepared(reply)
         reply.picture_name = outcome.picture_name or picture_name(
             summary.id if summary else 0, len(outcome.picture.history))
-        return Prepared(reply, outcome.picture, self.renderer, self.picture_dir)
+        return Prepared(reply, outcome.picture, self.renderer, self.picture_dir,
+                        outcome.previous)
 
     def _dispatch(self, ctx: Context, cmd: Command | None, text: str) -> Outcome:
         if isinstance(cmd, NewGame):
@@ -246,6 +249,8 @@ class GameService:
             return self._look(ctx, live, cmd)
         if isinstance(cmd, Export):
             return self._export_outcome(live, cmd.fmt)
+        if isinstance(cmd, Preview):
+            return preview.preview(ctx, cmd.text)
         if isinstance(cmd, Undo | UndoLast | UndoTo | Redo):
             return undo.take_back(ctx, cmd)
         if isinstance(cmd, ActAs):
@@ -351,6 +356,20 @@ class GameService:
             if decision is None or seat is None or seat.name != decision.player:
                 return []
             return [str(m) for m in live.game.legal_moves()]
+
+    def table_now(self, place: str) -> preview.TableNow | None:
+        """The decision the place's game waits for (None: none), for buttons and menus."""
+        with self._place_lock(place):
+            summary = self.store.latest_game(place)
+            return preview.table_now(self._live(summary)) if summary is not None else None
+
+    def since(self, place: str, then: preview.Position) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did)."""
+        with self._place_lock(place):
+            summary = self.store.latest_game(place)
+            if summary is None:
+                return "The table has moved on: the game is gone."
+            return preview.since(self._live(summary), then)
 
     def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         """One reminder per decision that has waited ``hours``; each is given only once."""
@@ -484,6 +503,14 @@ class AsyncGameService:
     async def choices(self, place: str, actor: Actor) -> list[str]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, self.service.choices, place, actor)
+
+    async def table_now(self, place: str) -> preview.TableNow | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.table_now, place)
+
+    async def since(self, place: str, then: preview.Position) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.since, place, then)
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         loop = asyncio.get_running_loop()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.api import Actor, Attachment, Reminder, Reply
+from bot.preview import Position, TableNow
 
 
 class GameBackend(Protocol):
@@ -27,5 +28,9 @@ class GameBackend(Protocol):
     async def is_game_text(self, place: str, text: str) -> bool: ...
 
     async def choices(self, place: str, actor: Actor) -> list[str]: ...
+
+    async def table_now(self, place: str) -> TableNow | None: ...
+
+    async def since(self, place: str, then: Position) -> str: ...
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]: ...

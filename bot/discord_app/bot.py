@@ -38,6 +38,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord_app.cogs.play",
     "bot.discord_app.cogs.slash",
     "bot.discord_app.cogs.reminders",
+    "bot.discord_app.cogs.buttons",
 )
 
 #: Exactly what the bot needs in a channel: see and read it, post text, pictures and exports,

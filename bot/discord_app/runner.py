@@ -26,6 +26,7 @@ from bot.config import Config
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.logs import configure_logging
+from bot.preview import Position, TableNow
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import AsyncGameService, GameService
 
@@ -54,6 +55,12 @@ class NoGames:
 
     async def choices(self, place: str, actor: Actor) -> list[str]:
         return []
+
+    async def table_now(self, place: str) -> TableNow | None:
+        return None
+
+    async def since(self, place: str, then: Position) -> str:
+        return ""
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         return []

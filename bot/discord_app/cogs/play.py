@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.api import Attachment, Reply
+from bot.discord_app import components
 from bot.discord_app.bot import BusBot, one_line
 from bot.discord_app.guards import Refused, checked_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
@@ -83,16 +84,21 @@ class Play(commands.Cog):
                 return
             # A refusal, or anything meant for the author alone, answers their message; there
             # is no private answer to a message in a channel.
-            private = not reply.ok or reply.ephemeral
-            await self.post(message, reply, answering=message if private else None)
+            private = not reply.ok or reply.ephemeral or reply.preview is not None
+            view = await components.view_for(self.bot, place, reply)
+            sent = await self.post(message, reply, answering=message if private else None,
+                                   view=view)
+            await components.moved_on(self.bot, place, reply, sent, view)
 
     async def post(
-        self, message: discord.Message, reply: Reply, *, answering: discord.Message | None
-    ) -> None:
+        self, message: discord.Message, reply: Reply, *, answering: discord.Message | None,
+        view: discord.ui.View | None = None,
+    ) -> list[discord.Message]:
         try:
-            await send_to_channel(message.channel, reply, answering=answering)
+            return await send_to_channel(message.channel, reply, answering=answering, view=view)
         except discord.HTTPException as error:
             log.warning("answer in %s not posted: %s", message.channel.id, one_line(error))
+            return []
 
 
 async def setup(bot: commands.Bot) -> None:

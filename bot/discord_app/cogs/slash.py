@@ -19,10 +19,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.api import Attachment, Reply
+from bot.discord_app import components
 from bot.discord_app.bot import BusBot, one_line
 from bot.discord_app.guards import Refused, checked_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_interaction
+from bot.preview import Position
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +48,10 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         *,
         private: bool = False,
         files: list[discord.Attachment] | None = None,
+        press: tuple[Position, str] | None = None,
     ) -> None:
-        """Defer at once, ask the service, answer: the one path every subcommand takes."""
+        """Defer at once, ask the service, answer: the one path every subcommand takes, and
+        every button and menu (``press``: the position it was made for, and what it is)."""
         started = time.perf_counter()
         await interaction.response.defer(ephemeral=private, thinking=True)
         place = place_of(interaction.channel_id or 0)
@@ -64,6 +68,12 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             await send_to_interaction(interaction, refused, deferred_ephemeral=private)
             return
         async with self.bot.place_lock(place):
+            stale = press and await components.refusal(self.bot, place, actor.user_id, *press)
+            if stale:
+                self.bot.log_handled(place, actor, text, None, started)
+                await send_to_interaction(interaction, Reply(stale, ok=False),
+                                          deferred_ephemeral=private)
+                return
             reply = await self.bot.game.handle(
                 place,
                 actor,
@@ -72,7 +82,10 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
                 attachments=attachments,
             )
             self.bot.log_handled(place, actor, text, reply, started)
-            await send_to_interaction(interaction, reply, deferred_ephemeral=private)
+            view = await components.view_for(self.bot, place, reply)
+            sent = await send_to_interaction(interaction, reply, deferred_ephemeral=private,
+                                             view=view)
+            await components.moved_on(self.bot, place, reply, sent, view)
 
     @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")
@@ -94,6 +107,11 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             for text in matching[:MAX_CHOICES]
             if len(text) <= MAX_CHOICE_LENGTH
         ]
+
+    @app_commands.command(description="See the table after moves, without playing them")
+    @app_commands.describe(moves="For example: Extend line from C1 to C4")
+    async def preview(self, interaction: Interaction, moves: str) -> None:
+        await self.run(interaction, f"preview {moves}", private=True)
 
     @app_commands.command(description="The table as it stands, with whose turn it is")
     async def status(self, interaction: Interaction) -> None:
