@@ -235,7 +235,8 @@ def help_text(moderator: bool) -> str:
         "`start order: A, B, C`.",
         "**Play**: write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
         "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message are "
-        "played all or nothing. `undo` takes back your last move while nobody else has moved; "
+        "played all or nothing. `preview MOVES` shows the table after them without playing "
+        "anything. `undo` takes back your last move while nobody else has moved; "
         "`redo` puts it back.",
         "**Look**: `status`, `map` (or `map N`: the table after move N), `moves` (your legal "
         "choices; `moves all` every one), `log` (`log all`), `index` (every posted picture by "

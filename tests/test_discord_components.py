@@ -138,3 +138,24 @@ async def test_an_illegal_preview_is_refused_privately(table: Table, people: Pla
     assert said.reply_to is not None and said.labels == ["Play this"]
     refused = await server.press(people.daemonis, said, "Play this")
     assert refused.public == [] and "These buttons are for Arcsyn" in refused.text
+
+
+async def test_buttons_posted_before_a_restart_still_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    database = tmp_path / "busbot.db"
+    async with busbot_table(database, moderator_role=MODERATOR_ROLE) as before:
+        server = before.server
+        people = Players.at(server)
+        await seat_players(before, people)
+        posted = only(await server.say(people.arcsyn, "Place House at C1"))
+        layout, arcsyn_id = server.layout(), people.arcsyn.id
+
+    async with busbot_table(database, layout, moderator_role=MODERATOR_ROLE) as after:
+        server = after.server
+        arcsyn = server.person("Arcsyn", user_id=arcsyn_id)
+        answer = await server.press(arcsyn, posted, "Choose your move",
+                                    choose="Place Office at C1")
+        assert only(answer.public).content.startswith("Arcsyn: Place Office at C1")
+        assert after.moves_played(server.table) == [
+            ("Arcsyn", "Place House at C1"), ("Arcsyn", "Place Office at C1")]
