@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from bot.api import Actor
-from bot.pictures import default_renderer
 from bot.service import GameService
+from bot.service.pictures import default_renderer
 from engine import GameLog, random_game
 
 PLACE = "bench"
@@ -54,7 +54,7 @@ def command_times(folder: str, runs: int, with_picture: bool) -> tuple[list[floa
     reply = service.import_text(PLACE, Actor("bench", "bench"), late_game_log(seed=17))
     assert reply.ok, reply.text
     service.close()
-    service = GameService(path, bind_imported_names=True, renderer=renderer)
+    service = GameService(path, bind_imported_names=True, renderer=renderer, rate_limits=False)
     rng = random.Random(1)
     # The first command after a start replays the game once: timed apart.
     who, text = _the_move(service, rng)

@@ -203,6 +203,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as error:
         print(str(error), file=sys.stdout if error.stdout else sys.stderr)
         return error.status
+    except Exception as error:
+        # A database that cannot be used (damaged, locked, read-only): one sentence, status 2.
+        # Imported only on this path, so the subcommands that need no database stay light.
+        from bot.service.storage import StoreError
+
+        if not isinstance(error, StoreError):
+            raise
+        print(f"{prog()} {args.command}: {error}", file=sys.stderr)
+        return 2
 
 
 # ---- shared by the subcommands ----------------------------------------------------------------

@@ -19,13 +19,20 @@ from typing import TYPE_CHECKING, TextIO
 from bot.api import Actor, Attachment, Reply
 from bot.cli import console_arguments as add_arguments
 from bot.config import PICTURE_CACHE, PICTURE_LAYOUT
-from bot.pictures import default_renderer, start_pictures
 from bot.service import GameService
+from bot.service.exchange import ExchangeError, read_import_file
+from bot.service.pictures import default_renderer, start_pictures
+from bot.service.storage import StoreError
+from engine.limits import MAX_MESSAGE_CHARS
 
 if TYPE_CHECKING:
     from bot.config import Config
 
 PLACE = "console"
+#: the longest line read whole: a user's name, ": ", and a message at the message limit
+_LINE_LIMIT = MAX_MESSAGE_CHARS + 64
+#: what the line reader gives for a line over that: it is refused, never read whole
+OVERLONG = "\x00(a line over the message limit)"
 DEFAULT_PICTURES = "pictures"
 HISTORY = "~/.busbot_history"
 IMPORT_HINT = ("`import PATH` makes a game from an exported log file (.txt or .json) on this "
@@ -96,9 +103,15 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
         return 2
     if opts.pictures:
         start_pictures(opts.picture_cache, opts.picture_layout)
-    service = GameService(opts.db_path, moderator_role=opts.moderator_role,
-                          picture_dir=opts.picture_dir, bind_imported_names=True,
-                          renderer=default_renderer() if opts.pictures else None)
+    try:
+        # The terminal's own operator plays every seat: no rate limits between them.
+        service = GameService(opts.db_path, moderator_role=opts.moderator_role,
+                              picture_dir=opts.picture_dir, bind_imported_names=True,
+                              renderer=default_renderer() if opts.pictures else None,
+                              rate_limits=False)
+    except StoreError as err:
+        print(f"busbot console: {err}", file=sys.stderr)
+        return 2
     try:
         return run(service, stdin or sys.stdin, stdout or sys.stdout, opts.picture_dir)
     finally:
@@ -115,6 +128,10 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
         line = read()
         if line is None:
             break
+        if line is OVERLONG:
+            print(f"busbot (only you see this): That line is over {MAX_MESSAGE_CHARS:,} "
+                  f"characters (the message limit); nothing was done.", file=out)
+            continue
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -133,10 +150,9 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
         if text.lower().startswith("import "):
             path = text[len("import "):].strip()
             try:
-                with open(path, "rb") as handle:
-                    attachments.append(Attachment(os.path.basename(path), handle.read()))
-            except OSError as err:
-                print(f"busbot: cannot read {path}: {err.strerror}", file=out)
+                attachments.append(Attachment(os.path.basename(path), read_import_file(path)))
+            except ExchangeError as err:
+                print(f"busbot (only you see this): {err}; nothing was imported.", file=out)
                 continue
             text = "import"
         reply = service.handle(PLACE, actor, text, attachments=attachments)
@@ -155,7 +171,15 @@ def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
     Piped input is read as it is, without a prompt.
     """
     if not (stdin is sys.stdin and stdin.isatty()):
-        return lambda: stdin.readline() or None
+        def piped() -> str | None:
+            line = stdin.readline(_LINE_LIMIT)
+            if len(line) == _LINE_LIMIT and not line.endswith("\n"):
+                while (more := stdin.readline(_LINE_LIMIT)) and not more.endswith("\n"):
+                    pass  # the rest of an overlong line is never held whole
+                return OVERLONG
+            return line or None
+
+        return piped
     try:
         import readline
     except ImportError:  # a Python built without it: plain lines, still prompted
@@ -179,7 +203,7 @@ def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
             if readline is not None:
                 with contextlib.suppress(OSError):
                     readline.write_history_file(history)
-            return line
+            return line if len(line) < _LINE_LIMIT else OVERLONG
 
     return read
 

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from bot.cli import CliError, db_path, prog
 
 if TYPE_CHECKING:
-    from bot.storage import GameSummary, Store
+    from bot.service.storage import GameSummary, Store
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from bot.exchange import ExchangeError
     from bot.service import GameService
+    from bot.service.exchange import ExchangeError
 
     service = GameService(_existing(db_path(args)), renderer=None)
     try:
@@ -42,15 +42,16 @@ def export_command(args: argparse.Namespace) -> int:
 def import_command(args: argparse.Namespace) -> int:
     from bot.api import Actor
     from bot.service import GameService
+    from bot.service.exchange import ExchangeError, read_import_file
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise CliError(f"{prog()} import: cannot read {args.file}: {err}") from None
+        data = read_import_file(args.file)  # in bounded chunks: never more than the limit
+    except ExchangeError as err:
+        raise CliError(f"{prog()} import: {err}") from None
     service = GameService(db_path(args), renderer=None, bind_imported_names=True)
     try:
         importer = Actor(args.user, args.user) if args.user else None
-        reply = service.import_text(args.place, importer, text)
+        reply = service.import_data(args.place, importer, data)
     finally:
         service.close()
     print(reply.text)
@@ -107,7 +108,7 @@ def check(path: str) -> tuple[int, list[str]]:
         return 1, [f"database: cannot be read ({err})"]
     if integrity != ["ok"]:
         return len(integrity), [f"database: {line}" for line in integrity]
-    from bot.storage import Store
+    from bot.service.storage import Store
 
     store = Store(path)
     try:
@@ -126,8 +127,8 @@ def check(path: str) -> tuple[int, list[str]]:
 def _verify_game(store: Store, summary: GameSummary) -> str | None:
     """What is wrong with one game, or None: its records folded and replayed must give the
     status, the last record and whom it waits for that the summary says."""
-    from bot.live_game import LiveGame, build_game
-    from bot.records import GameRecord
+    from bot.service.live_game import LiveGame, build_game
+    from bot.service.records import GameRecord
 
     try:
         record = GameRecord.fold(summary.id, summary.place, store.records(summary.id))

@@ -18,6 +18,13 @@ from dataclasses import dataclass, field
 
 from engine.errors import BusError, LogError
 from engine.game import Game
+from engine.limits import (
+    MAX_RECORDS,
+    LimitError,
+    check_name,
+    check_records,
+    check_seats,
+)
 from engine.state import EDITIONS, Options
 
 
@@ -53,6 +60,7 @@ class GameLog:
             header = key.lower()
             if header == "players" and not moves:
                 players = [p.strip() for p in value.split(",") if p.strip()]
+                _check_players(players, number)
             elif header in ("colours", "colors") and not moves:
                 colours = [c.strip().lower() for c in value.split(",") if c.strip()]
             elif header == "edition" and not moves:
@@ -73,6 +81,8 @@ class GameLog:
                     raise LogError(f"no move after '{key}:'", line=number)
                 moves.append((key, value))
                 lines.append(number)
+                if len(moves) > MAX_RECORDS:
+                    _check_records(len(moves), number)
         if players is None:
             raise LogError("a game log needs a 'players:' line")
         return cls(players, edition, options, colours, moves, lines)
@@ -103,6 +113,26 @@ class GameLog:
 
     def line_of(self, index: int) -> int:
         return self.move_lines[index] if index < len(self.move_lines) else index + 1
+
+
+def _check_players(players: list[str], line: int) -> None:
+    """The seats of a log go through the same limits as ``join`` (engine.limits); look-alike
+    names are the importer's to refuse (``check_distinct``), as they need the confusables
+    table that a replay has no use for."""
+    try:
+        check_seats(len(players))
+        for name in players:
+            if check_name(name) != name:
+                raise LimitError(f"write the name {name!r} as {check_name(name)!r}")
+    except LimitError as err:
+        raise LogError(str(err), line=line) from None
+
+
+def _check_records(count: int, line: int) -> None:
+    try:
+        check_records(count)
+    except LimitError as err:
+        raise LogError(str(err), line=line) from None
 
 
 def replay(log: GameLog, upto: int | None = None) -> Game:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from engine.board import BOARD
+from engine.limits import check_option
 from engine.moves import ACTIONS, ActionName
 
 Phase = Literal["setup", "choosing", "resolving", "over"]
@@ -55,7 +56,7 @@ class Options:
         """Set one option from its text form, as written in a log's ``option:`` line."""
         if name not in self.names():
             known = ", ".join(self.names())
-            raise ValueError(f"unknown option {name!r} (known: {known})")
+            raise ValueError(f"unknown option {name[:40]!r} (known: {known})")
         current = getattr(self, name)
         text = value.strip().lower()
         if isinstance(current, bool):
@@ -64,11 +65,12 @@ class Options:
             setattr(self, name, text in ("true", "yes", "on", "1"))
             return
         try:
-            number = int(text)
+            number = int(text) if len(text) <= 9 else None
         except ValueError:
-            raise ValueError(f"option {name} takes a whole number, not {value!r}") from None
-        if number < 0 or (number == 0 and name != "building_type_limit"):
-            raise ValueError(f"option {name} must be positive, not {value!r}")
+            number = None
+        if number is None:
+            raise ValueError(f"option {name} takes a whole number, not {value[:20]!r}")
+        check_option(name, number)
         setattr(self, name, number)
 
     def differences(self, other: Options) -> dict[str, object]:

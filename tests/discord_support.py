@@ -44,10 +44,11 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.config import Config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot
-from bot.live_game import build_game
-from bot.records import GameRecord
 from bot.service import AsyncGameService, GameService
+from bot.service.live_game import build_game
+from bot.service.records import GameRecord
 from engine import GameLog, replay
+from engine.limits import COMMANDS_PER_USER
 from render import render_png
 
 #: The harness reaches into these exact versions (pinned in pyproject.toml); another version
@@ -825,15 +826,20 @@ class Table:
 
 @contextlib.asynccontextmanager
 async def busbot_table(
-    db_path: Path, layout: Layout | None = None, **settings: Any
+    db_path: Path, layout: Layout | None = None, *, rate_limits: bool = False, **settings: Any
 ) -> AsyncIterator[Table]:
-    """A BusBot over a fresh service on ``db_path``, connected to a fake server."""
+    """A BusBot over a fresh service on ``db_path``, connected to a fake server.
+
+    The rate limits (the bot's command cooldown, the service's pictures and reminders) are off
+    unless asked for: the tests play whole games in a second."""
     config = Config(db_path=str(db_path), **settings)
     service = GameService(
-        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir
+        config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir,
+        rate_limits=rate_limits,
     )
     game = AsyncGameService(service, render_workers=config.render_workers)
-    bot = BusBot(config, game, sync_commands=False)
+    bot = BusBot(config, game, sync_commands=False,
+                 command_rate=COMMANDS_PER_USER if rate_limits else None)
     try:
         async with fake_discord(bot, layout) as server:
             yield Table(server, service, bot)

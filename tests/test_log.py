@@ -42,7 +42,7 @@ def test_format_then_parse_gives_the_same_game() -> None:
 
 @pytest.mark.parametrize(("text", "line", "reason"), [
     ("players: A, B, C\nA: Place Office at C1\nB: pass\n", 3, "not B's turn"),
-    ("players: A, B\n", None, "3 to 5 players"),
+    ("players: A, B\n", 1, "3 to 5 players"),
     ("A: pass\n", 1, "'players:' line must come before"),
     ("players: A, B, C\nedition: deluxe\n", 2, "unknown edition"),
     ("players: A, B, C\noption: clocks = 3\n", None, "unknown option"),

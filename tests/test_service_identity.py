@@ -148,5 +148,5 @@ def test_a_replaced_seat_shows_its_new_players_name_from_then_on(table: Table,
     assert "Walt, blue" in other.ok("Zed", "status").text
     # A name another seat has, or a Discord mention, leaves the seat's name as it is.
     reply = table.ok("Arcsyn", "replace Walt with <@4242>")
-    assert "plays as" not in reply.text and "Walt (played by <@4242>)" in table.ok(
+    assert "plays as" not in reply.text and "Walt (offered to <@4242>" in table.ok(
         "Zed", "status").text

@@ -18,7 +18,7 @@ class Clock:
 
 
 def test_the_index_lists_each_posted_picture_by_round_and_map_jumps_back(tmp_path: Path) -> None:
-    table = Table(GameService(str(tmp_path / "db"), renderer=fake_png))
+    table = Table(GameService(str(tmp_path / "db"), renderer=fake_png, rate_limits=False))
     started(table)
     assert "Setup" in table.ok("Zed", "index").text
     table.play_random(70, seed=4)

@@ -111,12 +111,17 @@ def test_replacing_a_player_hands_the_seat_to_another_user(table: Table) -> None
     table.ok("Arcsyn", "Place Office at C1")
     table.ok("Arcsyn", "Place Pub at C2")
     reply = table.ok("Arcsyn", "replace Daemonis with <@4242>")
-    assert "gave Daemonis's seat to <@4242>" in reply.text
-    assert reply.mentions == ["4242"]
+    assert "offered Daemonis's seat to <@4242>" in reply.text
+    assert reply.mentions == []  # nobody is pinged for a seat they have not taken
     assert not table.say("Daemonis", "Place House at C3").ok
     from bot.api import Actor
 
-    reply = table.service.handle(table.place, Actor("4242", "Newcomer"), "Place House at C3")
+    newcomer = Actor("4242", "Newcomer")
+    reply = table.service.handle(table.place, newcomer, "Place House at C3")
+    assert not reply.ok and "type `accept`" in reply.text
+    reply = table.service.handle(table.place, newcomer, "accept")
+    assert reply.ok and "Newcomer takes Daemonis's seat" in reply.text
+    reply = table.service.handle(table.place, newcomer, "Place House at C3")
     assert reply.ok and "Daemonis: Place House at C3" in reply.text
     reply = table.say("Arcsyn", "replace Hedgethorn with <@4242>")
     assert not reply.ok and "already plays Daemonis" in reply.text

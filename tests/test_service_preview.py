@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.preview import Position
 from bot.service import GameService
+from bot.service.preview import Position
 from engine import Game
+from engine.limits import PICTURES_PER_USER
 from tests.service_support import PNG_SIGNATURE, Table, open_table, started
 
 
@@ -91,3 +92,20 @@ def test_since_says_what_changed_after_a_position(table: Table) -> None:
     assert "taken back" in table.service.since(table.place, later.position)
     assert Position.parse(later.position.key()) == later.position
     assert Position.parse("1:2") is None and Position.parse("a:b:c") is None
+
+
+def test_previews_cost_a_picture_like_map(tmp_path: Path) -> None:
+    now = [1_000_000.0]
+    table = open_table(str(tmp_path / "limited.db"), rate_limits=True, clock=lambda: now[0])
+    started(table)
+    drawn = 0
+    for _ in range(PICTURES_PER_USER.burst + 5):
+        reply = table.say("Zed", "preview Place Office at C1")
+        if reply.ok:
+            drawn += 1
+        else:
+            assert "try `preview` again in" in reply.text and reply.picture is None
+    assert drawn == PICTURES_PER_USER.burst
+    assert not table.say("Zed", "map").ok  # one budget for every picture
+    now[0] += PICTURES_PER_USER.per
+    assert table.ok("Zed", "preview Place Office at C1").picture is not None

@@ -4,6 +4,7 @@ concurrent commands are serialized without losing any."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import sqlite3
 import subprocess
@@ -162,7 +163,8 @@ def test_a_crash_between_any_two_statements_loses_nothing_confirmed(tmp_path: Pa
 
 def test_concurrent_commands_for_one_game_are_serialized_and_none_is_lost(tmp_path: Path) -> None:
     path = str(tmp_path / "busbot.db")
-    service = GameService(path, renderer=fake_png)
+    hours = itertools.count()  # each command an hour after the last: nudges are never too soon
+    service = GameService(path, renderer=fake_png, clock=lambda: 3600.0 * next(hours))
     service.handle("t", actor("Arcsyn"), "new game")
     barrier = threading.Barrier(5)
     replies = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from bot.config import Config
 from bot.discord_app.bot import invite_url
@@ -144,9 +145,9 @@ async def test_replace_takes_only_a_real_member_and_shows_their_name(tmp_path: P
                 await server.say(who, text)
                 await server.answers(1, since=since)
 
-            async def answer(text: str) -> str:
+            async def answer(text: str, who: Any = mod) -> str:
                 since = len(server.requests)
-                await server.say(mod, text)
+                await server.say(who, text)
                 content: str = (await server.answers(1, since=since))[0].json["content"]
                 return content
 
@@ -154,15 +155,18 @@ async def test_replace_takes_only_a_real_member_and_shows_their_name(tmp_path: P
             assert "Nobody on this server is called exactly 'nobody'" in refused
             refused = await answer("!bus replace Daemonis with <@123456789012345678>")
             assert "is not a member of this server" in refused
+            # A member is offered the seat; once they take it, it carries their name.
             by_name = await answer("!bus replace Daemonis with @Carol")
-            assert "gave Daemonis's seat to Carol" in by_name and "<@" not in by_name
-            assert "plays as Carol from now on" in by_name
+            assert "offered Daemonis's seat to Carol" in by_name and "<@" not in by_name
+            taken = await answer("!bus accept", carol)
+            assert "Carol takes Daemonis's seat" in taken
+            assert "plays as Carol from now on" in taken
             by_mention = await answer(f"!bus replace Carol with <@{players[1].id}>")
-            assert "gave Carol's seat to Daemonis" in by_mention and "<@" not in by_mention
+            assert "offered Carol's seat to Daemonis" in by_mention and "<@" not in by_mention
             since = len(server.requests)
-            await server.slash(mod, "replace", player="Daemonis", user=carol)
+            await server.slash(mod, "replace", player="Carol", user=carol)
             by_slash = (await server.answers(1, since=since))[0].json["content"]
-            assert "gave Daemonis's seat to Carol" in by_slash and "<@" not in by_slash
+            assert "offered Carol's seat to Carol" in by_slash and "<@" not in by_slash
         service = GameService(str(db), renderer=None)
         try:
             exported = service.export(str(server.channels["bus-table"].id), "json")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.api import Actor, Attachment, Reminder, Reply
-from bot.preview import Position, TableNow
+from bot.service.preview import Position, TableNow
 
 
 class GameBackend(Protocol):

@@ -23,7 +23,8 @@ from bot.api import Actor, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.sync import PublishedCommands, publish
-from bot.pictures import start_pictures
+from bot.service.pictures import start_pictures
+from engine.limits import COMMANDS_PER_USER, Rate
 
 if TYPE_CHECKING:
     from discord.types.gateway import SessionStartLimit
@@ -60,6 +61,16 @@ DISCORD_SITE = "https://discord.com"
 RECENT_MESSAGES = 10_000
 
 _PREFIX = re.compile(r"(?P<symbol>.*?)(?P<word>[^\W_]+)", re.DOTALL)
+
+
+def _by_key(key: tuple[str, int]) -> tuple[str, int]:
+    return key
+
+
+def slow_down(seconds: float) -> str:
+    """The answer to a user over ``COMMANDS_PER_USER``."""
+    return (f"You are sending commands faster than the table can follow; try again in "
+            f"{max(1, round(seconds))} s. Nothing was done.")
 
 
 def bot_intents() -> discord.Intents:
@@ -119,6 +130,7 @@ class BusBot(commands.Bot):
         sync_commands: bool = True,
         force_sync: bool = False,
         sync_guild: int | None = None,
+        command_rate: Rate | None = COMMANDS_PER_USER,
         **options: Any,
     ) -> None:
         symbol, word = split_prefix(config.prefix)
@@ -143,6 +155,15 @@ class BusBot(commands.Bot):
         self.published: bool | None = None
         self._place_locks: dict[str, asyncio.Lock] = {}
         self._recent: OrderedDict[int, None] = OrderedDict()
+        # discord.py's own cooldowns, keyed by (place, user): the commands one user may send in
+        # one place, and one "slow down" answer per stretch so the answers cannot flood either.
+        self.command_rate = command_rate
+        rate = command_rate or COMMANDS_PER_USER
+        window = rate.burst * rate.per
+        self._cooldowns: commands.CooldownMapping[tuple[str, int]] = commands.CooldownMapping(
+            commands.Cooldown(rate.burst, window), _by_key)
+        self._warned: commands.CooldownMapping[tuple[str, int]] = commands.CooldownMapping(
+            commands.Cooldown(1, window), _by_key)
 
     async def setup_hook(self) -> None:
         if not self._force_sync:  # ``busbot sync`` only publishes; it draws nothing
@@ -173,6 +194,20 @@ class BusBot(commands.Bot):
         if lock is None:
             lock = self._place_locks[place] = asyncio.Lock()
         return lock
+
+    def too_fast(self, place: str, user_id: int) -> tuple[float, bool] | None:
+        """None when ``user_id`` may send another command in ``place`` now; else the seconds
+        to wait and whether to say so (once per stretch of waiting)."""
+        if self.command_rate is None:
+            return None
+        key = (place, user_id)
+        bucket = self._cooldowns.get_bucket(key)
+        retry = bucket.update_rate_limit() if bucket is not None else None
+        if not retry:
+            return None
+        warned = self._warned.get_bucket(key)
+        tell = warned is not None and not warned.update_rate_limit()
+        return retry, tell
 
     def first_delivery(self, message_id: int) -> bool:
         """False for a message seen moments ago: after a resumed connection Discord may deliver

@@ -24,7 +24,7 @@ import discord
 
 from bot.api import Reply
 from bot.discord_app.bot import BusBot, one_line
-from bot.preview import Position, TableNow
+from bot.service.preview import Position, TableNow
 
 if TYPE_CHECKING:
     from bot.discord_app.cogs.slash import Slash

@@ -14,6 +14,8 @@ import re
 
 import discord
 
+from bot.service.commands import NewGame, ReplacePlayer, Start, parse_command
+
 #: The permissions a game's place needs: see it, post, attach the picture, quote a message.
 NEEDED = (
     ("view_channel", "View Channel"),
@@ -23,16 +25,13 @@ NEEDED = (
 )
 IN_THREADS = ("send_messages_in_threads", "Send Messages in Threads")
 
-_OPENS_A_GAME = re.compile(r"\s*(?:new\s+game\b|start(?:\s+game)?\s*(?:$|order\b))",
-                           re.IGNORECASE)
-_REPLACE = re.compile(r"(?P<head>\s*replace\s+.+?\s+(?:with|by)\s+)(?P<user>.+?)\s*",
-                      re.IGNORECASE | re.DOTALL)
 _MENTION = re.compile(r"<@!?(\d{15,22})>")
 
 
 def opens_a_game(text: str) -> bool:
-    """``new game`` or ``start`` (not the move ``start line ...``)."""
-    return _OPENS_A_GAME.match(text) is not None
+    """``new game`` or ``start`` (not the move ``start line ...``), read by the service's own
+    command reader: no pattern here may backtrack over a hostile message."""
+    return isinstance(parse_command(text), NewGame | Start)
 
 
 def missing_permissions(permissions: discord.Permissions, *, in_thread: bool) -> list[str]:
@@ -79,11 +78,11 @@ async def resolve_replacement(guild: discord.Guild, text: str) -> str:
 
     Text that is not a ``replace`` command is returned as it is.
     """
-    m = _REPLACE.fullmatch(text)
-    if m is None:
+    cmd = parse_command(text)
+    if not isinstance(cmd, ReplacePlayer):
         return text
-    member = await find_member(guild, m["user"])
-    return f"{m['head']}{member_text(member)}"
+    member = await find_member(guild, cmd.user)
+    return f"replace {cmd.name} with {member_text(member)}"
 
 
 def member_text(member: discord.Member | discord.User) -> str:

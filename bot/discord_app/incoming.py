@@ -5,9 +5,10 @@ from __future__ import annotations
 import discord
 
 from bot.api import Actor, Attachment
+from engine.limits import MAX_IMPORT_BYTES
 
-#: Imports are game logs, a few kilobytes; anything far larger is not read at all.
-MAX_ATTACHMENT_BYTES = 1_000_000
+#: Imports are game logs; a file over the import limit is not even downloaded.
+MAX_ATTACHMENT_BYTES = MAX_IMPORT_BYTES
 
 
 def actor_for(user: discord.Member | discord.User) -> Actor:
@@ -42,11 +43,12 @@ class AttachmentTooLarge(Exception):
 
 
 async def read_attachments(files: list[discord.Attachment]) -> list[Attachment]:
-    """Download what the player attached, refusing oversized files before fetching them."""
-    for file in files:
+    """Download what the player attached (only the first file: an import reads one), refusing
+    an oversized file before fetching it."""
+    for file in files[:1]:
         if file.size > MAX_ATTACHMENT_BYTES:
             raise AttachmentTooLarge(
                 f"{file.filename} is {file.size // 1000} kB; "
-                f"files up to {MAX_ATTACHMENT_BYTES // 1000} kB are read."
+                f"files up to {MAX_ATTACHMENT_BYTES // 1000} kB are read (the import limit)."
             )
-    return [Attachment(file.filename, await file.read()) for file in files]
+    return [Attachment(file.filename, await file.read()) for file in files[:1]]

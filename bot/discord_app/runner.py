@@ -26,9 +26,10 @@ from bot.config import Config
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.logs import configure_logging
-from bot.preview import Position, TableNow
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import AsyncGameService, GameService
+from bot.service.preview import Position, TableNow
+from bot.service.storage import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +190,7 @@ async def _service(config: Config) -> AsyncIterator[AsyncGameService]:
         try:
             service = GameService(config.db_path, moderator_role=config.moderator_role,
                                   picture_dir=config.picture_dir)
-        except sqlite3.Error as error:
+        except (sqlite3.Error, StoreError) as error:
             raise StartupError(f"cannot open the database {config.db_path}: {error}") from None
         game = AsyncGameService(service, render_workers=config.render_workers)
         try:

@@ -16,10 +16,11 @@ from discord.ext import commands
 
 from bot.api import Attachment, Reply
 from bot.discord_app import components
-from bot.discord_app.bot import BusBot, one_line
+from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
+from engine.limits import MAX_MESSAGE_CHARS
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,8 @@ class Play(commands.Cog):
     async def text_command(self, context: commands.Context[BusBot], *, text: str = "help") -> None:
         """Everything after the prefix, passed to the game service as it is."""
         message = context.message
+        if not await self.allowed(message):
+            return
         try:
             attachments = await read_attachments(message.attachments)
         except AttachmentTooLarge as refusal:
@@ -49,9 +52,24 @@ class Play(commands.Cog):
         context = await self.bot.get_context(message)
         if context.valid:
             return  # a prefix command: ``text_command`` answers it
+        if len(message.content) > MAX_MESSAGE_CHARS:
+            return  # chat longer than any command; the prefix gets the refusal
         place = place_of(message.channel.id)
-        if await self.bot.game.is_game_text(place, message.content):
+        if await self.bot.game.is_game_text(place, message.content) and await self.allowed(
+            message
+        ):
             await self.play(message, message.content, [])
+
+    async def allowed(self, message: discord.Message) -> bool:
+        """Whether the author is within the command rate; if not, they are told once when to
+        try again (the answer goes to their message, as a refusal does)."""
+        limited = self.bot.too_fast(place_of(message.channel.id), message.author.id)
+        if limited is None:
+            return True
+        retry, tell = limited
+        if tell:
+            await self.post(message, Reply(slow_down(retry), ok=False), answering=message)
+        return False
 
     async def play(
         self, message: discord.Message, text: str, attachments: list[Attachment]

@@ -20,11 +20,11 @@ from discord.ext import commands
 
 from bot.api import Attachment, Reply
 from bot.discord_app import components
-from bot.discord_app.bot import BusBot, one_line
+from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_interaction
-from bot.preview import Position
+from bot.service.preview import Position
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,10 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     ) -> None:
         """Defer at once, ask the service, answer: the one path every subcommand takes, and
         every button and menu (``press``: the position it was made for, and what it is)."""
+        limited = self.bot.too_fast(place_of(interaction.channel_id or 0), interaction.user.id)
+        if limited is not None:  # an interaction must be answered: always privately
+            await interaction.response.send_message(slow_down(limited[0]), ephemeral=True)
+            return
         started = time.perf_counter()
         await interaction.response.defer(ephemeral=private, thinking=True)
         place = place_of(interaction.channel_id or 0)

@@ -13,15 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.api import Actor
-from bot.records import GameRecord, Record
+from bot.service.records import GameRecord, Record
 from engine import Event, Game, Move, Options, Pass
+from engine.limits import MAX_AUTO_MOVES
 from engine.notation import parse_move
 
 #: the name automatic moves are recorded under
 BOT_USER = ("busbot", "busbot")
-#: an upper bound on moves taken in a row by the service (a game of only dropped seats ends far
-#: sooner; this only guards against a rules bug looping forever)
-AUTO_LIMIT = 5000
 
 
 def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> Options:
@@ -131,7 +129,7 @@ class Draft:
             return played
         dropped = self.record.dropped
         single = game.state.options.auto_single
-        for _ in range(AUTO_LIMIT):
+        for _ in range(MAX_AUTO_MOVES):
             decision = game.to_act()
             if decision is None or decision.player == skip_seat:
                 break

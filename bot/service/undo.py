@@ -9,30 +9,25 @@ correction as long as nobody has chosen a move since, as a record of its own.
 
 from __future__ import annotations
 
-from bot.commands import Redo, Undo, UndoLast, UndoTo
-from bot.live_game import build_game
-from bot.moderation import undo_many
-from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.permissions import moderator_refusal
-from bot.play import not_playable, player_undo
-from bot.records import GameRecord, LiveMove, same_user
-from bot.views import count_of, played_lines
+from bot.service.commands import Redo, Undo, UndoLast, UndoTo
+from bot.service.live_game import build_game
+from bot.service.moderation import undo_many
+from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.service.play import player_undo
+from bot.service.records import GameRecord, LiveMove, same_user
+from bot.service.replies import count_of, moderator_refusal, played_lines
 from engine import BusError
 
 
-def take_back(ctx: Context, cmd: Undo | UndoLast | UndoTo | Redo) -> Outcome:
-    """Every form of undo, and redo."""
+def take_back(ctx: GameContext, cmd: Undo | UndoLast | UndoTo | Redo) -> Outcome:
+    """Every form of undo, and redo (the command table checked that the game takes them)."""
     if isinstance(cmd, Redo):
         return redo(ctx)
-    bad = _not_now(ctx)
-    if bad is not None:
-        return bad
     if isinstance(cmd, Undo) and cmd.count is None:
         return undo_last_move(ctx)
     if not ctx.moderator:
         return refuse(moderator_refusal("take back several moves or other players' moves")
                       + " `undo` takes back your own last move.")
-    assert ctx.live is not None
     moves = ctx.live.record.moves
     if isinstance(cmd, UndoLast):
         return undo_many(ctx, cmd.count)
@@ -45,21 +40,11 @@ def take_back(ctx: Context, cmd: Undo | UndoLast | UndoTo | Redo) -> Outcome:
     return refuse(both_readings(ctx.live.record, cmd.count))
 
 
-def _not_now(ctx: Context) -> Outcome | None:
-    """Why nothing can be taken back (or put back) now; a finished game can still be."""
-    live = ctx.live
-    bad = not_playable(live)
-    if bad is not None and not (live is not None and live.status == "over"):
-        return bad
-    return None
-
-
-def undo_last_move(ctx: Context) -> Outcome:
+def undo_last_move(ctx: GameContext) -> Outcome:
     """``undo``: a player's own last move; for a moderator, the last move whoever made it.
 
     The last move is the last one a player chose, with the automatic moves that followed it.
     """
-    assert ctx.live is not None
     record = ctx.live.record
     seat = record.seat_of_user(ctx.actor.user_id)
     last = _last_chosen(record)
@@ -107,13 +92,9 @@ def _span(moves: list[LiveMove], first: int) -> str:
             f"({end.seat}: {end.text})")
 
 
-def redo(ctx: Context) -> Outcome:
+def redo(ctx: GameContext) -> Outcome:
     """Put back exactly what the last undo or correction took back, if no move was chosen
     since; the automatic moves played since then go again."""
-    bad = _not_now(ctx)
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
     record = ctx.live.record
     if not record.takebacks:
         return refuse("There is nothing to redo: `redo` puts back what the last undo or "

@@ -8,15 +8,24 @@ from __future__ import annotations
 
 import re
 
-from bot.commands import ActAs, Correct, Drop, Flow, ReplacePlayer
-from bot.live_game import build_game
-from bot.lobby import check_name
-from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.permissions import moderator_refusal
-from bot.play import apply_moves, not_playable, read_moves
-from bot.records import GameRecord, Seat
-from bot.views import count_of, next_line, played_lines
+from bot.service.commands import (
+    Abandon,
+    ActAs,
+    Correct,
+    Drop,
+    Nudge,
+    Pause,
+    ReplacePlayer,
+    Resume,
+    read_moves,
+)
+from bot.service.live_game import build_game
+from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.service.play import apply_moves
+from bot.service.records import Seat, discord_user, same_user
+from bot.service.replies import count_of, next_line, played_lines
 from engine import BusError, Game, Move, ParseError
+from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, shown
 from engine.notation import parse_move
 
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -24,22 +33,7 @@ _NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
 SHOWN = 10
 
 
-def _guard(ctx: Context, what: str, statuses: tuple[str, ...]) -> Outcome | None:
-    live = ctx.live
-    if live is None:
-        return refuse("There is no game here.")
-    if not ctx.moderator:
-        return refuse(moderator_refusal(what))
-    if live.status not in statuses:
-        return refuse(f"You cannot {what} now: the game is {live.status}. Nothing was changed.")
-    return None
-
-
-def undo_many(ctx: Context, count: int) -> Outcome:
-    bad = _guard(ctx, "take moves back", ("active", "over"))
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def undo_many(ctx: GameContext, count: int) -> Outcome:
     moves = ctx.live.record.moves
     if not moves:
         return refuse("No move has been played yet, so there is nothing to take back.")
@@ -60,41 +54,29 @@ def undo_many(ctx: Context, count: int) -> Outcome:
     return table_outcome(draft, lines)
 
 
-def _seat_named(ctx: Context, name: str) -> Seat | Outcome:
+def _seat_named(ctx: GameContext, name: str) -> Seat | Outcome:
     """The seat a moderator names, or the refusal that lists the real players."""
-    assert ctx.live is not None
     record = ctx.live.record
     seat = record.seat(name)
     if seat is None:
         names = ", ".join(s.name for s in record.seats)
-        return refuse(f"{name} is not a player here (the players are {names}).")
+        return refuse(f"{shown(name, 40)} is not a player here (the players are {names}).")
     return seat
 
 
-def act_as(ctx: Context, cmd: ActAs) -> Outcome:
-    bad = _guard(ctx, "act for a player", ("lobby", "active", "paused", "over", "abandoned"))
-    if bad is not None:
-        return bad
-    bad = not_playable(ctx.live)
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def act_as(ctx: GameContext, cmd: ActAs) -> Outcome:
     seat = _seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
     moves = read_moves(cmd.text)
-    if isinstance(moves, Outcome):
-        return moves
-    return apply_moves(ctx, seat.name, moves, by=ctx.actor.name)
+    if isinstance(moves, str):
+        return refuse(moves)
+    return apply_moves(ctx, seat.name, list(moves), by=ctx.actor.name)
 
 
-def correct(ctx: Context, cmd: Correct) -> Outcome:
+def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     """Replace move N and replay the rest; the first later move that is no longer legal, and
     everything after it, is taken back and the report says why."""
-    bad = _guard(ctx, "correct a move", ("active", "over"))
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
     record = ctx.live.record
     moves = record.moves
     n = cmd.number
@@ -172,56 +154,60 @@ def parse_user(text: str) -> tuple[str, str]:
     return name, name
 
 
-def replace_player(ctx: Context, cmd: ReplacePlayer) -> Outcome:
-    bad = _guard(ctx, "replace a player", ("active", "paused"))
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
     record = ctx.live.record
     seat = _seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
     user_id, user_name = parse_user(cmd.user)
-    if not user_id:
+    if not user_id or len(user_id) > 40:
         return refuse("Name the new player: `replace NAME with @user`.")
-    other = record.seat_of_user(user_id)
+    if not discord_user(user_id):  # a console user's name is a seat name's equal
+        try:
+            user_id = user_name = check_name(user_name)
+        except LimitError as err:
+            return refuse(f"{shown(user_name, 40)!r} cannot be a player: {err}.")
+    elif record.name_for(seat, user_name) is None and user_name != seat.name:
+        user_name = f"<@{user_id}>"  # a display name no seat could carry is not shown
+    other = record.seat_of_user(user_id) or record.offered_to(user_id)
     if other is not None and other is not seat:
         return refuse(f"{user_name} already plays {other.name} in this game.")
-    old_name, new_name = seat.name, _seat_name(record, seat, user_name)
-    data = {"user_id": user_id, "user_name": user_name}
-    draft = ctx.draft()
+    # A Discord user is only offered the seat, and takes it with `accept` (and then the seat
+    # takes their name): nobody is given a seat, or pinged for it, without agreeing. A plain
+    # name (the console's users, whom nobody can ping) takes it at once, name and all.
+    offered = discord_user(user_id) and not same_user(user_id, ctx.actor.user_id)
+    old_name = seat.name
+    new_name = None if offered or _MENTION.fullmatch(user_name) else record.name_for(
+        seat, user_name)
+    data: dict[str, object] = {"user_id": user_id, "user_name": user_name}
     if new_name is not None:
         data["name"] = new_name
+    if offered:
+        data["offered"] = True
+    draft = ctx.draft()
     draft.add("replace", seat=seat.name, data=data)
     if new_name is not None:
         draft.game = build_game(draft.record)
+    was_dropped = " (it was dropped; no longer)" if seat.dropped else ""
+    if offered:
+        return Outcome(f"Moderator {ctx.actor.name} offered {old_name}'s seat to {user_name}, "
+                       f"who takes it by typing `accept` here; until then nobody plays it"
+                       f"{was_dropped}.\n{next_line(draft.live)}", draft=draft, mentions=[],
+                       position_changed=True)
     renamed = f"; the seat plays as {new_name} from now on" if new_name is not None else ""
-    text = (f"Moderator {ctx.actor.name} gave {old_name}'s seat to {user_name}"
-            f"{' (it was dropped; no longer)' if seat.dropped else ''}{renamed}.\n"
-            f"{next_line(draft.live)}")
+    text = (f"Moderator {ctx.actor.name} gave {old_name}'s seat to {user_name}{was_dropped}"
+            f"{renamed}.\n{next_line(draft.live)}")
     game = draft.game
     decision = game.to_act() if game is not None else None
     mentions = ([user_id] if decision is not None
                 and decision.player in (seat.name, new_name) else [])
     if new_name is not None:  # the picture shows the new name
         return Outcome(text, draft=draft, mentions=mentions, position_changed=True,
-                       picture=draft.game, table_changed=draft.game is not None)
+                       picture=draft.game)
     return Outcome(text, draft=draft, mentions=mentions, position_changed=True)
 
 
-def _seat_name(record: GameRecord, seat: Seat, user_name: str) -> str | None:
-    """The name a replaced seat takes: its new player's, when that is a name (not a Discord
-    mention) a seat may have and no other seat has; None keeps the seat's name."""
-    if user_name.startswith("<@") or user_name == seat.name or check_name(user_name):
-        return None
-    other = record.seat(user_name)
-    return user_name if other is None or other is seat else None
-
-
-def drop_player(ctx: Context, cmd: Drop) -> Outcome:
-    bad = _guard(ctx, "drop a player", ("active", "paused"))
-    if bad is not None:
-        return bad
+def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
     seat = _seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
@@ -235,45 +221,48 @@ def drop_player(ctx: Context, cmd: Drop) -> Outcome:
     return table_outcome(draft, lines)
 
 
-def flow(ctx: Context, cmd: Flow) -> Outcome:
-    if cmd.what == "pause":
-        bad = _guard(ctx, "pause the game", ("active",))
-        if bad is not None:
-            return bad
-        draft = ctx.draft()
-        draft.add("pause")
-        return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
-                       f"moderator types `resume`.", draft=draft)
-    if cmd.what == "resume":
-        bad = _guard(ctx, "resume the game", ("paused",))
-        if bad is not None:
-            return bad
-        draft = ctx.draft()
-        draft.add("resume")
-        lines = [f"Moderator {ctx.actor.name} resumed the game."]
-        lines.extend(played_lines(draft.run_automatic()))
-        return table_outcome(draft, lines)
-    if cmd.what == "abandon":
-        bad = _guard(ctx, "abandon the game", ("lobby", "active", "paused"))
-        if bad is not None:
-            return bad
-        draft = ctx.draft()
-        draft.add("abandon")
-        return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
-                       f"(`log`, `export txt`); `new game` starts another.", draft=draft)
-    return nudge(ctx)
+def pause(ctx: GameContext, cmd: Pause) -> Outcome:
+    draft = ctx.draft()
+    draft.add("pause")
+    return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
+                   f"moderator types `resume`.", draft=draft)
 
 
-def nudge(ctx: Context) -> Outcome:
-    bad = _guard(ctx, "nudge a player", ("active",))
-    if bad is not None:
-        return bad
-    assert ctx.live is not None and ctx.live.game is not None
-    decision = ctx.live.game.to_act()
+def resume(ctx: GameContext, cmd: Resume) -> Outcome:
+    draft = ctx.draft()
+    draft.add("resume")
+    lines = [f"Moderator {ctx.actor.name} resumed the game."]
+    lines.extend(played_lines(draft.run_automatic()))
+    return table_outcome(draft, lines)
+
+
+def abandon(ctx: GameContext, cmd: Abandon) -> Outcome:
+    draft = ctx.draft()
+    draft.add("abandon")
+    return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
+                   f"(`log`, `export txt`); `new game` starts another.", draft=draft)
+
+
+def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
+    game = ctx.live.game
+    assert game is not None  # an active game has its position
+    decision = game.to_act()
     assert decision is not None
-    seat = ctx.live.record.seat(decision.player)
+    record = ctx.live.record
+    if record.nudged is not None and record.nudged[0] == record.position_seq:
+        wait = record.nudged[1] + NUDGE_EVERY_SECONDS - ctx.now
+        if wait > 0:
+            return refuse(f"{decision.player} was nudged for this decision already; a decision "
+                          f"is nudged at most once an hour. Try again in {_minutes(wait)}.")
+    seat = record.seat(decision.player)
     draft = ctx.draft()
     draft.add("nudge", seat=decision.player)
-    user = seat.user_id if seat is not None and not seat.dropped else None
+    # Only a user who took the seat themselves is pinged.
+    user = seat.player if seat is not None and not seat.dropped else None
     return Outcome(f"{ctx.actor.name} nudges {decision.player}: the game waits for "
                    f"{decision.text}.", draft=draft, mentions=[user] if user else [])
+
+
+def _minutes(seconds: float) -> str:
+    minutes = max(1, round(seconds / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"

@@ -2,59 +2,42 @@
 
 from __future__ import annotations
 
-from bot.live_game import Draft, LiveGame, Played, build_game
-from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.views import count_of, final_scores, played_lines
-from engine import BusError, IllegalMove, Move, NotYourTurn, ParseError, parse_moves
+from bot.service.commands import Play
+from bot.service.live_game import Draft, Played, build_game
+from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.service.records import Seat
+from bot.service.replies import count_of, played_lines
+from engine import BusError, IllegalMove, Move, NotYourTurn
 
 
-def not_playable(live: LiveGame | None) -> Outcome | None:
-    """Why no move can be made in this game now, or None when one can."""
-    if live is None:
-        return refuse("There is no game here. Start one with `new game` (or `import` a log file).")
-    status = live.status
-    if status == "lobby":
-        return refuse("The game has not started yet: `join`, then a moderator types `start`.")
-    if status == "paused":
-        return refuse(f"The game is paused (by {live.record.paused_by}); moves wait until a "
-                      f"moderator types `resume`. Nothing was changed.")
-    if status == "abandoned":
-        return refuse("This game was abandoned; `new game` starts another.")
-    if status == "over":
-        assert live.game is not None
-        return refuse(final_scores(live.game))
-    return None
-
-
-def read_moves(text: str) -> list[Move] | Outcome:
-    try:
-        return parse_moves(text)
-    except ParseError as err:
-        return refuse(f"I could not read that as a move: {err}\n(`moves` lists your legal "
-                      f"choices, `help` the commands.)")
-
-
-def player_moves(ctx: Context, text: str) -> Outcome:
-    bad = not_playable(ctx.live)
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
-    moves = read_moves(text)
-    if isinstance(moves, Outcome):
-        return moves
+def players_seat(ctx: GameContext, doing: str) -> Seat | Outcome:
+    """The seat the author plays, or why they cannot ``doing`` with it: the one check every
+    player command makes (not seated, only offered a seat, or dropped)."""
     record = ctx.live.record
     seat = record.seat_of_user(ctx.actor.user_id)
     if seat is None:
+        offered = record.offered_to(ctx.actor.user_id)
+        if offered is not None:
+            return refuse(f"{offered.name}'s seat is offered to you: type `accept` to take it "
+                          f"first. Nothing was changed.")
         players = ", ".join(s.name for s in record.seats)
-        return refuse(f"You are not playing in this game (the players are {players}), so "
-                      f"nothing was played. Moderators act for a player with `as NAME: move`.")
+        return refuse(f"You are not playing in this game (the players are {players}), so you "
+                      f"cannot {doing}. Moderators act for a player with `as NAME: move` and "
+                      f"take moves back with `undo last K` or `undo to N`. Nothing was "
+                      f"changed.")
     if seat.dropped:
-        return refuse(f"{seat.name} was dropped from this game and the bot plays for that seat; "
-                      f"a moderator can `replace {seat.name} with @you` to give it back.")
-    return apply_moves(ctx, seat.name, moves, by=None)
+        return refuse(f"{seat.name} was dropped from this game and the bot plays for that seat, "
+                      f"so you cannot {doing}; a moderator can `replace {seat.name} with @you` "
+                      f"to offer it back. Nothing was changed.")
+    return seat
 
 
-def apply_moves(ctx: Context, seat: str, moves: list[Move], by: str | None) -> Outcome:
+def player_moves(ctx: GameContext, cmd: Play) -> Outcome:
+    assert ctx.seat is not None  # the command table checked the seat, and that it read
+    return apply_moves(ctx, ctx.seat.name, list(cmd.moves), by=None)
+
+
+def apply_moves(ctx: GameContext, seat: str, moves: list[Move], by: str | None) -> Outcome:
     """Play the moves for a seat, all or nothing, with the service's own moves in between."""
     draft = ctx.draft()
     played: list[Played] = []
@@ -84,21 +67,15 @@ def why_not(draft: Draft, move: Move, err: BusError, index: int, total: int) -> 
     return f"{where}{err}. Nothing was changed."
 
 
-def player_undo(ctx: Context) -> Outcome:
+def player_undo(ctx: GameContext) -> Outcome:
     """A player takes back their own last move, as long as nobody else has moved since.
 
     The service's automatic moves after it do not count as someone moving; they go too.
     """
-    live = ctx.live
-    bad = not_playable(live)
-    if bad is not None and not (live is not None and live.status == "over"):
-        return bad
-    assert live is not None
-    record = live.record
-    seat = record.seat_of_user(ctx.actor.user_id)
-    if seat is None:
-        return refuse("You are not playing in this game; moderators take moves back with "
-                      "`undo last K` or `undo to N`. Nothing was changed.")
+    record = ctx.live.record
+    seat = players_seat(ctx, "take a move back")
+    if isinstance(seat, Outcome):
+        return seat
     chosen = [i for i, m in enumerate(record.moves) if not m.auto]
     if not chosen or record.moves[chosen[-1]].seat != seat.name:
         last = record.moves[chosen[-1]] if chosen else None

@@ -11,10 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.limits import LimitError, check_name, look_alike
+
 #: Every kind of record; a record of another kind is refused on import.
 RECORD_KINDS: tuple[str, ...] = (
     "create", "join", "leave", "colour", "start", "move", "undo", "correct", "replace", "drop",
-    "pause", "resume", "abandon", "nudge", "import", "redo",
+    "pause", "resume", "abandon", "nudge", "import", "redo", "accept",
 )
 #: Statuses the records can give a game; "over" is read from the engine (a finished position).
 OPEN_STATUSES: tuple[str, ...] = ("lobby", "active", "paused")
@@ -24,6 +26,12 @@ def same_user(a: str | None, b: str | None) -> bool:
     """Whether two user ids are the same person. Console users are their names, and names
     compare case-insensitively (Discord ids are digits, unchanged by case)."""
     return a is not None and b is not None and a.casefold() == b.casefold()
+
+
+def discord_user(user_id: str | None) -> bool:
+    """Whether a user id is a Discord user's (a snowflake: digits), someone who can be pinged;
+    the console's users are names, which nobody can ping."""
+    return user_id is not None and user_id.isdigit()
 
 
 class RecordError(Exception):
@@ -68,6 +76,9 @@ class Seat:
     """A chair at the table: the engine's player name and the user who sits in it.
 
     ``user_id`` is None for a seat nobody has claimed yet (a game imported from a text log).
+    ``agreed`` is False while the seat is only offered to ``user_id`` (by a moderator's
+    ``replace NAME with @user`` or an imported file): until that user takes it (``accept``),
+    they neither play it nor are pinged for it.
     """
 
     name: str
@@ -75,6 +86,12 @@ class Seat:
     user_name: str
     colour: str | None
     dropped: bool = False
+    agreed: bool = True
+
+    @property
+    def player(self) -> str | None:
+        """The user who plays this seat: someone who took it themselves."""
+        return self.user_id if self.agreed else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +146,8 @@ class GameRecord:
     takebacks: list[Takeback] = field(default_factory=list)
     #: seats that took their new player's name: (moves in force then, old name, new name)
     renames: list[tuple[int, str, str]] = field(default_factory=list)
+    #: (position_seq, time) of the last nudge, so a decision is nudged at most so often
+    nudged: tuple[int, float] | None = None
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -153,8 +172,26 @@ class GameRecord:
         return None
 
     def seat_of_user(self, user_id: str) -> Seat | None:
+        """The seat ``user_id`` plays (took themselves); an offer does not count."""
         for s in self.seats:
-            if same_user(s.user_id, user_id):
+            if same_user(s.user_id, user_id) and s.agreed:
+                return s
+        return None
+
+    def name_for(self, seat: Seat, user_name: str) -> str | None:
+        """The name a seat takes when a new player takes it over: the player's, when that is
+        a seat name (``engine.limits``) unlike every other seat's; None keeps the seat's."""
+        try:
+            name = check_name(user_name)
+        except LimitError:
+            return None
+        others = [s.name for s in self.seats if s is not seat]
+        return name if name != seat.name and look_alike(name, others) is None else None
+
+    def offered_to(self, user_id: str) -> Seat | None:
+        """The seat offered to ``user_id`` and not yet taken."""
+        for s in self.seats:
+            if same_user(s.user_id, user_id) and not s.agreed:
                 return s
         return None
 
@@ -214,8 +251,10 @@ class GameRecord:
         user_id = rec.data.get("user_id", rec.user_id)
         user_name = str(rec.data.get("user_name", rec.user_name))
         colour = rec.data.get("colour")
+        agreed = (user_id is None or same_user(str(user_id), rec.user_id)
+                  or rec.data.get("agreed") is True)
         self.seats.append(Seat(rec.seat, None if user_id is None else str(user_id), user_name,
-                               None if colour is None else str(colour)))
+                               None if colour is None else str(colour), agreed=agreed))
 
     def _on_leave(self, rec: Record) -> None:
         self._need_status(rec, "lobby")
@@ -309,7 +348,19 @@ class GameRecord:
         seat = self._need_seat(rec)
         seat.user_id = str(rec.data["user_id"])
         seat.user_name = str(rec.data["user_name"])
+        # A seat given to a Discord user is only offered; they take it with an accept record.
+        seat.agreed = not rec.data.get("offered")
         seat.dropped = False
+        if rec.data.get("name") is not None:
+            self._rename(rec, seat, str(rec.data["name"]))
+        self.position_seq = rec.seq
+
+    def _on_accept(self, rec: Record) -> None:
+        self._need_status(rec, "active", "paused")
+        seat = self._need_seat(rec)
+        if not same_user(seat.user_id, rec.user_id) or seat.agreed:
+            raise RecordError(rec.seq, f"seat {seat.name!r} is not offered to {rec.user_name!r}")
+        seat.agreed = True
         if rec.data.get("name") is not None:
             self._rename(rec, seat, str(rec.data["name"]))
         self.position_seq = rec.seq
@@ -350,8 +401,14 @@ class GameRecord:
         self.status = "abandoned"
 
     def _on_nudge(self, rec: Record) -> None:
-        pass
+        self.nudged = (self.position_seq, rec.at)
 
     def _on_import(self, rec: Record) -> None:
         # Whoever brings a game into a place runs it there.
         self.creator_id, self.creator_name = rec.user_id, rec.user_name
+        # The file's users never agreed to play here: their seats are offered, not given.
+        for name in rec.data.get("offered", []):
+            seat = self.seat(str(name))
+            if seat is None:
+                raise RecordError(rec.seq, f"no seat {name!r} to offer")
+            seat.agreed = False

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.live_game import Draft, LiveGame, Played
-from bot.outcome import Context, Outcome, refuse
-from bot.play import read_moves, why_not
-from bot.views import next_line, played_lines
+from bot.service.commands import Preview
+from bot.service.live_game import Draft, LiveGame, Played
+from bot.service.outcome import GameContext, Outcome, refuse
+from bot.service.play import why_not
+from bot.service.replies import next_line, played_lines
 from engine import BusError, Move, Question
 
 
@@ -93,16 +94,20 @@ def preview_name(game_id: int, moves: int) -> str:
     return f"bus-game{game_id}-move{moves:03d}-preview.png"
 
 
-def preview(ctx: Context, text: str) -> Outcome:
-    """The table as it would be after ``text``'s moves; nothing is recorded."""
+def previewable(ctx: GameContext, cmd: object = None) -> Outcome | None:
+    """A preview needs a game under way (a paused one previews as if resumed)."""
     live = ctx.live
-    if live is None or live.status not in ("active", "paused") or live.game is None:
-        state = "no game here" if live is None else f"the game is {live.status}"
-        return refuse(f"There is nothing to preview: {state}. Nothing was changed.")
-    moves = read_moves(text)
-    if isinstance(moves, Outcome):
-        return moves
-    tried = _unwrapped(moves)
+    if live.status in ("active", "paused") and live.game is not None:
+        return None
+    return refuse(f"There is nothing to preview: the game is {live.status}. Nothing was "
+                  f"changed.")
+
+
+def preview(ctx: GameContext, cmd: Preview) -> Outcome:
+    """The table as it would be after the command's moves; nothing is recorded."""
+    live = ctx.live
+    assert live.game is not None  # the command table checked ``previewable``
+    tried = _unwrapped(list(cmd.moves))
     draft = Draft.of(live, ctx.actor, ctx.now, None)
     draft.record.status = "active"  # a paused game previews as if resumed
     played: list[Played] = []

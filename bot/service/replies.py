@@ -6,10 +6,13 @@ Only text is built here; every function takes the game as it is and has no effec
 from __future__ import annotations
 
 import time
+from itertools import groupby
 
-from bot.live_game import LiveGame, Played, build_options
-from bot.records import GameRecord, Record, same_user
+from bot.service.live_game import LiveGame, Played, build_options
+from bot.service.records import GameRecord, Record, same_user
+from bot.service.storage import PictureMoment
 from engine import CLOCK, EDITIONS, Game, Options
+from engine.limits import MAX_AUTO_LINES
 
 #: engine events that only repeat the move they follow
 _ECHO_KINDS = frozenset(("choose", "pass"))
@@ -30,6 +33,8 @@ def seat_label(record: GameRecord, name: str) -> str:
         return f"{seat.name} (left; the bot plays for them)"
     if seat.user_id is None:
         return f"{seat.name} (empty seat)"
+    if not seat.agreed:
+        return f"{seat.name} (offered to {seat.user_name}; not taken yet)"
     if seat.user_name and seat.user_name != seat.name:
         return f"{seat.name} (played by {seat.user_name})"
     return seat.name
@@ -41,9 +46,17 @@ def count_of(count: int, word: str, many: str | None = None) -> str:
 
 
 def played_lines(played: list[Played]) -> list[str]:
-    """One line per move, with the automatic steps that followed it indented below."""
+    """One line per move, with the automatic steps that followed it indented below; past
+    ``MAX_AUTO_LINES`` automatic moves the rest are only counted, so a long automatic stretch
+    (every seat dropped) is one reply, not hundreds of messages."""
     out: list[str] = []
+    shown_auto = hidden = 0
     for p in played:
+        if p.auto is not None:
+            if shown_auto >= MAX_AUTO_LINES:
+                hidden += 1
+                continue
+            shown_auto += 1
         tag = ""
         if p.auto == "dropped":
             tag = " (automatic: this player has left)"
@@ -55,6 +68,9 @@ def played_lines(played: list[Played]) -> list[str]:
                     None)
         out.append(f"{p.seat}: {p.move}{tag}" if echo is None else f"{echo}{tag}")
         out.extend(f"  · {e.text}" for e in p.events if e.kind not in _ECHO_KINDS)
+    if hidden:
+        out.append(f"… and {hidden} more automatic move{'s' if hidden != 1 else ''} "
+                   f"(`log` lists them, `status` shows the table).")
     return out
 
 
@@ -76,8 +92,11 @@ def next_line(live: LiveGame) -> str:
     seat = live.record.seat(decision.player)
     extra = ""
     if seat is not None and seat.user_id is None:
-        extra = (f" Nobody sits in {seat.name}'s seat yet: a moderator can "
+        extra = (f" Nobody sits in {seat.name}'s seat yet: a moderator can offer it with "
                  f"`replace {seat.name} with @user`.")
+    elif seat is not None and not seat.agreed:
+        extra = (f" {seat.name}'s seat is offered to {seat.user_name}, who takes it with "
+                 f"`accept`.")
     return f"Next: {decision.text}.{extra}{paused}"
 
 
@@ -232,7 +251,8 @@ def help_text(moderator: bool) -> str:
     lines = [
         "**Lobby**: `new game [capstone|splotter-2nd] [option=value ...]`, `join [colour] "
         "[as NAME]`, `colour COLOUR`, `leave`, `start` (moderator; random seat order) or "
-        "`start order: A, B, C`.",
+        "`start order: A, B, C`. A seat offered to you (`replace`, an import) is yours once you "
+        "type `accept`.",
         "**Play**: write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
         "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message are "
         "played all or nothing. `preview MOVES` shows the table after them without playing "
@@ -281,3 +301,33 @@ def rules_text(record: GameRecord | None) -> str:
                 f"automatically: {'yes' if opts.auto_single else 'no'}.")
     return "\n".join(lines)
 
+
+def index_text(live: LiveGame, game_id: int, moments: list[PictureMoment]) -> str:
+    """The game's index, like the first post of a forum thread: every picture posted, by round,
+    as the move number it showed; ``map N`` draws that table again, which is how a player
+    jumps to any update without scrolling the channel."""
+    if not moments:
+        return "No picture has been posted in this game yet."
+    moves = live.record.moves
+    lines = [f"Index of game {game_id}: the move number after which each picture was posted, "
+             f"and when (UTC); `map N` shows that table again."]
+    day = ""
+    for round_number, group in groupby(moments, key=lambda m: m.round):
+        entries = []
+        for m in group:
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(m.at))
+            shown = stamp if stamp[:10] != day else stamp[11:]
+            day = stamp[:10]
+            stale = m.move_number > len(moves) or (
+                m.move_number > 0 and moves[m.move_number - 1].seq > m.seq)
+            note = f" ({m.caption})" if m.caption else ""
+            mark = " (since taken back)" if stale else ""
+            entries.append(f"{m.move_number} at {shown}{note}{mark}")
+        title = "Setup" if round_number == 0 else f"Round {round_number}"
+        lines.append(f"**{title}**: {', '.join(entries)}")
+    return "\n".join(lines)
+
+
+def moderator_refusal(what: str) -> str:
+    return (f"Only a moderator can {what}: the game's creator, members with the moderator role, "
+            f"or the server's managers. Nothing was changed.")

@@ -21,45 +21,77 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot import exchange, lobby, moderation, play, preview, undo, views
 from bot.api import Actor, Attachment, Reminder, Reply
-from bot.commands import (
-    ActAs,
-    Colour,
+from bot.service import exchange, preview, replies, routes
+from bot.service.commands import (
     Command,
-    Correct,
-    Drop,
-    Export,
-    Flow,
-    Import,
-    Join,
-    Leave,
-    Look,
-    Malformed,
-    NewGame,
+    Map,
     Preview,
-    Redo,
-    ReplacePlayer,
-    Start,
-    Undo,
-    UndoLast,
-    UndoTo,
-    parse_command,
-    reads_as_moves,
+    meant_for_the_bot,
+    read_message,
+    written,
 )
-from bot.game_index import index_text
-from bot.live_game import LiveGame, build_game
-from bot.outcome import Context, Outcome, refuse
-from bot.permissions import is_moderator
-from bot.pictures import Renderer, default_renderer, picture_name
-from bot.records import GameRecord, Record, same_user
-from bot.storage import Change, GameSummary, PictureMoment, Store, Waiting
+from bot.service.live_game import LiveGame, build_game
+from bot.service.outcome import Context, Outcome, refuse
+from bot.service.pictures import Renderer, default_renderer, picture_name
+from bot.service.records import GameRecord, Record, same_user
+from bot.service.routes import is_moderator
+from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
+from engine.limits import (
+    MAX_IMPORT_BYTES,
+    MAX_MESSAGE_CHARS,
+    PICTURES_PER_PLACE,
+    PICTURES_PER_USER,
+    REMINDERS_PER_USER,
+    LimitError,
+    Rate,
+    check_message,
+    check_records,
+)
 
 log = logging.getLogger(__name__)
 
 _DEFAULT = object()
 CACHE_SIZE = 64
+
+
+class TokenBuckets:
+    """Rate limits: one token bucket per key (a user in a place, a place, a user), refilled at
+    ``rate.per`` seconds a token up to ``rate.burst``. Thread-safe; forgets full buckets."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._buckets: dict[tuple[object, ...], tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, key: tuple[object, ...], rate: Rate, *, take: bool = True) -> float:
+        """0 when a token is there (taken when ``take``), else the seconds until there is one."""
+        now = self.clock()
+        with self._lock:
+            tokens, at = self._buckets.get(key, (float(rate.burst), now))
+            tokens = min(float(rate.burst), tokens + max(0.0, now - at) / rate.per)
+            if tokens < 1.0:
+                self._buckets[key] = (tokens, now)
+                return (1.0 - tokens) * rate.per
+            if take:
+                tokens -= 1.0
+            self._buckets[key] = (tokens, now)
+            if len(self._buckets) > 10_000:
+                self._forget(now)
+            return 0.0
+
+    def _forget(self, now: float) -> None:
+        for key, (_tokens, at) in list(self._buckets.items()):
+            if now - at > 3600:
+                del self._buckets[key]
+
+
+def _later(seconds: float) -> str:
+    seconds = max(1, round(seconds))
+    if seconds < 90:
+        return f"{seconds} s"
+    return f"{round(seconds / 60)} minutes"
 
 
 @dataclass(slots=True)
@@ -89,17 +121,29 @@ class Prepared:
             reply.text += "\n(The picture could not be drawn this time.)"
             return reply
         if self.picture_dir is not None:
-            _write_picture(self.picture_dir, reply.picture_name, reply.picture)
+            try:
+                _write_picture(self.picture_dir, reply.picture_name, reply.picture)
+            except OSError as err:  # the move is saved; only the file is missing
+                log.exception("saving the picture failed")
+                reply.text += (f"\n(The picture is missing: it could not be saved "
+                               f"({err.strerror or err}). Everything above was saved.)")
+                reply.picture = None
         return reply
 
 
 def _write_picture(folder: str, name: str, data: bytes) -> None:
+    """Write the picture whole or not at all: a temporary file renamed over the real one, and
+    removed again when anything fails."""
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name)
     tmp = f"{path}.{threading.get_ident()}.tmp"
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
 
 class GameService:
@@ -116,6 +160,7 @@ class GameService:
         bind_imported_names: bool = False,
         cache_size: int = CACHE_SIZE,
         clock: Callable[[], float] = time.time,
+        rate_limits: bool = True,
     ) -> None:
         self.store = Store(db_path)
         self.moderator_role = moderator_role
@@ -126,6 +171,7 @@ class GameService:
         self.bind_imported_names = bind_imported_names
         self.cache_size = cache_size
         self.clock = clock
+        self.rates = TokenBuckets(clock) if rate_limits else None
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._place_locks: dict[str, threading.Lock] = {}
@@ -136,16 +182,19 @@ class GameService:
 
     # ---- the commands -------------------------------------------------------------------------
 
-    def handle(self, place: str, actor: Actor, text: str, *, message_id: str | None = None,
-               attachments: Sequence[Attachment] = ()) -> Reply:
-        return self.prepare(place, actor, text, message_id=message_id,
+    def handle(self, place: str, actor: Actor, message: str | Command, *,
+               message_id: str | None = None, attachments: Sequence[Attachment] = ()) -> Reply:
+        """Answer one message: its text as the user wrote it, or a command already typed (a
+        slash command's arguments); both go through the same limits and command table."""
+        return self.prepare(place, actor, message, message_id=message_id,
                             attachments=attachments).complete()
 
-    def prepare(self, place: str, actor: Actor, text: str, *, message_id: str | None = None,
+    def prepare(self, place: str, actor: Actor, message: str | Command, *,
+                message_id: str | None = None,
                 attachments: Sequence[Attachment] = ()) -> Prepared:
         """Handle a command up to (not including) drawing its picture."""
         with self._place_lock(place):
-            return self._prepare(place, actor, text, message_id, attachments)
+            return self._prepare(place, actor, message, message_id, attachments)
 
     def _place_lock(self, place: str) -> threading.Lock:
         with self._locks_lock:
@@ -154,9 +203,14 @@ class GameService:
                 lock = self._place_locks[place] = threading.Lock()
             return lock
 
-    def _prepare(self, place: str, actor: Actor, text: str, message_id: str | None,
+    def _prepare(self, place: str, actor: Actor, message: str | Command, message_id: str | None,
                  attachments: Sequence[Attachment]) -> Prepared:
         now = self.clock()
+        try:
+            check_message(message if isinstance(message, str) else written(message))
+        except LimitError as err:
+            return Prepared(Reply(f"{str(err).capitalize()}. Nothing was changed.", ok=False,
+                                  ephemeral=True))
         if message_id is not None:
             before = self.store.handled_reply(place, message_id)
             if before is not None:
@@ -166,12 +220,24 @@ class GameService:
         live: LiveGame | None = None
         try:
             live = self._live(summary) if summary is not None else None
-            ctx = Context(place, actor, text, now, message_id, live,
-                          is_moderator(actor, live.record if live else None, self.moderator_role),
-                          self.store, attachments, self.bind_imported_names)
-            outcome = self._dispatch(ctx, parse_command(text), text)
+            ctx: Context[LiveGame | None] = Context(
+                place, actor, now, message_id, live,
+                is_moderator(actor, live.record if live else None, self.moderator_role),
+                self.store, attachments, self.bind_imported_names)
+            cmd = read_message(message) if isinstance(message, str) else message
+            wait = self._picture_wait(place, actor) if (
+                isinstance(cmd, Map | Preview) and live is not None and live.game is not None
+            ) else 0.0
+            again = "preview" if isinstance(cmd, Preview) else "map"
+            outcome = (routes.run(ctx, cmd) if not wait else refuse(
+                f"That is many pictures in a short while; try `{again}` again in "
+                f"{_later(wait)}."))
+            if outcome.draft is not None:
+                check_records(outcome.draft.record.last_seq)
+        except LimitError as err:
+            outcome = refuse(f"{str(err).capitalize()}. Nothing was changed.")
         except Exception:  # a bug in one command must neither change nor take down anything
-            log.exception("command %r in %s failed", text, place)
+            log.exception("command %r in %s failed", message, place)
             outcome = refuse("Something went wrong on my side; nothing was changed.")
         draft = outcome.draft
         if not outcome.ok or draft is None or not draft.new:
@@ -183,7 +249,7 @@ class GameService:
                     else _turn_mentions(live, after, actor))
         moment = None
         snapshot = outcome.picture if self.renderer is not None else None
-        if outcome.table_changed and snapshot is not None:
+        if outcome.position_changed and snapshot is not None:
             moment = PictureMoment(
                 draft.record.game_id, draft.new[-1].seq, len(after.record.moves),
                 snapshot.state.round, now, _caption(draft.new[0], outcome.text))
@@ -207,10 +273,32 @@ class GameService:
         name = picture_name(game_id, len(after.record.moves))
         reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
                       changed=True, picture_name=name)
+        if snapshot is not None:
+            wait = self._picture_wait(place, actor)
+            if wait > 0:  # the change stands; only its picture is skipped
+                reply.text += (f"\n(No picture this time: many were drawn here just now; "
+                               f"`map` draws the table again in {_later(wait)}.)")
+                snapshot = None
         return Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
 
+    def _picture_wait(self, place: str, actor: Actor) -> float:
+        """0 when a picture may be drawn for ``actor`` in ``place`` now (and counts it), else
+        the seconds until one may: a bucket per user in the place, and one for the place."""
+        if self.rates is None or self.renderer is None:
+            return 0.0
+        user, table = (place, actor.user_id), (place,)
+        wait = max(self.rates.wait(user, PICTURES_PER_USER, take=False),
+                   self.rates.wait(table, PICTURES_PER_PLACE, take=False))
+        if wait == 0:
+            self.rates.wait(user, PICTURES_PER_USER)
+            self.rates.wait(table, PICTURES_PER_PLACE)
+        return wait
+
     def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
-        reply = Reply(outcome.text, ok=outcome.ok, files=outcome.files,
+        text = outcome.text
+        if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
+            text = text[:MAX_MESSAGE_CHARS - 1] + "…"
+        reply = Reply(text, ok=outcome.ok, files=outcome.files,
                       ephemeral=not outcome.ok, mentions=outcome.mentions or [],
                       preview=outcome.preview)
         if not outcome.ok or outcome.picture is None:
@@ -219,96 +307,6 @@ class GameService:
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, self.renderer, self.picture_dir,
                         outcome.previous)
-
-    def _dispatch(self, ctx: Context, cmd: Command | None, text: str) -> Outcome:
-        if isinstance(cmd, NewGame):
-            return lobby.new_game(ctx, cmd)
-        if isinstance(cmd, Import):
-            if not ctx.attachments:
-                return refuse("Attach the exported game (a .txt log or a .json export) to the "
-                              "`import` message.")
-            return exchange.import_outcome(ctx, ctx.attachments[0].data)
-        if isinstance(cmd, Look) and cmd.what in ("help", "rules"):
-            record = ctx.live.record if ctx.live and ctx.live.status != "abandoned" else None
-            return Outcome(views.help_text(ctx.moderator) if cmd.what == "help"
-                           else views.rules_text(record))
-        if isinstance(cmd, Malformed):
-            return refuse(f"That command is written {cmd.usage}. Nothing was changed.")
-        live = ctx.live
-        if live is None:
-            return lobby.no_game(ctx)
-        if isinstance(cmd, Join):
-            return lobby.join(ctx, cmd)
-        if isinstance(cmd, Leave):
-            return lobby.leave(ctx, cmd)
-        if isinstance(cmd, Colour):
-            return lobby.colour(ctx, cmd)
-        if isinstance(cmd, Start):
-            return lobby.start(ctx, cmd)
-        if isinstance(cmd, Look):
-            return self._look(ctx, live, cmd)
-        if isinstance(cmd, Export):
-            return self._export_outcome(live, cmd.fmt)
-        if isinstance(cmd, Preview):
-            return preview.preview(ctx, cmd.text)
-        if isinstance(cmd, Undo | UndoLast | UndoTo | Redo):
-            return undo.take_back(ctx, cmd)
-        if isinstance(cmd, ActAs):
-            return moderation.act_as(ctx, cmd)
-        if isinstance(cmd, Correct):
-            return moderation.correct(ctx, cmd)
-        if isinstance(cmd, ReplacePlayer):
-            return moderation.replace_player(ctx, cmd)
-        if isinstance(cmd, Drop):
-            return moderation.drop_player(ctx, cmd)
-        if isinstance(cmd, Flow):
-            return moderation.flow(ctx, cmd)
-        return play.player_moves(ctx, text)
-
-    def _look(self, ctx: Context, live: LiveGame, cmd: Look) -> Outcome:
-        game_id = live.record.game_id
-        if cmd.what == "status":
-            return Outcome(views.status_text(live, game_id), picture=None)
-        if cmd.what == "moves":
-            return Outcome(views.choices_text(live, everything=cmd.number == 0))
-        if cmd.what == "log":
-            return Outcome(views.log_text(live, self.store.records(game_id),
-                                          everything=cmd.number == 0))
-        if cmd.what == "index":
-            return Outcome(index_text(live, game_id, self.store.pictures(game_id)))
-        # map
-        if live.game is None:
-            return refuse("The game has not started, so there is no table to show yet.")
-        if cmd.number is None:
-            return Outcome(f"The table after move {len(live.record.moves)}.\n"
-                           f"{views.next_line(live)}", picture=live.game,
-                           picture_name=picture_name(game_id, len(live.record.moves)))
-        n = cmd.number
-        if not 0 <= n <= len(live.record.moves):
-            return refuse(f"There is no move {n}: the log has "
-                          f"{views.count_of(len(live.record.moves), 'move')}.")
-        past = build_game(live.record, upto=n)
-        last = live.record.moves[n - 1] if n else None
-        caption = f" ({last.seat}: {last.text})" if last else " (the start)"
-        return Outcome(f"The table after move {n}{caption}.", picture=past,
-                       picture_name=picture_name(game_id, n))
-
-    def _export_outcome(self, live: LiveGame, fmt: str) -> Outcome:
-        game_id = live.record.game_id
-        try:
-            text = self._export_live(live, fmt)
-        except exchange.ExchangeError as err:
-            return refuse(f"Cannot export: {err}.")
-        name = f"bus-game{game_id}.{fmt}"
-        return Outcome(f"Game {game_id} as {'a text log' if fmt == 'txt' else 'JSON'}: "
-                       f"{name} (`import` it with the file attached to continue it anywhere).",
-                       files=[Attachment(name, text.encode("utf-8"))])
-
-    def _export_live(self, live: LiveGame, fmt: str) -> str:
-        if fmt == "json":
-            return exchange.export_json(live, live.record.game_id,
-                                        self.store.records(live.record.game_id))
-        return exchange.export_txt(live, live.record.game_id)
 
     # ---- loading ------------------------------------------------------------------------------
 
@@ -337,10 +335,7 @@ class GameService:
         summary = self.store.latest_game(place)
         if summary is None:
             return False
-        cmd = parse_command(text)
-        if cmd is not None:
-            return not isinstance(cmd, Malformed)
-        return summary.status in ("active", "paused") and reads_as_moves(text)
+        return meant_for_the_bot(text, summary.status in ("active", "paused"))
 
     def choices(self, place: str, actor: Actor) -> list[str]:
         """The actor's legal moves now (empty when it is not their decision)."""
@@ -376,13 +371,16 @@ class GameService:
         if hours <= 0:
             return []
         due = self.store.due(now - hours * 3600)
+        if self.rates is not None:  # a user waited for at many tables is reminded a few a day
+            due = [g for g in due if not self.rates.wait(("remind", g.waiting_user),
+                                                         REMINDERS_PER_USER)]
         reminders = []
         for g in due:
             waited = (now - (g.waiting_since or now)) / 3600
             assert g.waiting_user is not None
             reminders.append(Reminder(
                 g.place, (g.waiting_user,),
-                f"Reminder: the game has waited {views.count_of(round(waited), 'hour')} for "
+                f"Reminder: the game has waited {replies.count_of(round(waited), 'hour')} for "
                 f"{g.waiting_text}. "
                 f"(`moves` lists the choices.)"))
         self.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
@@ -400,20 +398,26 @@ class GameService:
         if summary is None:
             raise exchange.ExchangeError(f"no game {game_id_or_place!r} in {self.store.path}")
         with self._place_lock(summary.place):
-            return self._export_live(self._live(summary), fmt)
+            live = self._live(summary)
+            ctx = Context(summary.place, Actor("busbot", "busbot"), self.clock(), None, live,
+                          True, self.store)
+            return routes.export_text(ctx, live, fmt)
 
     def import_text(self, place: str, actor: Actor | None, text: str) -> Reply:
         """Create a game in ``place`` from an exported text or JSON (the command line's import).
 
         Without an ``actor`` the file's first seat imports it, and so moderates it.
         """
-        if actor is None:
-            actor = exchange.first_seat(text)
+        return self.import_data(place, actor, text.encode("utf-8"))
+
+    def import_data(self, place: str, actor: Actor | None, data: bytes) -> Reply:
+        """``import_text`` of a file's bytes, checked like an attachment (size, UTF-8)."""
+        if actor is None and len(data) <= MAX_IMPORT_BYTES:
+            actor = exchange.first_seat(data.decode("utf-8-sig", errors="replace"))
         if actor is None:
             return Reply("The file names no players, so it cannot be a game log; nothing was "
                          "imported. (`--as NAME` says who imports it.)", ok=False)
-        return self.handle(place, actor, "import",
-                           attachments=[Attachment("import", text.encode("utf-8"))])
+        return self.handle(place, actor, "import", attachments=[Attachment("import", data)])
 
     def where_things_stand(self, place: str) -> str | None:
         """A line for someone arriving at a table (the console after a restart): the open game
@@ -423,7 +427,7 @@ class GameService:
             if summary is None or summary.status not in ("lobby", "active", "paused"):
                 return None
             live = self._live(summary)
-        return views.where_things_stand(live, summary.id)
+        return replies.where_things_stand(live, summary.id)
 
     def games(self) -> list[GameSummary]:
         return self.store.games()
@@ -449,10 +453,10 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
         if prev is not None and prev.player == decision.player:
             return []
     seat = after.record.seat(decision.player)
-    if seat is None or seat.user_id is None or seat.dropped or same_user(seat.user_id,
-                                                                         actor.user_id):
+    if seat is None or seat.player is None or seat.dropped or same_user(seat.player,
+                                                                        actor.user_id):
         return []
-    return [seat.user_id]
+    return [seat.player]
 
 
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
@@ -464,7 +468,7 @@ def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: boo
     if decision is None:
         return None
     seat = after.record.seat(decision.player)
-    user = seat.user_id if seat is not None and not seat.dropped else None
+    user = seat.player if seat is not None and not seat.dropped else None
     if (not position_changed and summary is not None and summary.waiting_key is not None
             and summary.waiting_since is not None):
         return Waiting(decision.player, user, decision.text, summary.waiting_since,
@@ -483,14 +487,14 @@ class AsyncGameService:
                                           thread_name_prefix="busbot-render")
         self._locks: dict[str, asyncio.Lock] = {}
 
-    async def handle(self, place: str, actor: Actor, text: str, *,
+    async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: Sequence[Attachment] = ()) -> Reply:
         loop = asyncio.get_running_loop()
         lock = self._locks.setdefault(place, asyncio.Lock())
         async with lock:
             prepared = await loop.run_in_executor(
-                self._db, partial(self.service.prepare, place, actor, text,
+                self._db, partial(self.service.prepare, place, actor, message,
                                   message_id=message_id, attachments=list(attachments)))
             if prepared.snapshot is None:
                 return prepared.reply

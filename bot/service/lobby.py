@@ -5,24 +5,19 @@ from __future__ import annotations
 import random
 import secrets
 
-from bot.commands import Colour, Join, Leave, NewGame, Start
-from bot.live_game import Draft, build_game, build_options
-from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.permissions import moderator_refusal
-from bot.records import GameRecord
-from bot.views import played_lines
+from bot.service.commands import Colour, Join, Leave, NewGame, Start
+from bot.service.live_game import Draft, LiveGame, build_game, build_options
+from bot.service.outcome import Context, GameContext, Outcome, refuse, table_outcome
+from bot.service.records import GameRecord
+from bot.service.replies import next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
-
-MAX_PLAYERS = 5
-MIN_PLAYERS = 3
-MAX_NAME = 32
-
-
-def no_game(ctx: Context) -> Outcome:
-    return refuse("There is no game here. Start one with `new game` (or `import` a log file).")
+from engine.limits import MAX_SEATS as MAX_PLAYERS
+from engine.limits import MIN_SEATS as MIN_PLAYERS
+from engine.limits import LimitError, look_alike, shown
+from engine.limits import check_name as checked_name
 
 
-def new_game(ctx: Context, cmd: NewGame) -> Outcome:
+def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     live = ctx.live
     if live is not None and live.is_open:
         return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
@@ -42,46 +37,38 @@ def new_game(ctx: Context, cmd: NewGame) -> Outcome:
     return Outcome(text, draft=draft)
 
 
-def _lobby_only(ctx: Context, doing: str) -> Outcome | None:
+def check_name(name: str, taken: list[str]) -> str:
+    """The name as a seat will carry it, or ``LimitError`` saying why it cannot be used: the
+    limits of ``engine.limits`` and no look-alike of a name already seated."""
+    clean = checked_name(name)
+    twin = look_alike(clean, taken)
+    if twin is not None:
+        raise LimitError(f"that name is taken (it looks like {twin}, already seated)")
+    return clean
+
+
+def takes_offer(ctx: GameContext, cmd: Join) -> bool:
+    """``join`` (or ``join as NAME``) in a running game by the user a seat is offered to means
+    taking that seat, as ``accept`` does."""
     live = ctx.live
-    if live is None:
-        return no_game(ctx)
-    if live.status != "lobby":
-        return refuse(f"You cannot {doing} now: the game is {live.status}. A moderator can "
-                      f"`replace NAME with @user` or `drop NAME` instead.")
-    return None
+    offered = live.record.offered_to(ctx.actor.user_id)
+    return (live.status in ("active", "paused") and offered is not None
+            and (cmd.name is None or live.record.seat(cmd.name) is offered))
 
 
-def check_name(name: str) -> str | None:
-    """Why a seat name cannot be used in the game's log, or None when it can."""
-    if not name:
-        return "a seat needs a name"
-    if len(name) > MAX_NAME:
-        return f"a seat name has at most {MAX_NAME} characters"
-    if any(c in name for c in ":,\n\r") or name.startswith("#"):
-        return "a seat name may not contain ':' or ',' or start with '#'"
-    if name.casefold() == "busbot":
-        return "that name is the bot's own"
-    return None
-
-
-def join(ctx: Context, cmd: Join) -> Outcome:
-    bad = _lobby_only(ctx, "join")
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def join(ctx: GameContext, cmd: Join) -> Outcome:
     record = ctx.live.record
     mine = record.seat_of_user(ctx.actor.user_id)
     if mine is not None:
         return refuse(f"You already sit at this table as {mine.name} ({mine.colour}).")
     if len(record.seats) >= MAX_PLAYERS:
         return refuse(f"The table is full ({MAX_PLAYERS} players).")
-    name = (cmd.name or ctx.actor.name).strip()
-    why = check_name(name)
-    if why is not None:
-        return refuse(f"You cannot join as {name!r}: {why}. Try `join as OTHERNAME`.")
-    if record.seat(name) is not None:
-        return refuse(f"The name {name} is taken at this table; try `join as OTHERNAME`.")
+    given = cmd.name or ctx.actor.name
+    try:
+        name = check_name(given, [s.name for s in record.seats])
+    except LimitError as err:
+        return refuse(f"You cannot join as {shown(given, 40)!r}: {err}. "
+                      f"Try `join as OTHERNAME`.")
     taken = {s.colour for s in record.seats}
     colour = cmd.colour
     if colour is not None:
@@ -98,15 +85,32 @@ def join(ctx: Context, cmd: Join) -> Outcome:
                    f"{MAX_PLAYERS}): {seated}.", draft=draft)
 
 
+def accept(ctx: GameContext, cmd: object = None) -> Outcome:
+    """Take the seat offered to you: from now on you play it and are pinged for it."""
+    live = ctx.live
+    seat = live.record.offered_to(ctx.actor.user_id)
+    if seat is None:
+        return refuse("No seat is offered to you in this game; a moderator offers one with "
+                      "`replace NAME with @you`. Nothing was changed.")
+    if live.status not in ("active", "paused"):
+        return refuse(f"The game is {live.status}, so no seat can be taken now.")
+    old_name, new_name = seat.name, live.record.name_for(seat, seat.user_name)
+    draft = ctx.draft()
+    draft.add("accept", seat=seat.name, data={"name": new_name} if new_name else None)
+    if new_name is None:
+        return Outcome(f"{ctx.actor.name} takes {old_name}'s seat.\n{next_line(draft.live)}",
+                       draft=draft, position_changed=True)
+    draft.game = build_game(draft.record)  # the picture shows the new name
+    return Outcome(f"{ctx.actor.name} takes {old_name}'s seat; the seat plays as {new_name} "
+                   f"from now on.\n{next_line(draft.live)}", draft=draft, position_changed=True,
+                   picture=draft.game)
+
+
 def _free(taken: set[str | None]) -> str:
     return ", ".join(c for c in COLOURS if c not in taken) or "none"
 
 
-def leave(ctx: Context, cmd: Leave) -> Outcome:
-    bad = _lobby_only(ctx, "leave")
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def leave(ctx: GameContext, cmd: Leave) -> Outcome:
     seat = ctx.live.record.seat_of_user(ctx.actor.user_id)
     if seat is None:
         return refuse("You are not seated at this table.")
@@ -116,11 +120,7 @@ def leave(ctx: Context, cmd: Leave) -> Outcome:
                    draft=draft)
 
 
-def colour(ctx: Context, cmd: Colour) -> Outcome:
-    bad = _lobby_only(ctx, "change colour")
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
+def colour(ctx: GameContext, cmd: Colour) -> Outcome:
     record = ctx.live.record
     seat = record.seat_of_user(ctx.actor.user_id)
     if seat is None:
@@ -135,13 +135,7 @@ def colour(ctx: Context, cmd: Colour) -> Outcome:
     return Outcome(f"{seat.name} now plays {cmd.colour}.", draft=draft)
 
 
-def start(ctx: Context, cmd: Start) -> Outcome:
-    bad = _lobby_only(ctx, "start the game")
-    if bad is not None:
-        return bad
-    assert ctx.live is not None
-    if not ctx.moderator:
-        return refuse(moderator_refusal("start the game"))
+def start(ctx: GameContext, cmd: Start) -> Outcome:
     record = ctx.live.record
     names = [s.name for s in record.seats]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:

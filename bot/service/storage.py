@@ -19,9 +19,17 @@ from typing import Any
 
 import sqlite_utils
 
-from bot.records import OPEN_STATUSES, Record
+from bot.service.records import Record
 
 SCHEMA_VERSION = 1
+#: Seconds a command waits for another process (``busbot export`` beside the running bot) to
+#: finish writing before it gives up; sqlite's busy handler retries meanwhile.
+BUSY_TIMEOUT = 30.0
+
+
+class StoreError(Exception):
+    """The database cannot be used at all; the message is one sentence saying why and what to do.
+    The command line prints it and exits with status 2."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,13 +111,23 @@ class Store:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        conn = sqlite3.connect(path, check_same_thread=False, timeout=30.0)
-        self.db = sqlite_utils.Database(conn)
         self.lock = threading.RLock()
-        if path != ":memory:":
-            self.db.enable_wal()
-        self.db.execute("PRAGMA synchronous=FULL")
-        self._create_schema()
+        try:
+            conn = sqlite3.connect(path, check_same_thread=False, timeout=BUSY_TIMEOUT)
+        except sqlite3.Error as err:
+            raise StoreError(_why(path, err)) from None
+        self.db = sqlite_utils.Database(conn)
+        try:
+            if path != ":memory:" and self.db.journal_mode != "wal":
+                self.db.enable_wal()
+            self.db.execute("PRAGMA synchronous=FULL")
+            if self.db.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("database disk image is malformed")
+            if not self._has_schema():
+                self._create_schema()
+        except sqlite3.Error as err:
+            conn.close()
+            raise StoreError(_why(path, err)) from None
 
     def close(self) -> None:
         with self.lock:
@@ -117,12 +135,28 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite_utils.Database]:
-        with self.lock, self.db.atomic():
-            yield self.db
+        """One write transaction, taken as a writer from its first statement (``BEGIN
+        IMMEDIATE``), so a second process waits for the lock rather than failing half-way."""
+        with self.lock:
+            conn = self.db.conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.execute("COMMIT")
+
+    def _has_schema(self) -> bool:
+        row = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+        if row is None:
+            return False
+        version = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        return version is not None and version[0] == str(SCHEMA_VERSION)
 
     def _create_schema(self) -> None:
-        db = self.db
-        with self.lock, db.atomic():
+        with self.transaction() as db:
             db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
             db.table("games").create({
                 "id": int, "place": str, "status": str, "edition": str, "players": str,
@@ -164,11 +198,6 @@ class Store:
         with self.lock:
             rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         return _summary(rows[0]) if rows else None
-
-    def last_seq(self, game_id: int) -> int:
-        with self.lock:
-            row = self.db.execute("SELECT last_seq FROM games WHERE id = ?", [game_id]).fetchone()
-        return int(row[0]) if row else 0
 
     def games(self) -> list[GameSummary]:
         with self.lock:
@@ -269,9 +298,19 @@ class Store:
                 "INSERT OR IGNORE INTO reminders (game_id, key, at) VALUES (?, ?, ?)",
                 [(g, k, now) for g, k in keys])
 
-    def open_game_ids(self) -> list[int]:
-        marks = ", ".join("?" for _ in OPEN_STATUSES)
-        with self.lock:
-            return [int(r[0]) for r in self.db.execute(
-                f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id",
-                list(OPEN_STATUSES)).fetchall()]
+
+def _why(path: str, err: sqlite3.Error) -> str:
+    """One sentence for a database that cannot be opened, from sqlite's own reason."""
+    reason = str(err).lower()
+    if "locked" in reason or "busy" in reason:
+        return (f"the game database {path} is locked by another program and stayed locked for "
+                f"{BUSY_TIMEOUT:.0f} s; stop that program or try again later")
+    if "readonly" in reason or "read-only" in reason or "permission" in reason:
+        return (f"the game database {path} cannot be written (a read-only file or folder); "
+                f"busbot needs to write it: check its permissions")
+    if "not a database" in reason or "malformed" in reason or "corrupt" in reason:
+        return (f"{path} is not a readable game database (damaged or not an SQLite file); "
+                f"restore it from a backup or name another file")
+    if "unable to open" in reason:
+        return f"the game database {path} cannot be opened (is its folder there and writable?)"
+    return f"the game database {path} cannot be used: {err}"

@@ -8,20 +8,35 @@ replay. The first thing wrong is reported by its record or line, and no game is 
 from __future__ import annotations
 
 import json
+import math
 import time
-from typing import Any
+from typing import IO, Any
 
 from bot.api import Actor
-from bot.live_game import Draft, LiveGame, build_options
-from bot.outcome import Context, Outcome, refuse, table_outcome
-from bot.records import GameRecord, Record, RecordError
-from bot.views import count_of, when
+from bot.service.live_game import Draft, LiveGame, build_options
+from bot.service.outcome import Context, Outcome, refuse, table_outcome
+from bot.service.records import GameRecord, Record, RecordError, discord_user, same_user
+from bot.service.replies import count_of, when
 from engine import BusError, Game, GameLog, LogError, replay
+from engine.limits import (
+    MAX_IMPORT_BYTES,
+    MAX_JSON_DEPTH,
+    MAX_JSON_NUMBER,
+    MAX_MESSAGE_CHARS,
+    MAX_NAME_CHARS,
+    MAX_SEATS,
+    READ_CHUNK_BYTES,
+    LimitError,
+    check_distinct,
+    check_name,
+    check_records,
+)
 from engine.notation import parse_move
 
 FORMAT = "busbot-game"
 VERSION = 1
-MAX_IMPORT_BYTES = 2_000_000
+#: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
+MAX_USER_CHARS = 2 * MAX_NAME_CHARS
 
 
 class ExchangeError(Exception):
@@ -108,6 +123,29 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
 # ---- import ------------------------------------------------------------------------------------
 
 
+def read_import(handle: IO[bytes]) -> bytes:
+    """An import file's bytes, read in bounded chunks: ``ExchangeError`` as soon as it passes
+    ``MAX_IMPORT_BYTES``, so an endless file (``/dev/zero``) is never read whole."""
+    chunks: list[bytes] = []
+    size = 0
+    while chunk := handle.read(READ_CHUNK_BYTES):
+        size += len(chunk)
+        if size > MAX_IMPORT_BYTES:
+            raise ExchangeError(f"the file is over {MAX_IMPORT_BYTES:,} bytes (the import limit), "
+                                f"far more than any game log")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def read_import_file(path: str) -> bytes:
+    """``read_import`` of a path; ``ExchangeError`` says why it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            return read_import(handle)
+    except OSError as err:
+        raise ExchangeError(f"cannot read {path}: {err.strerror or err}") from None
+
+
 def first_seat(text: str) -> Actor | None:
     """The player in a file's first seat, as a user: who imports it when nobody is named (a
     text log's seats go to the users of their names; a JSON export keeps its seats' users)."""
@@ -117,19 +155,20 @@ def first_seat(text: str) -> Actor | None:
             name = str(seat["name"])
             return Actor(str(seat.get("user_id") or name), str(seat.get("user_name") or name))
         players = GameLog.parse(text).players
-    except (LogError, ValueError, KeyError, IndexError, TypeError):
+    except (LogError, ValueError, KeyError, IndexError, TypeError, RecursionError):
         return None
     return Actor(players[0], players[0]) if players else None
 
 
-def import_outcome(ctx: Context, data: bytes) -> Outcome:
+def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
     """Create a game in this place from an exported file (text log or JSON)."""
     live = ctx.live
     if live is not None and live.is_open:
         return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
                       f"it before another is imported. Nothing was changed.")
     if len(data) > MAX_IMPORT_BYTES:
-        return refuse("That file is too large to be a game log. Nothing was imported.")
+        return refuse(f"That file is over {MAX_IMPORT_BYTES:,} bytes (the import limit), too "
+                      f"large to be a game log. Nothing was imported.")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -143,24 +182,34 @@ def import_outcome(ctx: Context, data: bytes) -> Outcome:
             source = _from_txt(draft, text, ctx)
     except ExchangeError as err:
         return refuse(f"Cannot import that file: {err}. Nothing was imported.")
-    draft.add("import", data={"source": source})
+    # Discord users named in the file never agreed to play here: their seats are offered.
+    offered = [] if ctx.bind_imported_names else [
+        s.name for s in draft.record.seats
+        if discord_user(s.user_id) and s.agreed and not same_user(s.user_id, ctx.actor.user_id)]
+    draft.add("import", data={"source": source, **({"offered": offered} if offered else {})})
     record = draft.record
     players = ", ".join(f"{s.name} ({s.colour})" for s in record.seats)
     lines = [f"{ctx.actor.name} imported a game ({source}): {players}; "
              f"{count_of(len(record.moves), 'move')} replayed. {ctx.actor.name} moderates it."]
     unbound = [s.name for s in record.seats if s.user_id is None]
     if unbound:
-        lines.append(f"Empty seats: {', '.join(unbound)}; a moderator gives each to its player "
-                     f"with `replace NAME with @user`.")
+        lines.append(f"Empty seats: {', '.join(unbound)}; a moderator offers each to its player "
+                     f"with `replace NAME with @user`, who takes it with `accept`.")
+    if offered:
+        lines.append(f"Offered seats: {', '.join(offered)}; each is played (and pinged) only "
+                     f"once its user types `accept` here.")
     if draft.game is None:
         return Outcome("\n".join([*lines, "The game has not started yet."]), draft=draft)
     return table_outcome(draft, lines)
 
 
-def _from_txt(draft: Draft, text: str, ctx: Context) -> str:
+def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
     try:
         log = GameLog.parse(text)
+        check_distinct(log.players)
         game = replay(log)
+    except LimitError as err:
+        raise ExchangeError(f"line 1: {err}") from None
     except LogError as err:
         raise ExchangeError(str(err)) from None
     except BusError as err:
@@ -171,8 +220,11 @@ def _from_txt(draft: Draft, text: str, ctx: Context) -> str:
             user_id: str | None = p.name if ctx.bind_imported_names else ctx.actor.user_id
         else:
             user_id = None
+        # At the console the seats go to the users of the same names (the local operator's
+        # choice, hence agreed); elsewhere only the importer's own seat is theirs.
         draft.add("join", seat=p.name, data={"colour": p.colour, "user_id": user_id,
-                                             "user_name": p.name})
+                                             "user_name": p.name,
+                                             **({"agreed": True} if user_id else {})})
     draft.add("start", data={"order": game.players,
                              "colours": [p.colour for p in game.state.players],
                              "seed": None, "order_by": "import"})
@@ -184,11 +236,48 @@ def _from_txt(draft: Draft, text: str, ctx: Context) -> str:
     return "text log"
 
 
-def _from_json(draft: Draft, text: str) -> str:
+def _json_number(text: str) -> float | int:
+    """A number of an imported JSON document, within ``MAX_JSON_NUMBER`` and finite."""
     try:
-        payload = json.loads(text)
+        value: float | int = (int(text) if text.lstrip("-").isdigit() and len(text) <= 20
+                              else float(text))
+    except ValueError:
+        value = math.inf
+    if not math.isfinite(value) or abs(value) > MAX_JSON_NUMBER:
+        raise ExchangeError(f"the number {text[:30]} is out of range (at most "
+                            f"{MAX_JSON_NUMBER:,} in size, the JSON number limit)")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ExchangeError(f"{name} is not a number a game export holds")
+
+
+def _json_depth(value: object) -> int:
+    """How deep a parsed document nests (a walk without recursion)."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _from_json(draft: Draft, text: str) -> str:
+    too_deep = ExchangeError(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels (the JSON "
+                             f"depth limit); an export nests 4")
+    try:
+        payload = json.loads(text, parse_int=_json_number, parse_float=_json_number,
+                             parse_constant=_no_constant)
     except json.JSONDecodeError as err:
         raise ExchangeError(f"not valid JSON (line {err.lineno}: {err.msg})") from None
+    except RecursionError:  # Python's reader gives up long before the text's end
+        raise too_deep from None
+    if _json_depth(payload) > MAX_JSON_DEPTH:
+        raise too_deep
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise ExchangeError(f"not a busbot game export (no \"format\": \"{FORMAT}\")")
     if payload.get("version") != VERSION:
@@ -196,6 +285,10 @@ def _from_json(draft: Draft, text: str) -> str:
     rows = payload.get("records")
     if not isinstance(rows, list) or not rows:
         raise ExchangeError("the export has no records")
+    try:
+        check_records(len(rows))
+    except LimitError as err:
+        raise ExchangeError(str(err)) from None
     for i, row in enumerate(rows, start=1):
         rec = _record(row, i)
         try:
@@ -203,10 +296,27 @@ def _from_json(draft: Draft, text: str) -> str:
         except RecordError as err:
             raise ExchangeError(str(err)) from None
         draft.new.append(rec)
+        if rec.kind == "join" and len(draft.record.seats) > MAX_SEATS:
+            raise ExchangeError(f"record {i}: more than {MAX_SEATS} seats")
+    _check_seats(draft.record)
     if draft.record.status == "lobby" or draft.record.order_by is None:
         return "JSON export"
     draft.game = checked_replay(draft.record)
     return "JSON export"
+
+
+def _check_seats(record: GameRecord) -> None:
+    """The seats and options of an imported game, through the limits ``join`` and ``new game``
+    use."""
+    names = [s.name for s in record.seats]
+    try:
+        for name in names:
+            if check_name(name) != name:
+                raise LimitError(f"the name {name!r} is not written as {check_name(name)!r}")
+        check_distinct(names)
+        build_options(record.edition, max(3, len(names)), record.options)
+    except ValueError as err:  # LimitError is one
+        raise ExchangeError(f"the seats or options cannot be used: {err}") from None
 
 
 def _record(row: object, index: int) -> Record:
@@ -225,6 +335,13 @@ def _record(row: object, index: int) -> Record:
     data = row.get("data") or {}
     if not isinstance(data, dict):
         raise ExchangeError(f"record {index}: field 'data' is not an object")
+    for name, limit in (("user_id", MAX_USER_CHARS), ("user_name", MAX_USER_CHARS),
+                        ("seat", MAX_NAME_CHARS), ("text", MAX_MESSAGE_CHARS),
+                        ("message_id", MAX_USER_CHARS)):
+        value = row.get(name)
+        if isinstance(value, str) and len(value) > limit:
+            raise ExchangeError(f"record {index}: field {name!r} is longer than {limit} "
+                                f"characters")
     return Record(
         game_id=0, seq=field("seq", (int,)), kind=field("kind", (str,)),
         at=float(field("at", (int, float))), user_id=field("user_id", (str,)),

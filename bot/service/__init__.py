@@ -1,0 +1,12 @@
+"""The game service: (place, user, text) in; reply text, picture and mentions out.
+
+``service`` (the entry point, ``GameService`` and its asynchronous face), ``commands`` (reading a
+message: the tokenizer and the command table's words), ``routes`` (who may do what: each
+command's handler and needs), the handlers (``lobby``, ``play``, ``moderation``, ``exchange``),
+``replies`` (the words of every answer), ``live_game`` and ``records`` (a game as records and as
+a position), ``storage`` (the SQLite file) and ``pictures`` (the renderer).
+"""
+
+from bot.service.service import AsyncGameService, GameService, Prepared
+
+__all__ = ["AsyncGameService", "GameService", "Prepared"]

@@ -1,0 +1,237 @@
+"""Every limit on what may come in, in one place, each with the reason for its number.
+
+busbot runs on public servers where anyone can type anything, so every way in (channel text,
+``!bus``, slash commands, the console, ``busbot import``, attachments) and the engine's own
+``Options`` and log reader check their input against these numbers before doing any work.
+A value out of range raises ``LimitError`` whose message names the limit, so every refusal reads
+the same wherever it came from. Pure: no I/O, no clock (the confusables table is package data).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+# ---- messages -----------------------------------------------------------------------------------
+
+#: Characters in one message. Discord's own limit for a message (a bot's reply is held to the
+#: same); a longer text is refused before it is parsed, so no parser ever sees more.
+MAX_MESSAGE_CHARS = 2000
+#: Moves in one message. A turn rarely holds more than a handful (12 buildings and 15 passengers
+#: are the largest single actions); more than this is a pasted log, not a turn.
+MAX_MOVES_PER_MESSAGE = 30
+#: How much of a player's own text a refusal repeats: enough to recognise it, never a flood.
+MAX_ECHO_CHARS = 60
+
+# ---- names and seats ----------------------------------------------------------------------------
+
+#: Characters in a seat name: a Discord display name is at most 32.
+MAX_NAME_CHARS = 32
+MIN_SEATS = 3
+MAX_SEATS = 5
+#: Names the text log reads as its header keys (``players: ...``), so a player so named could not
+#: be read back from an exported log; the bot's own name, which automatic moves are recorded as.
+RESERVED_NAMES = frozenset(("players", "colours", "colors", "edition", "option", "busbot"))
+#: Characters a name may not hold: the separators of the log and of `start order: A; B`,
+#: and the ones Discord reads as mentions, code or escapes.
+FORBIDDEN_NAME_CHARS = frozenset(":,;@<>`\\|")
+
+# ---- engine options -----------------------------------------------------------------------------
+
+#: (lowest, highest) for each numeric ``Options`` field. The physical game has 20 markers,
+#: 5 clock stones, 5 buses and 15 passengers (RULINGS "component limits"); the ranges leave room
+#: for house variants while keeping every game short enough to replay and every picture cheap to
+#: draw (the picture draws each stone and passenger). At least 2 markers, since a player places
+#: two before passing (R3); at least 4 passengers, since four start in the park (R1); the type
+#: limit is 0 (none) or at most the 47 lots of the city.
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "markers": (2, 30),
+    "clock_stones": (1, 10),
+    "bus_limit": (1, 10),
+    "passengers": (4, 30),
+    "building_type_limit": (0, 47),
+}
+
+# ---- games and imports --------------------------------------------------------------------------
+
+#: Records in one game (moves, undos, moderator acts). A complete game at the largest options is
+#: about 400 moves; twelve times that leaves room for every correction and still bounds a replay.
+MAX_RECORDS = 5000
+#: Moves the service plays by itself in one command (dropped seats, single choices): above the
+#: longest complete game, so it only stops a rules bug from looping.
+MAX_AUTO_MOVES = 500
+#: Automatic moves a reply lists one by one; the rest are counted (``log`` shows them all).
+MAX_AUTO_LINES = 20
+#: Bytes of an imported file: an export of the longest game is under 500 kB.
+MAX_IMPORT_BYTES = 1_000_000
+#: Chunk size for reading an import, so an endless file (``/dev/zero``) is never read whole.
+READ_CHUNK_BYTES = 64 * 1024
+#: Nesting of an imported JSON document (an export nests 4 deep); deeper is refused before
+#: Python's recursive reader sees it.
+MAX_JSON_DEPTH = 20
+#: Largest number in an imported JSON document: every count, seq and time is far below it, and
+#: floats stay exact up to it.
+MAX_JSON_NUMBER = 2**53
+
+# ---- rates --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A token bucket: ``burst`` at once, then one more every ``per`` seconds."""
+
+    burst: int
+    per: float
+
+
+#: Pictures drawn for one user in one place (moves, ``map``, ``map N``): a player who moves a few
+#: times in a row gets every picture; someone asking for 200 maps gets a few a minute.
+PICTURES_PER_USER = Rate(burst=8, per=10.0)
+#: Pictures drawn in one place, all users together: a lively table stays well inside.
+PICTURES_PER_PLACE = Rate(burst=30, per=3.0)
+#: Commands one user sends in one place, as Discord sees them (before the service): a burst of
+#: ten, then one every three seconds; faster is a script, not a player.
+COMMANDS_PER_USER = Rate(burst=10, per=3.0)
+#: A decision can be nudged once an hour.
+NUDGE_EVERY_SECONDS = 3600.0
+#: Reminders one user gets, across all games: a day's worth of waiting tables, not a flood.
+REMINDERS_PER_USER = Rate(burst=3, per=3600.0)
+
+
+class LimitError(ValueError):
+    """A value outside its limit; the message names the limit and says what is allowed."""
+
+
+# ---- checks -------------------------------------------------------------------------------------
+
+
+def check_message(text: str) -> None:
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise LimitError(f"that message has {len(text):,} characters; the bot reads at most "
+                         f"{MAX_MESSAGE_CHARS:,} (the message limit)")
+
+
+def check_move_count(count: int) -> None:
+    if count > MAX_MOVES_PER_MESSAGE:
+        raise LimitError(f"that message holds {count} moves; at most {MAX_MOVES_PER_MESSAGE} are "
+                         f"played from one message (the moves-per-message limit)")
+
+
+def check_seats(count: int) -> None:
+    if not MIN_SEATS <= count <= MAX_SEATS:
+        raise LimitError(f"Bus is played by {MIN_SEATS} to {MAX_SEATS} players, not {count}")
+
+
+def check_option(name: str, value: int) -> None:
+    low, high = OPTION_RANGES.get(name, (0, 0))
+    if name in OPTION_RANGES and not low <= value <= high:
+        raise LimitError(f"option {name} is {value}; it must be from {low} to {high} "
+                         f"(the {name} limit)")
+
+
+def check_records(count: int) -> None:
+    if count > MAX_RECORDS:
+        raise LimitError(f"a game holds at most {MAX_RECORDS:,} records (moves and acts, the "
+                         f"records limit); this one would have {count:,}")
+
+
+def shown(text: str, limit: int = MAX_ECHO_CHARS) -> str:
+    """A player's text as a refusal repeats it: on one line, cut to ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+# ---- names --------------------------------------------------------------------------------------
+
+#: Unicode categories never allowed in a name: controls, format characters (zero-width and
+#: bidirectional marks), surrogates, private use, unassigned, and line or paragraph separators.
+_BAD_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
+def normalise_name(name: str) -> str:
+    """The form a name is stored in: NFKC, with runs of spaces made one and the ends trimmed."""
+    return " ".join(part for part in unicodedata.normalize("NFKC", name).split(" ") if part)
+
+
+def check_name(name: str) -> str:
+    """The name as it will be stored, or ``LimitError`` saying why it cannot be a seat's name."""
+    if len(name) > 4 * MAX_NAME_CHARS:  # before normalising, which is linear but not free
+        raise LimitError(f"a seat name has at most {MAX_NAME_CHARS} characters (the name limit)")
+    for char in name:
+        if unicodedata.category(char) in _BAD_CATEGORIES or (char.isspace() and char != " "):
+            raise LimitError(f"a seat name may not hold the invisible or control character "
+                             f"U+{ord(char):04X}")
+    clean = normalise_name(name)
+    if not clean:
+        raise LimitError("a seat needs a name")
+    if len(clean) > MAX_NAME_CHARS:
+        raise LimitError(f"a seat name has at most {MAX_NAME_CHARS} characters (the name limit)")
+    bad = sorted({c for c in clean if c in FORBIDDEN_NAME_CHARS})
+    if bad or clean.startswith("#"):
+        raise LimitError(f"a seat name may not contain {' '.join(sorted(FORBIDDEN_NAME_CHARS))} "
+                         f"or start with #")
+    if not any(c.isalnum() for c in clean):
+        raise LimitError("a seat name needs a letter or a digit")
+    if clean.casefold() in RESERVED_NAMES:
+        raise LimitError(f"{clean!r} is a reserved word of the game log or the bot's own name")
+    return clean
+
+
+def name_keys(name: str) -> tuple[str, str]:
+    """What two names are compared by: case-insensitively and by Unicode confusable skeleton,
+    so ``Arcsyn``, ``ARCSYN``, ``Аrcsyn`` (a Cyrillic А) and ``0scar``/``Oscar`` meet. Two keys,
+    since folding case first or last finds different look-alikes (``o``/``O``/``0``)."""
+    plain = unicodedata.normalize("NFKC", name)
+    folded = plain.casefold()
+    return ("".join(_prototype(c) for c in folded),
+            "".join(_prototype(c) for c in plain).casefold())
+
+
+def look_alike(name: str, others: list[str]) -> str | None:
+    """The first of ``others`` that ``name`` could be mistaken for, or None."""
+    first, second = name_keys(name)
+    for other in others:
+        a, b = name_keys(other)
+        if a == first or b == second:
+            return other
+    return None
+
+
+def check_distinct(names: list[str]) -> None:
+    """``LimitError`` when two seat names look alike."""
+    for i, name in enumerate(names):
+        twin = look_alike(name, names[:i])
+        if twin is not None:
+            raise LimitError(f"the names {twin!r} and {name!r} look alike")
+
+
+@lru_cache(maxsize=4096)
+def _prototype(char: str) -> str:
+    """One representative of every character ``char`` can be confused with, directly or through
+    others (ASCII when there is one), from the Unicode confusables table that
+    ``confusable-homoglyphs`` ships. The table lists pairs; the group is walked on demand."""
+    table = _confusables()
+    if char not in table:
+        return char
+    seen = {char}
+    todo = [char]
+    while todo:
+        for glyph in table.get(todo.pop(), ()):
+            other = glyph["c"]
+            if len(other) == 1 and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return min(seen, key=lambda c: (not c.isascii(), ord(c)))
+
+
+@lru_cache(maxsize=1)
+def _confusables() -> dict[str, list[dict[str, str]]]:
+    """The table ``confusable-homoglyphs`` ships, read as package data (its own module would
+    also load its script table and ``urllib``, five times the cost for nothing used here)."""
+    text = resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text(
+        encoding="utf-8")
+    data: dict[str, list[dict[str, str]]] = json.loads(text)
+    return data

@@ -1,0 +1,105 @@
+"""The command table: every command has one route, its needs are checked before its handler,
+typed commands (what slash commands send) are answered exactly as their text, and a chat
+message is read once."""
+
+from __future__ import annotations
+
+import typing
+from pathlib import Path
+
+import pytest
+
+from bot.service import commands, routes
+from bot.service.commands import (
+    ActAs,
+    Choices,
+    Command,
+    Correct,
+    Export,
+    Log,
+    Map,
+    ReplacePlayer,
+    Start,
+    Status,
+    Undo,
+)
+from tests.service_support import Table, actor, open_table, started
+
+
+def test_every_command_has_exactly_one_route() -> None:
+    kinds = set(typing.get_args(Command))
+    routed = set(routes.ROUTES) | set(routes.OPEN)
+    assert kinds <= routed
+    assert not set(routes.ROUTES) & set(routes.OPEN)
+
+
+@pytest.mark.parametrize("text", ["join", "leave", "colour red", "start", "status", "moves",
+                                  "log", "index", "map", "undo", "undo 2", "as A: pass",
+                                  "correct 1: pass", "replace A with B", "drop A", "pause",
+                                  "resume", "abandon", "nudge", "export", "accept", "pass"])
+def test_a_command_about_a_game_where_there_is_none_changes_nothing(tmp_path: Path,
+                                                                      text: str) -> None:
+    table = open_table(str(tmp_path / "g.db"))
+    reply = table.say("Zed", text)
+    assert not reply.ok and "There is no game here" in reply.text
+    assert table.snapshot() == (None,)
+
+
+def _twins(tmp_path: Path) -> tuple[Table, Table]:
+    tables = []
+    for name in ("text", "typed"):
+        table = open_table(str(tmp_path / f"{name}.db"))
+        table.ok("Arcsyn", "new game")
+        for player in ("Arcsyn", "Daemonis", "Hedgethorn"):
+            table.ok(player, "join")
+        tables.append(table)
+    return tables[0], tables[1]
+
+
+def test_typed_commands_are_answered_exactly_as_their_text(tmp_path: Path) -> None:
+    by_text, by_type = _twins(tmp_path)
+    steps: list[tuple[str, str, Command]] = [
+        ("Arcsyn", "start order: Arcsyn, Daemonis, Hedgethorn",
+         Start(("Arcsyn", "Daemonis", "Hedgethorn"))),
+        ("Arcsyn", "Place Office at C1", commands.play("Place Office at C1")),
+        ("Zed", "status", Status()),
+        ("Arcsyn", "as Arcsyn: Place Pub at C2", ActAs("Arcsyn", "Place Pub at C2")),
+        ("Daemonis", "moves", Choices()),
+        ("Arcsyn", "correct 1: Place House at C1", Correct(1, "Place House at C1")),
+        ("Zed", "map 1", Map(1)),
+        ("Arcsyn", "undo 1", Undo(1)),
+        ("Arcsyn", "replace Hedgethorn with <@7>", ReplacePlayer("Hedgethorn", "<@7>")),
+        ("Zed", "log all", Log(everything=True)),
+        ("Zed", "export json", Export("json")),
+        ("Daemonis", "status", commands.play("status")),  # typed as a move, it is one
+    ]
+    for who, text, typed in steps:
+        a = by_text.say(who, text)
+        b = by_type.service.handle(by_type.place, actor(who), typed)
+        if isinstance(typed, commands.Play) and typed.text == "status":
+            assert a.ok and not b.ok and "could not read" in b.text
+            continue
+        assert (a.ok, a.text, a.mentions, a.picture) == (b.ok, b.text, b.mentions, b.picture)
+        if a.files:
+            assert [f.filename for f in a.files] == [f.filename for f in b.files]
+    assert by_text.export("txt").splitlines()[1:] == by_type.export("txt").splitlines()[1:]
+
+
+def test_typed_commands_go_through_the_message_limit(tmp_path: Path) -> None:
+    table = open_table(str(tmp_path / "g.db"))
+    started(table)
+    reply = table.service.handle(table.place, actor("Arcsyn"),
+                                 ActAs("Arcsyn", "Pass " * 500))
+    assert not reply.ok and "the message limit" in reply.text
+
+
+def test_a_chat_message_is_read_once(tmp_path: Path) -> None:
+    table = open_table(str(tmp_path / "g.db"))
+    started(table)
+    text = "Place Office at C1"
+    commands.read_message.cache_clear()
+    commands.parse_command.cache_clear()
+    assert table.service.is_game_text(table.place, text)
+    assert table.ok("Arcsyn", text).changed
+    assert commands.read_message.cache_info().misses == 1
+    assert commands.parse_command.cache_info().misses == 1
