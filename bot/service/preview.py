@@ -19,7 +19,7 @@ from bot.service.live_game import Draft, LiveGame, Played
 from bot.service.outcome import GameContext, Outcome, refuse
 from bot.service.play import why_not
 from bot.service.replies import next_line, played_lines
-from engine import BusError, Move, Question
+from engine import BusError, Decision, Move, Question
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,15 +58,24 @@ class TableNow:
     choices: tuple[str, ...]
 
 
-def table_now(live: LiveGame) -> TableNow | None:
-    """The decision the game waits for, or None when none is waiting (lobby, paused, over)."""
+def waiting_for(live: LiveGame) -> tuple[Decision, str | None] | None:
+    """The decision the game waits for and the user who answers it (None for a dropped seat
+    or one still only offered); None when nothing waits (lobby, paused, over)."""
     if live.status != "active" or live.game is None:
         return None
     decision = live.game.to_act()
     if decision is None:
         return None
     seat = live.record.seat(decision.player)
-    user = seat.user_id if seat is not None and not seat.dropped else None
+    return decision, seat.player if seat is not None and not seat.dropped else None
+
+
+def table_now(live: LiveGame) -> TableNow | None:
+    """The decision the game waits for, with its choices; None when none is waiting."""
+    waiting = waiting_for(live)
+    if waiting is None or live.game is None:
+        return None
+    decision, user = waiting
     return TableNow(position_of(live), decision.player, user, decision.text,
                     tuple(str(m) for m in live.game.legal_moves()))
 

@@ -462,13 +462,10 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
              last_seq: int, now: float) -> Waiting | None:
     """Whom the game waits for; the clock for reminders restarts when the position changed."""
-    if after.status != "active" or after.game is None:
+    waiting = preview.waiting_for(after)
+    if waiting is None:
         return None
-    decision = after.game.to_act()
-    if decision is None:
-        return None
-    seat = after.record.seat(decision.player)
-    user = seat.player if seat is not None and not seat.dropped else None
+    decision, user = waiting
     if (not position_changed and summary is not None and summary.waiting_key is not None
             and summary.waiting_since is not None):
         return Waiting(decision.player, user, decision.text, summary.waiting_since,
