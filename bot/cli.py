@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot import story_cli  # light: declares the story commands' arguments only
+
 if TYPE_CHECKING:
     from bot.config import Config
     from engine import Game
@@ -157,6 +159,10 @@ SUBCOMMANDS: list[Subcommand] = [
     Subcommand("gallery", "regenerate the picture gallery in docs/gallery/",
                _gallery_arguments, "bot.cli:gallery_command",
                "Draw the sample game at a few moments, with a markdown page."),
+    Subcommand("chart", story_cli.CHART_HELP, story_cli.chart_arguments,
+               "bot.story_cli:chart_command", story_cli.CHART_DESCRIPTION),
+    Subcommand("animate", story_cli.ANIMATE_HELP, story_cli.animate_arguments,
+               "bot.story_cli:animate_command", story_cli.ANIMATE_DESCRIPTION),
     Subcommand("export", "write a stored game as a text log or JSON", _export_arguments,
                "bot.maintenance:export_command",
                "Write a game's log: txt is the engine's text log (read back by `replay` and "

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine import Deliver, ExtendLine, Game, GameLog, replay
 from render.png import pixel_size, render_png
+from render.story import gallery_section
 
 GALLERY_COMMAND = "busbot gallery"
 
@@ -123,6 +124,10 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
             f"![{moment.title}]({target.name})",
             "",
         ]
+    # The game's story (render/story.py): a score chart and a short animation.
+    story_lines, story_files = gallery_section(out, log, size)
+    lines += story_lines
+    written += story_files
     page = out / "README.md"
     page.write_text("\n".join(lines), encoding="utf-8")
     written.append(page)

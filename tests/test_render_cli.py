@@ -77,4 +77,4 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
     for name in pictures:
         assert f"]({name})" in page
         assert Image.open(out / name).size == (600, 414)
-    assert page.count("## ") == 5 and "busbot gallery" in page
+    assert page.count("## ") == 6 and "busbot gallery" in page  # five moments and the story
