@@ -195,10 +195,18 @@ class Preview:
     unreadable: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Story:
+    """``story`` (chart and animation), ``chart`` or ``replay`` (the animation), each with the
+    game's statistics."""
+
+    what: str
+
+
 Command = (
     NewGame | Join | Leave | Colour | Start | Status | Choices | Log | Index | Help | Rules | Map
     | Undo | UndoLast | UndoTo | Redo | ActAs | Correct | ReplacePlayer | Drop | Pause | Resume
-    | Abandon | Nudge | Export | Import | Accept | Malformed | Play | Preview
+    | Abandon | Nudge | Export | Import | Accept | Malformed | Play | Preview | Story
 )
 
 
@@ -426,6 +434,12 @@ def _preview(w: Words) -> Command | None:
     return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
 
 
+def _story(w: Words) -> Command | None:
+    what = w.word(0)
+    assert what is not None
+    return Story(what) if _only(w, 1) else None
+
+
 def _accept(w: Words) -> Command | None:
     return Accept() if _only(w, 1) else None
 
@@ -467,6 +481,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("preview", ("preview",),
                 "`preview MOVE...` (for example `preview Place Office at C1`)", _preview,
                 strict=True),
+    CommandSpec("story", ("story", "chart", "replay"), "`story`, `chart` or `replay`", _story),
 )
 _BY_WORD: dict[str, CommandSpec] = {word: spec for spec in COMMANDS for word in spec.words}
 USAGE: dict[str, str] = {spec.name: spec.usage for spec in COMMANDS}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.live_game import Draft, LiveGame
@@ -17,6 +17,9 @@ from bot.service.records import Seat
 from bot.service.replies import next_line
 from bot.service.storage import Store
 from engine import Game
+
+if TYPE_CHECKING:
+    from bot.service.story import StoryJob
 
 L = TypeVar("L", LiveGame, LiveGame | None)
 
@@ -73,6 +76,8 @@ class Outcome:
     position_changed: bool = False
     previous: Game | None = None
     preview: str | None = None
+    #: the chart and animation to draw after the commit (``bot.service.story``)
+    story: StoryJob | None = None
 
 
 def refuse(text: str) -> Outcome:

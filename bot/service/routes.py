@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.api import Actor, Attachment
-from bot.service import exchange, lobby, moderation, play, preview, replies, undo
+from bot.service import exchange, lobby, moderation, play, preview, replies, story, undo
 from bot.service.commands import (
     Abandon,
     Accept,
@@ -44,6 +44,7 @@ from bot.service.commands import (
     Rules,
     Start,
     Status,
+    Story,
     Undo,
     UndoLast,
     UndoTo,
@@ -218,6 +219,7 @@ ROUTES: dict[type, Route] = {
     Map: Route(table_map),
     Export: Route(export),
     Preview: Route(preview.preview, (preview.previewable, readable)),
+    Story: Route(story.tell),
     # before the start
     Join: Route(lobby.join, (lobby_only("join"),)),
     Leave: Route(lobby.leave, (lobby_only("leave"),)),

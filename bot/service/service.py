@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from functools import partial
 
 from bot.api import Actor, Attachment, Reminder, Reply
-from bot.service import exchange, preview, replies, routes
+from bot.service import exchange, preview, replies, routes, story
 from bot.service.commands import (
     Command,
     Map,
     Preview,
+    Story,
     meant_for_the_bot,
     read_message,
     written,
@@ -104,9 +105,21 @@ class Prepared:
     picture_dir: str | None = None
     #: the position of the previous picture, for highlighting what changed since
     previous: Game | None = None
+    #: the game's chart and animation, drawn after the picture
+    story: story.StoryJob | None = None
 
     def complete(self) -> Reply:
-        """Draw the picture (outside any lock: the snapshot is never changed again)."""
+        """Draw the picture, then the story (outside any lock: the positions are copies that
+        are never changed again)."""
+        reply = self._draw_picture()
+        if self.story is not None:
+            notes, files = self.story(len(reply.picture or b"")
+                                      + sum(len(f.data) for f in reply.files))
+            reply.text = "\n".join([reply.text, *notes])
+            reply.files.extend(files)
+        return reply
+
+    def _draw_picture(self) -> Reply:
         reply = self.reply
         if self.snapshot is None:
             return reply
@@ -161,13 +174,17 @@ class GameService:
         cache_size: int = CACHE_SIZE,
         clock: Callable[[], float] = time.time,
         rate_limits: bool = True,
+        stories: bool | None = None,
     ) -> None:
+        """``stories``: draw score charts and animations (by default when the renderer is
+        the default one; tests with a stand-in renderer leave them out)."""
         self.store = Store(db_path)
         self.moderator_role = moderator_role
         self.picture_dir = picture_dir
         self.renderer: Renderer | None = (
             default_renderer() if renderer is _DEFAULT else renderer  # type: ignore[assignment]
         )
+        self.stories = renderer is _DEFAULT if stories is None else stories
         self.bind_imported_names = bind_imported_names
         self.cache_size = cache_size
         self.clock = clock
@@ -226,9 +243,12 @@ class GameService:
                 self.store, attachments, self.bind_imported_names)
             cmd = read_message(message) if isinstance(message, str) else message
             wait = self._picture_wait(place, actor) if (
-                isinstance(cmd, Map | Preview) and live is not None and live.game is not None
-            ) else 0.0
-            again = "preview" if isinstance(cmd, Preview) else "map"
+                isinstance(cmd, Map | Preview | Story) and live is not None
+                and live.game is not None) else 0.0
+            if isinstance(cmd, Story) and not wait and story.PARTS[cmd.what][1]:
+                wait = self._animation_wait(place)
+            again = cmd.what if isinstance(cmd, Story) else (
+                "preview" if isinstance(cmd, Preview) else "map")
             outcome = (routes.run(ctx, cmd) if not wait else refuse(
                 f"That is many pictures in a short while; try `{again}` again in "
                 f"{_later(wait)}."))
@@ -279,7 +299,20 @@ class GameService:
                 reply.text += (f"\n(No picture this time: many were drawn here just now; "
                                f"`map` draws the table again in {_later(wait)}.)")
                 snapshot = None
-        return Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
+        prepared = Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
+        if after.status == "over" and after.game is not None and (
+                live is None or live.status != "over"):  # the game has just ended
+            text, job = story.at_the_end(after.game, game_id,
+                                         animation=self._animation_wait(place) == 0)
+            reply.text += text
+            prepared.story = job if self.stories else None
+        return prepared
+
+    def _animation_wait(self, place: str) -> float:
+        """0 when an animation may be drawn in ``place`` now (and counts it), else the wait."""
+        if self.rates is None or not self.stories:
+            return 0.0
+        return self.rates.wait(("animation", place), story.ANIMATIONS_PER_PLACE)
 
     def _picture_wait(self, place: str, actor: Actor) -> float:
         """0 when a picture may be drawn for ``actor`` in ``place`` now (and counts it), else
@@ -301,6 +334,11 @@ class GameService:
         reply = Reply(text, ok=outcome.ok, files=outcome.files,
                       ephemeral=not outcome.ok, mentions=outcome.mentions or [],
                       preview=outcome.preview)
+        if outcome.ok and outcome.story is not None:
+            if not self.stories:
+                reply.text += "\n(Charts and animations are not drawn here.)"
+                return Prepared(reply)
+            return Prepared(reply, story=outcome.story)
         if not outcome.ok or outcome.picture is None:
             return Prepared(reply)
         reply.picture_name = outcome.picture_name or picture_name(
@@ -493,7 +531,7 @@ class AsyncGameService:
             prepared = await loop.run_in_executor(
                 self._db, partial(self.service.prepare, place, actor, message,
                                   message_id=message_id, attachments=list(attachments)))
-            if prepared.snapshot is None:
+            if prepared.snapshot is None and prepared.story is None:
                 return prepared.reply
             return await loop.run_in_executor(self._render, prepared.complete)
 

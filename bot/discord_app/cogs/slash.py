@@ -117,6 +117,15 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     async def preview(self, interaction: Interaction, moves: str) -> None:
         await self.run(interaction, f"preview {moves}", private=True)
 
+    @app_commands.command(description="The game's statistics, score chart and animation")
+    @app_commands.describe(part="story: the chart and the animation; chart; replay: the "
+                                "animation (each with the statistics)")
+    async def story(
+        self, interaction: Interaction,
+        part: Literal["story", "chart", "replay"] = "story",
+    ) -> None:
+        await self.run(interaction, part, private=True)
+
     @app_commands.command(description="The table as it stands, with whose turn it is")
     async def status(self, interaction: Interaction) -> None:
         await self.run(interaction, "status", private=True)
