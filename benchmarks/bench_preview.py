@@ -20,7 +20,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from bench_service import PLACE, _the_move, late_game_log  # noqa: E402
+from bench_service import (  # type: ignore[import-not-found]  # noqa: E402
+    PLACE,
+    _the_move,
+    late_game_log,
+)
 
 from bot.api import Actor  # noqa: E402
 from bot.service import GameService  # noqa: E402
