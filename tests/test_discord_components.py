@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_app.components import menus
 from tests.discord_support import Table, busbot_table
 from tests.test_discord_game import (
     MODERATOR_ROLE,
@@ -159,3 +160,15 @@ async def test_buttons_posted_before_a_restart_still_work(
         assert only(answer.public).content.startswith("Arcsyn: Place Office at C1")
         assert after.moves_played(server.table) == [
             ("Arcsyn", "Place House at C1"), ("Arcsyn", "Place Office at C1")]
+
+
+def test_many_choices_get_a_menu_per_group_that_fits() -> None:
+    extensions = [f"Extend line from {head} to {to}" for head in ("C1", "W3")
+                  for to in ("N1", "N2", "N3", "N4", "N5")]
+    buildings = [f"Place Office at {zone}{n}" for zone in "NESW" for n in range(1, 8)]
+    shown = menus([*extensions, *buildings, "Pass"])
+    assert [placeholder for placeholder, _ in shown] == [
+        "Extend line from C1...", "Extend line from W3..."]  # 28 offices: too many for one
+    assert shown[0][1] == extensions[:5]
+    assert menus(["Pass"]) == [] and menus(["Choose Clock", "Pass"]) == [
+        ("Choose your move", ["Choose Clock"])]
