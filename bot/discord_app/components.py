@@ -40,9 +40,6 @@ MENUS = 4  # the fifth row holds the buttons
 _POSITION = r"(?P<game>\d{1,18}):(?P<moves>\d{1,18}):(?P<seq>\d{1,18})"
 STALE = "That message is of an earlier position, so nothing was changed."
 
-Interaction = discord.Interaction[BusBot]
-
-
 def _position(match: re.Match[str]) -> Position:
     return Position(int(match["game"]), int(match["moves"]), int(match["seq"]))
 
