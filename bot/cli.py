@@ -244,9 +244,9 @@ def load_game(path: str, upto: int | None = None) -> tuple[Game, int]:
     """Read, parse and replay a text log: the game (after ``upto`` moves) and its move count.
 
     Every way it fails is a ``CliError``: an unreadable file (status 2), a bad line (status 1,
-    ``line N: reason`` on standard output, as ``replay`` promises).
+    ``line N, move M (rule R): reason`` on standard output, as ``replay`` promises).
     """
-    from engine import BusError, GameLog, LogError, replay
+    from engine import GameLog, LogError, replay
 
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -261,8 +261,6 @@ def load_game(path: str, upto: int | None = None) -> tuple[Game, int]:
         return replay(log, upto=upto), total
     except LogError as err:
         raise CliError(str(err), 1, stdout=True) from None
-    except BusError as err:  # a bad header (players, edition) is reported like a bad line
-        raise CliError(f"line 1: {err}", 1, stdout=True) from None
 
 
 # ---- the subcommands that live here -----------------------------------------------------------
@@ -280,8 +278,9 @@ def replay_command(args: argparse.Namespace) -> int:
     for name in game.ranking():
         p = game.player(name)
         points = "point" if abs(p.score) == 1 else "points"
+        stones = "clock stone" if p.stones == 1 else "clock stones"
         print(f"  {p.name} ({p.colour}): {p.score} {points} = {p.carried} carried - "
-              f"{p.stones} clock stones")
+              f"{p.stones} {stones}")
     if game.is_over:
         print(f"Game over: {game.winner} wins.")
     else:

@@ -7,16 +7,29 @@ The public API, in the manner of python-chess::
     game.legal_moves()       # every legal Move now
     game.play("Arcsyn", "Place Office at C1")   # parse + push, all or nothing -> [Event]
     game.push(move)          # one typed move -> [Event] (automatic steps that followed)
-    game.pop()               # take the last move back (replay without it)
+    game.pop()               # take the last move back (from the nearest kept position)
+    game.position_at(n)      # a new game at the position after move n
     game.log().format()      # the text log; replay(GameLog.parse(text)) rebuilds the game
 
 Bad input only ever raises the ``BusError`` family: ``ParseError``, ``NotYourTurn``,
-``IllegalMove`` (with ``rule`` and ``alternatives``), ``GameOver``, ``LogError``, and
-``NothingPlayed`` for a message that names moves without meaning to play them (a question, a
-maybe, a "don't"): its text says whether they would be legal now, and why.
+``IllegalMove`` (with ``rule`` and ``alternatives``), ``GameOver``, ``LogError`` (with ``line``,
+``move`` and ``rule``), and ``NothingPlayed`` for a message that names moves without meaning to
+play them (a question, a maybe, a "don't"): its text says whether they would be legal now, and
+why.
+
+Where things live: ``board`` (the city, from ``data/city.json``), ``moves`` (typed moves and the
+action board's facts: resolution order, spaces per action), ``notation`` (text -> moves),
+``intent`` (answers to messages that name moves without playing them), ``state`` (the plain
+records a position is), ``rules/`` (one module per step of the game, each with its legal moves,
+what a move does, its words, its start and its forfeit, registered in ``rules.RULES`` by
+``DecisionKind``), ``lines`` (the R7 trail geometry), ``standings`` (the R15 order and its
+reasons), ``game`` (the turn machine that walks the steps, with its snapshots), ``log`` (the
+text log), ``replay`` (replaying a log), ``history`` and ``stats`` (looking back over a game),
+``limits`` (every limit on input), ``view`` (JSON), ``playout`` (random games).
 """
 
 from engine.board import BOARD, Board
+from engine.decisions import Decision, DecisionKind, Event
 from engine.errors import (
     BusError,
     GameOver,
@@ -26,8 +39,8 @@ from engine.errors import (
     NotYourTurn,
     ParseError,
 )
-from engine.game import Decision, Event, Game
-from engine.log import GameLog, replay
+from engine.game import Game
+from engine.log import GameLog
 from engine.moves import (
     ACTION_TITLES,
     ACTIONS,
@@ -46,11 +59,13 @@ from engine.moves import (
 )
 from engine.notation import parse_moves
 from engine.playout import random_game
+from engine.replay import replay
 from engine.state import CLOCK, COLOURS, EDITIONS, GameState, Options, PlayerState
 
 __all__ = [
     "ACTIONS", "ACTION_TITLES", "BOARD", "BUILDING_TYPES", "CLOCK", "COLOURS", "EDITIONS",
-    "Board", "BusError", "ChooseAction", "ClockChoice", "Decision", "Deliver", "Event",
+    "Board", "BusError", "ChooseAction", "ClockChoice", "Decision", "DecisionKind", "Deliver",
+    "Event",
     "ExtendLine", "Game", "GameLog", "GameOver", "GameState", "IllegalMove", "LogError", "Move",
     "NotYourTurn", "NothingPlayed", "Options", "ParseError", "Pass", "PlaceBuilding",
     "PlacePassenger", "PlayerState", "Question", "StartLine", "Unfinished", "parse_moves",

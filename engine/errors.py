@@ -64,9 +64,21 @@ class NothingPlayed(BusError):
 
 
 class LogError(BusError):
-    """A game log that cannot be read or replayed; ``line`` is its 1-based line number."""
+    """A game log that cannot be read or replayed.
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+    ``line`` is the 1-based line of the text it was read from, ``move`` the 1-based number of
+    the move that failed (None for a header), ``rule`` the ruling a refused move broke, and
+    ``reason`` the error without where: "line 21, move 17 (rule R7): the street ... is taken".
+    """
+
+    def __init__(self, message: str, line: int | None = None, move: int | None = None,
+                 rule: str | None = None) -> None:
+        where = ", ".join(w for w in (f"line {line}" if line is not None else "",
+                                      f"move {move}" if move is not None else "") if w)
+        if rule:
+            where = f"{where} (rule {rule})" if where else f"rule {rule}"
+        super().__init__(f"{where}: {message}" if where else message)
         self.line = line
+        self.move = move
+        self.rule = rule
         self.reason = message

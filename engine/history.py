@@ -1,8 +1,9 @@
 """The positions a game went through, rebuilt from its moves.
 
 A game keeps only its present position and its list of moves; whatever looks back over a game
-(its statistics, its score chart, its animation) walks the moves again on a new table, exactly as
-``Game.pop`` and a log replay do, so the past is always the one the rules give.
+(its statistics, its score chart, its animation) walks the moves again from the game's first
+kept position with ``Game.follow``, the loop ``Game.pop`` and a log replay use, so the past is
+always the one the rules give.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from engine.moves import Move
 
 def fresh(game: Game) -> Game:
     """A new game with ``game``'s seats, colours, edition and options, before any move."""
-    return Game(game.players, game.edition, game.initial_options,
-                [p.colour for p in game.state.players])
+    return game.position_at(0)
 
 
 def walk(game: Game) -> Iterator[tuple[int, Game]]:
@@ -27,8 +27,8 @@ def walk(game: Game) -> Iterator[tuple[int, Game]]:
     """
     table = fresh(game)
     yield 0, table
-    for played, (name, move) in enumerate(game.history, start=1):
-        table.push(move, name)
+    for played in range(1, len(game.history) + 1):
+        table.follow(game.history, played)
         yield played, table
 
 
@@ -39,7 +39,7 @@ def steps(game: Game) -> Iterator[tuple[int, str, Move, Game]]:
     move of a round starts the next one by itself, so the position after it shows the new round.
     """
     table = fresh(game)
-    for name, move in game.history:
+    for played, (name, move) in enumerate(game.history, start=1):
         round_number = table.state.round
-        table.push(move, name)
+        table.follow(game.history, played)
         yield round_number, name, move, table

@@ -12,8 +12,9 @@ engine refusal into a reply answers these too, and the game is never changed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from engine.decisions import Decision, Event
 from engine.errors import BusError, IllegalMove, NothingPlayed, NotYourTurn, ParseError
 from engine.moves import (
     ACTION_TITLES,
@@ -29,8 +30,18 @@ from engine.moves import (
 )
 from engine.state import PlayerState
 
-if TYPE_CHECKING:
-    from engine.game import Game
+
+class Game(Protocol):
+    """What an answer needs of the game (``engine.game.Game`` is one): trying moves on a copy,
+    and the decision now. A protocol, so that the turn machine can import this module."""
+
+    def copy(self) -> Game: ...
+
+    def push(self, move: Move, player: str | None = None) -> list[Event]: ...
+
+    def to_act(self) -> Decision | None: ...
+
+    def legal_moves(self) -> list[Move]: ...
 
 #: The action whose resolution brings each later step (R4), and the step in a player's words.
 _LATER_STEP: dict[type, tuple[str, str]] = {

@@ -9,15 +9,15 @@ The text form is meant to be read and edited by people::
     option: first_line_on_empty_street = true
     Arcsyn: Place Office at C1
 
-Seat order is the order of ``players:``; the first starts. Replaying the moves rebuilds the game.
+Seat order is the order of ``players:``; the first starts. ``engine.replay`` rebuilds the game
+from a log.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.errors import BusError, LogError
-from engine.game import Game
+from engine.errors import LogError
 from engine.limits import (
     MAX_RECORDS,
     LimitError,
@@ -25,7 +25,7 @@ from engine.limits import (
     check_records,
     check_seats,
 )
-from engine.state import EDITIONS, Options
+from engine.state import EDITIONS
 
 
 @dataclass(slots=True)
@@ -38,6 +38,8 @@ class GameLog:
     moves: list[tuple[str, str]] = field(default_factory=list)
     #: the 1-based line of each move in the text it was read from (for error reports)
     move_lines: list[int] = field(default_factory=list)
+    #: the 1-based line of each header ("players", "colours", "edition", "option NAME")
+    header_lines: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str) -> GameLog:
@@ -48,6 +50,7 @@ class GameLog:
         options: dict[str, str] = {}
         moves: list[tuple[str, str]] = []
         lines: list[int] = []
+        headers: dict[str, int] = {}
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
@@ -60,19 +63,23 @@ class GameLog:
             header = key.lower()
             if header == "players" and not moves:
                 players = [p.strip() for p in value.split(",") if p.strip()]
+                headers["players"] = number
                 _check_players(players, number)
             elif header in ("colours", "colors") and not moves:
                 colours = [c.strip().lower() for c in value.split(",") if c.strip()]
+                headers["colours"] = number
             elif header == "edition" and not moves:
                 if value not in EDITIONS:
                     raise LogError(f"unknown edition {value!r}; choose "
                                    f"{' or '.join(EDITIONS)}", line=number)
                 edition = value
+                headers["edition"] = number
             elif header == "option" and not moves:
                 name, eq, setting = value.partition("=")
                 if not eq:
                     raise LogError("an option line reads 'option: name = value'", line=number)
                 options[name.strip()] = setting.strip()
+                headers[f"option {name.strip()}"] = number
             else:
                 if players is None:
                     raise LogError("the 'players:' line must come before the first move",
@@ -85,7 +92,7 @@ class GameLog:
                     _check_records(len(moves), number)
         if players is None:
             raise LogError("a game log needs a 'players:' line")
-        return cls(players, edition, options, colours, moves, lines)
+        return cls(players, edition, options, colours, moves, lines, headers)
 
     def format(self) -> str:
         """The text form; ``GameLog.parse(log.format())`` gives the same log back."""
@@ -97,22 +104,6 @@ class GameLog:
             out.append(f"option: {name} = {value}")
         out.extend(f"{player}: {move}" for player, move in self.moves)
         return "\n".join(out) + "\n"
-
-    def new_game(self) -> Game:
-        """A game with this log's seats and options and no move played."""
-        try:
-            opts = Options.for_edition(self.edition, len(self.players))
-            for name, value in self.options.items():
-                opts.set(name, value)
-        except ValueError as err:
-            raise LogError(str(err)) from None
-        try:
-            return Game(self.players, self.edition, opts, self.colours)
-        except BusError as err:
-            raise LogError(str(err)) from None
-
-    def line_of(self, index: int) -> int:
-        return self.move_lines[index] if index < len(self.move_lines) else index + 1
 
 
 def _check_players(players: list[str], line: int) -> None:
@@ -133,18 +124,3 @@ def _check_records(count: int, line: int) -> None:
         check_records(count)
     except LimitError as err:
         raise LogError(str(err), line=line) from None
-
-
-def replay(log: GameLog, upto: int | None = None) -> Game:
-    """The game after the log's moves (the first ``upto`` of them when given).
-
-    The first move that cannot be read or played raises ``LogError`` with its line number.
-    """
-    game = log.new_game()
-    moves = log.moves if upto is None else log.moves[:upto]
-    for i, (player, text) in enumerate(moves):
-        try:
-            game.play(player, text)
-        except BusError as err:
-            raise LogError(str(err), line=log.line_of(i)) from None
-    return game

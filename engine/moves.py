@@ -24,8 +24,15 @@ ACTION_TITLES: dict[str, str] = {
     "vroom": "Vrrooomm",
     "start": "Starting player",
 }
-#: Actions with one space per round; the others have six (R3).
-SINGLE_SPACE: frozenset[str] = frozenset({"buses", "clock", "start"})
+#: Spaces per action on the action board (R3): one for Buses, Clock and Starting player, six for
+#: the others. The rules, the parser and the picture all read this table.
+SPACES: dict[str, int] = {
+    "lines": 6, "buses": 1, "passengers": 6, "buildings": 6, "clock": 1, "vroom": 6, "start": 1,
+}
+#: The most spaces any action has: the most markers one action can take in a round.
+MOST_SPACES = max(SPACES.values())
+#: The names of the spaces as printed on the board, space a first.
+SPACE_LETTERS = "abcdefghijklmnopqrstuvwxyz"[:MOST_SPACES]
 BUILDING_TYPES: tuple[BuildingType, ...] = ("house", "office", "pub")
 
 
@@ -140,3 +147,14 @@ class Unfinished:
 
 
 Move: TypeAlias = PlayedMove | Question | Unfinished
+
+_WHAT: dict[type, str] = {
+    PlaceBuilding: "place a building", StartLine: "start a line", ExtendLine: "extend a line",
+    ChooseAction: "choose an action", Pass: "pass", PlacePassenger: "place a passenger",
+    ClockChoice: "stop or advance the clock", Deliver: "deliver a passenger",
+}
+
+
+def what(move: Move) -> str:
+    """What a move does, in the words of a refusal ("Ada cannot extend a line now")."""
+    return _WHAT[type(move)]

@@ -23,6 +23,7 @@ from functools import lru_cache
 from engine.board import BOARD
 from engine.errors import ParseError
 from engine.moves import (
+    MOST_SPACES,
     ActionName,
     BuildingType,
     ChooseAction,
@@ -386,7 +387,7 @@ def _parse_choose(tokens: list[str]) -> list[PlayedMove]:
             continue
         if action == last:  # "line expansion", "starting player": one action, two words
             continue
-        if count > 6:
+        if count > MOST_SPACES:
             raise ParseError(f"{count} markers on one action is more than its six spaces")
         moves.extend([ChooseAction(action)] * count)
         count = 1

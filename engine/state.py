@@ -1,7 +1,7 @@
 """The game state: plain mutable records that the rules change and everything else only reads.
 
-Readers (the map drawing, the JSON view, the service) use these fields directly; only
-``engine.game.Game`` writes them.
+Readers (the map drawing, the JSON view, the service) use these fields directly; only the turn
+machine (``engine.game``) and the rule modules (``engine.rules``) write them.
 """
 
 from __future__ import annotations
@@ -10,18 +10,43 @@ from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from engine.board import BOARD
+from engine.decisions import DecisionKind
+from engine.errors import BusError
 from engine.limits import check_option
-from engine.moves import ACTIONS, ActionName
 
 Phase = Literal["setup", "choosing", "resolving", "over"]
 CLOCK: tuple[str, str, str] = ("house", "office", "pub")
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple")
 EDITIONS: tuple[str, ...] = ("capstone", "splotter-2nd")
-SPACES_PER_ACTION = 6
-#: spaces per action: one for Buses, Clock and Starting player, six for the others (R3)
-SPACE_LIMIT: dict[str, int] = {
-    a: 1 if a in ("buses", "clock", "start") else SPACES_PER_ACTION for a in ACTIONS
-}
+
+
+def seat_names(players: list[str]) -> list[str]:
+    """The players' names as seated, or the ``BusError`` that says what is wrong with them."""
+    names = [p.strip() for p in players]
+    if not 3 <= len(names) <= 5:
+        raise BusError(f"Bus is played by 3 to 5 players, not {len(names)}")
+    if any(not n for n in names):
+        raise BusError("a player name is empty")
+    if len({n.casefold() for n in names}) != len(names):
+        raise BusError("two players have the same name")
+    for n in names:
+        if ":" in n or "," in n or n.startswith("#"):
+            raise BusError(f"the player name {n!r} may not contain ':' or ',' or start with #")
+    return names
+
+
+def seat_colours(colours: list[str] | None, players: int) -> list[str]:
+    """The seats' colours (the first of ``COLOURS`` when none are given), or a ``BusError``."""
+    chosen = list(colours) if colours else list(COLOURS[:players])
+    if len(chosen) != players:
+        raise BusError(f"{len(chosen)} colours were given for {players} players")
+    chosen = [c.strip().lower() for c in chosen]
+    if len(set(chosen)) != len(chosen):
+        raise BusError("two players have the same colour")
+    for c in chosen:
+        if not c.isalpha():
+            raise BusError(f"{c!r} is not a colour name")
+    return chosen
 
 
 @dataclass(slots=True)
@@ -122,7 +147,7 @@ class PlayerState:
 class Task:
     """One chosen action space being resolved (or a setup step), with what is left to do."""
 
-    action: str  # an ActionName, or "setup_building", "first_line", "second_street"
+    action: DecisionKind  # an action being resolved, or a setup step
     seat: int | None
     space: int = 0  # 0 is space a
     remaining: int = 0
@@ -165,7 +190,7 @@ class GameState:
         return GameState(
             self.edition, self.options, [p.copy() for p in self.players], self.phase,
             self.round, self.clock, self.clock_stones_left, self.passenger_supply,
-            dict(self.passengers), list(self.lots), [list(s) for s in self.street_lines],
+            dict(self.passengers), list(self.lots), list(map(list, self.street_lines)),
             {a: list(s) for a, s in self.spaces.items()}, self.start_seat, self.next_start,
             self.current, self.task.copy() if self.task else None,
             [t.copy() for t in self.queue], self.ended_by, self.moves_played,
@@ -173,26 +198,24 @@ class GameState:
 
     # ---- derived views used by the rules and by readers -------------------------------------
 
-    def buildings_at(self, label: str) -> list[str]:
-        """Building types standing at a crossing, in lot order."""
-        out: list[str] = []
-        for i in BOARD.lots_at[label]:
-            kind = self.lots[i]
-            if kind is not None:
-                out.append(kind)
-        return out
-
-    def count_at(self, label: str, kind: str) -> int:
+    def balance_at(self, label: str) -> int:
+        """Passengers at a crossing minus its buildings of the clock's type (R12): above zero,
+        that many want to leave; below zero, that many such buildings are free."""
+        wanted = CLOCK[self.clock]
         lots = self.lots
-        return sum(1 for i in BOARD.lots_at[label] if lots[i] == kind)
+        seats = 0
+        for i in BOARD.lots_at[label]:
+            if lots[i] == wanted:
+                seats += 1
+        return self.passengers.get(label, 0) - seats
 
     def waiting_at(self, label: str) -> int:
         """Passengers at a crossing who want to leave under the current clock (R12)."""
-        return max(0, self.passengers.get(label, 0) - self.count_at(label, CLOCK[self.clock]))
+        return max(0, self.balance_at(label))
 
     def free_at(self, label: str) -> int:
         """Buildings of the clock's type at a crossing with nobody sitting in them (R12)."""
-        return max(0, self.count_at(label, CLOCK[self.clock]) - self.passengers.get(label, 0))
+        return max(0, -self.balance_at(label))
 
     def open_zone(self) -> str | None:
         """The lowest zone that still has a free lot (R10), or None when the city is full."""
@@ -205,9 +228,3 @@ class GameState:
 
     def type_count(self, kind: str) -> int:
         return self.lots.count(kind)
-
-    def spaces_free(self, action: str) -> int:
-        return SPACE_LIMIT[action] - len(self.spaces[action])
-
-    def all_actions(self) -> tuple[ActionName, ...]:
-        return ACTIONS

@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.board import BOARD
-from engine.state import CLOCK
+from engine.decisions import Decision
+from engine.moves import Move
+from engine.state import CLOCK, GameState
 
-if TYPE_CHECKING:
-    from engine.game import Game
+
+class Position(Protocol):
+    """What the view reads of a game (``engine.game.Game`` is one), so this module needs no
+    import of the turn machine."""
+
+    state: GameState
+    history: list[tuple[str, Move]]
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+    def to_act(self) -> Decision | None: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def ranking(self) -> list[str]: ...
 
 
-def game_to_json(game: Game) -> dict[str, Any]:
+def game_to_json(game: Position) -> dict[str, Any]:
     st = game.state
     buildings: dict[str, list[str]] = {}
     for lot, kind in zip(BOARD.lots, st.lots, strict=True):

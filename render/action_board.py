@@ -7,13 +7,13 @@ placed since the previous picture.
 
 from __future__ import annotations
 
-from engine.moves import ACTION_TITLES, ACTIONS, SINGLE_SPACE, ChooseAction
+from engine.moves import ACTION_TITLES, ACTIONS, SPACE_LETTERS, SPACES, ChooseAction
 from render import theme
 from render.layout import ACTIONS as BOX
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, path, rect_path, text
 
-LETTERS = "abcdef"
+LETTERS = SPACE_LETTERS
 ROW_TOP = BOX.y + 42
 ROW_H = 43.5
 SLOT_W = 38.0
@@ -29,7 +29,7 @@ def slot_centre(action: str, space: int) -> tuple[float, float]:
 
 
 def spaces_of(action: str) -> int:
-    return 1 if action in SINGLE_SPACE else len(LETTERS)
+    return SPACES[action]
 
 
 def actions_frame() -> str:

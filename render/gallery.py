@@ -39,11 +39,9 @@ def moments(log: GameLog) -> list[Moment]:
     The choosing picture is the fullest action board of the middle round; the line and the
     delivery are the first of their kind after it.
     """
-    game = log.new_game()
-    seen: list[tuple[int, Game]] = []  # (moves played, position) after every move
-    for player, text in log.moves:
-        game.play(player, text)
-        seen.append((len(game.history), game.copy()))
+    game = replay(log)
+    # (moves played, position) after every move
+    seen = [(n, game.position_at(n)) for n in range(1, len(game.history) + 1)]
     if not seen:
         raise ValueError("the game log has no moves to draw")
     rounds = max(g.state.round for _, g in seen)

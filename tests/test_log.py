@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import GameLog, LogError, random_game, replay
+from engine import BusError, GameLog, LogError, random_game, replay
+from engine.game import SNAPSHOT_EVERY
 
 HEADER = """# a comment
 players: Arcsyn, Daemonis, Hedgethorn, discrider
@@ -45,7 +46,8 @@ def test_format_then_parse_gives_the_same_game() -> None:
     ("players: A, B\n", 1, "3 to 5 players"),
     ("A: pass\n", 1, "'players:' line must come before"),
     ("players: A, B, C\nedition: deluxe\n", 2, "unknown edition"),
-    ("players: A, B, C\noption: clocks = 3\n", None, "unknown option"),
+    ("players: A, B, C\noption: clocks = 3\n", 2, "unknown option"),
+    ("# two seats\nplayers: A, B, C\ncolours: red, red, blue\n", 3, "same colour"),
     ("players: A, B, C\nthis is not a move\n", 2, "expected 'Name: move'"),
 ])
 def test_bad_logs_name_the_line(text: str, line: int | None, reason: str) -> None:
@@ -80,4 +82,57 @@ def test_replay_command_exit_codes_and_json(tmp_path: Path) -> None:
     bad.write_text("\n".join(lines))
     result = _busbot("replay", str(bad))
     assert result.returncode == 1
-    assert result.stdout.strip() == "line 21: W9 is not a crossing; did you mean W8?"
+    assert result.stdout.strip() == "line 21, move 18: W9 is not a crossing; did you mean W8?"
+    lines[20] = lines[20].split(":")[0] + ": Extend line from C1 to N3"
+    bad.write_text("\n".join(lines))
+    result = _busbot("replay", str(bad))
+    assert result.returncode == 1
+    assert result.stdout.startswith("line 21, move 18 (rule R"), result.stdout
+
+
+def test_replay_errors_name_line_move_and_rule() -> None:
+    text = "players: A, B, C\n# setup\nA: Place Office at C1\n\nA: Place Office at Q9\n"
+    with pytest.raises(LogError) as err:
+        replay(GameLog.parse(text))
+    assert (err.value.line, err.value.move) == (5, 2)
+    assert str(err.value).startswith("line 5, move 2")
+    game = random_game(3, 4)
+    log = game.log()  # built, not read: no text lines, still the move number and the rule
+    log.moves[30] = (log.moves[30][0], "Deliver from E1 to C1")
+    with pytest.raises(LogError) as err:
+        replay(log)
+    assert err.value.line is None and err.value.move == 31
+    assert str(err.value).startswith("move 31 (rule R")
+
+
+def test_taking_moves_back_one_by_one_gives_every_earlier_position() -> None:
+    game = random_game(5, 13)
+    log = game.log()
+    for cut in range(len(log.moves) - 1, -1, -1):
+        assert str(game.pop()) == log.moves[cut][1]
+        if cut % 7 == 0 or cut % 32 in (0, 1, 31):
+            assert game.to_json() == replay(log, upto=cut).to_json()
+    with pytest.raises(BusError):
+        game.pop()
+
+
+def test_a_refused_message_across_a_kept_position_leaves_no_trace() -> None:
+    """A message of two moves whose second is refused is undone whole, even when its first
+    move reached a move count at which the game keeps a copy of its position."""
+    for seed in range(40):
+        game = random_game(4, seed)
+        log = game.log()
+        for cut in range(SNAPSHOT_EVERY - 1, len(log.moves), SNAPSHOT_EVERY):
+            past = replay(log, upto=cut)
+            decision = past.to_act()
+            legal = past.legal_moves()
+            if decision is None or decision.count < 2 or len(legal) < 2:
+                continue
+            with pytest.raises(BusError):
+                past.play(decision.player, f"{legal[0]}; Pass")
+            assert past.to_json() == replay(log, upto=cut).to_json()
+            past.push(legal[1])
+            assert past.position_at(cut + 1).to_json() == past.to_json()
+            assert past.position_at(cut).to_json() == replay(log, upto=cut).to_json()
+            return
+    raise AssertionError("no position with two moves owed at a kept move count")

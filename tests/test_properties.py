@@ -147,3 +147,21 @@ def _sample() -> tuple[str, int]:
 
 
 _SAMPLE_LOG, _SAMPLE_MOVES = _sample()
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_a_position_from_the_kept_copies_is_the_replayed_position(
+        players: int, seed: int, data: st.DataObject) -> None:
+    game = play_random(players, seed, "capstone")
+    log = game.log()
+    cut = data.draw(st.integers(0, len(game.history)))
+    past = game.position_at(cut)
+    again = replay(log, upto=cut)
+    assert past.to_json() == again.to_json()
+    assert past.legal_moves() == again.legal_moves()
+    assert game.to_json() == replay(log).to_json()  # looking back changes nothing
+    # the position goes on exactly as the replayed one would
+    for name, text in log.moves[cut:cut + 40]:
+        past.play(name, text)
+    assert past.to_json() == replay(log, upto=min(cut + 40, len(log.moves))).to_json()

@@ -53,12 +53,18 @@ def test_render_refuses_a_move_beyond_the_log(log_file: Path, tmp_path: Path,
     assert not png.exists()
 
 
-def test_render_names_the_bad_line_of_a_log(tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def _bad_log(tmp_path: Path) -> tuple[Path, list[str]]:
+    """The sample log with an unknown crossing on its sixth line."""
     bad = tmp_path / "bad.txt"
     lines = SAMPLE.splitlines()
     lines[5] = "Arcsyn: Place Office at Q9"
     bad.write_text("\n".join(lines), encoding="utf-8")
+    return bad, lines
+
+
+def test_render_names_the_bad_line_of_a_log(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    bad, _ = _bad_log(tmp_path)
     assert main(["render", str(bad), "--out", str(tmp_path / "x.png")]) == 1
     assert "line 6" in capsys.readouterr().out
 
@@ -78,3 +84,16 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
         assert f"]({name})" in page
         assert Image.open(out / name).size == (600, 414)
     assert page.count("## ") == 6 and "busbot gallery" in page  # five moments and the story
+
+
+def test_render_counts_moves_the_way_its_errors_do(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    bad, lines = _bad_log(tmp_path)
+    assert main(["render", str(bad), "--out", str(tmp_path / "x.png")]) == 1
+    error = capsys.readouterr().out
+    move = len([t for t in lines[:6] if ":" in t and not t.startswith(("#", "players",
+                                                                        "colours", "edition"))])
+    assert f"line 6, move {move}:" in error
+    assert main(["render", str(bad), "--out", str(tmp_path / "x.png"),
+                 "--move", str(move - 1)]) == 0
+    assert f"after move {move - 1} of" in capsys.readouterr().out

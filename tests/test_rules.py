@@ -593,3 +593,35 @@ def test_r12_rulebook_example_one_is_short_of_passengers_another_of_buses() -> N
     game.play("Bram", "deliver ES E5")
     assert [p.carried for p in game.state.players] == [1, 1, 0]
     assert game.state.passengers["ES"] == 1
+
+
+def test_r6_r9_the_prompt_names_what_the_supply_allows_and_more_is_refused_naming_it() -> None:
+    game = new_game(3, passengers=5)  # four start in the park, one left
+    three_player_setup(game)
+    choose_round(game, {"Ada": ["buses", "passengers"], "Bram": ["clock", "vroom"],
+                        "Cleo": ["start", "vroom"]})
+    decision = game.to_act()
+    assert decision is not None and decision.kind == "passengers" and decision.count == 2
+    assert "place 1 passenger at a station" in decision.text
+    assert "only 1 is left in the supply, so the other 1 is forfeited" in decision.text
+    before = game.to_json()
+    with pytest.raises(IllegalMove) as err:
+        game.play("Ada", "place 2 passengers at west")
+    assert err.value.rule == "R9" and "the passenger supply is empty" in str(err.value)
+    assert game.to_json() == before
+    game.play("Ada", "place passenger at west")
+    assert game.state.passenger_supply == 0
+
+
+def test_r7_a_refusal_names_every_empty_street_in_the_plural() -> None:
+    game = _after_buildings()
+    script(game, """
+        Ada: Start line between C1 and C4
+        Bram: Start line between S1 and C4
+        Cleo: Start line between S2 and S3
+        Cleo: Extend line from S3 to S6
+        Bram: Extend line from C4 to S2
+    """)
+    with pytest.raises(IllegalMove) as err:
+        game.play("Ada", "Extend line from C4 to S1")
+    assert "the streets C4-C3 and C4-S5 and C4-W5 are empty" in str(err.value)

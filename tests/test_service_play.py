@@ -6,8 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.api import Attachment
 from engine import GameLog, replay
+from tests.engine_support import choose_round, new_game
 from tests.service_support import PNG_SIGNATURE, Table, open_table, started
+from tests.test_rules import three_player_setup
 
 
 @pytest.fixture
@@ -152,3 +155,18 @@ def test_a_message_seen_twice_is_applied_once(table: Table) -> None:
     assert "handled already" in again.text and first.text in again.text
     assert table.export("txt").count("Place Office at C1") == 1
     assert table.ok("Arcsyn", "Place Pub at C2", message_id="m-2").changed
+
+
+def test_passengers_beyond_the_supply_are_refused_naming_the_supply(table: Table) -> None:
+    game = new_game(3, passengers=5)  # four start in the park, one left
+    three_player_setup(game)
+    choose_round(game, {"Ada": ["buses", "passengers"], "Bram": ["clock", "vroom"],
+                        "Cleo": ["start", "vroom"]})
+    data = game.log().format().encode()
+    table.ok("Ada", "import", attachments=[Attachment("g.txt", data)])
+    before = table.snapshot()
+    reply = table.say("Ada", "place 2 passengers at west")
+    assert not reply.ok and "the passenger supply is empty" in reply.text, reply.text
+    assert "not your decision" not in reply.text
+    assert table.snapshot() == before
+    assert "only 1 is left in the supply" in table.ok("Ada", "status").text

@@ -329,7 +329,7 @@ def test_story_commands_refuse_bad_input_in_one_sentence(
     bad.write_text("\n".join(lines), encoding="utf-8")
     assert busbot([command, str(bad), "--out", str(out)]) == 1
     said = capsys.readouterr().out  # as busbot replay and render say it
-    assert said.startswith("line 6: ") and said.count("\n") == 1
+    assert said.startswith("line 6, move 2: ") and said.count("\n") == 1
 
     headless = tmp_path / "headless.txt"
     headless.write_text("players: Ada\n", encoding="utf-8")

@@ -13,11 +13,11 @@ import time
 from typing import IO, Any
 
 from bot.api import Actor
-from bot.service.live_game import Draft, LiveGame, build_options
+from bot.service.live_game import Draft, LiveGame, build_options, record_log
 from bot.service.outcome import Context, Outcome, refuse, table_outcome
 from bot.service.records import GameRecord, Record, RecordError, discord_user, same_user
 from bot.service.replies import count_of, when
-from engine import BusError, Game, GameLog, LogError, replay
+from engine import Game, GameLog, LogError, replay
 from engine.limits import (
     MAX_IMPORT_BYTES,
     MAX_JSON_DEPTH,
@@ -31,7 +31,6 @@ from engine.limits import (
     check_name,
     check_records,
 )
-from engine.notation import parse_move
 
 FORMAT = "busbot-game"
 VERSION = 1
@@ -206,14 +205,13 @@ def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
 def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
     try:
         log = GameLog.parse(text)
-        check_distinct(log.players)
         game = replay(log)
-    except LimitError as err:
-        raise ExchangeError(f"line 1: {err}") from None
     except LogError as err:
         raise ExchangeError(str(err)) from None
-    except BusError as err:
-        raise ExchangeError(f"line 1: {err}") from None
+    try:
+        check_distinct(log.players)
+    except LimitError as err:
+        raise ExchangeError(f"line {log.header_lines.get('players', 1)}: {err}") from None
     draft.add("create", data={"edition": log.edition, "options": dict(log.options)})
     for p in game.state.players:
         if ctx.bind_imported_names or p.name.casefold() == ctx.actor.name.casefold():
@@ -353,16 +351,9 @@ def _record(row: object, index: int) -> Record:
 
 def checked_replay(record: GameRecord) -> Game:
     """The game the records lead to; ``ExchangeError`` names the first move that fails."""
-    names = [s.name for s in record.seats]
     try:
-        options = build_options(record.edition, len(names), record.options)
-        game = Game(names, record.edition, options, [s.colour or "" for s in record.seats])
-    except (BusError, ValueError) as err:
-        raise ExchangeError(f"the seats or options cannot start a game: {err}") from None
-    for number, m in enumerate(record.moves, start=1):
-        try:
-            game.push(parse_move(m.text), m.seat)
-        except BusError as err:
-            raise ExchangeError(f"move {number} ({m.seat}: {m.text}) cannot be played: "
-                                f"{err}") from None
-    return game
+        return replay(record_log(record))
+    except LogError as err:
+        if err.move is None:
+            raise ExchangeError(f"the seats or options cannot start a game: {err}") from None
+        raise ExchangeError(str(err)) from None

@@ -14,9 +14,8 @@ from typing import Any
 
 from bot.api import Actor
 from bot.service.records import GameRecord, Record
-from engine import Event, Game, Move, Options, Pass
+from engine import Event, Game, GameLog, Move, Options, Pass, replay
 from engine.limits import MAX_AUTO_MOVES
-from engine.notation import parse_move
 
 #: the name automatic moves are recorded under
 BOT_USER = ("busbot", "busbot")
@@ -33,22 +32,43 @@ def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> O
     return options
 
 
-def build_game(record: GameRecord, upto: int | None = None) -> Game | None:
-    """The engine game after the moves in force (the first ``upto`` of them when given).
+def build_game(record: GameRecord, near: Game | None = None) -> Game | None:
+    """The engine game after the moves in force (earlier positions: ``Game.position_at``).
 
-    None for a game that never started. Raises the engine's ``BusError`` or ``ValueError`` when
-    the records do not replay, which only an imported file can cause.
+    ``near`` is the game as it stood before the records changed (an undo, a redo): the moves
+    both share are not replayed again, the rebuild starts from its nearest kept position. None
+    for a game that never started. Raises the engine's ``LogError`` (naming the move) when the
+    records do not replay, which only an imported file can cause.
     """
     if record.order_by is None:
         return None
-    names = [s.name for s in record.seats]
-    colours = [s.colour or "" for s in record.seats]
-    game = Game(names, record.edition, build_options(record.edition, len(names), record.options),
-                colours)
-    moves = record.moves if upto is None else record.moves[:upto]
-    for m in moves:
-        game.push(parse_move(m.text), m.seat)
-    return game
+    log = record_log(record)
+    if near is None or not _same_table(near, log):
+        return replay(log)
+    shared = 0
+    for (seat, text), (name, move) in zip(log.moves, near.history, strict=False):
+        if seat != name or text != str(move):
+            break
+        shared += 1
+    return replay(log, onto=near.position_at(shared))
+
+
+def _same_table(game: Game, log: GameLog) -> bool:
+    """Whether a game was started with the log's seats, colours, edition and options."""
+    try:
+        options = build_options(log.edition, len(log.players), log.options)
+    except ValueError:
+        return False
+    return (game.players == log.players and game.edition == log.edition
+            and [p.colour for p in game.state.players] == log.colours
+            and game.initial_options == options)
+
+
+def record_log(record: GameRecord) -> GameLog:
+    """The engine's log of a started game: its seats in order, options and the moves in force."""
+    return GameLog([s.name for s in record.seats], record.edition, dict(record.options),
+                   [s.colour or "" for s in record.seats],
+                   [(m.seat, m.text) for m in record.moves])
 
 
 @dataclass(slots=True)

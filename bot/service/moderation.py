@@ -19,12 +19,12 @@ from bot.service.commands import (
     Resume,
     read_moves,
 )
-from bot.service.live_game import build_game
+from bot.service.live_game import build_game, record_log
 from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
 from bot.service.play import apply_moves
 from bot.service.records import Seat, discord_user, same_user
 from bot.service.replies import count_of, next_line, played_lines
-from engine import BusError, Game, Move, ParseError
+from engine import BusError, LogError, ParseError, replay
 from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, shown
 from engine.notation import parse_move
 
@@ -44,7 +44,7 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
     first = len(moves) - count + 1
     draft = ctx.draft()
     draft.add("undo", text=f"undo last {count}", data={"targets": [m.seq for m in gone]})
-    draft.game = build_game(draft.record)
+    draft.game = build_game(draft.record, near=draft.game)
     lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:"]
     shown = list(enumerate(gone, start=first))[-SHOWN:]
     if count > SHOWN:
@@ -90,13 +90,20 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     old = moves[n - 1]
     if str(new) == old.text:
         return refuse(f"Move {n} is already {old.text} ({old.seat}). Nothing was changed.")
-    game = build_game(record, upto=n - 1)
-    assert game is not None
+    assert ctx.live.game is not None
+    game = ctx.live.game.position_at(n - 1)
     try:
         game.push(new, old.seat)
     except BusError as err:
         return refuse(f"{new} cannot replace move {n}: {err}. Nothing was changed.")
-    stop = _replay_rest(game, [(m.seat, m.text) for m in moves[n:]])
+    log = record_log(record)
+    log.moves[n - 1] = (old.seat, str(new))
+    stop: tuple[int, str] | None = None
+    try:
+        replay(log, onto=game)
+    except LogError as err:  # that move and every one after it are withdrawn
+        assert err.move is not None
+        stop = err.move - n - 1, err.reason
     withdrawn = moves[n + stop[0]:] if stop is not None else []
     draft = ctx.draft()
     draft.add("correct", seat=old.seat, text=str(new),
@@ -127,17 +134,6 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
 def _still_standing(first: int, last: int) -> str:
     return f"move {first} still stands" if first == last else \
         f"moves {first} to {last} still stand"
-
-
-def _replay_rest(game: Game, rest: list[tuple[str, str]]) -> tuple[int, str] | None:
-    """Push the later moves; (index, reason) of the first that fails, or None."""
-    for i, (seat, text) in enumerate(rest):
-        try:
-            move: Move = parse_move(text)
-            game.push(move, seat)
-        except BusError as err:
-            return i, str(err)
-    return None
 
 
 def parse_user(text: str) -> tuple[str, str]:

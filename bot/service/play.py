@@ -85,7 +85,7 @@ def player_undo(ctx: GameContext) -> Outcome:
     gone = record.moves[chosen[-1]:]
     draft = ctx.draft()
     draft.add("undo", text="undo", data={"targets": [m.seq for m in gone]})
-    draft.game = build_game(draft.record)
+    draft.game = build_game(draft.record, near=draft.game)
     lines = [f"{seat.name} takes back: {gone[0].text}"]
     if len(gone) > 1:
         lines.append(f"  · and the {count_of(len(gone) - 1, 'automatic move')} after it")

@@ -49,7 +49,7 @@ from bot.service.commands import (
     UndoLast,
     UndoTo,
 )
-from bot.service.live_game import LiveGame, build_game
+from bot.service.live_game import LiveGame
 from bot.service.outcome import Context, GameContext, Outcome, refuse
 from bot.service.pictures import picture_name
 from bot.service.records import GameRecord, same_user
@@ -172,7 +172,7 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
     if not 0 <= n <= len(moves):
         return refuse(f"There is no move {n}: the log has "
                       f"{replies.count_of(len(moves), 'move')}.")
-    past = build_game(live.record, upto=n)
+    past = live.game.position_at(n)
     last = moves[n - 1] if n else None
     caption = f" ({last.seat}: {last.text})" if last else " (the start)"
     return Outcome(f"The table after move {n}{caption}.", picture=past,

@@ -111,7 +111,7 @@ def redo(ctx: GameContext) -> Outcome:
         "target": taken.seq, "withdrawn": [m.seq for m in since],
         "restored": list(taken.gone), "reverted": taken.replaced})
     try:
-        draft.game = build_game(draft.record)
+        draft.game = build_game(draft.record, near=draft.game)
     except (BusError, ValueError) as err:
         return refuse(f"That cannot be put back: {err}. Nothing was changed.")
     who = f"Moderator {ctx.actor.name}" if ctx.moderator else ctx.actor.name

@@ -1,0 +1,89 @@
+"""Buildings (R10): each new building on a free lot of the lowest zone with free lots, of any
+type within the type limit. The setup's starting buildings (R1) are the same move on zone A."""
+
+from __future__ import annotations
+
+from engine.board import BOARD
+from engine.decisions import DecisionKind, Event, plural
+from engine.errors import IllegalMove
+from engine.moves import BUILDING_TYPES, Move, PlaceBuilding
+from engine.rules.base import Granted, check_label
+from engine.state import GameState, PlayerState
+
+_BUILD: dict[tuple[str, str], PlaceBuilding] = {
+    (k, n): PlaceBuilding(k, n) for k in BUILDING_TYPES for n in BOARD.labels
+}
+
+
+class Buildings(Granted):
+    kind = DecisionKind.BUILDINGS
+    rule = "R10"
+    asks = "place buildings"
+    takes = (PlaceBuilding,)
+    unit = "building"
+
+    def zone(self, st: GameState) -> str | None:
+        """The zone whose lots may be built now."""
+        return st.open_zone()
+
+    def free_nodes(self, st: GameState) -> list[str]:
+        """The crossings with a free lot in the zone open now."""
+        zone = self.zone(st)
+        if zone is None:
+            return []
+        lots = st.lots
+        out: list[str] = []
+        for i in BOARD.lots_in_zone[zone]:
+            if lots[i] is None:
+                node = BOARD.lots[i].node
+                if node not in out:
+                    out.append(node)
+        return out
+
+    def moves(self, st: GameState, p: PlayerState) -> list[Move]:
+        kinds = allowed_types(st)
+        return [_BUILD[(k, n)] for n in self.free_nodes(st) for k in kinds]
+
+    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+        return f"place {plural(count, 'building')} on free zone-{self.zone(st)} lots"
+
+    def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, PlaceBuilding) and st.task is not None
+        check_label(move.node, self.rule)
+        zone = self.zone(st)
+        here = BOARD.lots_at[move.node]
+        free = [i for i in here if st.lots[i] is None]
+        if not here:
+            raise IllegalMove(f"{move.node} has no building lots", rule=self.rule,
+                              alternatives=self.free_nodes(st))
+        if not free:
+            raise IllegalMove(f"every lot at {move.node} is already built", rule=self.rule,
+                              alternatives=self.free_nodes(st))
+        in_zone = [i for i in free if BOARD.lots[i].zone == zone]
+        if not in_zone:
+            zones = "/".join(sorted({BOARD.lots[i].zone for i in free}))
+            raise IllegalMove(f"the free lot at {move.node} is in zone {zones}: "
+                              f"{self.why_zone(zones, zone)}",
+                              rule=self.rule, alternatives=self.free_nodes(st))
+        if move.kind not in allowed_types(st):
+            limit = st.options.building_type_limit
+            raise IllegalMove(f"all {limit} {move.kind}s are built (the limit of one type)",
+                              rule="R10")
+        st.lots[in_zone[0]] = move.kind
+        st.task.remaining -= 1
+        return []
+
+    def why_zone(self, zones: str, zone: str | None) -> str:
+        return f"zone {zones} lots open only when every zone-{zone} lot is built"
+
+    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
+        return ("no lot is free" if st.open_zone() is None
+                else "every building type has reached its limit")
+
+
+def allowed_types(st: GameState) -> tuple[str, ...]:
+    """The building types still below the game's type limit (R10)."""
+    limit = st.options.building_type_limit
+    if not limit:
+        return BUILDING_TYPES
+    return tuple(k for k in BUILDING_TYPES if st.type_count(k) < limit)

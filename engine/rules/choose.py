@@ -1,0 +1,134 @@
+"""Choosing actions (R3) and the order they resolve in (R4).
+
+From the starting player, clockwise, each player puts one marker per turn on a free space, or
+passes once two are placed; a player out of markers, passed, or without a free space is skipped.
+When nobody can choose, the spaces become the queue of tasks that resolve them.
+"""
+
+from __future__ import annotations
+
+from engine.decisions import DecisionKind, Event, plural
+from engine.errors import IllegalMove
+from engine.moves import (
+    ACTION_TITLES,
+    ACTIONS,
+    SPACE_LETTERS,
+    SPACES,
+    ChooseAction,
+    Move,
+    Pass,
+)
+from engine.rules.base import Rule, texts
+from engine.state import GameState, PlayerState, Task
+
+_CHOOSE = {a: ChooseAction(a) for a in ACTIONS}
+_PASS = Pass()
+#: markers a player must place in a round before passing (R3)
+MUST_PLACE = 2
+#: actions that resolve from the last chosen space back to space a (R4)
+LAST_SPACE_FIRST = frozenset((DecisionKind.LINES, DecisionKind.BUILDINGS))
+_STEP = {a: DecisionKind(a) for a in ACTIONS}
+
+
+class Choose(Rule):
+    kind = DecisionKind.CHOOSE
+    rule = "R3"
+    asks = "choose an action or pass"
+    takes = (ChooseAction, Pass)
+
+    def moves(self, st: GameState, p: PlayerState) -> list[Move]:
+        spaces = st.spaces
+        out: list[Move] = [_CHOOSE[a] for a in ACTIONS if len(spaces[a]) < SPACES[a]]
+        if p.placed >= MUST_PLACE:
+            out.append(_PASS)
+        return out
+
+    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+        short = MUST_PLACE - p.placed
+        must = "" if short <= 0 else f" (at least {short} more this round)"
+        pass_word = " or pass" if short <= 0 else ""
+        return f"choose an action{pass_word}{must}; {plural(p.markers, 'marker')} left"
+
+    def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        if isinstance(move, Pass):
+            if p.placed < MUST_PLACE:
+                raise IllegalMove(
+                    f"{p.name} cannot pass yet: place at least two markers each round "
+                    f"({p.placed} placed so far)", rule=self.rule)
+            p.passed = True
+            events = [Event("pass", f"{p.name} passes.", p.name)]
+        else:
+            assert isinstance(move, ChooseAction)
+            events = self._place(st, p, move)
+        st.current = next_chooser(st, p.seat)
+        return events
+
+    def _place(self, st: GameState, p: PlayerState, move: ChooseAction) -> list[Event]:
+        action = move.action
+        title = ACTION_TITLES[action]
+        taken = st.spaces[action]
+        if SPACES[action] == 1 and taken:
+            raise IllegalMove(
+                f"{title} is taken this round by {st.players[taken[0]].name}; it has one space",
+                rule=self.rule, alternatives=texts(self.moves(st, p)))
+        if len(taken) >= SPACES[action]:
+            raise IllegalMove(f"all six {title} spaces are taken this round", rule=self.rule,
+                              alternatives=texts(self.moves(st, p)))
+        taken.append(p.seat)
+        p.markers -= 1
+        p.placed += 1
+        space = "" if SPACES[action] == 1 else f" (space {SPACE_LETTERS[len(taken) - 1]})"
+        return [Event("choose", f"{p.name} chooses {title}{space}.", p.name)]
+
+
+def _can_choose(st: GameState, p: PlayerState) -> bool:
+    if p.passed or p.markers <= 0:
+        return False
+    spaces = st.spaces
+    return any(len(spaces[a]) < SPACES[a] for a in ACTIONS)
+
+
+def next_chooser(st: GameState, after: int | None) -> int | None:
+    """The next seat that can place a marker, clockwise after ``after`` (from the starting
+    player when None); None ends the choosing phase."""
+    n = len(st.players)
+    first = st.start_seat if after is None else after + 1
+    for k in range(n):
+        seat = (first + k) % n
+        if _can_choose(st, st.players[seat]):
+            return seat
+    return None
+
+
+def start_round(st: GameState) -> list[Event]:
+    """A new round: markers back to nobody's spaces, the starting player chooses first."""
+    st.phase = "choosing"
+    st.round += 1
+    for p in st.players:
+        p.placed = 0
+        p.passed = False
+    st.spaces = {a: [] for a in ACTIONS}
+    st.next_start = None
+    st.current = next_chooser(st, None)
+    starter = st.players[st.start_seat].name
+    return [Event("round", f"Round {st.round} begins: {starter} is the starting player.")]
+
+
+def begin_resolution(st: GameState) -> list[Event]:
+    """Every marker is placed: queue one task per taken space in resolution order (R4), and the
+    clock's own step when nobody took it (R11)."""
+    st.phase = "resolving"
+    st.current = None
+    queue: list[Task] = []
+    for action in ACTIONS:
+        kind = _STEP[action]
+        seats = st.spaces[action]
+        order = range(len(seats))
+        if kind in LAST_SPACE_FIRST:
+            order = range(len(seats) - 1, -1, -1)
+        for i in order:
+            queue.append(Task(kind, seats[i], space=i))
+        if kind is DecisionKind.CLOCK and not seats:
+            queue.append(Task(kind, None))
+    st.queue = queue
+    return [Event("phase", f"Round {st.round}: every marker is placed; the actions resolve.")]

@@ -1,0 +1,51 @@
+"""Line expansion (R7) as a step of the game; which streets a line may take is ``engine.lines``.
+
+A space brings streets from the largest fleet (R5), one more with five players; each street is a
+move from a head of the player's line.
+"""
+
+from __future__ import annotations
+
+from engine import lines
+from engine.decisions import DecisionKind, Event, noun
+from engine.errors import IllegalMove
+from engine.moves import ExtendLine, Move
+from engine.rules.base import Granted, street, texts
+from engine.state import GameState, PlayerState
+
+#: the ruling every street is checked against, in setup too
+EXPANSION = "R7"
+#: players at which Line expansion brings one street more per space (R5)
+BONUS_PLAYERS = 5
+
+
+class Lines(Granted):
+    kind = DecisionKind.LINES
+    rule = EXPANSION
+    asks = "extend a line"
+    takes = (ExtendLine,)
+    unit = "street"
+
+    def bonus(self, st: GameState) -> int:
+        return 1 if len(st.players) == BONUS_PLAYERS else 0
+
+    def moves(self, st: GameState, p: PlayerState) -> list[Move]:
+        return list(lines.extensions(st, p))
+
+    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+        return (f"extend your line by {count} more {noun(count, 'street')} "
+                f"(heads {', '.join(dict.fromkeys(p.heads))})")
+
+    def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, ExtendLine) and st.task is not None
+        index = street(move.frm, move.to, EXPANSION)
+        reason = lines.why_not(st, p, move.frm, move.to, index)
+        if reason is not None:
+            raise IllegalMove(reason, rule=EXPANSION,
+                              alternatives=texts(list(lines.extensions(st, p))))
+        lines.extend(st, p, move.frm, move.to, index)
+        st.task.remaining -= 1
+        return []
+
+    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
+        return f"no legal street at {p.name}'s line heads"

@@ -1,0 +1,108 @@
+"""Setup (R1, R2): two starting buildings per player on zone A in seat order, a first street
+per player in seat order, then a second street in reverse seat order under R7."""
+
+from __future__ import annotations
+
+from engine.board import BOARD
+from engine.decisions import DecisionKind, Event, plural
+from engine.errors import IllegalMove
+from engine.moves import ACTIONS, Move, StartLine
+from engine.rules.base import Rule, street
+from engine.rules.buildings import Buildings
+from engine.rules.lines import Lines
+from engine.state import GameState, Options, PlayerState, Task
+
+#: starting buildings per player (R1)
+STARTING_BUILDINGS = 2
+
+
+def opening(edition: str, opts: Options, names: list[str], colours: list[str]) -> GameState:
+    """The position before the first move: an empty city but for a passenger on each park
+    crossing, and the setup's steps queued: buildings and first streets in seat order, second
+    streets in reverse (R1, R2)."""
+    st = GameState(
+        edition=edition, options=opts,
+        players=[PlayerState(n, c, i, opts.markers)
+                 for i, (n, c) in enumerate(zip(names, colours, strict=True))],
+        clock_stones_left=opts.clock_stones, passenger_supply=opts.passengers,
+        lots=[None] * len(BOARD.lots), street_lines=[[] for _ in BOARD.streets],
+        spaces={a: [] for a in ACTIONS},
+    )
+    for label in BOARD.park:
+        if st.passenger_supply > 0:
+            st.passengers[label] = 1
+            st.passenger_supply -= 1
+    seats = range(len(names))
+    st.queue = ([Task(DecisionKind.SETUP_BUILDING, s, remaining=STARTING_BUILDINGS)
+                 for s in seats]
+                + [Task(DecisionKind.FIRST_LINE, s, remaining=1) for s in seats]
+                + [Task(DecisionKind.SECOND_STREET, s, remaining=1) for s in reversed(seats)])
+    return st
+
+
+class SetupBuilding(Buildings):
+    kind = DecisionKind.SETUP_BUILDING
+    rule = "R1"
+    asks = "place a starting building"
+
+    def zone(self, st: GameState) -> str | None:
+        return "A"
+
+    def start(self, st: GameState, task: Task) -> list[Event]:
+        return []
+
+    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+        return f"place {plural(count, 'starting building')} on free zone-A lots"
+
+    def why_zone(self, zones: str, zone: str | None) -> str:
+        return "only zone-A lots may be built during setup"
+
+    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
+        return "no zone-A lot is free"
+
+
+class FirstLine(Rule):
+    kind = DecisionKind.FIRST_LINE
+    rule = "R2"
+    asks = "start a line"
+    takes = (StartLine,)
+    unit = "street"
+
+    def moves(self, st: GameState, p: PlayerState) -> list[Move]:
+        empty_only = st.options.first_line_on_empty_street
+        return [StartLine(s.a, s.b) for s in BOARD.streets
+                if not (empty_only and st.street_lines[s.index])]
+
+    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+        return "start your line on a street (Start line between X and Y)"
+
+    def start(self, st: GameState, task: Task) -> list[Event]:
+        if task.seat == 0:
+            return [Event("phase", "Every starting building stands; now the first lines.")]
+        return []
+
+    def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, StartLine) and st.task is not None
+        index = street(move.a, move.b, self.rule)
+        if st.options.first_line_on_empty_street and st.street_lines[index]:
+            owners = ", ".join(st.players[s].name for s in st.street_lines[index])
+            raise IllegalMove(
+                f"the street {move.a}-{move.b} already holds {owners}'s line; this game's "
+                f"option first_line_on_empty_street asks for an empty street", rule=self.rule)
+        p.line = [move.a, move.b]
+        p.streets.add(index)
+        st.street_lines[index].append(p.seat)
+        st.task.remaining -= 1
+        return []
+
+
+class SecondStreet(Lines):
+    kind = DecisionKind.SECOND_STREET
+    rule = "R2"
+    asks = "add the second street of a line"
+
+    def start(self, st: GameState, task: Task) -> list[Event]:
+        return []
+
+    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+        return f"add the second street of your line (heads {', '.join(dict.fromkeys(p.heads))})"

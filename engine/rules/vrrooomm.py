@@ -1,0 +1,90 @@
+"""Vrrooomm (R12): each of the chooser's buses carries one passenger who wants to leave, from a
+crossing on the chooser's line to a free building of the clock's type on it, as many as
+possible; who wants to leave and what is free is ``GameState.balance_at``."""
+
+from __future__ import annotations
+
+from engine.board import BOARD
+from engine.decisions import DecisionKind, Event, plural
+from engine.errors import IllegalMove
+from engine.moves import SPACE_LETTERS, Deliver, Move
+from engine.rules.base import Rule, check_label, texts
+from engine.state import GameState, PlayerState, Task
+
+_DELIVER = {(a, b): Deliver(a, b) for a in BOARD.labels for b in BOARD.labels if a != b}
+
+
+def ends(st: GameState, p: PlayerState) -> tuple[list[str], list[str]]:
+    """The crossings on the player's line where someone wants to leave, and where a building of
+    the clock's type is free."""
+    sources: list[str] = []
+    targets: list[str] = []
+    for label in dict.fromkeys(p.line):
+        balance = st.balance_at(label)
+        if balance > 0:
+            sources.append(label)
+        elif balance < 0:
+            targets.append(label)
+    return sources, targets
+
+
+class Vrrooomm(Rule):
+    kind = DecisionKind.VROOM
+    rule = "R12"
+    asks = "deliver passengers"
+    takes = (Deliver,)
+    unit = "delivery"
+
+    def moves(self, st: GameState, p: PlayerState) -> list[Move]:
+        sources, targets = ends(st, p)
+        return [_DELIVER[(a, b)] for a in sources for b in targets]
+
+    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+        return (f"deliver {plural(count, 'passenger')} to {st.clock_type}s on your line "
+                f"(Deliver from X to Y)")
+
+    def start(self, st: GameState, task: Task) -> list[Event]:
+        assert task.seat is not None
+        p = st.players[task.seat]
+        sources, targets = ends(st, p)
+        waiting = sum(st.waiting_at(s) for s in sources)
+        free = sum(st.free_at(t) for t in targets)
+        task.remaining = min(p.buses, waiting, free)
+        text = (f"Vrrooomm (space {SPACE_LETTERS[task.space]}): {p.name}'s "
+                f"{plural(p.buses, 'bus', 'buses')} can carry "
+                f"{plural(task.remaining, 'passenger')} to {st.clock_type}s.")
+        return [Event("resolve", text, p.name)]
+
+    def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, Deliver) and st.task is not None
+        check_label(move.frm, self.rule)
+        check_label(move.to, self.rule)
+        sources, targets = ends(st, p)
+        if move.frm not in sources or move.to not in targets:
+            raise IllegalMove(self._why_not(st, p, move, sources), rule=self.rule,
+                              alternatives=texts(self.moves(st, p), 12))
+        st.passengers[move.frm] -= 1
+        if not st.passengers[move.frm]:
+            del st.passengers[move.frm]
+        st.passengers[move.to] = st.passengers.get(move.to, 0) + 1
+        p.carried += 1
+        p.reached_at = st.moves_played + 1
+        st.task.remaining -= 1
+        return []
+
+    @staticmethod
+    def _why_not(st: GameState, p: PlayerState, move: Deliver, sources: list[str]) -> str:
+        on_line = set(p.line)
+        want = st.clock_type
+        for label in (move.frm, move.to):
+            if label not in on_line:
+                return f"{label} is not on {p.name}'s line"
+        if move.frm not in sources:
+            if not st.passengers.get(move.frm, 0):
+                return f"no passenger waits at {move.frm}"
+            return (f"nobody at {move.frm} wants to leave: the passengers there sit in its "
+                    f"{want}s")
+        return f"{move.to} has no free {want} (the clock shows {want})"
+
+    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
+        return "nothing more to carry"
