@@ -1,7 +1,7 @@
 """Move parser speed against message length, for the texts that cost it most.
 
 Run: .venv/bin/python benchmarks/bench_move_parse.py   (target: time grows linearly with the
-length, and every text at the parser's cap of ``MAX_TEXT`` characters is read in a few ms)
+length, and every text at the parser's cap of ``MAX_MESSAGE_CHARS`` characters is read in a few ms)
 
 ``worst_cases`` is shared with tests/test_notation.py, which guards the same texts at the cap.
 """
@@ -12,7 +12,8 @@ import contextlib
 import time
 
 from engine import BusError, parse_moves
-from engine.notation import MAX_TEXT, _parse_cached
+from engine.limits import MAX_MESSAGE_CHARS
+from engine.notation import _parse_cached
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -57,9 +58,9 @@ def parse_seconds(text: str, repeat: int = 3) -> float:
 
 
 def main() -> None:
-    lengths = [10, 100, 500, 1000, MAX_TEXT]
+    lengths = [10, 100, 500, 1000, MAX_MESSAGE_CHARS]
     names = list(worst_cases(10))
-    print(f"move parse time in ms (best of 3) by text length; cap {MAX_TEXT} characters")
+    print(f"move parse time in ms (best of 3) by text length; cap {MAX_MESSAGE_CHARS} characters")
     print(f"{'case':24}" + "".join(f"{n:>9}" for n in lengths))
     for name in names:
         row = [parse_seconds(worst_cases(n)[name]) * 1000 for n in lengths]

@@ -8,7 +8,6 @@ variable, which wins over the file so that a deployment never has to write it to
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -114,6 +113,8 @@ def load_config(
 
 
 def _read(path: Path) -> dict[str, Any]:
+    import tomllib  # here, not at the top: the command line reads this module for its choices
+
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)

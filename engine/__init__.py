@@ -28,6 +28,8 @@ text log), ``replay`` (replaying a log), ``history`` and ``stats`` (looking back
 ``limits`` (every limit on input), ``view`` (JSON), ``playout`` (random games).
 """
 
+from typing import TYPE_CHECKING
+
 from engine.board import BOARD, Board
 from engine.decisions import Decision, DecisionKind, Event
 from engine.errors import (
@@ -58,9 +60,22 @@ from engine.moves import (
     Unfinished,
 )
 from engine.notation import parse_moves
-from engine.playout import random_game
 from engine.replay import replay
 from engine.state import CLOCK, COLOURS, EDITIONS, GameState, Options, PlayerState
+
+if TYPE_CHECKING:
+    from engine.playout import random_game
+
+
+def __getattr__(name: str) -> object:
+    """``random_game`` (and with it ``random``) is loaded on first use: only tests, benchmarks
+    and the gallery play random games, and ``busbot replay`` starts faster without it."""
+    if name == "random_game":
+        from engine.playout import random_game
+
+        return random_game
+    raise AttributeError(f"module 'engine' has no attribute {name!r}")
+
 
 __all__ = [
     "ACTIONS", "ACTION_TITLES", "BOARD", "BUILDING_TYPES", "CLOCK", "COLOURS", "EDITIONS",

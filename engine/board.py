@@ -7,9 +7,9 @@ own copy) so that the rules and the map drawing share one source of truth.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 ZONES = ("A", "B", "C", "D")
 STATIONS = ("WS", "ES")
@@ -96,9 +96,11 @@ class Board:
 
 @cache
 def load_board() -> Board:
-    """The packaged city board, loaded once per process."""
-    text = resources.files("engine").joinpath("data/city.json").read_text(encoding="utf-8")
-    return Board(json.loads(text))
+    """The packaged city board, loaded once per process (read beside this module rather than
+    through ``importlib.resources``, whose import alone costs a fast command line more)."""
+    with open(os.path.join(os.path.dirname(__file__), "data", "city.json"),
+              encoding="utf-8") as handle:
+        return Board(json.load(handle))
 
 
 BOARD = load_board()

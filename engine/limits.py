@@ -13,7 +13,6 @@ import json
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 # ---- messages -----------------------------------------------------------------------------------
 
@@ -231,6 +230,8 @@ def _prototype(char: str) -> str:
 def _confusables() -> dict[str, list[dict[str, str]]]:
     """The table ``confusable-homoglyphs`` ships, read as package data (its own module would
     also load its script table and ``urllib``, five times the cost for nothing used here)."""
+    from importlib import resources  # only names are checked for look-alikes
+
     text = resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text(
         encoding="utf-8")
     data: dict[str, list[dict[str, str]]] = json.loads(text)

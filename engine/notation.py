@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from engine.board import BOARD
 from engine.errors import ParseError
+from engine.limits import MAX_MESSAGE_CHARS
 from engine.moves import (
     MOST_SPACES,
     ActionName,
@@ -44,8 +45,6 @@ from engine.moves import (
 _TOKEN = re.compile(r"[a-z]+\d+|[a-z]+|\d+")
 _LABEL_LIKE = re.compile(r"^(?:[cnsew]\d+|ws|es)$")
 _CLAUSE_SPLIT = re.compile(r"[;\n\r,]+|\bthen\b")
-#: The longest text read as moves; longer messages are refused before any work is done.
-MAX_TEXT = 2000
 
 _VERBS: dict[str, str] = {
     **dict.fromkeys(("place", "put", "build", "erect", "add", "construct", "places"), "place"),
@@ -287,7 +286,7 @@ def parse_moves(text: str) -> list[Move]:
     """
     if not text or not text.strip():
         raise ParseError("The message is empty. Examples: " + "; ".join(EXAMPLES[:5]) + ".")
-    if len(text) > MAX_TEXT:
+    if len(text) > MAX_MESSAGE_CHARS:  # longer messages are refused before any work
         raise ParseError("That message is too long to be a list of moves.")
     return list(_parse_cached(text.strip()))
 

@@ -6,12 +6,16 @@ to it (byte for byte the table as it now stands), and who got pinged.
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.api import Reply
 from tests.discord_support import (
     PNG_SIGNATURE,
     FakeDiscord,
@@ -230,6 +234,47 @@ async def test_ordinary_chat_is_left_alone(table: Table, people: Players) -> Non
     assert table.moves_played(server.table) == []
 
 
+async def test_bare_action_words_and_questions_are_answered_only_for_the_player_to_act(
+    table: Table, people: Players
+) -> None:
+    """``time?`` or ``the bus`` from anyone else is table talk; the player to act is answered,
+    and a move written as the log writes it is answered whoever writes it."""
+    server = table.server
+    await seat_players(table, people)  # Arcsyn places the first starting buildings
+    spectator = server.person("Zed")
+    for who in (spectator, people.daemonis):
+        for text in ("time?", "clock", "take the bus", "the bus", "Place House at C1?"):
+            assert await server.say(who, text) == [], (who.name, text)
+    asked = only(await server.say(people.arcsyn, "Place House at C1?"))
+    assert "nothing was played" in asked.content and "would be legal now" in asked.content
+    clearly = only(await server.say(spectator, "Place House at C1"))
+    assert "not playing in this game" in clearly.content
+    not_yet = only(await server.say(people.daemonis, "Place House at C1"))
+    assert "not your decision" in not_yet.content
+    assert table.moves_played(server.table) == []
+
+
+async def test_a_chat_message_looks_the_game_up_once(
+    table: Table, people: Players, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = table.server
+    await seat_players(table, people)
+    store = table.service.store
+    asked: list[str] = []
+    latest_game = store.latest_game
+
+    def counted(place: str) -> object:
+        asked.append(place)
+        return latest_game(place)
+
+    monkeypatch.setattr(store, "latest_game", counted)
+    only(await server.say(people.arcsyn, "Place House at C1"))
+    assert asked == [str(server.table.id)]
+    asked.clear()
+    assert await server.say(people.arcsyn, "nice weather today") == []
+    assert asked == []  # chat that reads as neither a command nor a move costs no query
+
+
 async def test_moderator_undo_and_acting_for_a_player(table: Table, people: Players) -> None:
     server = table.server
     await seat_players(table, people)
@@ -345,3 +390,34 @@ async def test_moves_all_lists_every_choice_over_as_many_posts_as_it_takes(
     total = int(posts[0].content.split("Every legal choice now (", 1)[1].split(")", 1)[0])
     assert len(set(listed)) == len(listed) == total > 40
     assert "Start line between C1 and C2" in listed
+
+
+async def test_the_answers_of_one_place_are_posted_in_the_order_applied(
+    table: Table, people: Players, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move whose picture takes a while, then a quick lookup: the lookup waits, and its
+    answer (which already shows the move) is posted after the move's."""
+    server = table.server
+    await seat_players(table, people)
+    drawn = table.service.renderer
+    assert drawn is not None
+
+    def slow(game: Any, *, previous: Any = None) -> bytes:
+        time.sleep(0.3)
+        return drawn(game, previous=previous)
+
+    posted: list[str] = []
+    slash_cog = sys.modules["bot.discord_app.cogs.slash"]  # as the bot loaded its extension
+    send = slash_cog.send_to_interaction
+
+    async def noted(interaction: Any, reply: Reply, **options: Any) -> None:
+        posted.append(reply.text)
+        await send(interaction, reply, **options)
+
+    monkeypatch.setattr(table.service, "renderer", slow)
+    monkeypatch.setattr(slash_cog, "send_to_interaction", noted)
+    server.begin_slash(people.arcsyn, "move", move="Place House at C1")
+    server.begin_slash(people.daemonis, "status")
+    await server.settle()
+    assert len(posted) == 2 and posted[0].startswith("Arcsyn: Place House at C1"), posted
+    assert "1 move played" in posted[1], posted

@@ -19,6 +19,8 @@ from bot.discord_app.guards import missing_permissions, opens_a_game, permission
 from bot.discord_app.outgoing import compose
 from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
+from bot.service import Addressed
+from bot.service.commands import Command
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,9 +243,10 @@ class _Verbose(NoGames):
     def __init__(self) -> None:
         self.pinged = ""
 
-    async def handle(self, place: str, actor: Actor, text: str, *,
+    async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
-                     attachments: list[Attachment] | None = None) -> Reply:
+                     attachments: list[Attachment] | None = None,
+                     addressed: Addressed | None = None) -> Reply:
         text = "@everyone look:\n" + "\n".join(f"line {n} <@{actor.user_id}>" for n in range(300))
         return Reply(text, picture=PICTURE, mentions=[self.pinged], changed=True)
 
@@ -299,9 +302,10 @@ class _Slow(NoGames):
         self.release = asyncio.Event()
         self.asked = asyncio.Event()
 
-    async def handle(self, place: str, actor: Actor, text: str, *,
+    async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
-                     attachments: list[Attachment] | None = None) -> Reply:
+                     attachments: list[Attachment] | None = None,
+                     addressed: Addressed | None = None) -> Reply:
         self.asked.set()
         await self.release.wait()
         return Reply("Arcsyn: Place Office at C1", picture=PICTURE, changed=True)

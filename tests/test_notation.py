@@ -23,7 +23,8 @@ from engine import (
     StartLine,
     parse_moves,
 )
-from engine.notation import MAX_TEXT, _parse_cached
+from engine.limits import MAX_MESSAGE_CHARS
+from engine.notation import _parse_cached
 from tests.engine_support import new_game
 
 
@@ -145,10 +146,10 @@ def _within_guard(text: str) -> bool:
         signal.signal(signal.SIGALRM, previous)
 
 
-@pytest.mark.parametrize("name", list(worst_cases(MAX_TEXT)))
+@pytest.mark.parametrize("name", list(worst_cases(MAX_MESSAGE_CHARS)))
 def test_the_move_parser_reads_its_worst_cases_at_the_cap_in_linear_time(name: str) -> None:
-    text = worst_cases(MAX_TEXT)[name]
-    assert MAX_TEXT - 10 <= len(text) <= MAX_TEXT
+    text = worst_cases(MAX_MESSAGE_CHARS)[name]
+    assert MAX_MESSAGE_CHARS - 10 <= len(text) <= MAX_MESSAGE_CHARS
     assert _within_guard(text), f"{name}: over {GUARD_SECONDS * 1000:.0f} ms"
 
 

@@ -157,3 +157,19 @@ def test_is_game_text_tells_commands_and_moves_from_chat(table: Table) -> None:
                  "I will build a house somewhere nice"):
         assert not service.is_game_text(place, text), text
     assert not service.is_game_text("other-channel", "Place Office at C1")
+
+
+def test_bare_moves_and_questions_are_game_text_only_from_the_player_to_act(
+        table: Table) -> None:
+    service, place = table.service, table.place
+    started(table)  # Arcsyn places the first starting buildings
+    for text in ("time?", "clock", "the bus", "take the bus", "Place Office at C1?"):
+        assert service.is_game_text(place, text, "id-Arcsyn"), text
+        assert not service.is_game_text(place, text, "id-Daemonis"), text
+        assert not service.is_game_text(place, text), text
+    for who in ("id-Arcsyn", "id-Daemonis", "id-Zed", None):
+        assert service.is_game_text(place, "Place Office at C1", who)
+        assert service.is_game_text(place, "place office at c1, then pass", who)
+    table.ok("Arcsyn", "pause")
+    assert not service.is_game_text(place, "time?", "id-Arcsyn")  # paused: nobody is to act
+    assert service.is_game_text(place, "Place Office at C1", "id-Arcsyn")

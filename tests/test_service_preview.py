@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.api import Position
 from bot.service import GameService
-from bot.service.preview import Position
 from engine import Game
 from engine.limits import PICTURES_PER_USER
 from tests.service_support import PNG_SIGNATURE, Table, open_table, started

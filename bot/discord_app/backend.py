@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.api import Actor, Attachment, Reminder, Reply
-from bot.service.preview import Position, TableNow
+from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
+from bot.service import Addressed
+from bot.service.commands import Command
 
 
 class GameBackend(Protocol):
@@ -19,13 +20,16 @@ class GameBackend(Protocol):
         self,
         place: str,
         actor: Actor,
-        text: str,
+        message: str | Command,
         *,
         message_id: str | None = ...,
         attachments: list[Attachment] = ...,
+        addressed: Addressed | None = ...,
     ) -> Reply: ...
 
-    async def is_game_text(self, place: str, text: str) -> bool: ...
+    async def read_chat(
+        self, place: str, text: str, user_id: str | None = ...
+    ) -> Addressed | None: ...
 
     async def choices(self, place: str, actor: Actor) -> list[str]: ...
 

@@ -23,6 +23,7 @@ from bot.api import Actor, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.sync import PublishedCommands, publish
+from bot.service.commands import Command
 from bot.service.pictures import start_pictures
 from engine.limits import COMMANDS_PER_USER, Rate
 
@@ -244,11 +245,15 @@ class BusBot(commands.Bot):
             log.warning("answer in %s not posted: %s", context.channel.id, one_line(failed))
 
     def log_handled(
-        self, place: str, actor: Actor, text: str, reply: Reply | None, started: float
+        self, place: str, actor: Actor, message: str | Command, reply: Reply | None,
+        started: float
     ) -> None:
         """One line per command: where, who, what kind, how it ended, how long it took."""
-        words = text.split()
-        kind = words[0].lower()[:20] if words else "(empty)"
+        if isinstance(message, str):
+            words = message.split()
+            kind = words[0].lower()[:20] if words else "(empty)"
+        else:  # a slash command's typed command
+            kind = type(message).__name__.lower()
         if reply is None:
             outcome = "refused before the service"
         else:

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.api import Reply
+from bot.api import Position, Reply, TableNow
 from bot.discord_app.bot import BusBot, one_line
-from bot.service.preview import Position, TableNow
+from bot.service.commands import Choices, Command, Undo, play
 
 if TYPE_CHECKING:
     from bot.discord_app.cogs.slash import Slash
@@ -62,7 +62,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         return cls(match["action"], _position(match), match["text"] or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        typed = {"pass": "Pass", "undo": "undo", "moves": "moves all"}.get(self.action, self.text)
+        typed: Command = (Undo(None) if self.action == "undo"
+                          else Choices(everything=True) if self.action == "moves"
+                          else play("Pass" if self.action == "pass" else self.text))
         await pressed(interaction, self.position, typed, self.action)
 
 
@@ -87,7 +89,7 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or [""]
-        await pressed(interaction, self.position, str(values[0]), "pick")
+        await pressed(interaction, self.position, play(str(values[0])), "pick")
 
 
 def menus(choices: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -139,12 +141,11 @@ def preview_view(position: Position, moves: str) -> discord.ui.View | None:
     return view
 
 
-async def view_for(bot: BusBot, place: str, reply: Reply) -> discord.ui.View | None:
-    """The components a reply carries: Play this on a preview, the decision's on an update."""
-    if not reply.ok or not (reply.changed or reply.preview):
-        return None
-    now = await bot.game.table_now(place)
-    if now is None:
+def view_for(reply: Reply) -> discord.ui.View | None:
+    """The components a reply carries: Play this on a preview, the decision's on an update
+    (``reply.table``: the decision the service saw when it answered)."""
+    now = reply.table
+    if not reply.ok or now is None or not (reply.changed or reply.preview):
         return None
     if reply.preview:
         return preview_view(now.position, reply.preview)
@@ -176,15 +177,16 @@ async def moved_on(bot: BusBot, place: str, reply: Reply, sent: Sequence[discord
             log.warning("old buttons in %s not removed: %s", place, one_line(error))
 
 
-async def pressed(interaction: discord.Interaction[Any], position: Position, text: str,
+async def pressed(interaction: discord.Interaction[Any], position: Position, typed: Command,
                   action: str) -> None:
-    """A press: ``text`` goes the ``/bus`` way, exactly as if the presser had typed it, after
+    """A press: the command it stands for goes the ``/bus`` way, exactly as the slash command
+    that says it (``/bus move``, ``/bus undo``, ``/bus moves``) would, after
     ``refusal`` (under the place's lock) has found it current and the presser's."""
     bot = interaction.client
     assert isinstance(bot, BusBot)
     slash: Slash | None = bot.get_cog("Slash")  # type: ignore[assignment]
     assert slash is not None
-    await slash.run(interaction, text, private=action == "moves", press=(position, action))
+    await slash.run(interaction, typed, private=action == "moves", press=(position, action))
 
 
 async def refusal(bot: BusBot, place: str, user_id: str, position: Position,

@@ -14,7 +14,7 @@ import re
 
 import discord
 
-from bot.service.commands import NewGame, ReplacePlayer, Start, parse_command
+from bot.service.commands import Command, NewGame, ReplacePlayer, Start, parse_command
 
 #: The permissions a game's place needs: see it, post, attach the picture, quote a message.
 NEEDED = (
@@ -58,31 +58,30 @@ class UnknownMember(Refused):
     """The new player could not be found."""
 
 
-async def checked_text(
-    guild: discord.Guild | None, text: str, permissions: discord.Permissions, *, in_thread: bool
-) -> str:
-    """The text to hand to the service, once what only Discord knows is settled.
+async def checked(
+    guild: discord.Guild | None,
+    message: str | Command,
+    permissions: discord.Permissions,
+    *,
+    in_thread: bool,
+) -> str | Command:
+    """The message to hand to the service (text as written, or a slash command's typed
+    command), once what only Discord knows is settled.
 
     ``permissions`` are the bot's in the place. Raises ``Refused``: a game opened or started
-    where the bot cannot post, or a ``replace`` naming nobody on the server.
+    where the bot cannot post, or a written ``replace`` naming nobody on the server (a slash
+    command's ``replace`` names its member already). A written ``replace`` comes back typed,
+    with the member as ``<@id> (Display Name)``; any other message as it was.
     """
-    if opens_a_game(text):
+    cmd = parse_command(message) if isinstance(message, str) else message
+    if isinstance(cmd, NewGame | Start):
         refusal = permission_refusal(permissions, in_thread=in_thread)
         if refusal is not None:
             raise Refused(refusal)
-    return text if guild is None else await resolve_replacement(guild, text)
-
-
-async def resolve_replacement(guild: discord.Guild, text: str) -> str:
-    """``text`` with the new player as ``<@id> (Display Name)``; raises ``UnknownMember``.
-
-    Text that is not a ``replace`` command is returned as it is.
-    """
-    cmd = parse_command(text)
-    if not isinstance(cmd, ReplacePlayer):
-        return text
-    member = await find_member(guild, cmd.user)
-    return f"replace {cmd.name} with {member_text(member)}"
+    if isinstance(message, str) and isinstance(cmd, ReplacePlayer) and guild is not None:
+        member = await find_member(guild, cmd.user)
+        return ReplacePlayer(cmd.name, member_text(member))
+    return message
 
 
 def member_text(member: discord.Member | discord.User) -> str:

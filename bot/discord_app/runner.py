@@ -21,14 +21,14 @@ from collections.abc import AsyncIterator
 import aiohttp
 import discord
 
-from bot.api import Actor, Attachment, Reminder, Reply
+from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
 from bot.config import Config
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.logs import configure_logging
 from bot.runlock import DatabaseInUse, hold_database
-from bot.service import AsyncGameService, GameService
-from bot.service.preview import Position, TableNow
+from bot.service import Addressed, AsyncGameService, GameService
+from bot.service.commands import Command
 from bot.service.storage import StoreError
 
 log = logging.getLogger(__name__)
@@ -46,13 +46,15 @@ NO_INTENT = (
 class NoGames:
     """The game backend of a bot that only logs in to publish its commands (``busbot sync``)."""
 
-    async def handle(self, place: str, actor: Actor, text: str, *,
+    async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
-                     attachments: list[Attachment] | None = None) -> Reply:
+                     attachments: list[Attachment] | None = None,
+                     addressed: Addressed | None = None) -> Reply:
         return Reply("busbot is only publishing its commands right now.", ok=False)
 
-    async def is_game_text(self, place: str, text: str) -> bool:
-        return False
+    async def read_chat(self, place: str, text: str,
+                        user_id: str | None = None) -> Addressed | None:
+        return None
 
     async def choices(self, place: str, actor: Actor) -> list[str]:
         return []

@@ -7,6 +7,6 @@ command's handler and needs), the handlers (``lobby``, ``play``, ``moderation``,
 a position), ``storage`` (the SQLite file) and ``pictures`` (the renderer).
 """
 
-from bot.service.service import AsyncGameService, GameService, Prepared
+from bot.service.service import Addressed, AsyncGameService, GameService, Prepared
 
-__all__ = ["AsyncGameService", "GameService", "Prepared"]
+__all__ = ["Addressed", "AsyncGameService", "GameService", "Prepared"]

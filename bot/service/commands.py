@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine import EDITIONS, Move, ParseError, parse_moves
+from engine import EDITIONS, Move, ParseError, Question, Unfinished, parse_moves
 from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_move_count, shown
 
 
@@ -278,7 +278,7 @@ def _only(w: Words, count: int) -> bool:
 def _new(w: Words) -> Command | None:
     if w.word(1) != "game":
         return None
-    return _new_game(w.rest(2))
+    return new_game(w.rest(2))
 
 
 def _join(w: Words) -> Command | None:
@@ -318,7 +318,11 @@ def _start(w: Words) -> Command | None:
     if not word.startswith("order"):
         return None
     text = w.rest(at)[len("order"):].lstrip()
-    text = text[1:] if text.startswith(":") else text
+    return start_order(text[1:] if text.startswith(":") else text)
+
+
+def start_order(text: str) -> Command:
+    """``start`` with the seats in the order written (``Ada, Bram; Cleo``)."""
     names = tuple(n.strip() for n in re.split(r"[,;\n]", text) if n.strip())
     return Start(names) if names else Malformed("start", USAGE["start"])
 
@@ -428,10 +432,7 @@ def _import(w: Words) -> Command | None:
 
 def _preview(w: Words) -> Command | None:
     text = w.rest(1).removeprefix(":").strip()
-    if not text:
-        return None
-    moves = read_moves(text)
-    return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
+    return previewing(text) if text else None
 
 
 def _story(w: Words) -> Command | None:
@@ -506,6 +507,12 @@ def play(text: str) -> Play:
     return Play(text, unreadable=moves) if isinstance(moves, str) else Play(text, moves)
 
 
+def previewing(text: str) -> Preview:
+    """``preview`` of ``text`` read as moves (``/bus preview``'s moves, or the message's rest)."""
+    moves = read_moves(text)
+    return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
+
+
 @lru_cache(maxsize=256)
 def read_message(text: str) -> Command:
     """What a message asks for: a service command, or else moves to play (``Play``).
@@ -549,7 +556,8 @@ def parse_command(text: str) -> Command | None:
     return cmd
 
 
-def _new_game(rest: str) -> Command:
+def new_game(rest: str) -> Command:
+    """``new game`` with the edition and ``option=value`` settings written in ``rest``."""
     words = rest.replace("=", " = ").split()
     edition: str | None = None
     options: list[tuple[str, str]] = []
@@ -586,13 +594,42 @@ _MOVE_WORDS = frozenset((
 ))
 
 
-def meant_for_the_bot(text: str, moves_expected: bool) -> bool:
+def could_be_for_the_bot(text: str) -> bool:
+    """Whether an unprefixed message could be meant for the bot in any place: a well-formed
+    command, or moves written out word for word. It needs no game, so table talk is let go
+    without one being looked up; the place's game decides the rest (``meant_for_the_bot``)."""
+    cmd = parse_command(text)
+    return not isinstance(cmd, Malformed) if cmd is not None else reads_as_moves(text)
+
+
+def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> bool:
     """Whether an unprefixed chat message is meant for the bot: a well-formed command, or (when
-    the place's game takes moves) moves written out word for word."""
+    the place's game takes moves) moves written out word for word, from the player the game
+    waits for (``to_act``), or from anyone when written as the log writes moves.
+
+    So a spectator's ``time?`` or ``take the bus`` stays table talk, while the player to act
+    gets an answer to it (``time?`` is a question about choosing Clock) and anyone writing
+    ``Place Office at C1`` is told whether they may."""
     cmd = parse_command(text)
     if cmd is not None:
         return not isinstance(cmd, Malformed)
-    return moves_expected and reads_as_moves(text)
+    if not moves_expected or not reads_as_moves(text):
+        return False
+    if to_act:
+        return True
+    played = read_message(text)
+    return isinstance(played, Play) and written_as_logged(played)
+
+
+def written_as_logged(cmd: Play) -> bool:
+    """Whether a message's moves are written the way the log writes them (``Place Office at
+    C1``, ``Pass``; case, punctuation and ``then`` aside), nothing asked and nothing missing:
+    a move whoever writes it, unlike a bare ``clock``, ``time?`` or ``the bus``."""
+    if cmd.unreadable is not None or not cmd.moves or any(
+            isinstance(move, Question | Unfinished) for move in cmd.moves):
+        return False
+    written = [token for token in _TOKEN.findall(cmd.text.lower()) if token != "then"]
+    return written == _TOKEN.findall(" ".join(str(move) for move in cmd.moves).lower())
 
 
 def reads_as_moves(text: str) -> bool:

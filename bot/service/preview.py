@@ -12,8 +12,7 @@ told apart from a press on the current one, and ``since`` says what happened in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bot.api import Position, TableNow
 from bot.service.commands import Preview
 from bot.service.live_game import Draft, LiveGame, Played
 from bot.service.outcome import GameContext, Outcome, refuse
@@ -22,40 +21,9 @@ from bot.service.replies import next_line, played_lines
 from engine import BusError, Decision, Move, Question
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """One position of one game: survives a restart, fits in a Discord custom id."""
-
-    game_id: int
-    moves: int
-    last_seq: int
-
-    def key(self) -> str:
-        return f"{self.game_id}:{self.moves}:{self.last_seq}"
-
-    @classmethod
-    def parse(cls, key: str) -> Position | None:
-        parts = key.split(":")
-        if len(parts) != 3 or not all(p.isdigit() and len(p) <= 18 for p in parts):
-            return None
-        return cls(int(parts[0]), int(parts[1]), int(parts[2]))
-
-
 def position_of(live: LiveGame) -> Position:
     moves = live.record.moves
     return Position(live.record.game_id, len(moves), moves[-1].seq if moves else 0)
-
-
-@dataclass(frozen=True, slots=True)
-class TableNow:
-    """What a chat adapter needs to offer buttons for the decision now: whose it is and the
-    legal choices (all of them; the adapter decides what fits in a menu)."""
-
-    position: Position
-    player: str
-    user_id: str | None
-    decision: str
-    choices: tuple[str, ...]
 
 
 def waiting_for(live: LiveGame) -> tuple[Decision, str | None] | None:

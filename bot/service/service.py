@@ -21,13 +21,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot.api import Actor, Attachment, Reminder, Reply
+from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
 from bot.service import exchange, preview, replies, routes, story
 from bot.service.commands import (
     Command,
     Map,
     Preview,
     Story,
+    could_be_for_the_bot,
     meant_for_the_bot,
     read_message,
     written,
@@ -159,9 +160,21 @@ def _write_picture(folder: str, name: str, data: bytes) -> None:
             os.remove(tmp)
 
 
+@dataclass(frozen=True, slots=True)
+class Addressed:
+    """A chat message the service will answer (``GameService.read_chat``), with the place's game
+    as found to decide it; handed back to ``handle``, which then does not look it up again.
+    The adapter holds the place's lock from the one call to the other, so nothing changes the
+    game in between."""
+
+    game: GameSummary
+
+
 class GameService:
-    """Every game of one database; safe to call from several threads (one command per place at
-    a time, one database statement at a time)."""
+    """Every game of one database; safe to call from several threads: one command at a time
+    (the bot's calls all come from its one database thread anyway), one database statement at
+    a time. Keeping the answers of a place in order is the adapter's part: the Discord bot
+    holds a lock per place over handling a command and posting its answer."""
 
     def __init__(
         self,
@@ -190,9 +203,8 @@ class GameService:
         self.clock = clock
         self.rates = TokenBuckets(clock) if rate_limits else None
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
-        self._cache_lock = threading.Lock()
-        self._place_locks: dict[str, threading.Lock] = {}
-        self._locks_lock = threading.Lock()
+        #: one command (or lookup of the cache) at a time
+        self._lock = threading.Lock()
 
     def close(self) -> None:
         self.store.close()
@@ -200,28 +212,23 @@ class GameService:
     # ---- the commands -------------------------------------------------------------------------
 
     def handle(self, place: str, actor: Actor, message: str | Command, *,
-               message_id: str | None = None, attachments: Sequence[Attachment] = ()) -> Reply:
+               message_id: str | None = None, attachments: Sequence[Attachment] = (),
+               addressed: Addressed | None = None) -> Reply:
         """Answer one message: its text as the user wrote it, or a command already typed (a
-        slash command's arguments); both go through the same limits and command table."""
+        slash command's arguments); both go through the same limits and command table.
+        ``addressed``: what ``read_chat`` found when it took up a chat message."""
         return self.prepare(place, actor, message, message_id=message_id,
-                            attachments=attachments).complete()
+                            attachments=attachments, addressed=addressed).complete()
 
     def prepare(self, place: str, actor: Actor, message: str | Command, *,
-                message_id: str | None = None,
-                attachments: Sequence[Attachment] = ()) -> Prepared:
+                message_id: str | None = None, attachments: Sequence[Attachment] = (),
+                addressed: Addressed | None = None) -> Prepared:
         """Handle a command up to (not including) drawing its picture."""
-        with self._place_lock(place):
-            return self._prepare(place, actor, message, message_id, attachments)
-
-    def _place_lock(self, place: str) -> threading.Lock:
-        with self._locks_lock:
-            lock = self._place_locks.get(place)
-            if lock is None:
-                lock = self._place_locks[place] = threading.Lock()
-            return lock
+        with self._lock:
+            return self._prepare(place, actor, message, message_id, attachments, addressed)
 
     def _prepare(self, place: str, actor: Actor, message: str | Command, message_id: str | None,
-                 attachments: Sequence[Attachment]) -> Prepared:
+                 attachments: Sequence[Attachment], addressed: Addressed | None) -> Prepared:
         now = self.clock()
         try:
             check_message(message if isinstance(message, str) else written(message))
@@ -233,7 +240,8 @@ class GameService:
             if before is not None:
                 return Prepared(Reply(f"(That message was handled already.)\n{before}",
                                       ephemeral=True, duplicate=True))
-        summary = self.store.latest_game(place)
+        summary = (addressed.game if addressed is not None and addressed.game.place == place
+                   else self.store.latest_game(place))
         live: LiveGame | None = None
         try:
             live = self._live(summary) if summary is not None else None
@@ -261,7 +269,10 @@ class GameService:
             outcome = refuse("Something went wrong on my side; nothing was changed.")
         draft = outcome.draft
         if not outcome.ok or draft is None or not draft.new:
-            return self._unchanged(outcome, summary)
+            prepared = self._unchanged(outcome, summary)
+            if outcome.ok and outcome.preview is not None and live is not None:
+                prepared.reply.table = preview.table_now(live)  # what Play this is made for
+            return prepared
         shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
                  else None)  # the position the previous picture showed, if of this game
         after = draft.live
@@ -286,13 +297,12 @@ class GameService:
             return Prepared(Reply(f"That could not be saved ({err}); nothing was changed. "
                                   f"Please try again.", ok=False, ephemeral=True))
         draft.record.game_id = game_id
-        with self._cache_lock:
-            self._cache[game_id] = after
-            self._cache.move_to_end(game_id)
-            self._evict()
+        self._cache[game_id] = after
+        self._cache.move_to_end(game_id)
+        self._evict()
         name = picture_name(game_id, len(after.record.moves))
         reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
-                      changed=True, picture_name=name)
+                      changed=True, picture_name=name, table=preview.table_now(after))
         if snapshot is not None:
             wait = self._picture_wait(place, actor)
             if wait > 0:  # the change stands; only its picture is skipped
@@ -349,17 +359,16 @@ class GameService:
     # ---- loading ------------------------------------------------------------------------------
 
     def _live(self, summary: GameSummary) -> LiveGame:
-        """The game as its records say, from the cache when nothing was written since."""
-        with self._cache_lock:
-            cached = self._cache.get(summary.id)
-            if cached is not None and cached.record.last_seq == summary.last_seq:
-                self._cache.move_to_end(summary.id)
-                return cached
+        """The game as its records say, from the cache when nothing was written since (the
+        caller holds the service's lock)."""
+        cached = self._cache.get(summary.id)
+        if cached is not None and cached.record.last_seq == summary.last_seq:
+            self._cache.move_to_end(summary.id)
+            return cached
         record = GameRecord.fold(summary.id, summary.place, self.store.records(summary.id))
         live = LiveGame(record, build_game(record))
-        with self._cache_lock:
-            self._cache[summary.id] = live
-            self._evict()
+        self._cache[summary.id] = live
+        self._evict()
         return live
 
     def _evict(self) -> None:
@@ -368,16 +377,27 @@ class GameService:
 
     # ---- for the adapters and the command line --------------------------------------------------
 
-    def is_game_text(self, place: str, text: str) -> bool:
-        """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""
+    def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
+        """Whether an unprefixed message in ``place`` from ``user_id`` is meant for the bot
+        (``commands.meant_for_the_bot``; plain chat is not): None for chat, else what to hand
+        ``handle`` with it so that the place's game is looked up once."""
+        if not could_be_for_the_bot(text):
+            return None  # table talk whatever the game: it is not even looked up
         summary = self.store.latest_game(place)
         if summary is None:
-            return False
-        return meant_for_the_bot(text, summary.status in ("active", "paused"))
+            return None
+        to_act = summary.status == "active" and same_user(user_id, summary.waiting_user)
+        if not meant_for_the_bot(text, summary.status in ("active", "paused"), to_act):
+            return None
+        return Addressed(summary)
+
+    def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
+        """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""
+        return self.read_chat(place, text, user_id) is not None
 
     def choices(self, place: str, actor: Actor) -> list[str]:
         """The actor's legal moves now (empty when it is not their decision)."""
-        with self._place_lock(place):
+        with self._lock:
             summary = self.store.latest_game(place)
             if summary is None:
                 return []
@@ -390,15 +410,15 @@ class GameService:
                 return []
             return [str(m) for m in live.game.legal_moves()]
 
-    def table_now(self, place: str) -> preview.TableNow | None:
+    def table_now(self, place: str) -> TableNow | None:
         """The decision the place's game waits for (None: none), for buttons and menus."""
-        with self._place_lock(place):
+        with self._lock:
             summary = self.store.latest_game(place)
             return preview.table_now(self._live(summary)) if summary is not None else None
 
-    def since(self, place: str, then: preview.Position) -> str:
+    def since(self, place: str, then: Position) -> str:
         """What changed in the place's game since ``then`` ("" when nothing did)."""
-        with self._place_lock(place):
+        with self._lock:
             summary = self.store.latest_game(place)
             if summary is None:
                 return "The table has moved on: the game is gone."
@@ -435,7 +455,7 @@ class GameService:
             summary = self.store.latest_game(str(game_id_or_place))
         if summary is None:
             raise exchange.ExchangeError(f"no game {game_id_or_place!r} in {self.store.path}")
-        with self._place_lock(summary.place):
+        with self._lock:
             live = self._live(summary)
             ctx = Context(summary.place, Actor("busbot", "busbot"), self.clock(), None, live,
                           True, self.store)
@@ -460,7 +480,7 @@ class GameService:
     def where_things_stand(self, place: str) -> str | None:
         """A line for someone arriving at a table (the console after a restart): the open game
         and whom it waits for; None when the place has no open game."""
-        with self._place_lock(place):
+        with self._lock:
             summary = self.store.latest_game(place)
             if summary is None or summary.status not in ("lobby", "active", "paused"):
                 return None
@@ -512,42 +532,47 @@ def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: boo
 
 
 class AsyncGameService:
-    """The service for an event loop: all database work on one dedicated thread, pictures on a
-    bounded pool, and one command at a time per place so replies keep their order."""
+    """The service for an event loop: all database work on one dedicated thread, so commands
+    are applied one at a time in the order they are handed in, and pictures on a bounded pool.
+    Two commands of one place may finish drawing in either order: the Discord bot, which posts
+    the answers, holds its lock per place from handing a command in to posting its answer."""
 
     def __init__(self, service: GameService, render_workers: int = 2) -> None:
         self.service = service
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="busbot-db")
         self._render = ThreadPoolExecutor(max_workers=max(1, render_workers),
                                           thread_name_prefix="busbot-render")
-        self._locks: dict[str, asyncio.Lock] = {}
 
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
-                     attachments: Sequence[Attachment] = ()) -> Reply:
+                     attachments: Sequence[Attachment] = (),
+                     addressed: Addressed | None = None) -> Reply:
         loop = asyncio.get_running_loop()
-        lock = self._locks.setdefault(place, asyncio.Lock())
-        async with lock:
-            prepared = await loop.run_in_executor(
-                self._db, partial(self.service.prepare, place, actor, message,
-                                  message_id=message_id, attachments=list(attachments)))
-            if prepared.snapshot is None and prepared.story is None:
-                return prepared.reply
-            return await loop.run_in_executor(self._render, prepared.complete)
+        prepared = await loop.run_in_executor(
+            self._db, partial(self.service.prepare, place, actor, message,
+                              message_id=message_id, attachments=list(attachments),
+                              addressed=addressed))
+        if prepared.snapshot is None and prepared.story is None:
+            return prepared.reply
+        return await loop.run_in_executor(self._render, prepared.complete)
 
-    async def is_game_text(self, place: str, text: str) -> bool:
+    async def read_chat(self, place: str, text: str,
+                        user_id: str | None = None) -> Addressed | None:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.is_game_text, place, text)
+        return await loop.run_in_executor(self._db, self.service.read_chat, place, text, user_id)
+
+    async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
+        return await self.read_chat(place, text, user_id) is not None
 
     async def choices(self, place: str, actor: Actor) -> list[str]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, self.service.choices, place, actor)
 
-    async def table_now(self, place: str) -> preview.TableNow | None:
+    async def table_now(self, place: str) -> TableNow | None:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, self.service.table_now, place)
 
-    async def since(self, place: str, then: preview.Position) -> str:
+    async def since(self, place: str, then: Position) -> str:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, self.service.since, place, then)
 

@@ -4,14 +4,16 @@ possible; who wants to leave and what is free is ``GameState.balance_at``."""
 
 from __future__ import annotations
 
-from engine.board import BOARD
+from functools import cache
+
 from engine.decisions import DecisionKind, Event, plural
 from engine.errors import IllegalMove
 from engine.moves import SPACE_LETTERS, Deliver, Move
 from engine.rules.base import Rule, check_label, texts
 from engine.state import GameState, PlayerState, Task
 
-_DELIVER = {(a, b): Deliver(a, b) for a in BOARD.labels for b in BOARD.labels if a != b}
+#: one ``Deliver`` per pair of crossings, made when first offered rather than all 1,260 at import
+_deliver = cache(Deliver)
 
 
 def ends(st: GameState, p: PlayerState) -> tuple[list[str], list[str]]:
@@ -37,7 +39,7 @@ class Vrrooomm(Rule):
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         sources, targets = ends(st, p)
-        return [_DELIVER[(a, b)] for a in sources for b in targets]
+        return [_deliver(a, b) for a in sources for b in targets]
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         return (f"deliver {plural(count, 'passenger')} to {st.clock_type}s on your line "

@@ -1,8 +1,9 @@
 """Playing by message, as in the forum: plain moves in a game's channel, and the ``!bus`` command.
 
 Both read the same way: the text goes to the service untouched, the answer comes back as one
-post. Plain text is only taken up when the service recognises it as a game command in a place
-that has a game, so ordinary chat in the channel is left alone. The prefix reaches everything,
+post. Plain text is only taken up when the service recognises it as meant for the bot in a
+place that has a game (a command; moves from the player to act; moves written as the log writes
+them from anyone), so ordinary chat in the channel is left alone. The prefix reaches everything,
 lobby and moderator commands included, and works in any channel.
 """
 
@@ -17,9 +18,10 @@ from discord.ext import commands
 from bot.api import Attachment, Reply
 from bot.discord_app import components
 from bot.discord_app.bot import BusBot, one_line, slow_down
-from bot.discord_app.guards import Refused, checked_text
+from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
+from bot.service.commands import Command, could_be_for_the_bot
 from engine.limits import MAX_MESSAGE_CHARS
 
 log = logging.getLogger(__name__)
@@ -54,11 +56,8 @@ class Play(commands.Cog):
             return  # a prefix command: ``text_command`` answers it
         if len(message.content) > MAX_MESSAGE_CHARS:
             return  # chat longer than any command; the prefix gets the refusal
-        place = place_of(message.channel.id)
-        if await self.bot.game.is_game_text(place, message.content) and await self.allowed(
-            message
-        ):
-            await self.play(message, message.content, [])
+        if could_be_for_the_bot(message.content):  # else table talk, let go at once
+            await self.play(message, message.content, [], chat=True)
 
     async def allowed(self, message: discord.Message) -> bool:
         """Whether the author is within the command rate; if not, they are told once when to
@@ -72,38 +71,48 @@ class Play(commands.Cog):
         return False
 
     async def play(
-        self, message: discord.Message, text: str, attachments: list[Attachment]
+        self, message: discord.Message, text: str, attachments: list[Attachment], *,
+        chat: bool = False,
     ) -> None:
-        """Apply one player's message and post the answer, in order with the place's others."""
-        if not self.bot.first_delivery(message.id):
-            return
-        started = time.perf_counter()
+        """Apply one player's message and post the answer, in order with the place's others.
+
+        A ``chat`` message (no prefix) is taken up only when the service finds it meant for the
+        bot; the game it finds then is the one the command runs on, looked up once, as nothing
+        else runs in the place meanwhile."""
         place = place_of(message.channel.id)
         actor = actor_for(message.author)
-        text = text.strip()
-        channel = message.channel
-        guild = message.guild
         async with self.bot.place_lock(place):
+            addressed = None
+            if chat:
+                addressed = await self.bot.game.read_chat(place, text, actor.user_id)
+                if addressed is None or not await self.allowed(message):
+                    return
+            if not self.bot.first_delivery(message.id):
+                return
+            started = time.perf_counter()
+            text = text.strip()
+            channel = message.channel
+            guild = message.guild
+            command: str | Command = text
             try:
                 if guild is not None and isinstance(channel, discord.abc.GuildChannel
                                                     | discord.Thread):
-                    text = await checked_text(
+                    command = await checked(
                         guild, text, channel.permissions_for(guild.me),
                         in_thread=isinstance(channel, discord.Thread))
             except Refused as refused:
                 self.bot.log_handled(place, actor, text, None, started)
                 await self.post(message, Reply(str(refused), ok=False), answering=message)
                 return
-            reply = await self.bot.game.handle(
-                place, actor, text, message_id=str(message.id), attachments=attachments
-            )
+            reply = await self.bot.game.handle(place, actor, command, message_id=str(message.id),
+                                               attachments=attachments, addressed=addressed)
             self.bot.log_handled(place, actor, text, reply, started)
             if reply.duplicate:  # redelivered after a restart: it was answered the first time
                 return
             # A refusal, or anything meant for the author alone, answers their message; there
             # is no private answer to a message in a channel.
             private = not reply.ok or reply.ephemeral or reply.preview is not None
-            view = await components.view_for(self.bot, place, reply)
+            view = components.view_for(reply)
             sent = await self.post(message, reply, answering=message if private else None,
                                    view=view)
             await components.moved_on(self.bot, place, reply, sent, view)

@@ -1,11 +1,13 @@
 """The ``/bus`` slash commands: the same service, reached through Discord's command picker.
 
-Each subcommand only spells out a service command (``/bus move`` is the move's text, ``/bus as``
-is ``as NAME: MOVE``); the service decides everything. Every command is deferred before the
-service is asked, because an answer with a picture can take longer than the three seconds
-Discord waits. Lookups (status, map, moves, log, help, rules, export) are answered privately to
-the asker; everything that changes the game is answered in the channel for the whole table to
-see, except refusals, which only the asker sees.
+Each subcommand builds the service's typed command from its arguments (``/bus undo count:2``
+is ``UndoLast(2)``; ``/bus move`` reads its text as moves only) and hands it to the same entry
+point as a text message: the same limits, the same command table; the service decides
+everything. Only ``/bus do`` passes text, being anything one could write after the prefix.
+Every command is deferred before the service is asked, because an answer with a picture can
+take longer than the three seconds Discord waits. Lookups (status, map, moves, log, help,
+rules, export) are answered privately to the asker; everything that changes the game is
+answered in the channel for the whole table to see, except refusals, which only the asker sees.
 """
 
 from __future__ import annotations
@@ -18,13 +20,37 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.api import Attachment, Reply
+from bot.api import Attachment, Position, Reply
 from bot.discord_app import components
 from bot.discord_app.bot import BusBot, one_line, slow_down
-from bot.discord_app.guards import Refused, checked_text
+from bot.discord_app.guards import Refused, checked, member_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_interaction
-from bot.service.preview import Position
+from bot.service.commands import (
+    ActAs,
+    Choices,
+    Command,
+    Correct,
+    Export,
+    Help,
+    Import,
+    Join,
+    Leave,
+    Log,
+    Map,
+    Nudge,
+    ReplacePlayer,
+    Rules,
+    Start,
+    Status,
+    Story,
+    Undo,
+    UndoLast,
+    new_game,
+    play,
+    previewing,
+    start_order,
+)
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +70,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     async def run(
         self,
         interaction: Interaction,
-        text: str,
+        command: str | Command,
         *,
         private: bool = False,
         files: list[discord.Attachment] | None = None,
@@ -62,31 +88,31 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         actor = actor_for(interaction.user)
         attachments: list[Attachment] = []
         try:
-            text = await checked_text(interaction.guild, text, interaction.app_permissions,
-                                      in_thread=isinstance(interaction.channel, discord.Thread))
+            command = await checked(interaction.guild, command, interaction.app_permissions,
+                                    in_thread=isinstance(interaction.channel, discord.Thread))
             if files:
                 attachments = await read_attachments(files)
         except (Refused, AttachmentTooLarge) as refusal:
-            self.bot.log_handled(place, actor, text, None, started)
+            self.bot.log_handled(place, actor, command, None, started)
             refused = Reply(str(refusal), ok=False)
             await send_to_interaction(interaction, refused, deferred_ephemeral=private)
             return
         async with self.bot.place_lock(place):
             stale = press and await components.refusal(self.bot, place, actor.user_id, *press)
             if stale:
-                self.bot.log_handled(place, actor, text, None, started)
+                self.bot.log_handled(place, actor, command, None, started)
                 await send_to_interaction(interaction, Reply(stale, ok=False),
                                           deferred_ephemeral=private)
                 return
             reply = await self.bot.game.handle(
                 place,
                 actor,
-                text,
+                command,
                 message_id=str(interaction.id),
                 attachments=attachments,
             )
-            self.bot.log_handled(place, actor, text, reply, started)
-            view = await components.view_for(self.bot, place, reply)
+            self.bot.log_handled(place, actor, command, reply, started)
+            view = components.view_for(reply)
             sent = await send_to_interaction(interaction, reply, deferred_ephemeral=private,
                                              view=view)
             await components.moved_on(self.bot, place, reply, sent, view)
@@ -94,7 +120,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")
     async def move(self, interaction: Interaction, move: str) -> None:
-        await self.run(interaction, move)
+        await self.run(interaction, play(move))
 
     @move.autocomplete("move")
     async def move_choices(
@@ -115,7 +141,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     @app_commands.command(description="See the table after moves, without playing them")
     @app_commands.describe(moves="For example: Extend line from C1 to C4")
     async def preview(self, interaction: Interaction, moves: str) -> None:
-        await self.run(interaction, f"preview {moves}", private=True)
+        await self.run(interaction, previewing(moves), private=True)
 
     @app_commands.command(description="The game's statistics, score chart and animation")
     @app_commands.describe(part="story: the chart and the animation; chart; replay: the "
@@ -124,94 +150,94 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         self, interaction: Interaction,
         part: Literal["story", "chart", "replay"] = "story",
     ) -> None:
-        await self.run(interaction, part, private=True)
+        await self.run(interaction, Story(part), private=True)
 
     @app_commands.command(description="The table as it stands, with whose turn it is")
     async def status(self, interaction: Interaction) -> None:
-        await self.run(interaction, "status", private=True)
+        await self.run(interaction, Status(), private=True)
 
     @app_commands.command(name="map", description="The picture of the table")
     @app_commands.describe(number="Show the table as it was after this move")
     async def map_(
         self, interaction: Interaction, number: app_commands.Range[int, 0] | None = None
     ) -> None:
-        await self.run(interaction, "map" if number is None else f"map {number}", private=True)
+        await self.run(interaction, Map(number), private=True)
 
     @app_commands.command(description="Your legal moves now")
     async def moves(self, interaction: Interaction) -> None:
-        await self.run(interaction, "moves", private=True)
+        await self.run(interaction, Choices(), private=True)
 
     @app_commands.command(description="The game's log so far")
     @app_commands.describe(everything="The whole log rather than the latest moves")
     async def log(self, interaction: Interaction, everything: bool = False) -> None:
-        await self.run(interaction, "log all" if everything else "log", private=True)
+        await self.run(interaction, Log(everything), private=True)
 
     @app_commands.command(name="help", description="What you can say to the bot")
     async def help_(self, interaction: Interaction) -> None:
-        await self.run(interaction, "help", private=True)
+        await self.run(interaction, Help(), private=True)
 
     @app_commands.command(description="A summary of the rules")
     async def rules(self, interaction: Interaction) -> None:
-        await self.run(interaction, "rules", private=True)
+        await self.run(interaction, Rules(), private=True)
 
     @app_commands.command(description="Take back your last move (moderators: several)")
     @app_commands.describe(count="Moderators: how many moves to take back")
     async def undo(
         self, interaction: Interaction, count: app_commands.Range[int, 1] | None = None
     ) -> None:
-        await self.run(interaction, "undo" if count is None else f"undo last {count}")
+        await self.run(interaction, Undo(None) if count is None else UndoLast(count))
 
     @app_commands.command(description="Open a new game at this table")
     @app_commands.describe(options="An edition and option=value settings, if not the defaults")
     async def new(self, interaction: Interaction, options: str | None = None) -> None:
-        await self.run(interaction, f"new game {options}" if options else "new game")
+        await self.run(interaction, new_game(options or ""))
 
     @app_commands.command(description="Take a seat in the game being set up here")
     @app_commands.describe(colour="The colour you would like to play")
     async def join(self, interaction: Interaction, colour: str | None = None) -> None:
-        await self.run(interaction, f"join {colour}" if colour else "join")
+        await self.run(interaction, Join(colour.lower() if colour else None, None))
 
     @app_commands.command(description="Give up your seat before the game starts")
     async def leave(self, interaction: Interaction) -> None:
-        await self.run(interaction, "leave")
+        await self.run(interaction, Leave())
 
     @app_commands.command(description="Start the game with the players seated")
     @app_commands.describe(order="Seat order, as in: Arcsyn, Daemonis, Hedgethorn (else drawn)")
     async def start(self, interaction: Interaction, order: str | None = None) -> None:
-        await self.run(interaction, f"start order: {order}" if order else "start")
+        await self.run(interaction, start_order(order) if order else Start(None))
 
     @app_commands.command(name="as", description="Moderators: make a move for a player")
     @app_commands.describe(player="The player's name at the table", move="The move they make")
     async def as_(self, interaction: Interaction, player: str, move: str) -> None:
-        await self.run(interaction, f"as {player}: {move}")
+        await self.run(interaction, ActAs(player.strip(), move.strip()))
 
     @app_commands.command(description="Moderators: correct an earlier move")
     @app_commands.describe(number="The move's number in the log", move="What it should have been")
     async def correct(
         self, interaction: Interaction, number: app_commands.Range[int, 1], move: str
     ) -> None:
-        await self.run(interaction, f"correct {number}: {move}")
+        await self.run(interaction, Correct(number, move.strip()))
 
     @app_commands.command(description="Moderators: hand a player's seat to someone else")
     @app_commands.describe(player="The player's name at the table", user="Who takes the seat")
     async def replace(self, interaction: Interaction, player: str, user: discord.Member) -> None:
-        await self.run(interaction, f"replace {player} with {user.mention}")
+        await self.run(interaction, ReplacePlayer(player.strip(), member_text(user)))
 
     @app_commands.command(description="Moderators: remind the player who has to act")
     async def nudge(self, interaction: Interaction) -> None:
-        await self.run(interaction, "nudge")
+        await self.run(interaction, Nudge())
 
     @app_commands.command(description="The game as a file, to keep or to import elsewhere")
     @app_commands.describe(format="txt (a game log, the default) or json")
     async def export(
         self, interaction: Interaction, format: Literal["txt", "json"] = "txt"
     ) -> None:
-        await self.run(interaction, f"export {format}", private=True)
+        await self.run(interaction, Export(format), private=True)
 
     @app_commands.command(name="import", description="Moderators: load a game from an export")
     @app_commands.describe(file="A file made by /bus export")
     async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
-        await self.run(interaction, "import", files=[file])
+        await self.run(interaction, Import(), files=[file])
 
     @app_commands.command(name="do", description="Anything you could write after the prefix")
     @app_commands.describe(command="For example: start order: Arcsyn, Daemonis, Hedgethorn")
