@@ -44,6 +44,8 @@ class Reply:
     ``preview`` is set on the answer to ``preview MOVES``: the moves it tried, as the command
     text that plays them (a chat adapter may offer a button that sends it). ``table`` is the
     decision the game waits for after a change (or a preview), for buttons and menus.
+    ``announcement`` is the outbox row of a change (when the service keeps an outbox): the
+    adapter reports it sent once the post was accepted, or failed.
     """
 
     text: str
@@ -57,6 +59,7 @@ class Reply:
     duplicate: bool = False
     preview: str | None = None
     table: TableNow | None = None
+    announcement: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """A Discord server inside a test: dpytest's fake backend, plus the pieces it lacks for busbot.
 
-dpytest runs the real discord.py client against an in-process imitation of Discord. Three gaps
+dpytest runs the real discord.py client against an in-process imitation of Discord. Its gaps
 are filled here, in the tests' own setup and never in site-packages:
 
 * A message sent together with files loses its text in dpytest: discord.py then sends the text
@@ -11,6 +11,13 @@ are filled here, in the tests' own setup and never in site-packages:
   the bot's answers (deferral, follow-ups, autocomplete results) travel over discord.py's
   interaction webhook routes, which ``_InteractionRoutes`` answers and records the way Discord
   behaves, including that the first follow-up after a deferral takes the deferral's visibility.
+* dpytest opens a direct-message channel only from a ``User`` object (it reads the user from
+  its caller); busbot opens one by id (``Client.create_dm``), so ``_private_messages`` looks
+  the user up by the id it is given.
+* dpytest reads a channel's history only from its own message store, and never refuses a post
+  for a missing permission the way busbot must be tested against. ``_history`` serves the
+  messages a test posted ``posted_while_away``, and ``refuse_posts`` makes a channel answer
+  every post with 403 Missing Permissions.
 * dpytest keeps the server's member list in the client's member cache, which discord.py only
   fills for bots with the members intent. busbot does not ask for that intent (the author of
   each event carries their roles), so the cache is switched on here for dpytest's sake only.
@@ -146,6 +153,10 @@ class _Recorder:
         self.components: dict[int, tuple[dict[str, Any], ...]] = {}
         #: message id -> the components each edit left it with
         self.edits: dict[int, list[tuple[dict[str, Any], ...]]] = {}
+        #: messages posted while the bot was away, per channel, oldest first
+        self.history: dict[int, list[dict[str, Any]]] = {}
+        #: channels that refuse every post, as Discord refuses a channel without permission
+        self.refusing: set[int] = set()
 
 
 def _payload_of(params: discord.http.MultipartParameters) -> dict[str, Any]:
@@ -184,6 +195,10 @@ def _keep_text_with_files(recorder: _Recorder) -> Any:
     ) -> Any:
         # dpytest finds the channel among its caller's local variables; keep it visible.
         channel = sys._getframe(1).f_locals.get("channel")  # noqa: F841
+        if channel_id in recorder.refusing:
+            raise discord.Forbidden(
+                dpytest_backend.FakeRequest(403, "Forbidden"),
+                {"code": 50013, "message": "Missing Permissions"})
         payload = _payload_of(params)
         fixed = discord.http.MultipartParameters(
             payload=payload, multipart=params.multipart, files=params.files
@@ -219,6 +234,30 @@ def _record_edits(recorder: _Recorder, bot: discord.Client) -> Any:
         return message
 
     return edit_message
+
+
+def _private_messages(bot: discord.Client) -> Any:
+    async def start_private_message(self: dpytest_backend.FakeHttp, user_id: int) -> Any:
+        members = [guild.get_member(user_id) for guild in bot.guilds]
+        member = next((m for m in members if m is not None), None)
+        assert member is not None, f"no member {user_id} on the test server"
+        return factories.make_dm_channel_dict(member._user)
+
+    return start_private_message
+
+
+def _history(recorder: _Recorder) -> Any:
+    """Discord's answer to a history read after a message: the next ``limit`` messages, newest
+    first (discord.py turns them round for ``oldest_first``)."""
+
+    async def logs_from(self: dpytest_backend.FakeHttp, channel_id: int, limit: int,
+                        before: int | None = None, after: int | None = None,
+                        around: int | None = None) -> list[dict[str, Any]]:
+        assert after is not None and before is None and around is None, "busbot reads forward"
+        later = [m for m in recorder.history.get(channel_id, []) if int(m["id"]) > after]
+        return list(reversed(later[:limit]))
+
+    return logs_from
 
 
 def _no_history(recorder: _Recorder) -> Any:
@@ -462,6 +501,29 @@ class FakeDiscord:
         The message is built the way the gateway delivers it, author and member (with roles)
         included. ``message_id`` lets a test deliver the very same message twice.
         """
+        data = self._message(who, text, where, files, message_id)
+        self.bot._connection.parse_message_create(data)  # type: ignore[arg-type]
+        await dpytest.run_all_events()
+        return await self._collect()
+
+    def posted_while_away(self, who: Person, text: str, *, where: Any = None) -> int:
+        """``who`` posts ``text`` while the bot is not connected: it is only in the channel's
+        history, for the bot to read when it catches up. Returns the message id."""
+        data = self._message(who, text, where, (), None)
+        self._recorder.history.setdefault(int(data["channel_id"]), []).append(data)
+        return int(data["id"])
+
+    def refuse_posts(self, refusing: bool = True, *, where: Any = None) -> None:
+        """Make ``where`` (the table) refuse the bot's posts (403 Missing Permissions), or stop
+        that; direct messages still go through."""
+        channel_id = (where or self.table).id
+        if refusing:
+            self._recorder.refusing.add(channel_id)
+        else:
+            self._recorder.refusing.discard(channel_id)
+
+    def _message(self, who: Person, text: str, where: Any, files: tuple[Path, ...],
+                 message_id: int | None) -> dict[str, Any]:
         channel = where or self.table
         message_id = message_id or factories.make_id()
         self.last_message_id = message_id
@@ -493,9 +555,7 @@ class FakeDiscord:
             "pinned": False,
             "type": 0,
         }
-        self.bot._connection.parse_message_create(data)  # type: ignore[arg-type]
-        await dpytest.run_all_events()
-        return await self._collect()
+        return data
 
     async def slash(
         self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
@@ -755,7 +815,8 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
         logger.addHandler(errors)
     try:
         patches.set(dpytest_backend.FakeHttp, "send_message", _keep_text_with_files(recorder))
-        patches.set(dpytest_backend.FakeHttp, "logs_from", _no_history(recorder))
+        patches.set(dpytest_backend.FakeHttp, "logs_from", _history(recorder))
+        patches.set(dpytest_backend.FakeHttp, "start_private_message", _private_messages(bot))
         patches.set(dpytest_backend.FakeHttp, "edit_message", _record_edits(recorder, bot))
         patches.set(dpytest_backend.FakeHttp, "get_message", _no_history(recorder))
         patches.set(AsyncWebhookAdapter, "request", _interaction_routes(recorder, bot))
@@ -781,6 +842,8 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
         bot.tree._state = state
         bot.tree._http = bot.http
         await bot.setup_hook()
+        if isinstance(bot, BusBot):  # no gateway, no on_ready: nothing to catch up first
+            bot.up_to_date()
         server = FakeDiscord(
             bot, guild, _text_channel(table), _text_channel(chat), recorder, errors
         )
@@ -835,6 +898,7 @@ async def busbot_table(
     config = Config(db_path=str(db_path), **settings)
     service = GameService(
         config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir,
+        announce=True,
         rate_limits=rate_limits,
     )
     game = AsyncGameService(service, render_workers=config.render_workers)

@@ -8,8 +8,9 @@ intents, message bodies, multipart uploads, interaction callbacks, command publi
 It implements what busbot touches, the way Discord documents it: HELLO, IDENTIFY -> READY and
 GUILD_CREATE, heartbeats and their ACKs, RESUME with a replay of missed events, member queries;
 ``/users/@me``, ``/oauth2/applications/@me``, ``/gateway/bot``, creating messages (JSON or
-multipart), interaction callbacks and webhook follow-ups, publishing commands, fetching a member,
-and attachment downloads. Failures can be injected: a 429 rate-limit answer, a refused publish.
+multipart), reading a channel's history, direct messages, interaction callbacks and webhook
+follow-ups, publishing commands, fetching a member, and attachment downloads. Failures can be
+injected: a 429 rate-limit answer, a refused publish, a channel that refuses posts.
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ class WireServer:
         self.files: dict[str, bytes] = {}
         self.downloads: list[str] = []  # attachment names the bot fetched
         self.faults: list[str] = []  # requests this server could not handle
+        self.history: dict[int, list[dict[str, Any]]] = {}  # channel id -> messages, oldest first
+        self.dms: dict[int, int] = {}  # direct-message channel id -> the user's id
         self.rate_limit_next: dict[str, float] = {}  # path suffix -> retry_after
         self.refuse_publish = False
         self.expire_interactions = False  # answer callbacks as Discord does after 3 seconds
@@ -178,8 +181,22 @@ class WireServer:
         """``author`` posts ``content``; the gateway delivers it. Returns the message payload."""
         payload = self.message_payload(author, self.channels[channel], content,
                                        message_id=message_id, attachments=attachments)
+        self._keep(payload)
         await self.dispatch("MESSAGE_CREATE", payload)
         return payload
+
+    def posted_while_away(self, author: User, content: str, *,
+                          channel: str = "bus-table") -> dict[str, Any]:
+        """``author`` posts ``content`` while busbot is not connected: only the channel's
+        history holds it."""
+        payload = self.message_payload(author, self.channels[channel], content)
+        self._keep(payload)
+        return payload
+
+    def _keep(self, message: dict[str, Any]) -> None:
+        kept = self.history.setdefault(int(message["channel_id"]), [])
+        if all(m["id"] != message["id"] for m in kept):  # a redelivery is the same message
+            kept.append(message)
 
     async def slash(self, author: User, subcommand: str, *, channel: str = "bus-table",
                     **options: Any) -> dict[str, Any]:
@@ -222,6 +239,11 @@ class WireServer:
         self._backlog.append(frame)
         if self._ws is not None and not self._ws.closed:
             await self._ws.send_str(json.dumps(frame))
+
+    def expire_session(self) -> None:
+        """Forget the gateway session, as Discord does after a long outage: the next RESUME is
+        answered "invalid session", and the bot has to IDENTIFY afresh (events are lost)."""
+        self._session_id = "expired"
 
     async def drop_connection(self, code: int = 4000) -> None:
         """Close the gateway connection the way Discord does when it wants a RESUME."""
@@ -431,13 +453,30 @@ class WireServer:
             return _json([
                 dict(command, id=str(new_id()), application_id=str(self.application_id),
                      version=str(new_id())) for command in recorded.json or []])
+        if parts[0] == "channels" and parts[-1] == "messages" and request.method == "GET":
+            # Discord: the messages after ``after``, the oldest ``limit`` of them, newest first.
+            after = int(request.query.get("after", "0"))
+            limit = int(request.query.get("limit", "50"))
+            later = [m for m in self.history.get(int(parts[1]), []) if int(m["id"]) > after]
+            return _json(list(reversed(later[:limit])))
+        if parts[0] == "users" and parts[-1] == "channels" and request.method == "POST":
+            user = self.members[int((recorded.json or {})["recipient_id"])][0]
+            dm = new_id()
+            self.dms[dm] = user.id
+            return _json({"id": str(dm), "type": 1, "recipients": [user.payload()],
+                          "last_message_id": None})
+        if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST" \
+                and int(parts[1]) in self.dms:
+            return _json(self._message(int(parts[1]), recorded))
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
             channel = next(c for c in self.channels.values() if c.id == int(parts[1]))
             granted = self._bot_permissions(channel)
             needed = (1 << 38 if channel.parent else 1 << 11) | (1 << 15 if recorded.files else 0)
             if granted & needed != needed:  # as Discord: no post without the permission
                 return _error(403, 50013, "Missing Permissions")
-            return _json(self._message(int(parts[1]), recorded))
+            posted = self._message(int(parts[1]), recorded)
+            self._keep(posted)
+            return _json(posted)
         if parts[0] == "interactions" and parts[-1] == "callback":
             if self.expire_interactions:
                 return _error(404, 10062, "Unknown interaction")

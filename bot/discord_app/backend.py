@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
+from bot.delivery import OutboxBackend
 from bot.service import Addressed
 from bot.service.commands import Command
 
 
-class GameBackend(Protocol):
+class GameBackend(OutboxBackend, Protocol):
     """The asynchronous face of the game service; none of these may block the event loop."""
 
     async def handle(
@@ -38,3 +39,9 @@ class GameBackend(Protocol):
     async def since(self, place: str, then: Position) -> str: ...
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]: ...
+
+    async def open_places(self) -> list[tuple[str, int | None, float]]: ...
+
+    async def see(self, place: str, message_id: str) -> None: ...
+
+    async def waiting_user(self, place: str) -> str | None: ...

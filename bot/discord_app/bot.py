@@ -21,7 +21,9 @@ from discord.ext import commands
 
 from bot.api import Actor, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
+from bot.delivery import Courier
 from bot.discord_app.backend import GameBackend
+from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
 from bot.service.commands import Command
 from bot.service.pictures import start_pictures
@@ -40,6 +42,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord_app.cogs.play",
     "bot.discord_app.cogs.slash",
     "bot.discord_app.cogs.reminders",
+    "bot.discord_app.cogs.recovery",
     "bot.discord_app.cogs.buttons",
 )
 
@@ -148,6 +151,13 @@ class BusBot(commands.Bot):
         )
         self.config = config
         self.game = game
+        #: posts what each change announces, keeping it in the outbox until Discord took it
+        self.sender = DiscordSender(self)
+        self.courier = Courier(game, self.sender)
+        #: the places whose missed messages are still to be read (the open games, noted at
+        #: start); a new message there waits until its place has caught up, so the ones posted
+        #: while the bot was away are applied first
+        self.behind: dict[str, asyncio.Event] = {}
         self.command_word = word
         self._sync_commands = sync_commands
         self._force_sync = force_sync
@@ -188,6 +198,19 @@ class BusBot(commands.Bot):
 
     async def on_shard_resumed(self, shard_id: int) -> None:
         log.info("gateway connection of shard %s resumed", shard_id)
+
+    async def caught_up(self, place: str) -> None:
+        """Wait until ``place`` has caught up on what was posted while the bot was away."""
+        behind = self.behind.get(place)
+        if behind is not None:
+            await behind.wait()
+
+    def up_to_date(self, place: str | None = None) -> None:
+        """``place`` (every place, with None) has caught up: its new messages go ahead."""
+        for key in [place] if place is not None else list(self.behind):
+            behind = self.behind.pop(key, None)
+            if behind is not None:
+                behind.set()
 
     def place_lock(self, place: str) -> asyncio.Lock:
         """The lock that keeps one place's answers in the order their commands were applied."""

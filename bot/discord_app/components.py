@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.api import Position, Reply, TableNow
-from bot.discord_app.bot import BusBot, one_line
 from bot.service.commands import Choices, Command, Undo, play
 
 if TYPE_CHECKING:
+    from bot.discord_app.bot import BusBot
     from bot.discord_app.cogs.slash import Slash
 
 log = logging.getLogger(__name__)
@@ -153,11 +153,11 @@ def view_for(reply: Reply) -> discord.ui.View | None:
 
 
 #: per bot, the message of each place that carries the current decision's components
-_OFFERED: weakref.WeakKeyDictionary[BusBot, dict[str, discord.Message]] = (
+_OFFERED: weakref.WeakKeyDictionary[discord.Client, dict[str, discord.Message]] = (
     weakref.WeakKeyDictionary())
 
 
-async def moved_on(bot: BusBot, place: str, reply: Reply, sent: Sequence[discord.Message],
+async def moved_on(bot: discord.Client, place: str, reply: Reply, sent: Sequence[discord.Message],
                    view: discord.ui.View | None) -> None:
     """After an update is posted: strip the previous update's components, remember these.
 
@@ -174,6 +174,8 @@ async def moved_on(bot: BusBot, place: str, reply: Reply, sent: Sequence[discord
             await bot.get_partial_messageable(old.channel.id).get_partial_message(old.id).edit(
                 view=None)
         except discord.HTTPException as error:
+            from bot.discord_app.bot import one_line  # the bot module imports this one
+
             log.warning("old buttons in %s not removed: %s", place, one_line(error))
 
 
@@ -182,9 +184,7 @@ async def pressed(interaction: discord.Interaction[Any], position: Position, typ
     """A press: the command it stands for goes the ``/bus`` way, exactly as the slash command
     that says it (``/bus move``, ``/bus undo``, ``/bus moves``) would, after
     ``refusal`` (under the place's lock) has found it current and the presser's."""
-    bot = interaction.client
-    assert isinstance(bot, BusBot)
-    slash: Slash | None = bot.get_cog("Slash")  # type: ignore[assignment]
+    slash: Slash | None = interaction.client.get_cog("Slash")
     assert slash is not None
     await slash.run(interaction, typed, private=action == "moves", press=(position, action))
 

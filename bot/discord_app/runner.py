@@ -16,7 +16,7 @@ import os
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 import aiohttp
 import discord
@@ -29,6 +29,7 @@ from bot.discord_app.logs import configure_logging
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import Addressed, AsyncGameService, GameService
 from bot.service.commands import Command
+from bot.service.outbox import Announcement, Failure
 from bot.service.storage import StoreError
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,28 @@ class NoGames:
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         return []
+
+    async def unsent(self, place: str | None = None,
+                     due_by: float | None = None) -> list[Announcement]:
+        return []
+
+    async def owed(self, item: Announcement) -> Reply:
+        raise LookupError("busbot sync owes no posts")
+
+    async def mark_sent(self, ids: Sequence[int]) -> None:
+        pass
+
+    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        raise LookupError("busbot sync owes no posts")
+
+    async def open_places(self) -> list[tuple[str, int | None, float]]:
+        return []
+
+    async def see(self, place: str, message_id: str) -> None:
+        pass
+
+    async def waiting_user(self, place: str) -> str | None:
+        return None
 
 
 class StartupError(Exception):
@@ -191,7 +214,7 @@ async def _service(config: Config) -> AsyncIterator[AsyncGameService]:
     with lock:
         try:
             service = GameService(config.db_path, moderator_role=config.moderator_role,
-                                  picture_dir=config.picture_dir)
+                                  picture_dir=config.picture_dir, announce=True)
         except (sqlite3.Error, StoreError) as error:
             raise StartupError(f"cannot open the database {config.db_path}: {error}") from None
         game = AsyncGameService(service, render_workers=config.render_workers)

@@ -23,6 +23,7 @@ from functools import partial
 
 from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
 from bot.service import exchange, preview, replies, routes, story
+from bot.service.attempts import attempts_a_move
 from bot.service.commands import (
     Command,
     Map,
@@ -34,6 +35,7 @@ from bot.service.commands import (
     written,
 )
 from bot.service.live_game import LiveGame, build_game
+from bot.service.outbox import Announcement, Failure
 from bot.service.outcome import Context, Outcome, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
 from bot.service.records import GameRecord, Record, same_user
@@ -188,10 +190,14 @@ class GameService:
         clock: Callable[[], float] = time.time,
         rate_limits: bool = True,
         stories: bool | None = None,
+        announce: bool = False,
     ) -> None:
         """``stories``: draw score charts and animations (by default when the renderer is
-        the default one; tests with a stand-in renderer leave them out)."""
+        the default one; tests with a stand-in renderer leave them out). ``announce``: keep
+        what each change must announce in the outbox until the adapter reports it posted (the
+        chat adapters, whose posts can fail; the console prints)."""
         self.store = Store(db_path)
+        self.announce = announce
         self.moderator_role = moderator_role
         self.picture_dir = picture_dir
         self.renderer: Renderer | None = (
@@ -269,6 +275,8 @@ class GameService:
             outcome = refuse("Something went wrong on my side; nothing was changed.")
         draft = outcome.draft
         if not outcome.ok or draft is None or not draft.new:
+            if message_id is not None:
+                self._see(place, message_id)
             prepared = self._unchanged(outcome, summary)
             if outcome.ok and outcome.preview is not None and live is not None:
                 prepared.reply.table = preview.table_now(live)  # what Play this is made for
@@ -290,6 +298,23 @@ class GameService:
             waiting=_waiting(after, summary, outcome.position_changed, draft.new[-1].seq, now),
             message_id=message_id, reply_text=outcome.text, picture=moment,
         )
+        text = outcome.text
+        if snapshot is not None:
+            wait = self._picture_wait(place, actor)
+            if wait > 0:  # the change stands; only its picture is skipped
+                text += (f"\n(No picture this time: many were drawn here just now; "
+                         f"`map` draws the table again in {_later(wait)}.)")
+                snapshot = None
+        ending = None
+        if after.status == "over" and after.game is not None and (
+                live is None or live.status != "over"):  # the game has just ended
+            told, ending = story.at_the_end(after.game, draft.record.game_id,
+                                            animation=self._animation_wait(place) == 0)
+            text += told
+        if self.announce:
+            change.announcement = Announcement(
+                place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
+                snapshot is not None, draft.new[0].seq if shown is not None else 0)
         try:
             game_id = self.store.commit(change, now)
         except sqlite3.Error as err:
@@ -301,21 +326,12 @@ class GameService:
         self._cache.move_to_end(game_id)
         self._evict()
         name = picture_name(game_id, len(after.record.moves))
-        reply = Reply(outcome.text, ok=True, mentions=mentions, files=outcome.files,
-                      changed=True, picture_name=name, table=preview.table_now(after))
-        if snapshot is not None:
-            wait = self._picture_wait(place, actor)
-            if wait > 0:  # the change stands; only its picture is skipped
-                reply.text += (f"\n(No picture this time: many were drawn here just now; "
-                               f"`map` draws the table again in {_later(wait)}.)")
-                snapshot = None
+        reply = Reply(text, ok=True, mentions=mentions, files=outcome.files,
+                      changed=True, picture_name=name, announcement=change.announcement_id,
+                      table=preview.table_now(after))
         prepared = Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
-        if after.status == "over" and after.game is not None and (
-                live is None or live.status != "over"):  # the game has just ended
-            text, job = story.at_the_end(after.game, game_id,
-                                         animation=self._animation_wait(place) == 0)
-            reply.text += text
-            prepared.story = job if self.stories else None
+        if ending is not None:
+            prepared.story = ending if self.stories else None
         return prepared
 
     def _animation_wait(self, place: str) -> float:
@@ -379,21 +395,89 @@ class GameService:
 
     def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
         """Whether an unprefixed message in ``place`` from ``user_id`` is meant for the bot
-        (``commands.meant_for_the_bot``; plain chat is not): None for chat, else what to hand
-        ``handle`` with it so that the place's game is looked up once."""
-        if not could_be_for_the_bot(text):
+        (``commands.meant_for_the_bot``, or ``attempts.attempts_a_move`` from the player to
+        act; plain chat is not): None for chat, else what to hand ``handle`` with it so that
+        the place's game is looked up once."""
+        if not could_be_for_the_bot(text) and not attempts_a_move(text):
             return None  # table talk whatever the game: it is not even looked up
         summary = self.store.latest_game(place)
         if summary is None:
             return None
         to_act = summary.status == "active" and same_user(user_id, summary.waiting_user)
-        if not meant_for_the_bot(text, summary.status in ("active", "paused"), to_act):
-            return None
-        return Addressed(summary)
+        if meant_for_the_bot(text, summary.status in ("active", "paused"), to_act):
+            return Addressed(summary)
+        # From the player to act, a move that cannot be read (``Place Pub at W9``) is answered
+        # with the hint ``!bus`` gives, rather than passed over as chat.
+        return Addressed(summary) if to_act and attempts_a_move(text) else None
 
     def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""
         return self.read_chat(place, text, user_id) is not None
+
+    # ---- announcements still owed (the outbox) and catching up --------------------------------
+
+    def see(self, place: str, message_id: str) -> None:
+        """Note that ``message_id`` was read in ``place``: catching up starts after it."""
+        self._see(place, message_id)
+
+    def _see(self, place: str, message_id: str) -> None:
+        try:
+            self.store.mark_seen(place, message_id)
+        except sqlite3.Error:  # only catching up after a restart would read it again
+            log.exception("noting message %s in %s failed", message_id, place)
+
+    def unsent(self, place: str | None = None, due_by: float | None = None) -> list[Announcement]:
+        """Announcements not yet posted: of ``place``, or of the places with one due by
+        ``due_by``, or all; oldest first."""
+        return self.store.unsent(place=place, due_by=due_by)
+
+    def owed(self, item: Announcement) -> Prepared:
+        """The reply ``item`` stands for, its picture (the position after its records) to be
+        drawn by ``complete``."""
+        reply = Reply(item.text, ok=True, mentions=list(item.mentions), changed=True,
+                      announcement=item.id)
+        if not item.picture or self.renderer is None:
+            return Prepared(reply)
+        with self._lock:
+            records = [r for r in self.store.records(item.game_id) if r.seq <= item.seq]
+        try:
+            record = GameRecord.fold(item.game_id, item.place, records)
+            position = build_game(record)
+            previous = None
+            if item.first_seq > 1:  # the table before the change, to highlight what it did
+                previous = build_game(GameRecord.fold(
+                    item.game_id, item.place, [r for r in records if r.seq < item.first_seq]))
+        except Exception:  # the records replayed when stored; never lose the text for this
+            log.exception("rebuilding the position of announcement %d failed", item.id)
+            return Prepared(reply)
+        if position is None:
+            return Prepared(reply)
+        reply.picture_name = picture_name(item.game_id, len(record.moves))
+        reply.table = preview.table_now(LiveGame(record, position))  # refused if out of date
+        prepared = Prepared(reply, position, self.renderer, previous=previous)
+        if position.is_over and self.stories and story.HEADING in item.text:
+            prepared.story = story.StoryJob(position, item.game_id, True,
+                                            story.NO_ANIMATION not in item.text)
+        return prepared
+
+    def mark_sent(self, ids: Sequence[int]) -> None:
+        self.store.mark_sent(list(ids), self.clock())
+
+    def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        return self.store.mark_failed(item_id, error, refused, self.clock())
+
+    def open_places(self) -> list[tuple[str, int | None, float]]:
+        """Each open game's place, the newest message read there (None: none yet) and when the
+        game was created: where to catch up after the bot was away."""
+        return [(g.place, self.store.last_seen(g.place), g.created_at)
+                for g in self.store.games() if g.status in ("lobby", "active", "paused")]
+
+    def waiting_user(self, place: str) -> str | None:
+        """The user the place's game waits for now, if it waits for a person."""
+        summary = self.store.latest_game(place)
+        if summary is None or summary.status != "active":
+            return None
+        return summary.waiting_user
 
     def choices(self, place: str, actor: Actor) -> list[str]:
         """The actor's legal moves now (empty when it is not their decision)."""
@@ -563,6 +647,39 @@ class AsyncGameService:
 
     async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         return await self.read_chat(place, text, user_id) is not None
+
+    async def unsent(self, place: str | None = None,
+                     due_by: float | None = None) -> list[Announcement]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.unsent, place, due_by)
+
+    async def owed(self, item: Announcement) -> Reply:
+        loop = asyncio.get_running_loop()
+        prepared = await loop.run_in_executor(self._db, self.service.owed, item)
+        if prepared.snapshot is None:
+            return prepared.reply
+        return await loop.run_in_executor(self._render, prepared.complete)
+
+    async def mark_sent(self, ids: Sequence[int]) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._db, self.service.mark_sent, list(ids))
+
+    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._db, partial(self.service.mark_failed, item_id, error, refused=refused))
+
+    async def see(self, place: str, message_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._db, self.service.see, place, message_id)
+
+    async def open_places(self) -> list[tuple[str, int | None, float]]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.open_places)
+
+    async def waiting_user(self, place: str) -> str | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.waiting_user, place)
 
     async def choices(self, place: str, actor: Actor) -> list[str]:
         loop = asyncio.get_running_loop()

@@ -19,6 +19,8 @@ from typing import Any
 
 import sqlite_utils
 
+from bot.service import outbox
+from bot.service.outbox import Announcement
 from bot.service.records import Record
 
 SCHEMA_VERSION = 1
@@ -90,6 +92,9 @@ class Change:
     message_id: str | None = None
     reply_text: str = ""
     picture: PictureMoment | None = None
+    announcement: Announcement | None = None
+    #: set by ``Store.commit``: the outbox row of ``announcement``
+    announcement_id: int | None = None
 
 
 def _summary(row: dict[str, Any]) -> GameSummary:
@@ -125,6 +130,7 @@ class Store:
                 raise sqlite3.DatabaseError("database disk image is malformed")
             if not self._has_schema():
                 self._create_schema()
+            self._create_delivery_tables()
         except sqlite3.Error as err:
             conn.close()
             raise StoreError(_why(path, err)) from None
@@ -184,6 +190,16 @@ class Store:
                                    pk=("game_id", "key"), if_not_exists=True)
             db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
                        [str(SCHEMA_VERSION)])
+
+    def _create_delivery_tables(self) -> None:
+        """The outbox and the last message seen per place; added to older databases too (and
+        only when missing, like the rest of the schema, so a second reader never writes)."""
+        if {"outbox", "seen"} <= set(self.db.table_names()):
+            return
+        with self.transaction() as db:
+            outbox.create_table(db)
+            db.table("seen").create({"place": str, "message_id": int}, pk="place",
+                                    if_not_exists=True)
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -274,6 +290,9 @@ class Store:
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     [change.place, change.message_id, game_id, last_seq, now,
                      change.reply_text])
+                _see(db, change.place, change.message_id)
+            if change.announcement is not None:
+                change.announcement_id = outbox.insert(db, game_id, change.announcement, now)
             p = change.picture
             if p is not None:
                 db.execute(
@@ -298,6 +317,49 @@ class Store:
                 "INSERT OR IGNORE INTO reminders (game_id, key, at) VALUES (?, ?, ?)",
                 [(g, k, now) for g, k in keys])
 
+    # ---- what was seen, and what is owed --------------------------------------------------
+
+    def mark_seen(self, place: str, message_id: str) -> None:
+        """Remember that the message ``message_id`` in ``place`` was read (catching up starts
+        after the newest one)."""
+        with self.transaction() as db:
+            _see(db, place, message_id)
+
+    def last_seen(self, place: str) -> int | None:
+        """The newest message read in ``place``; for a place not watched yet (a database from
+        before the watermark), the newest message that changed its game."""
+        with self.lock:
+            row = self.db.execute("SELECT message_id FROM seen WHERE place = ?",
+                                  [place]).fetchone()
+            if row is None:
+                row = self.db.execute(
+                    "SELECT MAX(CAST(message_id AS INTEGER)) FROM handled WHERE place = ? "
+                    "AND message_id NOT GLOB '*[^0-9]*'", [place]).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
+    def unsent(self, *, place: str | None = None,
+               due_by: float | None = None) -> list[Announcement]:
+        with self.lock:
+            return outbox.unsent(self.db, place=place, due_by=due_by)
+
+    def mark_sent(self, ids: list[int], now: float) -> None:
+        with self.transaction() as db:
+            outbox.mark_sent(db, ids, now)
+
+    def mark_failed(self, item_id: int, error: str, refused: bool,
+                    now: float) -> outbox.Failure:
+        with self.transaction() as db:
+            return outbox.mark_failed(db, item_id, error, refused, now)
+
+
+def _see(db: sqlite_utils.Database, place: str, message_id: str) -> None:
+    """Move the place's watermark up to ``message_id`` (chat message ids grow with time; ids
+    that are not numbers, like the console's, are not kept)."""
+    if not message_id.isdigit():
+        return
+    db.execute("INSERT INTO seen (place, message_id) VALUES (?, ?) ON CONFLICT (place) "
+               "DO UPDATE SET message_id = MAX(message_id, excluded.message_id)",
+               [place, int(message_id)])
 
 def _why(path: str, err: sqlite3.Error) -> str:
     """One sentence for a database that cannot be opened, from sqlite's own reason."""

@@ -29,6 +29,10 @@ MESSAGE_BYTES = 10_000_000
 MARGIN_BYTES = 100_000
 #: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.
 ANIMATIONS_PER_PLACE = Rate(burst=2, per=600.0)
+#: How the final message begins its story, and says it has no animation: an announcement
+#: stored with them (the outbox) gets the same files when it is posted late.
+HEADING = "**The game's story.**"
+NO_ANIMATION = "(No animation this time"
 #: What each command word draws besides the statistics.
 PARTS = {"story": (True, True), "chart": (True, False), "replay": (False, True)}
 
@@ -98,7 +102,7 @@ def tell(ctx: GameContext, cmd: Story) -> Outcome:
 def at_the_end(game: Game, game_id: int, animation: bool) -> tuple[str, StoryJob]:
     """What a game's final message adds: the statistics, the chart and (unless the place has
     had its animations for now) the animation."""
-    text = f"\n**The game's story.** {statistics(game)}"
+    text = f"\n{HEADING} {statistics(game)}"
     if not animation:
-        text += "\n(No animation this time: several were drawn here just now; `replay` makes it.)"
+        text += f"\n{NO_ANIMATION}: several were drawn here just now; `replay` makes it.)"
     return text, StoryJob(game.copy(), game_id, True, animation)

@@ -21,6 +21,7 @@ from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
+from bot.service.attempts import attempts_a_move
 from bot.service.commands import Command, could_be_for_the_bot
 from engine.limits import MAX_MESSAGE_CHARS
 
@@ -56,8 +57,8 @@ class Play(commands.Cog):
             return  # a prefix command: ``text_command`` answers it
         if len(message.content) > MAX_MESSAGE_CHARS:
             return  # chat longer than any command; the prefix gets the refusal
-        if could_be_for_the_bot(message.content):  # else table talk, let go at once
-            await self.play(message, message.content, [], chat=True)
+        if could_be_for_the_bot(message.content) or attempts_a_move(message.content):
+            await self.play(message, message.content, [], chat=True)  # else table talk
 
     async def allowed(self, message: discord.Message) -> bool:
         """Whether the author is within the command rate; if not, they are told once when to
@@ -70,6 +71,22 @@ class Play(commands.Cog):
             await self.post(message, Reply(slow_down(retry), ok=False), answering=message)
         return False
 
+    async def command_text(self, message: discord.Message) -> tuple[str, bool] | None:
+        """What a message read from history asks of the service and whether it is chat (no
+        prefix), or None when it is table talk: the reading ``text_command`` and
+        ``on_message`` give a message as it arrives."""
+        context = await self.bot.get_context(message)
+        if context.valid:
+            if context.command is not self.text_command:
+                return None
+            return context.view.read_rest().strip() or "help", False
+        content = message.content
+        if len(content) > MAX_MESSAGE_CHARS:
+            return None
+        if could_be_for_the_bot(content) or attempts_a_move(content):
+            return content, True
+        return None
+
     async def play(
         self, message: discord.Message, text: str, attachments: list[Attachment], *,
         chat: bool = False,
@@ -80,42 +97,57 @@ class Play(commands.Cog):
         bot; the game it finds then is the one the command runs on, looked up once, as nothing
         else runs in the place meanwhile."""
         place = place_of(message.channel.id)
-        actor = actor_for(message.author)
+        await self.bot.caught_up(place)  # moves missed while the bot was away come first
         async with self.bot.place_lock(place):
-            addressed = None
-            if chat:
-                addressed = await self.bot.game.read_chat(place, text, actor.user_id)
-                if addressed is None or not await self.allowed(message):
-                    return
-            if not self.bot.first_delivery(message.id):
-                return
-            started = time.perf_counter()
-            text = text.strip()
-            channel = message.channel
-            guild = message.guild
-            command: str | Command = text
-            try:
-                if guild is not None and isinstance(channel, discord.abc.GuildChannel
-                                                    | discord.Thread):
-                    command = await checked(
-                        guild, text, channel.permissions_for(guild.me),
-                        in_thread=isinstance(channel, discord.Thread))
-            except Refused as refused:
-                self.bot.log_handled(place, actor, text, None, started)
-                await self.post(message, Reply(str(refused), ok=False), answering=message)
-                return
-            reply = await self.bot.game.handle(place, actor, command, message_id=str(message.id),
-                                               attachments=attachments, addressed=addressed)
-            self.bot.log_handled(place, actor, text, reply, started)
-            if reply.duplicate:  # redelivered after a restart: it was answered the first time
+            reply = await self.take_up(message, text, attachments, chat=chat)
+            if reply is None or reply.duplicate:  # chat, or answered the first time
                 return
             # A refusal, or anything meant for the author alone, answers their message; there
             # is no private answer to a message in a channel.
             private = not reply.ok or reply.ephemeral or reply.preview is not None
-            view = components.view_for(reply)
-            sent = await self.post(message, reply, answering=message if private else None,
-                                   view=view)
-            await components.moved_on(self.bot, place, reply, sent, view)
+            if private or reply.announcement is None:
+                view = components.view_for(reply)
+                sent = await self.post(message, reply, answering=message if private else None,
+                                       view=view)
+                await components.moved_on(self.bot, place, reply, sent, view)
+            else:  # a change: kept in the outbox until Discord took the post
+                await self.bot.courier.deliver(place, reply)
+
+    async def take_up(
+        self, message: discord.Message, text: str, attachments: list[Attachment], *,
+        chat: bool, live: bool = True,
+    ) -> Reply | None:
+        """The service's answer to ``message`` (the caller holds the place's lock), after the
+        checks Discord needs first; None when it is chat, comes too fast (``live`` messages
+        only: one read from history was not written at this pace) or was seen already. The
+        caller posts the answer (or, catching up, sums it up)."""
+        place = place_of(message.channel.id)
+        actor = actor_for(message.author)
+        addressed = None
+        if chat:
+            addressed = await self.bot.game.read_chat(place, text, actor.user_id)
+            if addressed is None or (live and not await self.allowed(message)):
+                return None
+        if not self.bot.first_delivery(message.id):
+            return None
+        started = time.perf_counter()
+        text = text.strip()
+        channel = message.channel
+        guild = message.guild
+        command: str | Command = text
+        try:
+            if guild is not None and isinstance(channel, discord.abc.GuildChannel
+                                                | discord.Thread):
+                command = await checked(
+                    guild, text, channel.permissions_for(guild.me),
+                    in_thread=isinstance(channel, discord.Thread))
+        except Refused as refused:
+            self.bot.log_handled(place, actor, text, None, started)
+            return Reply(str(refused), ok=False)
+        reply = await self.bot.game.handle(place, actor, command, message_id=str(message.id),
+                                           attachments=attachments, addressed=addressed)
+        self.bot.log_handled(place, actor, text, reply, started)
+        return reply
 
     async def post(
         self, message: discord.Message, reply: Reply, *, answering: discord.Message | None,

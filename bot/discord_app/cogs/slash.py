@@ -97,6 +97,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             refused = Reply(str(refusal), ok=False)
             await send_to_interaction(interaction, refused, deferred_ephemeral=private)
             return
+        await self.bot.caught_up(place)  # moves missed while the bot was away come first
         async with self.bot.place_lock(place):
             stale = press and await components.refusal(self.bot, place, actor.user_id, *press)
             if stale:
@@ -112,10 +113,14 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
                 attachments=attachments,
             )
             self.bot.log_handled(place, actor, command, reply, started)
+            if reply.announcement is not None:  # what the place is still owed goes first
+                await self.bot.courier.flush(place, before=reply.announcement)
             view = components.view_for(reply)
             sent = await send_to_interaction(interaction, reply, deferred_ephemeral=private,
                                              view=view)
             await components.moved_on(self.bot, place, reply, sent, view)
+            if reply.announcement is not None:
+                await self.bot.game.mark_sent([reply.announcement])
 
     @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")

@@ -1,0 +1,186 @@
+"""Never apply a move silently: what a change announces is kept until the chat took it.
+
+The courier posts through a fake sender that fails the way Discord does (a refused channel, a
+lost connection) and then recovers; the service is closed and opened again in between, as a
+restart would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.api import Reply
+from bot.delivery import Courier, Refused
+from bot.service import AsyncGameService, GameService
+from bot.service.outbox import RETRY_FIRST
+from tests.service_support import SETUP, Table, actor, fake_png, started
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeSender:
+    """Posts land in ``posts``; ``failures`` are raised first, one per attempt."""
+
+    def __init__(self, *failures: Exception) -> None:
+        self.failures = list(failures)
+        self.posts: list[tuple[str, Reply]] = []
+        self.told: list[tuple[str, str]] = []
+
+    async def post(self, place: str, reply: Reply) -> None:
+        if self.failures:
+            raise self.failures.pop(0)
+        self.posts.append((place, reply))
+
+    async def tell(self, user_id: str, text: str) -> None:
+        self.told.append((user_id, text))
+
+
+def _service(path: Path, clock: Clock) -> GameService:
+    return GameService(str(path), renderer=fake_png, announce=True, clock=clock)
+
+
+def _locks() -> dict[str, asyncio.Lock]:
+    return {}
+
+
+def _lock(locks: dict[str, asyncio.Lock]) -> Callable[[str], asyncio.Lock]:
+    return lambda place: locks.setdefault(place, asyncio.Lock())
+
+
+async def _move(game: AsyncGameService, courier: Courier, name: str, text: str) -> Reply:
+    reply = await game.handle("channel-1", actor(name), text)
+    assert reply.ok, reply.text
+    await courier.deliver("channel-1", reply)
+    return reply
+
+
+def _started(path: Path, clock: Clock) -> None:
+    service = _service(path, clock)
+    table = Table(service)
+    started(table)
+    service.mark_sent([a.id for a in service.unsent()])  # the lobby was announced
+    service.close()
+
+
+async def test_a_refused_post_survives_a_restart_and_is_delivered_once(tmp_path: Path) -> None:
+    clock = Clock()
+    db = tmp_path / "games.db"
+    _started(db, clock)
+    game = AsyncGameService(_service(db, clock))
+    refusal = Refused("Discord refused my post (Missing Permissions)")
+    sender = FakeSender(refusal, refusal, refusal)
+    courier = Courier(game, sender)
+    first = await _move(game, courier, *SETUP[0])
+    # The move stands although nobody could be told; a later retry is refused again.
+    clock.now += RETRY_FIRST
+    await courier.retry_due(clock.now, _lock(_locks()))
+    assert sender.posts == []
+    assert [user for user, _ in sender.told] == ["id-Arcsyn"]  # the creator, once
+    assert "cannot post in <#channel-1>" in sender.told[0][1]
+    # The next move tries the older post first, is refused, and waits behind it.
+    second = await _move(game, courier, *SETUP[1])
+    assert sender.posts == [] and sender.failures == [] and len(sender.told) == 1
+    await game.aclose()
+
+    # A restart: a new service over the same file, and the permission is back.
+    game = AsyncGameService(_service(db, clock))
+    courier = Courier(game, sender)
+    assert await courier.retry_due(clock.now, _lock(_locks()), everything=True) == 1
+    texts = [reply.text for _, reply in sender.posts]
+    assert len(texts) == 2 and "Office at C1" in texts[0] and "Pub at C2" in texts[1]
+    # The next player is pinged, with the table as it stood after each move.
+    assert sender.posts[1][1].mentions == ["id-Daemonis"]
+    # Each picture is redrawn as the table stood after its move, not as it stands now.
+    assert [reply.picture for _, reply in sender.posts] == [first.picture, second.picture]
+    assert first.picture != second.picture
+    assert [reply.picture_name for _, reply in sender.posts] == [first.picture_name,
+                                                                  second.picture_name]
+    assert game.service.unsent() == []
+    # Exactly once: nothing more goes out, however often it is asked.
+    await courier.retry_due(clock.now + 10_000, _lock(_locks()), everything=True)
+    assert len(sender.posts) == 2 and len(sender.told) == 1
+    await game.aclose()
+
+
+async def test_a_network_error_is_retried_after_a_pause_without_bothering_anyone(
+        tmp_path: Path) -> None:
+    clock = Clock()
+    db = tmp_path / "games.db"
+    _started(db, clock)
+    game = AsyncGameService(_service(db, clock))
+    sender = FakeSender(OSError("connection reset"), OSError("connection reset"))
+    courier = Courier(game, sender)
+    locks = _lock(_locks())
+    await _move(game, courier, *SETUP[0])
+    await courier.retry_due(clock.now + 1, locks)  # not due yet
+    assert len(sender.failures) == 1
+    clock.now += RETRY_FIRST
+    await courier.retry_due(clock.now, locks)  # due, fails again: the pause doubles
+    assert sender.failures == [] and sender.posts == []
+    clock.now += RETRY_FIRST
+    await courier.retry_due(clock.now, locks)
+    assert sender.posts == []
+    clock.now += RETRY_FIRST
+    await courier.retry_due(clock.now, locks)
+    assert len(sender.posts) == 1 and sender.told == []
+    await game.aclose()
+
+
+async def test_refusals_and_looks_owe_nothing(tmp_path: Path) -> None:
+    clock = Clock()
+    db = tmp_path / "games.db"
+    _started(db, clock)
+    service = _service(db, clock)
+    refused = service.handle("channel-1", actor("Daemonis"), "Place House at C3")
+    assert not refused.ok and refused.announcement is None
+    assert service.handle("channel-1", actor("Arcsyn"), "status").announcement is None
+    assert service.unsent() == []
+    service.close()
+
+
+@pytest.mark.parametrize(("who", "text", "answered"), [
+    ("Arcsyn", "Place Pub at W9", True),        # a typo from the player to act
+    ("Arcsyn", "extend line from C1 to C99", True),
+    ("Arcsyn", "what a lovely board", False),     # chat stays chat
+    ("Arcsyn", "see you at 9", False),
+    ("Daemonis", "Place Pub at W9", False),      # not their turn: chat
+])
+def test_a_mistyped_move_from_the_player_to_act_is_taken_up(tmp_path: Path, who: str,
+                                                          text: str, answered: bool) -> None:
+    service = _service(tmp_path / "games.db", Clock())
+    started(Table(service))
+    assert service.is_game_text("channel-1", text, f"id-{who}") is answered
+    service.close()
+
+
+def test_the_hint_is_the_one_the_prefix_gives(tmp_path: Path) -> None:
+    service = _service(tmp_path / "games.db", Clock())
+    started(Table(service))
+    reply = service.handle("channel-1", actor("Arcsyn"), "Place Pub at W9")
+    assert not reply.ok and "W9 is not a crossing; did you mean W8?" in reply.text
+    service.close()
+
+
+def test_catching_up_starts_after_the_newest_message_read(tmp_path: Path) -> None:
+    service = _service(tmp_path / "games.db", Clock())
+    table = Table(service)
+    table.ok("Arcsyn", "new game", message_id="100")
+    assert service.open_places()[0][:2] == ("channel-1", 100)
+    table.say("Arcsyn", "status", message_id="105")  # read, changed nothing: still noted
+    table.say("Daemonis", "undo", message_id="103")  # an older id never moves it back
+    assert service.open_places()[0][:2] == ("channel-1", 105)
+    # A database from before the watermark: the newest message that changed the game.
+    with service.store.transaction() as db:
+        db.execute("DELETE FROM seen")
+    assert service.open_places()[0][:2] == ("channel-1", 100)
+    service.close()
