@@ -41,6 +41,9 @@ class Reply:
     (exports). ``changed`` tells the adapter that the game's log grew or changed.
     ``duplicate`` marks the answer to a message id already handled (a redelivery after a
     restart or reconnect): nothing was applied again, and a chat adapter should stay silent.
+    ``preview`` is set on the answer to ``preview MOVES``: the moves it tried, as the command
+    text that plays them (a chat adapter may offer a button that sends it). ``table`` is the
+    decision the game waits for after a change (or a preview), for buttons and menus.
     ``announcement`` is the outbox row of a change (when the service keeps an outbox): the
     adapter reports it sent once the post was accepted, or failed.
     """
@@ -54,6 +57,8 @@ class Reply:
     ephemeral: bool = False
     changed: bool = False
     duplicate: bool = False
+    preview: str | None = None
+    table: TableNow | None = None
     announcement: int | None = None
 
 
@@ -64,3 +69,34 @@ class Reminder:
     place: str
     user_ids: tuple[str, ...]
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One position of one game: survives a restart, fits in a Discord custom id."""
+
+    game_id: int
+    moves: int
+    last_seq: int
+
+    def key(self) -> str:
+        return f"{self.game_id}:{self.moves}:{self.last_seq}"
+
+    @classmethod
+    def parse(cls, key: str) -> Position | None:
+        parts = key.split(":")
+        if len(parts) != 3 or not all(p.isdigit() and len(p) <= 18 for p in parts):
+            return None
+        return cls(int(parts[0]), int(parts[1]), int(parts[2]))
+
+
+@dataclass(frozen=True, slots=True)
+class TableNow:
+    """What a chat adapter needs to offer buttons for the decision now: whose it is and the
+    legal choices (all of them; the adapter decides what fits in a menu)."""
+
+    position: Position
+    player: str
+    user_id: str | None
+    decision: str
+    choices: tuple[str, ...]

@@ -81,6 +81,26 @@ class Post:
     reply_to: int | None = None
     channel_id: int | None = None
     pings_everyone: bool = False
+    message_id: int | None = None
+    #: the message's action rows as Discord received them (buttons and menus)
+    components: tuple[dict[str, Any], ...] = ()
+
+    def component(self, label: str) -> dict[str, Any]:
+        """The button with ``label``, or the menu whose placeholder or options hold it."""
+        for row in self.components:
+            for item in row.get("components", []):
+                names = [item.get("label"), item.get("placeholder"),
+                         *(o["label"] for o in item.get("options", []))]
+                if label in names:
+                    found: dict[str, Any] = item
+                    return found
+        raise AssertionError(f"no component {label!r} on the post")
+
+    @property
+    def labels(self) -> list[str]:
+        """The buttons' labels and the menus' placeholders, in order."""
+        return [item.get("label") or item.get("placeholder") or ""
+                for row in self.components for item in row.get("components", [])]
 
     @property
     def pictures(self) -> list[bytes]:
@@ -130,6 +150,9 @@ class _Recorder:
         self.references: dict[int, int] = {}
         self.interactions: dict[str, _PendingInteraction] = {}
         self.history_reads = 0
+        self.components: dict[int, tuple[dict[str, Any], ...]] = {}
+        #: message id -> the components each edit left it with
+        self.edits: dict[int, list[tuple[dict[str, Any], ...]]] = {}
         #: messages posted while the bot was away, per channel, oldest first
         self.history: dict[int, list[dict[str, Any]]] = {}
         #: channels that refuse every post, as Discord refuses a channel without permission
@@ -183,12 +206,34 @@ def _keep_text_with_files(recorder: _Recorder) -> Any:
         data: dict[str, Any] = await original(self, channel_id, params=fixed)
         message_id = int(data["id"])
         recorder.allowed_mentions[message_id] = payload.get("allowed_mentions")
+        recorder.components[message_id] = tuple(payload.get("components") or ())
         reference = payload.get("message_reference")
         if reference:
             recorder.references[message_id] = int(reference["message_id"])
         return data
 
     return send_message
+
+
+def _record_edits(recorder: _Recorder, bot: discord.Client) -> Any:
+    """Edits of the bot's own messages (components taken off): recorded, answered as Discord
+    would, with the message as it now is."""
+
+    async def edit_message(
+        self: dpytest_backend.FakeHttp, channel_id: int, message_id: int, *,
+        params: discord.http.MultipartParameters,
+    ) -> Any:
+        payload = _payload_of(params)
+        components = tuple(payload.get("components") or ())
+        recorder.edits.setdefault(message_id, []).append(components)
+        recorder.components[message_id] = components
+        assert bot.user is not None
+        channel: Any = bot.get_channel(channel_id)
+        message = factories.make_message_dict(channel, bot.user, content="")
+        message.update(id=str(message_id), channel_id=str(channel_id))
+        return message
+
+    return edit_message
 
 
 def _private_messages(bot: discord.Client) -> Any:
@@ -266,12 +311,15 @@ def _interaction_routes(recorder: _Recorder, bot: discord.Client) -> Any:
             ephemeral = bool(body.get("flags", 0) & 64)
             if replaces_placeholder:
                 ephemeral = answer.deferred_ephemeral
-            answer.posts.append(_post(body, attached, ephemeral, pending.channel))
             assert bot.user is not None
-            message = factories.make_message_dict(
+            message: dict[str, Any] = factories.make_message_dict(
                 pending.channel, bot.user, content=body.get("content") or ""
             )
             message["channel_id"] = pending.channel.id
+            message["components"] = body.get("components") or []
+            answer.posts.append(_post(body, attached, ephemeral, pending.channel,
+                                      int(message["id"])))
+            recorder.components[int(message["id"])] = tuple(body.get("components") or ())
             return message
         raise AssertionError(f"unexpected interaction route {route.method} {route.path}")
 
@@ -286,7 +334,8 @@ def _read(file: discord.File) -> bytes:
 
 
 def _post(
-    body: dict[str, Any], files: tuple[tuple[str, bytes], ...], ephemeral: bool, channel: Any
+    body: dict[str, Any], files: tuple[tuple[str, bytes], ...], ephemeral: bool, channel: Any,
+    message_id: int | None = None,
 ) -> Post:
     content = body.get("content") or ""
     return Post(
@@ -296,6 +345,8 @@ def _post(
         ephemeral=ephemeral,
         channel_id=channel.id,
         pings_everyone=not ephemeral and _pings_everyone(content, body.get("allowed_mentions")),
+        message_id=message_id,
+        components=tuple(body.get("components") or ()),
     )
 
 
@@ -535,6 +586,34 @@ class FakeDiscord:
         assert answer.choices is not None, "the bot did not answer the autocomplete"
         return answer.choices
 
+    async def press(
+        self, who: Person, post: Post, label: str, *, choose: str | None = None
+    ) -> SlashAnswer:
+        """``who`` presses the button ``label`` on ``post`` (or, with ``choose``, picks that
+        option in the menu holding it), as Discord delivers a component interaction: type 3,
+        the component's custom id and values, and the message it sits on, as it was posted
+        (a press that crosses the removal of the components, or a screen not yet refreshed)."""
+        item = post.component(choose if choose is not None else label)
+        assert post.message_id is not None and post.channel_id is not None
+        channel: Any = self.bot.get_channel(post.channel_id)
+        assert self.bot.user is not None
+        message = factories.make_message_dict(channel, self.bot.user, content=post.content)
+        message.update(id=str(post.message_id), channel_id=str(post.channel_id),
+                       components=list(post.components),
+                       flags=64 if post.ephemeral else 0)
+        data: dict[str, Any] = {"custom_id": item["custom_id"], "component_type": item["type"]}
+        if choose is not None:
+            data["values"] = [choose]
+        answer = self._interact(3, who, "", channel, {}, focused=None, data=data,
+                                message=message)
+        await self.settle()
+        return answer
+
+    def components_of(self, post: Post) -> tuple[dict[str, Any], ...]:
+        """The components ``post`` carries now (after any edit that took them off)."""
+        assert post.message_id is not None
+        return self._recorder.components.get(post.message_id, post.components)
+
     # ---- inside --------------------------------------------------------------------------
 
     def _member_payload(self, who: Person, channel: Any) -> dict[str, Any]:
@@ -559,6 +638,8 @@ class FakeDiscord:
         options: dict[str, Any],
         *,
         focused: str | None,
+        data: dict[str, Any] | None = None,
+        message: dict[str, Any] | None = None,
     ) -> SlashAnswer:
         channel = where or self.table
         token = f"interaction-token-{next(_ids)}"
@@ -595,6 +676,10 @@ class FakeDiscord:
                 "resolved": resolved,
             },
         }
+        if data is not None:
+            payload["data"] = data
+        if message is not None:
+            payload["message"] = message
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         return answer
 
@@ -645,6 +730,8 @@ class FakeDiscord:
             files = tuple([(a.filename, await a.read()) for a in message.attachments])
             posts.append(
                 Post(
+                    message_id=message.id,
+                    components=self._recorder.components.get(message.id, ()),
                     content=message.content,
                     files=files,
                     pings=_pings(
@@ -688,7 +775,8 @@ async def _settle() -> None:
         pending = [
             task
             for task in asyncio.all_tasks()
-            if task.get_name() == "CommandTree-invoker" and not task.done()
+            if task.get_name().startswith(("CommandTree-invoker", "discord-ui-"))
+            and not task.done()
         ]
         if not pending:
             break
@@ -729,6 +817,7 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
         patches.set(dpytest_backend.FakeHttp, "send_message", _keep_text_with_files(recorder))
         patches.set(dpytest_backend.FakeHttp, "logs_from", _history(recorder))
         patches.set(dpytest_backend.FakeHttp, "start_private_message", _private_messages(bot))
+        patches.set(dpytest_backend.FakeHttp, "edit_message", _record_edits(recorder, bot))
         patches.set(dpytest_backend.FakeHttp, "get_message", _no_history(recorder))
         patches.set(AsyncWebhookAdapter, "request", _interaction_routes(recorder, bot))
 

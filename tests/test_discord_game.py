@@ -157,20 +157,26 @@ async def test_a_whole_game_with_text_prefix_and_slash_commands(
     server = table.server
     await seat_players(table, people)
     ways = ("text", "prefix", "slash")
-    for number, step in enumerate(steps(SHORT_GAME)):
+    script = steps(SHORT_GAME)
+    for number, step in enumerate(script):
         who = people.named(step.player)
         post = only(await play(server, who, step.move, ways[number % 3]))
 
         assert step.player in post.content.splitlines()[0], post.content
         assert post.reply_to is None
-        assert len(post.files) == 1
-        assert post.pictures == [table.expected_picture(server.table)], f"picture after {step}"
+        ending = number == len(script) - 1  # the final message brings the game's story
+        assert len(post.files) == (3 if ending else 1)
+        assert post.files[0][1] == table.expected_picture(server.table), f"picture after {step}"
         expected = {people.named(step.pings).id} if step.pings else set()
         assert post.pings == expected, f"pings after {step}: {post.content}"
         if step.pings:
             assert post.content.endswith(people.named(step.pings).mention)
 
     assert "The game is over" in post.content and "Daemonis wins" in post.content
+    assert "The game's story." in post.content and "Deliveries: " in post.content
+    assert "The animation: " in post.content
+    assert post.file("-chart.png")[1].startswith(PNG_SIGNATURE)
+    assert post.file(".gif")[1].startswith(b"GIF89a")
     assert [move for _, move in table.moves_played(server.table)] == [
         step.move for step in steps(SHORT_GAME)
     ]

@@ -274,7 +274,7 @@ def test_the_service_answers_questions_and_negations_and_stores_nothing(table: T
         ("should I place office at C2?", "Place Office at C2 would be legal now"),
         ("place office at N1?", "Place Office at N1 is not legal now (rule R1)"),
         ("dont place office at C1", 'the message says "dont"'),
-        ("preview Place Office at C1", '"preview" makes that a maybe'),
+        ("Place Office at C1, preview", '"preview" makes that a maybe'),
         ("place office at C1 lol", "'lol'"),
     ]:
         reply = table.say("Arcsyn", text)
@@ -284,6 +284,9 @@ def test_the_service_answers_questions_and_negations_and_stores_nothing(table: T
         assert table.snapshot() == before
     reply = table.say("Arcsyn", "as Arcsyn: maybe place office at C1")  # as the moderator
     assert not reply.ok and "nothing was played" in reply.text
+    # Starting with the word, it is the preview command: the picture, and still nothing played.
+    reply = table.say("Arcsyn", "preview Place Office at C1")
+    assert reply.ok and "nothing was played" in reply.text and reply.picture is not None
     assert table.snapshot() == before
     table.ok("Arcsyn", "Place Office at C1")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.api import Actor, Attachment, Reminder, Reply
+from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
 from bot.delivery import OutboxBackend
 from bot.service import Addressed
 from bot.service.commands import Command
@@ -33,6 +33,10 @@ class GameBackend(OutboxBackend, Protocol):
     ) -> Addressed | None: ...
 
     async def choices(self, place: str, actor: Actor) -> list[str]: ...
+
+    async def table_now(self, place: str) -> TableNow | None: ...
+
+    async def since(self, place: str, then: Position) -> str: ...
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]: ...
 

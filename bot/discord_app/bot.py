@@ -43,6 +43,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.discord_app.cogs.slash",
     "bot.discord_app.cogs.reminders",
     "bot.discord_app.cogs.recovery",
+    "bot.discord_app.cogs.buttons",
 )
 
 #: Exactly what the bot needs in a channel: see and read it, post text, pictures and exports,

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import Any
 
 import discord
+from discord.utils import MISSING
 
 from bot.api import Attachment, Reply
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
@@ -76,37 +78,45 @@ async def send_to_channel(
     reply: Reply,
     *,
     answering: discord.Message | None = None,
+    view: discord.ui.View | None = None,
 ) -> list[discord.Message]:
     """Post ``reply`` in ``channel``; with ``answering``, the first part replies to that message.
 
     Refusals answer the message that caused them, so the player sees which text was refused;
-    game updates are posted plainly, like a moderator's post in the thread.
+    game updates are posted plainly, like a moderator's post in the thread. ``view`` (buttons
+    and menus) goes on the last message, with the picture.
     """
     sent: list[discord.Message] = []
-    for index, part in enumerate(compose(reply)):
+    parts = compose(reply)
+    for index, part in enumerate(parts):
+        carried: Any = view if view is not None and index == len(parts) - 1 else MISSING
         if index == 0 and answering is not None:
             message = await answering.reply(
                 part.content or None,
                 files=part.files(),
                 allowed_mentions=part.allowed_mentions(),
                 mention_author=False,
+                view=carried,
             )
         else:
             message = await channel.send(
-                part.content or None, files=part.files(), allowed_mentions=part.allowed_mentions()
+                part.content or None, files=part.files(),
+                allowed_mentions=part.allowed_mentions(), view=carried,
             )
         sent.append(message)
     return sent
 
 
 async def send_to_interaction(
-    interaction: discord.Interaction, reply: Reply, *, deferred_ephemeral: bool
-) -> None:
+    interaction: discord.Interaction, reply: Reply, *, deferred_ephemeral: bool,
+    view: discord.ui.View | None = None,
+) -> list[discord.Message]:
     """Answer a deferred slash command with ``reply``.
 
     The deferral had to be chosen before the answer was known. When the answer must be private
     (a refusal) but the deferral was public, the public "thinking" placeholder is removed and the
-    answer goes out as a private follow-up instead, so nobody else sees the refusal.
+    answer goes out as a private follow-up instead, so nobody else sees the refusal. ``view``
+    goes on the last message.
     """
     parts = compose(reply)
     ephemeral = deferred_ephemeral or reply.ephemeral or not reply.ok
@@ -114,11 +124,17 @@ async def send_to_interaction(
         parts = [Outgoing("Done." if reply.ok else "Refused.")]
     if ephemeral and not deferred_ephemeral:
         await interaction.delete_original_response()
-    for part in parts:
-        await interaction.followup.send(
+    sent: list[discord.Message] = []
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        message = await interaction.followup.send(
             part.content,
             files=part.files(),
             allowed_mentions=part.allowed_mentions(),
             ephemeral=ephemeral,
+            wait=True,
+            view=view if last and view is not None else MISSING,
         )
+        sent.append(message)
+    return sent
 

@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Sequence
 import aiohttp
 import discord
 
-from bot.api import Actor, Attachment, Reminder, Reply
+from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
 from bot.config import Config
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
@@ -59,6 +59,12 @@ class NoGames:
 
     async def choices(self, place: str, actor: Actor) -> list[str]:
         return []
+
+    async def table_now(self, place: str) -> TableNow | None:
+        return None
+
+    async def since(self, place: str, then: Position) -> str:
+        return ""
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         return []

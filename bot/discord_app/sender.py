@@ -12,6 +12,7 @@ import discord
 
 from bot.api import Reply
 from bot.delivery import Refused
+from bot.discord_app import components
 from bot.discord_app.outgoing import send_to_channel
 
 
@@ -36,13 +37,15 @@ class DiscordSender:
 
     async def post(self, place: str, reply: Reply) -> None:
         channel = await self.channel(place)
+        view = components.view_for(reply)
         try:
-            await send_to_channel(channel, reply)
+            sent = await send_to_channel(channel, reply, view=view)
         except discord.Forbidden as error:
             raise Refused(f"Discord refused my post ({error.text or 'missing permissions'})") \
                 from error
         except discord.NotFound as error:
             raise Refused("the channel or thread is gone") from error
+        await components.moved_on(self.client, place, reply, sent, view)  # buttons move on
 
     async def tell(self, user_id: str, text: str) -> None:
         # Opening the direct-message channel needs only the id (no members intent, no lookup).

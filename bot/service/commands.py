@@ -185,10 +185,28 @@ class Play:
     unreadable: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """``preview MOVES``: the table as it would be after them; nothing is played. Read like
+    ``Play`` (``unreadable`` says why the moves cannot be read)."""
+
+    text: str
+    moves: tuple[Move, ...] = ()
+    unreadable: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """``story`` (chart and animation), ``chart`` or ``replay`` (the animation), each with the
+    game's statistics."""
+
+    what: str
+
+
 Command = (
     NewGame | Join | Leave | Colour | Start | Status | Choices | Log | Index | Help | Rules | Map
     | Undo | UndoLast | UndoTo | Redo | ActAs | Correct | ReplacePlayer | Drop | Pause | Resume
-    | Abandon | Nudge | Export | Import | Accept | Malformed | Play
+    | Abandon | Nudge | Export | Import | Accept | Malformed | Play | Preview | Story
 )
 
 
@@ -412,6 +430,17 @@ def _import(w: Words) -> Command | None:
     return Import() if _only(w, 1) or (w.word(1) == "game" and _only(w, 2)) else None
 
 
+def _preview(w: Words) -> Command | None:
+    text = w.rest(1).removeprefix(":").strip()
+    return previewing(text) if text else None
+
+
+def _story(w: Words) -> Command | None:
+    what = w.word(0)
+    assert what is not None
+    return Story(what) if _only(w, 1) else None
+
+
 def _accept(w: Words) -> Command | None:
     return Accept() if _only(w, 1) else None
 
@@ -450,6 +479,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("flow", ("pause", "resume", "abandon", "nudge"), "`pause`", _flow),
     CommandSpec("export", ("export",), "`export txt` or `export json`", _export, strict=True),
     CommandSpec("import", ("import",), "`import` (with the file attached)", _import),
+    CommandSpec("preview", ("preview",),
+                "`preview MOVE...` (for example `preview Place Office at C1`)", _preview,
+                strict=True),
+    CommandSpec("story", ("story", "chart", "replay"), "`story`, `chart` or `replay`", _story),
 )
 _BY_WORD: dict[str, CommandSpec] = {word: spec for spec in COMMANDS for word in spec.words}
 USAGE: dict[str, str] = {spec.name: spec.usage for spec in COMMANDS}
@@ -457,7 +490,7 @@ USAGE: dict[str, str] = {spec.name: spec.usage for spec in COMMANDS}
 
 def written(cmd: Command) -> str:
     """The text a typed command carries (what the message limit is measured on)."""
-    if isinstance(cmd, Play):
+    if isinstance(cmd, Play | Preview):
         return cmd.text
     parts: list[str] = []
     for value in (getattr(cmd, name) for name in getattr(cmd, "__slots__", ())):
@@ -472,6 +505,12 @@ def play(text: str) -> Play:
     """``text`` read as moves only (a slash command's move), never as a service command."""
     moves = read_moves(text)
     return Play(text, unreadable=moves) if isinstance(moves, str) else Play(text, moves)
+
+
+def previewing(text: str) -> Preview:
+    """``preview`` of ``text`` read as moves (``/bus preview``'s moves, or the message's rest)."""
+    moves = read_moves(text)
+    return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
 
 
 @lru_cache(maxsize=256)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.live_game import Draft, LiveGame
@@ -17,6 +17,9 @@ from bot.service.records import Seat
 from bot.service.replies import next_line
 from bot.service.storage import Store
 from engine import Game
+
+if TYPE_CHECKING:
+    from bot.service.story import StoryJob
 
 L = TypeVar("L", LiveGame, LiveGame | None)
 
@@ -58,7 +61,9 @@ class Outcome:
     position or who must answer it: the wait for the next decision starts again, and a picture
     of it shows a change (it goes into the game's index). ``mentions`` of None lets the service
     work out whose turn just began. Whether anything changed at all is whether ``draft`` has
-    new records; the adapters see that as ``Reply.changed``.
+    new records; the adapters see that as ``Reply.changed``. ``previous`` is
+    the position to highlight changes against (a preview's table as it stands); ``preview`` the
+    moves a preview tried, which a Play button would send.
     """
 
     text: str
@@ -69,6 +74,10 @@ class Outcome:
     mentions: list[str] | None = None
     files: list[Attachment] = field(default_factory=list)
     position_changed: bool = False
+    previous: Game | None = None
+    preview: str | None = None
+    #: the chart and animation to draw after the commit (``bot.service.story``)
+    story: StoryJob | None = None
 
 
 def refuse(text: str) -> Outcome:

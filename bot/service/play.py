@@ -46,12 +46,12 @@ def apply_moves(ctx: GameContext, seat: str, moves: list[Move], by: str | None) 
             played.extend(draft.run_automatic(skip_seat=seat))
             played.append(draft.push(seat, move, by=by))
         except BusError as err:
-            return refuse(_why_not(draft, move, err, i, len(moves)))
+            return refuse(why_not(draft, move, err, i, len(moves)))
     played.extend(draft.run_automatic())
     return table_outcome(draft, played_lines(played))
 
 
-def _why_not(draft: Draft, move: Move, err: BusError, index: int, total: int) -> str:
+def why_not(draft: Draft, move: Move, err: BusError, index: int, total: int) -> str:
     where = f"Move {index + 1} of {total} ({move}) failed, so none was played: " if total > 1 \
         else ""
     if isinstance(err, NotYourTurn):

@@ -255,12 +255,13 @@ def help_text(moderator: bool) -> str:
         "type `accept`.",
         "**Play**: write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
         "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message are "
-        "played all or nothing. `undo` takes back your last move while nobody else has moved; "
+        "played all or nothing. `preview MOVES` shows the table after them without playing "
+        "anything. `undo` takes back your last move while nobody else has moved; "
         "`redo` puts it back.",
         "**Look**: `status`, `map` (or `map N`: the table after move N), `moves` (your legal "
         "choices; `moves all` every one), `log` (`log all`), `index` (every posted picture by "
-        "round), `rules`, "
-        "`export txt|json`; `import` with a log file attached starts a game from it.",
+        "round), `story` (statistics, score chart and animation; `chart` or `replay` for one), "
+        "`rules`, `export txt|json`; `import` with a log file attached starts a game from it.",
         "**Moderators** (the game's creator, the moderator role, server managers): `undo` (the "
         "last move, anyone's), `undo last K` (the last K moves), `undo to N` (move N and every "
         "move after it), `redo` (puts back what the last undo or correction took back), "

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.api import Actor, Attachment
-from bot.service import exchange, lobby, moderation, play, replies, undo
+from bot.service import exchange, lobby, moderation, play, preview, replies, story, undo
 from bot.service.commands import (
     Abandon,
     Accept,
@@ -37,12 +37,14 @@ from bot.service.commands import (
     Nudge,
     Pause,
     Play,
+    Preview,
     Redo,
     ReplacePlayer,
     Resume,
     Rules,
     Start,
     Status,
+    Story,
     Undo,
     UndoLast,
     UndoTo,
@@ -120,7 +122,7 @@ def playable_or_over(ctx: GameContext, cmd: object) -> Outcome | None:
     return None if ctx.live.status == "over" else playable(ctx)
 
 
-def readable(ctx: GameContext, cmd: Play) -> Outcome | None:
+def readable(ctx: GameContext, cmd: Play | Preview) -> Outcome | None:
     return refuse(cmd.unreadable) if cmd.unreadable else None
 
 
@@ -216,6 +218,8 @@ ROUTES: dict[type, Route] = {
     Index: Route(index),
     Map: Route(table_map),
     Export: Route(export),
+    Preview: Route(preview.preview, (preview.previewable, readable)),
+    Story: Route(story.tell),
     # before the start
     Join: Route(lobby.join, (lobby_only("join"),)),
     Leave: Route(lobby.leave, (lobby_only("leave"),)),

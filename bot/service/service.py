@@ -21,12 +21,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from bot.api import Actor, Attachment, Reminder, Reply
-from bot.service import exchange, replies, routes
+from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
+from bot.service import exchange, preview, replies, routes, story
 from bot.service.attempts import attempts_a_move
 from bot.service.commands import (
     Command,
     Map,
+    Preview,
+    Story,
     could_be_for_the_bot,
     meant_for_the_bot,
     read_message,
@@ -110,9 +112,21 @@ class Prepared:
     picture_dir: str | None = None
     #: the position of the previous picture, for highlighting what changed since
     previous: Game | None = None
+    #: the game's chart and animation, drawn after the picture
+    story: story.StoryJob | None = None
 
     def complete(self) -> Reply:
-        """Draw the picture (outside any lock: the snapshot is never changed again)."""
+        """Draw the picture, then the story (outside any lock: the positions are copies that
+        are never changed again)."""
+        reply = self._draw_picture()
+        if self.story is not None:
+            notes, files = self.story(len(reply.picture or b"")
+                                      + sum(len(f.data) for f in reply.files))
+            reply.text = "\n".join([reply.text, *notes])
+            reply.files.extend(files)
+        return reply
+
+    def _draw_picture(self) -> Reply:
         reply = self.reply
         if self.snapshot is None:
             return reply
@@ -180,10 +194,13 @@ class GameService:
         cache_idle: float | None = CACHE_IDLE,
         clock: Callable[[], float] = time.time,
         rate_limits: bool = True,
+        stories: bool | None = None,
         announce: bool = False,
     ) -> None:
-        """``announce``: keep what each change must announce in the outbox until the adapter
-        reports it posted (the chat adapters, whose posts can fail; the console prints)."""
+        """``stories``: draw score charts and animations (by default when the renderer is
+        the default one; tests with a stand-in renderer leave them out). ``announce``: keep
+        what each change must announce in the outbox until the adapter reports it posted (the
+        chat adapters, whose posts can fail; the console prints)."""
         self.store = Store(db_path)
         self.announce = announce
         self.moderator_role = moderator_role
@@ -191,6 +208,7 @@ class GameService:
         self.renderer: Renderer | None = (
             default_renderer() if renderer is _DEFAULT else renderer  # type: ignore[assignment]
         )
+        self.stories = renderer is _DEFAULT if stories is None else stories
         self.bind_imported_names = bind_imported_names
         #: at most this many games live, each dropped after ``cache_idle`` seconds unused (None:
         #: kept until the count pushes it out); a game not live is rebuilt from the database
@@ -248,9 +266,15 @@ class GameService:
                 self.store, attachments, self.bind_imported_names)
             cmd = read_message(message) if isinstance(message, str) else message
             wait = self._picture_wait(place, actor) if (
-                isinstance(cmd, Map) and live is not None and live.game is not None) else 0.0
+                isinstance(cmd, Map | Preview | Story) and live is not None
+                and live.game is not None) else 0.0
+            if isinstance(cmd, Story) and not wait and story.PARTS[cmd.what][1]:
+                wait = self._animation_wait(place)
+            again = cmd.what if isinstance(cmd, Story) else (
+                "preview" if isinstance(cmd, Preview) else "map")
             outcome = (routes.run(ctx, cmd) if not wait else refuse(
-                f"That is many pictures in a short while; try `map` again in {_later(wait)}."))
+                f"That is many pictures in a short while; try `{again}` again in "
+                f"{_later(wait)}."))
             if outcome.draft is not None:
                 check_records(outcome.draft.record.last_seq)
         except LimitError as err:
@@ -262,7 +286,10 @@ class GameService:
         if not outcome.ok or draft is None or not draft.new:
             if message_id is not None:
                 self._see(place, message_id)
-            return self._unchanged(outcome, summary)
+            prepared = self._unchanged(outcome, summary)
+            if outcome.ok and outcome.preview is not None and live is not None:
+                prepared.reply.table = preview.table_now(live)  # what Play this is made for
+            return prepared
         shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
                  else None)  # the position the previous picture showed, if of this game
         after = draft.live
@@ -287,6 +314,12 @@ class GameService:
                 text += (f"\n(No picture this time: many were drawn here just now; "
                          f"`map` draws the table again in {_later(wait)}.)")
                 snapshot = None
+        ending = None
+        if after.status == "over" and after.game is not None and (
+                live is None or live.status != "over"):  # the game has just ended
+            told, ending = story.at_the_end(after.game, draft.record.game_id,
+                                            animation=self._animation_wait(place) == 0)
+            text += told
         if self.announce:
             change.announcement = Announcement(
                 place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
@@ -301,8 +334,18 @@ class GameService:
         self._keep(game_id, after, now)
         name = picture_name(game_id, len(after.record.moves))
         reply = Reply(text, ok=True, mentions=mentions, files=outcome.files,
-                      changed=True, picture_name=name, announcement=change.announcement_id)
-        return Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
+                      changed=True, picture_name=name, announcement=change.announcement_id,
+                      table=preview.table_now(after))
+        prepared = Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
+        if ending is not None:
+            prepared.story = ending if self.stories else None
+        return prepared
+
+    def _animation_wait(self, place: str) -> float:
+        """0 when an animation may be drawn in ``place`` now (and counts it), else the wait."""
+        if self.rates is None or not self.stories:
+            return 0.0
+        return self.rates.wait(("animation", place), story.ANIMATIONS_PER_PLACE)
 
     def _picture_wait(self, place: str, actor: Actor) -> float:
         """0 when a picture may be drawn for ``actor`` in ``place`` now (and counts it), else
@@ -322,12 +365,19 @@ class GameService:
         if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
             text = text[:MAX_MESSAGE_CHARS - 1] + "…"
         reply = Reply(text, ok=outcome.ok, files=outcome.files,
-                      ephemeral=not outcome.ok, mentions=outcome.mentions or [])
+                      ephemeral=not outcome.ok, mentions=outcome.mentions or [],
+                      preview=outcome.preview)
+        if outcome.ok and outcome.story is not None:
+            if not self.stories:
+                reply.text += "\n(Charts and animations are not drawn here.)"
+                return Prepared(reply)
+            return Prepared(reply, story=outcome.story)
         if not outcome.ok or outcome.picture is None:
             return Prepared(reply)
         reply.picture_name = outcome.picture_name or picture_name(
             summary.id if summary else 0, len(outcome.picture.history))
-        return Prepared(reply, outcome.picture, self.renderer, self.picture_dir)
+        return Prepared(reply, outcome.picture, self.renderer, self.picture_dir,
+                        outcome.previous)
 
     # ---- loading ------------------------------------------------------------------------------
 
@@ -421,7 +471,12 @@ class GameService:
         if position is None:
             return Prepared(reply)
         reply.picture_name = picture_name(item.game_id, len(record.moves))
-        return Prepared(reply, position, self.renderer, previous=previous)
+        reply.table = preview.table_now(LiveGame(record, position))  # refused if out of date
+        prepared = Prepared(reply, position, self.renderer, previous=previous)
+        if position.is_over and self.stories and story.HEADING in item.text:
+            prepared.story = story.StoryJob(position, item.game_id, True,
+                                            story.NO_ANIMATION not in item.text)
+        return prepared
 
     def mark_sent(self, ids: Sequence[int]) -> None:
         self.store.mark_sent(list(ids), self.clock())
@@ -456,6 +511,20 @@ class GameService:
             if decision is None or seat is None or seat.name != decision.player:
                 return []
             return [str(m) for m in live.game.legal_moves()]
+
+    def table_now(self, place: str) -> TableNow | None:
+        """The decision the place's game waits for (None: none), for buttons and menus."""
+        with self._lock:
+            summary = self.store.latest_game(place)
+            return preview.table_now(self._live(summary)) if summary is not None else None
+
+    def since(self, place: str, then: Position) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did)."""
+        with self._lock:
+            summary = self.store.latest_game(place)
+            if summary is None:
+                return "The table has moved on: the game is gone."
+            return preview.since(self._live(summary), then)
 
     def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         """One reminder per decision that has waited ``hours``; each is given only once."""
@@ -553,13 +622,10 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
              last_seq: int, now: float) -> Waiting | None:
     """Whom the game waits for; the clock for reminders restarts when the position changed."""
-    if after.status != "active" or after.game is None:
+    waiting = preview.waiting_for(after)
+    if waiting is None:
         return None
-    decision = after.game.to_act()
-    if decision is None:
-        return None
-    seat = after.record.seat(decision.player)
-    user = seat.player if seat is not None and not seat.dropped else None
+    decision, user = waiting
     if (not position_changed and summary is not None and summary.waiting_key is not None
             and summary.waiting_since is not None):
         return Waiting(decision.player, user, decision.text, summary.waiting_since,
@@ -588,7 +654,7 @@ class AsyncGameService:
             self._db, partial(self.service.prepare, place, actor, message,
                               message_id=message_id, attachments=list(attachments),
                               addressed=addressed))
-        if prepared.snapshot is None:
+        if prepared.snapshot is None and prepared.story is None:
             return prepared.reply
         return await loop.run_in_executor(self._render, prepared.complete)
 
@@ -636,6 +702,14 @@ class AsyncGameService:
     async def choices(self, place: str, actor: Actor) -> list[str]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, self.service.choices, place, actor)
+
+    async def table_now(self, place: str) -> TableNow | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.table_now, place)
+
+    async def since(self, place: str, then: Position) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, self.service.since, place, then)
 
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         loop = asyncio.get_running_loop()

@@ -16,6 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot.api import Attachment, Reply
+from bot.discord_app import components
 from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
@@ -103,9 +104,12 @@ class Play(commands.Cog):
                 return
             # A refusal, or anything meant for the author alone, answers their message; there
             # is no private answer to a message in a channel.
-            private = not reply.ok or reply.ephemeral
+            private = not reply.ok or reply.ephemeral or reply.preview is not None
             if private or reply.announcement is None:
-                await self.post(message, reply, answering=message if private else None)
+                view = components.view_for(reply)
+                sent = await self.post(message, reply, answering=message if private else None,
+                                       view=view)
+                await components.moved_on(self.bot, place, reply, sent, view)
             else:  # a change: kept in the outbox until Discord took the post
                 await self.bot.courier.deliver(place, reply)
 
@@ -146,12 +150,14 @@ class Play(commands.Cog):
         return reply
 
     async def post(
-        self, message: discord.Message, reply: Reply, *, answering: discord.Message | None
-    ) -> None:
+        self, message: discord.Message, reply: Reply, *, answering: discord.Message | None,
+        view: discord.ui.View | None = None,
+    ) -> list[discord.Message]:
         try:
-            await send_to_channel(message.channel, reply, answering=answering)
+            return await send_to_channel(message.channel, reply, answering=answering, view=view)
         except discord.HTTPException as error:
             log.warning("answer in %s not posted: %s", message.channel.id, one_line(error))
+            return []
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -20,7 +20,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.api import Attachment, Reply
+from bot.api import Attachment, Position, Reply
+from bot.discord_app import components
 from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked, member_text
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
@@ -42,10 +43,12 @@ from bot.service.commands import (
     Rules,
     Start,
     Status,
+    Story,
     Undo,
     UndoLast,
     new_game,
     play,
+    previewing,
     start_order,
 )
 
@@ -71,8 +74,10 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         *,
         private: bool = False,
         files: list[discord.Attachment] | None = None,
+        press: tuple[Position, str] | None = None,
     ) -> None:
-        """Defer at once, ask the service, answer: the one path every subcommand takes."""
+        """Defer at once, ask the service, answer: the one path every subcommand takes, and
+        every button and menu (``press``: the position it was made for, and what it is)."""
         limited = self.bot.too_fast(place_of(interaction.channel_id or 0), interaction.user.id)
         if limited is not None:  # an interaction must be answered: always privately
             await interaction.response.send_message(slow_down(limited[0]), ephemeral=True)
@@ -94,6 +99,12 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             return
         await self.bot.caught_up(place)  # moves missed while the bot was away come first
         async with self.bot.place_lock(place):
+            stale = press and await components.refusal(self.bot, place, actor.user_id, *press)
+            if stale:
+                self.bot.log_handled(place, actor, command, None, started)
+                await send_to_interaction(interaction, Reply(stale, ok=False),
+                                          deferred_ephemeral=private)
+                return
             reply = await self.bot.game.handle(
                 place,
                 actor,
@@ -104,7 +115,10 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             self.bot.log_handled(place, actor, command, reply, started)
             if reply.announcement is not None:  # what the place is still owed goes first
                 await self.bot.courier.flush(place, before=reply.announcement)
-            await send_to_interaction(interaction, reply, deferred_ephemeral=private)
+            view = components.view_for(reply)
+            sent = await send_to_interaction(interaction, reply, deferred_ephemeral=private,
+                                             view=view)
+            await components.moved_on(self.bot, place, reply, sent, view)
             if reply.announcement is not None:
                 await self.bot.game.mark_sent([reply.announcement])
 
@@ -128,6 +142,20 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             for text in matching[:MAX_CHOICES]
             if len(text) <= MAX_CHOICE_LENGTH
         ]
+
+    @app_commands.command(description="See the table after moves, without playing them")
+    @app_commands.describe(moves="For example: Extend line from C1 to C4")
+    async def preview(self, interaction: Interaction, moves: str) -> None:
+        await self.run(interaction, previewing(moves), private=True)
+
+    @app_commands.command(description="The game's statistics, score chart and animation")
+    @app_commands.describe(part="story: the chart and the animation; chart; replay: the "
+                                "animation (each with the statistics)")
+    async def story(
+        self, interaction: Interaction,
+        part: Literal["story", "chart", "replay"] = "story",
+    ) -> None:
+        await self.run(interaction, Story(part), private=True)
 
     @app_commands.command(description="The table as it stands, with whose turn it is")
     async def status(self, interaction: Interaction) -> None:

@@ -1,0 +1,205 @@
+"""Buttons and menus: a faster way to say what could be typed, never a rule path of its own.
+
+When a player's decision begins, the update that announces it carries a menu of the legal
+choices (where they fit Discord's 25 options; else one menu per group, such as the extensions
+from each head) and the buttons ``Pass``, ``Undo`` and ``Moves``; the answer to ``preview``
+carries ``Play this``. A press is turned into the text a player would type and handed to the
+``/bus`` path (``Slash.run``): the same limits, the same service entry point, the same record.
+
+Every component's custom id names the game and the position it was made for (``Position``), and
+discord.py's dynamic items match presses by that id alone, so buttons keep working after a
+restart. A press on an older position is refused privately with what changed since; the
+components of the previous update are removed as soon as the table moves on.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import weakref
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.api import Position, Reply, TableNow
+from bot.service.commands import Choices, Command, Undo, play
+
+if TYPE_CHECKING:
+    from bot.discord_app.bot import BusBot
+    from bot.discord_app.cogs.slash import Slash
+
+log = logging.getLogger(__name__)
+
+#: Discord's limits: options per menu, characters per custom id / option, rows per message.
+MENU_OPTIONS = 25
+CUSTOM_ID_LENGTH = 100
+OPTION_LENGTH = 100
+MENUS = 4  # the fifth row holds the buttons
+
+_POSITION = r"(?P<game>\d{1,18}):(?P<moves>\d{1,18}):(?P<seq>\d{1,18})"
+STALE = "That message is of an earlier position, so nothing was changed."
+
+def _position(match: re.Match[str]) -> Position:
+    return Position(int(match["game"]), int(match["moves"]), int(match["seq"]))
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                  template=rf"bus:(?P<action>pass|undo|moves|play):{_POSITION}(?::(?P<text>.*))?"):
+    """Pass, Undo, Moves, or a preview's Play this: the text it stands for, at a position."""
+
+    def __init__(self, action: str, position: Position, text: str = "", *,
+                 label: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        custom_id = f"bus:{action}:{position.key()}" + (f":{text}" if text else "")
+        super().__init__(discord.ui.Button(label=label or action.capitalize(), style=style,
+                                           custom_id=custom_id))
+        self.action, self.position, self.text = action, position, text
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> TableButton:
+        return cls(match["action"], _position(match), match["text"] or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        typed: Command = (Undo(None) if self.action == "undo"
+                          else Choices(everything=True) if self.action == "moves"
+                          else play("Pass" if self.action == "pass" else self.text))
+        await pressed(interaction, self.position, typed, self.action)
+
+
+class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+                 template=rf"bus:pick:{_POSITION}:(?P<menu>\d)"):
+    """A menu of legal moves at a position; choosing one plays it."""
+
+    def __init__(self, position: Position, menu: int, placeholder: str = "",
+                 options: Sequence[str] = ()) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"bus:pick:{position.key()}:{menu}", placeholder=placeholder[:150] or None,
+            options=[discord.SelectOption(label=o, value=o) for o in options] or [
+                discord.SelectOption(label="-")],
+        ))
+        self.position = position
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> ChoiceMenu:
+        return cls(_position(match), int(match["menu"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or [""]
+        await pressed(interaction, self.position, play(str(values[0])), "pick")
+
+
+def menus(choices: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The menus for a decision: every choice in one when they fit, else one per group (the
+    extensions from one head, the buildings of one kind...) for the groups that fit.
+    ``Pass`` is a button, not an option."""
+    options = [c for c in choices if c != "Pass" and len(c) <= OPTION_LENGTH]
+    if not options:
+        return []
+    if len(options) <= MENU_OPTIONS:
+        return [("Choose your move", options)]
+    groups: dict[str, list[str]] = {}
+    for choice in options:
+        groups.setdefault(_group(choice), []).append(choice)
+    fitting = [(f"{key}...", group) for key, group in groups.items()
+               if len(group) <= MENU_OPTIONS]
+    return fitting[:MENUS]
+
+
+def _group(choice: str) -> str:
+    """``Extend line from C1 to C4`` -> ``Extend line from C1``; ``Place Pub at N4`` ->
+    ``Place Pub``: what a choice shares with the others of its kind."""
+    for word in (" to ", " at "):
+        if word in choice:
+            return choice.rsplit(word, 1)[0]
+    return choice
+
+
+def decision_view(now: TableNow) -> discord.ui.View:
+    """The components for the decision ``now``: menus, then Pass, Undo and Moves."""
+    view = discord.ui.View(timeout=None)
+    for index, (placeholder, options) in enumerate(menus(now.choices)):
+        view.add_item(ChoiceMenu(now.position, index, placeholder, options))
+    if "Pass" in now.choices:
+        view.add_item(TableButton("pass", now.position, style=discord.ButtonStyle.primary))
+    view.add_item(TableButton("undo", now.position))
+    view.add_item(TableButton("moves", now.position))
+    return view
+
+
+def preview_view(position: Position, moves: str) -> discord.ui.View | None:
+    """``Play this`` for a preview's moves, when they fit in a custom id."""
+    button = TableButton("play", position, moves, label="Play this",
+                         style=discord.ButtonStyle.success)
+    if len(button.custom_id) > CUSTOM_ID_LENGTH:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(button)
+    return view
+
+
+def view_for(reply: Reply) -> discord.ui.View | None:
+    """The components a reply carries: Play this on a preview, the decision's on an update
+    (``reply.table``: the decision the service saw when it answered)."""
+    now = reply.table
+    if not reply.ok or now is None or not (reply.changed or reply.preview):
+        return None
+    if reply.preview:
+        return preview_view(now.position, reply.preview)
+    return decision_view(now)
+
+
+#: per bot, the message of each place that carries the current decision's components
+_OFFERED: weakref.WeakKeyDictionary[discord.Client, dict[str, discord.Message]] = (
+    weakref.WeakKeyDictionary())
+
+
+async def moved_on(bot: discord.Client, place: str, reply: Reply, sent: Sequence[discord.Message],
+                   view: discord.ui.View | None) -> None:
+    """After an update is posted: strip the previous update's components, remember these.
+
+    (What is remembered is lost in a restart: the older buttons then stay, and a press on
+    them is refused as of an earlier position.)"""
+    if not reply.changed:
+        return
+    offered = _OFFERED.setdefault(bot, {})
+    old = offered.pop(place, None)
+    if view is not None and sent:
+        offered[place] = sent[-1]
+    if old is not None:
+        try:
+            await bot.get_partial_messageable(old.channel.id).get_partial_message(old.id).edit(
+                view=None)
+        except discord.HTTPException as error:
+            from bot.discord_app.bot import one_line  # the bot module imports this one
+
+            log.warning("old buttons in %s not removed: %s", place, one_line(error))
+
+
+async def pressed(interaction: discord.Interaction[Any], position: Position, typed: Command,
+                  action: str) -> None:
+    """A press: the command it stands for goes the ``/bus`` way, exactly as the slash command
+    that says it (``/bus move``, ``/bus undo``, ``/bus moves``) would, after
+    ``refusal`` (under the place's lock) has found it current and the presser's."""
+    slash: Slash | None = interaction.client.get_cog("Slash")
+    assert slash is not None
+    await slash.run(interaction, typed, private=action == "moves", press=(position, action))
+
+
+async def refusal(bot: BusBot, place: str, user_id: str, position: Position,
+                  action: str) -> str | None:
+    """Why a press cannot count: its message is of an older position (saying what changed),
+    or the decision is someone else's (Undo excepted: the service knows whose move it takes
+    back). None when it counts."""
+    now = await bot.game.table_now(place)
+    if now is None or now.position != position:
+        changed = await bot.game.since(place, position)
+        why = changed or "Nothing waits for a choice at this table now."
+        return f"{why} {STALE}"
+    if action != "undo" and now.user_id != user_id:
+        return (f"These buttons are for {now.player}, whose decision it is ({now.decision}). "
+                f"Nothing was changed; `preview MOVE` shows what a move would do.")
+    return None
