@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.service.attempts import attempts_a_move
 from engine import EDITIONS, Move, ParseError, Question, Unfinished, parse_moves
 from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_move_count, shown
 
@@ -596,10 +597,13 @@ _MOVE_WORDS = frozenset((
 
 def could_be_for_the_bot(text: str) -> bool:
     """Whether an unprefixed message could be meant for the bot in any place: a well-formed
-    command, or moves written out word for word. It needs no game, so table talk is let go
-    without one being looked up; the place's game decides the rest (``meant_for_the_bot``)."""
+    command, moves written out word for word, or a clear attempt at a move
+    (``attempts.attempts_a_move``). It needs no game, so table talk is let go without one being
+    looked up; the place's game decides the rest (``meant_for_the_bot``)."""
     cmd = parse_command(text)
-    return not isinstance(cmd, Malformed) if cmd is not None else reads_as_moves(text)
+    if cmd is not None and not isinstance(cmd, Malformed):
+        return True
+    return (cmd is None and reads_as_moves(text)) or attempts_a_move(text)
 
 
 def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> bool:
@@ -609,16 +613,19 @@ def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> 
 
     So a spectator's ``time?`` or ``take the bus`` stays table talk, while the player to act
     gets an answer to it (``time?`` is a question about choosing Clock) and anyone writing
-    ``Place Office at C1`` is told whether they may."""
+    ``Place Office at C1`` is told whether they may. From the player to act, a move that cannot
+    be read (``Place Pub at W9``) is meant too: it gets the hint ``!bus`` gives, rather than
+    being passed over as chat."""
     cmd = parse_command(text)
-    if cmd is not None:
-        return not isinstance(cmd, Malformed)
-    if not moves_expected or not reads_as_moves(text):
-        return False
-    if to_act:
+    if cmd is not None and not isinstance(cmd, Malformed):
         return True
-    played = read_message(text)
-    return isinstance(played, Play) and written_as_logged(played)
+    if cmd is None and moves_expected and reads_as_moves(text):
+        if to_act:
+            return True
+        played = read_message(text)
+        if isinstance(played, Play) and written_as_logged(played):
+            return True
+    return to_act and attempts_a_move(text)
 
 
 def written_as_logged(cmd: Play) -> bool:

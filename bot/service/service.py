@@ -23,7 +23,6 @@ from functools import partial
 
 from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
 from bot.service import exchange, preview, replies, routes, story
-from bot.service.attempts import attempts_a_move
 from bot.service.commands import (
     Command,
     Map,
@@ -413,20 +412,17 @@ class GameService:
 
     def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
         """Whether an unprefixed message in ``place`` from ``user_id`` is meant for the bot
-        (``commands.meant_for_the_bot``, or ``attempts.attempts_a_move`` from the player to
+        (``commands.meant_for_the_bot``, which takes a clear attempt at a move from the player to
         act; plain chat is not): None for chat, else what to hand ``handle`` with it so that
         the place's game is looked up once."""
-        if not could_be_for_the_bot(text) and not attempts_a_move(text):
+        if not could_be_for_the_bot(text):
             return None  # table talk whatever the game: it is not even looked up
         summary = self.store.latest_game(place)
         if summary is None:
             return None
         to_act = summary.status == "active" and same_user(user_id, summary.waiting_user)
-        if meant_for_the_bot(text, summary.status in ("active", "paused"), to_act):
-            return Addressed(summary)
-        # From the player to act, a move that cannot be read (``Place Pub at W9``) is answered
-        # with the hint ``!bus`` gives, rather than passed over as chat.
-        return Addressed(summary) if to_act and attempts_a_move(text) else None
+        meant = meant_for_the_bot(text, summary.status in ("active", "paused"), to_act)
+        return Addressed(summary) if meant else None
 
     def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""

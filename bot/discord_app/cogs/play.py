@@ -21,7 +21,6 @@ from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
-from bot.service.attempts import attempts_a_move
 from bot.service.commands import Command, could_be_for_the_bot
 from engine.limits import MAX_MESSAGE_CHARS
 
@@ -57,7 +56,7 @@ class Play(commands.Cog):
             return  # a prefix command: ``text_command`` answers it
         if len(message.content) > MAX_MESSAGE_CHARS:
             return  # chat longer than any command; the prefix gets the refusal
-        if could_be_for_the_bot(message.content) or attempts_a_move(message.content):
+        if could_be_for_the_bot(message.content):
             await self.play(message, message.content, [], chat=True)  # else table talk
 
     async def allowed(self, message: discord.Message) -> bool:
@@ -83,7 +82,7 @@ class Play(commands.Cog):
         content = message.content
         if len(content) > MAX_MESSAGE_CHARS:
             return None
-        if could_be_for_the_bot(content) or attempts_a_move(content):
+        if could_be_for_the_bot(content):
             return content, True
         return None
 
