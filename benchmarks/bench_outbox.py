@@ -25,6 +25,7 @@ from bench_service import (  # type: ignore[import-not-found]  # noqa: E402
     PLACE,
     _the_move,
     late_game_log,
+    late_game_service,
 )
 
 from bot.api import Actor  # noqa: E402
@@ -35,9 +36,7 @@ from bot.service.pictures import default_renderer  # noqa: E402
 def move_times(folder: str, runs: int, announce: bool) -> tuple[list[float], list[float]]:
     """The time of each move (to the reply) and of marking its announcement sent after it."""
     path = os.path.join(folder, f"outbox-{announce}.db")
-    service = GameService(path, bind_imported_names=True, renderer=None, announce=announce)
-    reply = service.import_text(PLACE, Actor("bench", "bench"), late_game_log(seed=17))
-    assert reply.ok, reply.text
+    service = late_game_service(path, renderer=None, announce=announce)
     rng = random.Random(1)
     times, marks = [], []
     for _ in range(runs):

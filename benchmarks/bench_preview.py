@@ -23,11 +23,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 from bench_service import (  # type: ignore[import-not-found]  # noqa: E402
     PLACE,
     _the_move,
-    late_game_log,
+    late_game_service,
 )
 
-from bot.api import Actor  # noqa: E402
-from bot.service import GameService  # noqa: E402
 from bot.service.pictures import default_renderer  # noqa: E402
 
 
@@ -35,9 +33,7 @@ def times(folder: str, runs: int, with_picture: bool) -> tuple[list[float], list
     """(preview times, played-move times) in seconds."""
     path = os.path.join(folder, f"preview-{with_picture}.db")
     renderer = default_renderer() if with_picture else None
-    service = GameService(path, bind_imported_names=True, renderer=renderer, rate_limits=False)
-    reply = service.import_text(PLACE, Actor("bench", "bench"), late_game_log(seed=17))
-    assert reply.ok, reply.text
+    service = late_game_service(path, renderer=renderer, rate_limits=False)
     rng = random.Random(1)
     previews, moves = [], []
     for _ in range(runs):

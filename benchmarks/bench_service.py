@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bot.api import Actor
 from bot.service import GameService
@@ -39,6 +40,14 @@ def late_game_log(seed: int, fraction: float = 0.85) -> str:
     return log.format()
 
 
+def late_game_service(path: str, **options: Any) -> GameService:
+    """A service on ``path`` holding the benchmarks' late-game 5-player game at ``PLACE``."""
+    service = GameService(path, bind_imported_names=True, **options)
+    reply = service.import_text(PLACE, Actor("bench", "bench"), late_game_log(seed=17))
+    assert reply.ok, reply.text
+    return service
+
+
 def _the_move(service: GameService, rng: random.Random) -> tuple[Actor, str]:
     summary = service.store.latest_game(PLACE)
     assert summary is not None and summary.waiting_seat is not None
@@ -50,10 +59,7 @@ def _the_move(service: GameService, rng: random.Random) -> tuple[Actor, str]:
 def command_times(folder: str, runs: int, with_picture: bool) -> tuple[list[float], float]:
     path = os.path.join(folder, f"timing-{with_picture}.db")
     renderer = default_renderer() if with_picture else None
-    service = GameService(path, bind_imported_names=True, renderer=renderer)
-    reply = service.import_text(PLACE, Actor("bench", "bench"), late_game_log(seed=17))
-    assert reply.ok, reply.text
-    service.close()
+    late_game_service(path, renderer=renderer).close()
     service = GameService(path, bind_imported_names=True, renderer=renderer, rate_limits=False)
     rng = random.Random(1)
     # The first command after a start replays the game once: timed apart.
