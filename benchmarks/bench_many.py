@@ -185,33 +185,110 @@ def looking_back(path: str, samples: int) -> list[str]:
     return lines
 
 
-def stored_size(folder: str, games: int = 10) -> str:
-    """The database bytes a finished game takes against its text log, and which columns of its
-    records take them."""
+#: what SQLite stores for a value of a record column, in bytes (an integer by its size)
+_STORED_BYTES = (
+    "CASE typeof({c}) WHEN 'real' THEN 8 WHEN 'null' THEN 0 WHEN 'integer' THEN CASE "
+    "WHEN {c} IN (0, 1) THEN 0 WHEN abs({c}) < 128 THEN 1 WHEN abs({c}) < 32768 THEN 2 "
+    "WHEN abs({c}) < 8388608 THEN 3 WHEN abs({c}) < 2147483648 THEN 4 "
+    "WHEN abs({c}) < 140737488355328 THEN 6 ELSE 8 END ELSE LENGTH(CAST({c} AS BLOB)) END")
+
+
+def _table_bytes(path: str) -> dict[str, int]:
+    """The bytes of each table with its indexes, and of the whole file (``""``), with nothing
+    spare in it (after ``VACUUM``); from ``dbstat``, which Debian's and Python's SQLite have."""
     import sqlite3
 
-    path = os.path.join(folder, "finished.db")
-    logs = [log.format() for log in playouts()[:games]]
-    service = GameService(path, renderer=None, bind_imported_names=True, rate_limits=False)
-    empty = os.path.getsize(path)
-    for i, text in enumerate(logs):
-        assert service.import_text(f"done-{i}", BENCH, text).ok
-    service.close()
     with sqlite3.connect(path) as conn:
         conn.execute("VACUUM")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        tables = dict(conn.execute(
+            "SELECT tbl_name, SUM(pgsize) FROM dbstat JOIN sqlite_master USING (name) "
+            "GROUP BY tbl_name").fetchall())
+    return {"": os.path.getsize(path), **tables}
+
+
+def _size_line(path: str, empty: dict[str, int], games: int, logs: list[str],
+               what: str) -> str:
+    import sqlite3
+
+    grown = {t: (v - empty.get(t, 0)) / games / 1024 for t, v in _table_bytes(path).items()}
+    with sqlite3.connect(path) as conn:
+        count = conn.execute("SELECT COUNT(*) FROM records").fetchone()[0]
         columns = [row[1] for row in conn.execute("PRAGMA table_info(records)")]
-        sizes = {c: conn.execute(  # about what SQLite stores: 8 bytes a float, 1 a small int
-            f"SELECT SUM(CASE typeof({c}) WHEN 'real' THEN 8 WHEN 'integer' THEN 1 WHEN 'null' "
-            f"THEN 0 ELSE LENGTH(CAST({c} AS BLOB)) END) FROM records").fetchone()[0] or 0
-            for c in columns if c not in ("game_id", "seq")}
-    per_game = (os.path.getsize(path) - empty) / games / 1024
-    log_kb = sum(len(t.encode()) for t in logs) / games / 1024
+        sizes = {c: conn.execute(f"SELECT SUM({_STORED_BYTES.format(c=c)}) FROM records"
+                                 ).fetchone()[0] or 0 for c in columns}
+    log_kb = sum(len(t.encode()) for t in logs) / len(logs) / 1024
+    others = ", ".join(f"{t} {kb:.1f} KB" for t, kb in sorted(grown.items(), key=lambda kv: -kv[1])
+                       if t not in ("", "records") and kb >= 0.1)
     top = ", ".join(f"{c} {v / games / 1024:.1f}" for c, v in
-                    sorted(sizes.items(), key=lambda kv: -kv[1])[:5])
-    return (f"stored size of a finished 5-player game: {per_game:.1f} KB in the database against "
-            f"{log_kb:.1f} KB of text log ({per_game / log_kb:.1f}x); its records' largest columns "
-            f"in KB: {top}")
+                    sorted(sizes.items(), key=lambda kv: -kv[1])[:6])
+    return (f"stored size of a finished 5-player game {what}: {grown[''] :.1f} KB in the "
+            f"database against {log_kb:.1f} KB of text log ({grown[''] / log_kb:.1f}x); its "
+            f"records {grown['records']:.1f} KB ({grown['records'] * 1024 * games / count:.0f} "
+            f"bytes a record), the other tables' rows {others or 'none'}; the records' "
+            f"largest columns in KB (their values alone): {top}")
+
+
+def stored_size(folder: str, games: int = 10) -> str:
+    """The database bytes an imported finished game takes against its text log (the whole
+    file's growth over an empty database), and which columns of its records take them."""
+    path = os.path.join(folder, "finished.db")
+    logs = [log.format() for log in playouts()[:games]]
+    service = GameService(path, renderer=None, bind_imported_names=True, rate_limits=False)
+    service.close()
+    empty = _table_bytes(path)
+    service = GameService(path, renderer=None, bind_imported_names=True, rate_limits=False)
+    for i, text in enumerate(logs):
+        assert service.import_text(f"done-{i}", BENCH, text).ok
+    service.close()
+    return _size_line(path, empty, games, logs, "(imported)")
+
+
+def played_size(folder: str, games: int = 3) -> str:
+    """The same for games played move by move in Discord channels: users and messages have
+    Discord's ids (snowflakes), each move is its own message and command."""
+    path = os.path.join(folder, "played.db")
+    service = GameService(path, renderer=None, rate_limits=False)
+    service.close()
+    empty = _table_bytes(path)
+    service = GameService(path, renderer=None, rate_limits=False)
+    snowflakes = iter(range(1_190_000_000_000_000_000, 1_200_000_000_000_000_000, 7919 << 22))
+    logs = playouts()[:games]
+    for log in logs:
+        place = str(next(snowflakes))
+        users = {name: Actor(str(next(snowflakes)), name) for name in log.players}
+        lines = [(log.players[0], "new game"), *((name, "join") for name in log.players),
+                 (log.players[0], f"start order: {', '.join(log.players)}"),
+                 *((seat, str(move)) for seat, move in log.moves)]
+        for name, text in lines:
+            reply = service.handle(place, users[name], text, message_id=str(next(snowflakes)))
+            assert reply.ok, reply.text
+    service.close()
+    return _size_line(path, empty, games, [log.format() for log in logs],
+                      "(played on Discord)")
+
+
+def record_reading(folder: str, reads: int = 200) -> str:
+    """How long reading a game's records from the database takes (what rebuilding a game that
+    is not live starts with), for the long game at move 20 and at move 200."""
+    path = os.path.join(folder, "reading.db")
+    log = random_game(5, seed=LONG_SEED).log()
+    service = GameService(path, renderer=None, bind_imported_names=True, rate_limits=False)
+    figures = []
+    for n in (20, 200):
+        assert service.import_text(f"long-{n}", BENCH, _cut(log, n)).ok
+        game = service.store.latest_game(f"long-{n}")
+        assert game is not None
+        count = len(service.store.records(game.id))
+        times = []
+        for _ in range(reads):
+            t = time.perf_counter()
+            service.store.records(game.id)
+            times.append(time.perf_counter() - t)
+        figures.append(f"{count} records {statistics.median(times) * 1000:.3f} ms")
+    service.close()
+    return (f"reading a game's records from the database: {', '.join(figures)} "
+            f"(medians of {reads})")
 
 
 def _p99(ms: list[float]) -> float:
@@ -261,6 +338,8 @@ def main() -> None:
         for line in looking_back(path, args.samples):
             print(line)
         print(stored_size(folder))
+        print(played_size(folder))
+        print(record_reading(folder))
     _on_path()
     from benchmarks.bench_engine import games_per_second, listings_per_decision
 

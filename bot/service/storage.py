@@ -5,14 +5,19 @@ awaited and since when), rewritten in the same transaction as the records it sum
 finding a place's game or the reminders due never needs a replay. Each change is one
 ``db.atomic()`` block; WAL with ``synchronous=FULL`` makes a committed block survive a crash of
 the process or the machine.
+
+The file says which form it is in (``meta``, key ``schema``). A database of an older form is
+brought to this one when it is opened, by the steps in ``MIGRATIONS``, in one transaction; one
+written by a newer busbot is refused untouched.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +28,10 @@ from bot.service import outbox
 from bot.service.outbox import Announcement
 from bot.service.records import Record
 
-SCHEMA_VERSION = 1
+#: The record columns, in the order ``_record_rows`` writes and ``_stored_records`` reads them.
+RECORD_COLUMNS = "game_id, seq, kind, at, user_id, user_name, seat, text, auto, message_id, data"
+#: The largest id kept as an integer (SQLite's): Discord's snowflakes are far below it.
+_MAX_ID = 2**63 - 1
 #: Seconds a command waits for another process (``busbot export`` beside the running bot) to
 #: finish writing before it gives up; sqlite's busy handler retries meanwhile.
 BUSY_TIMEOUT = 30.0
@@ -123,17 +131,21 @@ class Store:
             raise StoreError(_why(path, err)) from None
         self.db = sqlite_utils.Database(conn)
         try:
+            version = _schema_version(self.db, path)  # before any write: a newer form is refused
             if path != ":memory:" and self.db.journal_mode != "wal":
                 self.db.enable_wal()
             self.db.execute("PRAGMA synchronous=FULL")
             if self.db.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("database disk image is malformed")
-            if not self._has_schema():
-                self._create_schema()
+            if version != SCHEMA_VERSION:
+                self._bring_up_to_date()
             self._create_delivery_tables()
         except sqlite3.Error as err:
             conn.close()
             raise StoreError(_why(path, err)) from None
+        except StoreError:
+            conn.close()
+            raise
 
     def close(self) -> None:
         with self.lock:
@@ -153,43 +165,18 @@ class Store:
                 raise
             conn.execute("COMMIT")
 
-    def _has_schema(self) -> bool:
-        row = self.db.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
-        if row is None:
-            return False
-        version = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        return version is not None and version[0] == str(SCHEMA_VERSION)
-
-    def _create_schema(self) -> None:
+    def _bring_up_to_date(self) -> None:
+        """Create the tables of a new database, or run the steps an older one lacks, in one
+        transaction: a crash leaves the database as it was, and a second process opening it
+        meanwhile waits for the lock, then finds it up to date and does nothing."""
         with self.transaction() as db:
-            db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
-            db.table("games").create({
-                "id": int, "place": str, "status": str, "edition": str, "players": str,
-                "last_seq": int, "created_at": float, "updated_at": float,
-                "waiting_seat": str, "waiting_user": str, "waiting_text": str,
-                "waiting_since": float, "waiting_key": int,
-            }, pk="id", not_null=["place", "status", "last_seq"], if_not_exists=True)
-            db.table("games").create_index(["place", "id"], if_not_exists=True)
-            db.table("games").create_index(["status"], if_not_exists=True)
-            db.table("records").create({
-                "game_id": int, "seq": int, "kind": str, "at": float, "user_id": str,
-                "user_name": str, "seat": str, "text": str, "auto": int, "message_id": str,
-                "data": str,
-            }, pk=("game_id", "seq"), not_null=["kind", "at", "user_id"],
-                foreign_keys=[("game_id", "games", "id")], if_not_exists=True)
-            db.table("handled").create({
-                "place": str, "message_id": str, "game_id": int, "seq": int, "at": float,
-                "reply": str,
-            }, pk=("place", "message_id"), if_not_exists=True)
-            db.table("pictures").create({
-                "game_id": int, "seq": int, "move_number": int, "round": int, "at": float,
-                "caption": str,
-            }, pk=("game_id", "seq"), if_not_exists=True)
-            db.table("reminders").create({"game_id": int, "key": int, "at": float},
-                                   pk=("game_id", "key"), if_not_exists=True)
-            db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
-                       [str(SCHEMA_VERSION)])
+            version = _schema_version(db, self.path)  # again, now that no one else writes
+            if version is None:
+                _create_first_schema(db)
+                version = 1
+            for step in MIGRATIONS[version - 1:]:
+                step(db)
+            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", [str(SCHEMA_VERSION)])
 
     def _create_delivery_tables(self) -> None:
         """The outbox and the last message seen per place; added to older databases too (and
@@ -221,17 +208,10 @@ class Store:
 
     def records(self, game_id: int) -> list[Record]:
         with self.lock:
-            rows = list(self.db.query(
-                "SELECT * FROM records WHERE game_id = ? ORDER BY seq", [game_id]))
-        return [
-            Record(
-                game_id=r["game_id"], seq=r["seq"], kind=r["kind"], at=r["at"],
-                user_id=r["user_id"], user_name=r["user_name"] or "", seat=r["seat"],
-                text=r["text"], auto=bool(r["auto"]), message_id=r["message_id"],
-                data=json.loads(r["data"]) if r["data"] else {},
-            )
-            for r in rows
-        ]
+            rows = self.db.conn.execute(
+                f"SELECT {RECORD_COLUMNS} FROM records WHERE game_id = ? ORDER BY seq",
+                [game_id]).fetchall()
+        return _stored_records(game_id, rows)
 
     def handled_reply(self, place: str, message_id: str) -> str | None:
         """The reply already given to a message, when that message changed something."""
@@ -278,12 +258,9 @@ class Store:
                      game_id])
             if change.records:
                 db.conn.executemany(
-                    "INSERT INTO records (game_id, seq, kind, at, user_id, user_name, seat, "
-                    "text, auto, message_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(game_id, r.seq, r.kind, r.at, r.user_id, r.user_name, r.seat, r.text,
-                      int(r.auto), r.message_id,
-                      json.dumps(dict(r.data), sort_keys=True) if r.data else None)
-                     for r in change.records])
+                    f"INSERT INTO records ({RECORD_COLUMNS}) "
+                    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    _record_rows(game_id, change.records))
             if change.message_id is not None:
                 db.execute(
                     "INSERT INTO handled (place, message_id, game_id, seq, at, reply) "
@@ -350,6 +327,140 @@ class Store:
                     now: float) -> outbox.Failure:
         with self.transaction() as db:
             return outbox.mark_failed(db, item_id, error, refused, now)
+
+
+# ---- the schema and its versions --------------------------------------------------------------
+
+
+def _schema_version(db: sqlite_utils.Database, path: str) -> int | None:
+    """The form the database is in (None: a new database); ``StoreError`` for one written by a
+    newer busbot, which this one must not touch."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+                  ).fetchone() is None:
+        return None
+    row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    if row is None:
+        return None
+    version = int(row[0]) if str(row[0]).isdigit() else 0
+    if not 1 <= version <= SCHEMA_VERSION:
+        raise StoreError(
+            f"the game database {path} is in a form this busbot does not know (schema version "
+            f"{row[0]}; this one reads up to {SCHEMA_VERSION}): it was written by a newer busbot, "
+            f"so run that version, or restore the backup made before upgrading")
+    return version
+
+
+def _create_first_schema(db: sqlite_utils.Database) -> None:
+    """The tables as version 1 made them; ``MIGRATIONS`` take every database on from here, so
+    a new database and an upgraded one end up alike."""
+    db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+    db.table("games").create({
+        "id": int, "place": str, "status": str, "edition": str, "players": str,
+        "last_seq": int, "created_at": float, "updated_at": float,
+        "waiting_seat": str, "waiting_user": str, "waiting_text": str,
+        "waiting_since": float, "waiting_key": int,
+    }, pk="id", not_null=["place", "status", "last_seq"], if_not_exists=True)
+    db.table("games").create_index(["place", "id"], if_not_exists=True)
+    db.table("games").create_index(["status"], if_not_exists=True)
+    db.table("records").create({
+        "game_id": int, "seq": int, "kind": str, "at": float, "user_id": str,
+        "user_name": str, "seat": str, "text": str, "auto": int, "message_id": str,
+        "data": str,
+    }, pk=("game_id", "seq"), not_null=["kind", "at", "user_id"],
+        foreign_keys=[("game_id", "games", "id")], if_not_exists=True)
+    db.table("handled").create({
+        "place": str, "message_id": str, "game_id": int, "seq": int, "at": float,
+        "reply": str,
+    }, pk=("place", "message_id"), if_not_exists=True)
+    db.table("pictures").create({
+        "game_id": int, "seq": int, "move_number": int, "round": int, "at": float,
+        "caption": str,
+    }, pk=("game_id", "seq"), if_not_exists=True)
+    db.table("reminders").create({"game_id": int, "key": int, "at": float},
+                                 pk=("game_id", "key"), if_not_exists=True)
+    db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '1')")
+
+
+def _compact_records(db: sqlite_utils.Database) -> None:
+    """Version 2: records in their compact form (``_record_rows``), in a table that is its own
+    index on (game_id, seq) (``WITHOUT ROWID``: no row number and no second copy of the key).
+    Every record is read back as a ``Record`` and written again, so it stays exactly as it was."""
+    conn = db.conn
+    conn.execute(
+        "CREATE TABLE records_v2 (game_id INTEGER NOT NULL REFERENCES games(id), "
+        "seq INTEGER NOT NULL, kind TEXT NOT NULL, "
+        "at REAL, "  # NULL: the same time as the record before
+        "user_id NOT NULL, user_name TEXT, seat TEXT, text TEXT, auto INTEGER NOT NULL, "
+        "message_id, "  # ids without a type, so that a number stays a number (_stored_id)
+        "data TEXT, "  # JSON; NULL: nothing; '': the same as the record before
+        "PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
+    rows = conn.execute(f"SELECT {RECORD_COLUMNS} FROM records ORDER BY game_id, seq")
+    for game_id, game_rows in itertools.groupby(rows, key=lambda row: int(row[0])):
+        conn.executemany(f"INSERT INTO records_v2 ({RECORD_COLUMNS}) "
+                         f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         _record_rows(game_id, _stored_records(game_id, game_rows)))
+    rows.close()
+    conn.execute("DROP TABLE records")
+    conn.execute("ALTER TABLE records_v2 RENAME TO records")
+
+
+#: The steps from each version to the next: ``MIGRATIONS[0]`` takes version 1 to 2, and so on.
+#: A step changes tables that exist; a table of its own (derived data, a side table) can instead
+#: be created where it is used, with ``CREATE TABLE IF NOT EXISTS``, as the delivery tables are.
+MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_compact_records,)
+SCHEMA_VERSION = 1 + len(MIGRATIONS)
+
+
+# ---- records as stored ------------------------------------------------------------------------
+
+
+def _stored_id(value: str | None) -> str | int | None:
+    """A user or message id as stored: one written as a plain decimal number (Discord's are 18
+    or 19 digits) is kept as that integer, 8 bytes; any other text as it is. ``str`` of the
+    integer gives the text back exactly: no sign, no leading zero, ASCII digits only."""
+    if (value is not None and value.isascii() and value.isdigit() and len(value) <= 19
+            and (value[0] != "0" or value == "0") and int(value) <= _MAX_ID):
+        return int(value)
+    return value
+
+
+def _record_rows(game_id: int, records: Iterable[Record]) -> list[tuple[object, ...]]:
+    """The rows that store ``records`` (consecutive records of one game, the first stored in
+    full): a time or ``data`` equal to the record before's is not repeated (the records one
+    command writes share their time; an imported game's moves share both)."""
+    rows: list[tuple[object, ...]] = []
+    last_at: float | None = None
+    last_data: str | None = None
+    for r in records:
+        data = (json.dumps(dict(r.data), sort_keys=True, separators=(",", ":"))
+                if r.data else None)
+        rows.append((
+            game_id, r.seq, r.kind, None if r.at == last_at else r.at, _stored_id(r.user_id),
+            r.user_name, r.seat, r.text, int(r.auto), _stored_id(r.message_id),
+            "" if data is not None and data == last_data else data))
+        last_at, last_data = r.at, data
+    return rows
+
+
+def _stored_records(game_id: int, rows: Iterable[Sequence[Any]]) -> list[Record]:
+    """The records of one game from its rows (``RECORD_COLUMNS``, in order of ``seq``), of
+    either version: version 1 wrote every time and ``data`` in full and ids as text."""
+    records: list[Record] = []
+    at: float | None = None
+    data: dict[str, Any] = {}
+    for _, seq, kind, stored_at, user_id, user_name, seat, text, auto, message_id, stored_data \
+            in rows:
+        if stored_at is not None:
+            at = stored_at
+        elif at is None:
+            raise StoreError(f"record {seq} of game {game_id} has no time: the database was "
+                             f"changed outside busbot; restore it from a backup")
+        # read once per run of equal data; each record still gets a dict of its own
+        data = json.loads(stored_data) if stored_data else dict(data) if stored_data == "" else {}
+        records.append(Record(
+            game_id, seq, kind, at, str(user_id), user_name or "", seat, text, bool(auto),
+            None if message_id is None else str(message_id), data))
+    return records
 
 
 def _see(db: sqlite_utils.Database, place: str, message_id: str) -> None:
