@@ -31,6 +31,11 @@ LIVE_GAMES = 1000
 LIVE_IDLE_HOURS = 24.0
 
 
+def live_idle_seconds(hours: float) -> float | None:
+    """``live_idle_hours`` as the service takes it: seconds, or None for no time limit (0)."""
+    return hours * 3600 or None
+
+
 class ConfigError(Exception):
     """The configuration file cannot be used; the message says which setting and why."""
 

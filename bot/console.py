@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
 from bot.cli import console_arguments as add_arguments
-from bot.config import PICTURE_CACHE, PICTURE_LAYOUT
+from bot.config import (
+    LIVE_GAMES,
+    LIVE_IDLE_HOURS,
+    PICTURE_CACHE,
+    PICTURE_LAYOUT,
+    live_idle_seconds,
+)
 from bot.service import GameService
 from bot.service.exchange import ExchangeError, read_import_file
 from bot.service.pictures import default_renderer, start_pictures
@@ -51,6 +57,9 @@ class ConsoleSettings:
     pictures: bool = True
     picture_cache: int = PICTURE_CACHE
     picture_layout: str = PICTURE_LAYOUT
+    #: games kept in memory, and hours after their last command: as the Discord bot's
+    live_games: int = LIVE_GAMES
+    live_idle_hours: float = LIVE_IDLE_HOURS
 
 
 def settings(config_or_args: object) -> ConsoleSettings:
@@ -64,7 +73,7 @@ def settings(config_or_args: object) -> ConsoleSettings:
         db = getattr(args, "db", None)
         pictures = getattr(args, "pictures", None)
         config = None
-        if db is None or pictures is None:
+        if db is None or pictures is None or getattr(args, "config", None):
             config = _load_config(getattr(args, "config", None))
         return ConsoleSettings(
             db or (config.db_path if config is not None else "busbot.db"),
@@ -74,6 +83,8 @@ def settings(config_or_args: object) -> ConsoleSettings:
             not getattr(args, "no_pictures", False),
             config.picture_cache if config is not None else PICTURE_CACHE,
             config.picture_layout if config is not None else PICTURE_LAYOUT,
+            config.live_games if config is not None else LIVE_GAMES,
+            config.live_idle_hours if config is not None else LIVE_IDLE_HOURS,
         )
     if config_or_args is None:
         config_or_args = _load_config(None)
@@ -82,9 +93,14 @@ def settings(config_or_args: object) -> ConsoleSettings:
     role = getattr(config_or_args, "moderator_role", None)
     cache = getattr(config_or_args, "picture_cache", PICTURE_CACHE)
     layout = getattr(config_or_args, "picture_layout", PICTURE_LAYOUT)
+    live = getattr(config_or_args, "live_games", LIVE_GAMES)
+    idle = getattr(config_or_args, "live_idle_hours", LIVE_IDLE_HOURS)
     return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None,
                            picture_cache=cache if isinstance(cache, int) else PICTURE_CACHE,
-                           picture_layout=layout if isinstance(layout, str) else PICTURE_LAYOUT)
+                           picture_layout=layout if isinstance(layout, str) else PICTURE_LAYOUT,
+                           live_games=live if isinstance(live, int) else LIVE_GAMES,
+                           live_idle_hours=float(idle) if isinstance(idle, int | float)
+                           else LIVE_IDLE_HOURS)
 
 
 def _load_config(path: str | None) -> Config:
@@ -104,11 +120,7 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
     if opts.pictures:
         start_pictures(opts.picture_cache, opts.picture_layout)
     try:
-        # The terminal's own operator plays every seat: no rate limits between them.
-        service = GameService(opts.db_path, moderator_role=opts.moderator_role,
-                              picture_dir=opts.picture_dir, bind_imported_names=True,
-                              renderer=default_renderer() if opts.pictures else None,
-                              rate_limits=False)
+        service = open_service(opts)
     except StoreError as err:
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
@@ -116,6 +128,16 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
         return run(service, stdin or sys.stdin, stdout or sys.stdout, opts.picture_dir)
     finally:
         service.close()
+
+
+def open_service(opts: ConsoleSettings) -> GameService:
+    """The service behind the console table: the Discord bot's, with the same games kept in
+    memory; the terminal's own operator plays every seat, so no rate limits between them."""
+    return GameService(opts.db_path, moderator_role=opts.moderator_role,
+                       picture_dir=opts.picture_dir, bind_imported_names=True,
+                       renderer=default_renderer() if opts.pictures else None,
+                       rate_limits=False, cache_size=opts.live_games,
+                       cache_idle=live_idle_seconds(opts.live_idle_hours))
 
 
 def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> int:

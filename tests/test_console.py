@@ -146,3 +146,35 @@ def test_the_terminal_console_has_line_editing_and_history(tmp_path: Path) -> No
         os.close(master)
     assert b"^[[A" not in output
     assert (tmp_path / ".busbot_history").read_text().splitlines()[-1] == "Ada: new game"
+
+
+def test_the_console_keeps_games_in_memory_as_the_bots_configuration_says(
+        tmp_path: Path) -> None:
+    """``live_games`` and ``live_idle_hours`` reach the console's service as they reach the
+    Discord bot's, whichever way the console is started."""
+    from bot import console
+    from bot.config import load_config
+
+    config = tmp_path / "busbot.toml"
+    config.write_text('db_path = "games.db"\nlive_games = 3\nlive_idle_hours = 0.5\n',
+                      encoding="utf-8")
+    opts = console.settings(["--config", str(config), "--no-pictures"])
+    service = console.open_service(opts)
+    try:
+        assert (service.cache_size, service.cache_idle) == (3, 1800.0)
+        assert service.store.path == str(tmp_path / "games.db")
+    finally:
+        service.close()
+    # --db and --pictures name the files; the settings file still says the rest
+    opts = console.settings(["--config", str(config), "--db", str(tmp_path / "other.db"),
+                             "--pictures", str(tmp_path / "pictures")])
+    assert (opts.db_path, opts.live_games, opts.live_idle_hours) == (
+        str(tmp_path / "other.db"), 3, 0.5)
+    # `busbot run` without a token hands the console its Config; 0 hours is no time limit
+    config.write_text('db_path = "games.db"\nlive_games = 7\nlive_idle_hours = 0\n',
+                      encoding="utf-8")
+    service = console.open_service(console.settings(load_config(config, environ={})))
+    try:
+        assert (service.cache_size, service.cache_idle) == (7, None)
+    finally:
+        service.close()

@@ -22,7 +22,7 @@ import aiohttp
 import discord
 
 from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
-from bot.config import Config
+from bot.config import Config, live_idle_seconds
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.logs import configure_logging
@@ -216,7 +216,7 @@ async def _service(config: Config) -> AsyncIterator[AsyncGameService]:
             service = GameService(config.db_path, moderator_role=config.moderator_role,
                                   picture_dir=config.picture_dir, announce=True,
                                   cache_size=config.live_games,
-                                  cache_idle=config.live_idle_hours * 3600 or None)
+                                  cache_idle=live_idle_seconds(config.live_idle_hours))
         except (sqlite3.Error, StoreError) as error:
             raise StartupError(f"cannot open the database {config.db_path}: {error}") from None
         game = AsyncGameService(service, render_workers=config.render_workers)
