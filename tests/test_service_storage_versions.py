@@ -103,6 +103,14 @@ def read_v1(path: str) -> dict[int, list[Record]]:
     return games
 
 
+def handled(path: str) -> list[tuple[object, ...]]:
+    """The messages handled, with the reply each got."""
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT * FROM handled ORDER BY place, message_id").fetchall()
+    conn.close()
+    return rows
+
+
 def exact(records: Sequence[Record]) -> list[str]:
     """Records as text that tells apart what ``==`` does not (1 from 1.0 and from True)."""
     return [json.dumps(r.to_json(), sort_keys=True) + f" {r.game_id} {r.at.hex()}"
@@ -172,14 +180,15 @@ def _as_version_1(tmp_path: Path) -> tuple[str, GameService]:
 
 def test_a_version_1_database_keeps_every_record_and_its_games_play_on(tmp_path: Path) -> None:
     old, current = _as_version_1(tmp_path)
-    expected = read_v1(old)
-    assert sum(len(r) for r in expected.values()) > 30
+    expected, replies = read_v1(old), handled(old)
+    assert sum(len(r) for r in expected.values()) > 30 and len(replies) > 30
     ids = {r.user_id for recs in expected.values() for r in recs}
     assert {"1187654321098765432", "0042", "99999999999999999999", "Ada"} <= ids
     service = GameService(old, renderer=None, rate_limits=False)
     try:
         for game_id, records in expected.items():
             assert exact(service.store.records(game_id)) == exact(records)
+        assert handled(old) == replies
         for place in (DISCORD, "console"):
             assert service.export(place, "json") == current.export(place, "json")
         # It plays on, exactly as the database that was never old.
@@ -224,6 +233,7 @@ def test_a_crash_during_the_upgrade_leaves_the_old_database_whole(tmp_path: Path
     every record (or, past the commit, version 2 with every record), and it opens after."""
     old, current = _as_version_1(tmp_path)
     expected = {game_id: exact(records) for game_id, records in read_v1(old).items()}
+    replies = handled(old)
     current.close()
     script = textwrap.dedent("""
         import os, sqlite3, sys
@@ -258,6 +268,7 @@ def test_a_crash_during_the_upgrade_leaves_the_old_database_whole(tmp_path: Path
         store = Store(str(path))
         assert {g.id: exact(store.records(g.id)) for g in store.games()} == expected
         store.close()
+        assert handled(str(path)) == replies
     assert versions == {"1", str(SCHEMA_VERSION)}
 
 

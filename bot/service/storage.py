@@ -384,8 +384,17 @@ def _create_first_schema(db: sqlite_utils.Database) -> None:
 def _compact_records(db: sqlite_utils.Database) -> None:
     """Version 2: records in their compact form (``_record_rows``), in a table that is its own
     index on (game_id, seq) (``WITHOUT ROWID``: no row number and no second copy of the key).
-    Every record is read back as a ``Record`` and written again, so it stays exactly as it was."""
+    Every record is read back as a ``Record`` and written again, so it stays exactly as it was.
+    The handled messages likewise become their own index on (place, message_id), copied as
+    they are."""
     conn = db.conn
+    conn.execute("CREATE TABLE handled_v2 (place TEXT, message_id TEXT, game_id INTEGER, "
+                 "seq INTEGER, at REAL, reply TEXT, PRIMARY KEY (place, message_id)) "
+                 "WITHOUT ROWID")
+    conn.execute("INSERT INTO handled_v2 SELECT place, message_id, game_id, seq, at, reply "
+                 "FROM handled")
+    conn.execute("DROP TABLE handled")
+    conn.execute("ALTER TABLE handled_v2 RENAME TO handled")
     conn.execute(
         "CREATE TABLE records_v2 (game_id INTEGER NOT NULL REFERENCES games(id), "
         "seq INTEGER NOT NULL, kind TEXT NOT NULL, "
