@@ -33,7 +33,7 @@ from bot.service.commands import (
     read_message,
     written,
 )
-from bot.service.live_game import LiveGame, build_game
+from bot.service.live_game import LiveGame, build_game, positions_reached
 from bot.service.outbox import Announcement, Failure
 from bot.service.outcome import Context, Outcome, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
@@ -41,6 +41,7 @@ from bot.service.records import GameRecord, Record, same_user
 from bot.service.routes import is_moderator
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
+from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
     MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
@@ -305,6 +306,7 @@ class GameService:
             edition=after.record.edition, players=", ".join(s.name for s in after.record.seats),
             waiting=_waiting(after, summary, outcome.position_changed, draft.new[-1].seq, now),
             message_id=message_id, reply_text=outcome.text, picture=moment,
+            positions=positions_reached(live, after),
         )
         text = outcome.text
         if snapshot is not None:
@@ -387,9 +389,16 @@ class GameService:
         live = cached[0] if cached is not None else None
         if live is None or live.record.last_seq != summary.last_seq:
             record = GameRecord.fold(summary.id, summary.place, self.store.records(summary.id))
-            live = LiveGame(record, build_game(record))
+            live = LiveGame(record, build_game(record, kept=self._positions(record)))
         self._keep(summary.id, live, self.clock())
         return live
+
+    def _positions(self, record: GameRecord) -> list[bytes]:
+        """The game's stored positions its moves in force may start from (none is needed
+        before the first is kept, so a short game costs no query)."""
+        if len(record.moves) < SNAPSHOT_EVERY:
+            return []
+        return self.store.positions(record.game_id, len(record.moves))
 
     def _keep(self, game_id: int, live: LiveGame, now: float) -> None:
         """Make ``live`` the most recently used game, and let go of the games that were not
@@ -456,7 +465,7 @@ class GameService:
             records = [r for r in self.store.records(item.game_id) if r.seq <= item.seq]
         try:
             record = GameRecord.fold(item.game_id, item.place, records)
-            position = build_game(record)
+            position = build_game(record, kept=self._positions(record))
             previous = None
             if item.first_seq > 1:  # the table before the change, to highlight what it did
                 previous = build_game(GameRecord.fold(

@@ -14,12 +14,12 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlite_utils
 
-from bot.service import outbox
+from bot.service import outbox, snapshots
 from bot.service.outbox import Announcement
 from bot.service.records import Record
 
@@ -93,6 +93,8 @@ class Change:
     reply_text: str = ""
     picture: PictureMoment | None = None
     announcement: Announcement | None = None
+    #: written positions the change's moves reached (``bot.service.snapshots``): (moves, data)
+    positions: list[tuple[int, bytes]] = field(default_factory=list)
     #: set by ``Store.commit``: the outbox row of ``announcement``
     announcement_id: int | None = None
 
@@ -192,12 +194,14 @@ class Store:
                        [str(SCHEMA_VERSION)])
 
     def _create_delivery_tables(self) -> None:
-        """The outbox and the last message seen per place; added to older databases too (and
-        only when missing, like the rest of the schema, so a second reader never writes)."""
-        if {"outbox", "seen"} <= set(self.db.table_names()):
+        """The outbox, the last message seen per place and the written positions; added to
+        older databases too (and only when missing, like the rest of the schema, so a second
+        reader never writes)."""
+        if {"outbox", "seen", "snapshots"} <= set(self.db.table_names()):
             return
         with self.transaction() as db:
             outbox.create_table(db)
+            snapshots.create_table(db)
             db.table("seen").create({"place": str, "message_id": int}, pk="place",
                                     if_not_exists=True)
 
@@ -232,6 +236,11 @@ class Store:
             )
             for r in rows
         ]
+
+    def positions(self, game_id: int, moves: int) -> list[bytes]:
+        """The written positions of a game after at most ``moves`` moves (for ``replay``)."""
+        with self.lock:
+            return snapshots.upto(self.db, game_id, moves)
 
     def handled_reply(self, place: str, message_id: str) -> str | None:
         """The reply already given to a message, when that message changed something."""
@@ -284,6 +293,8 @@ class Store:
                       int(r.auto), r.message_id,
                       json.dumps(dict(r.data), sort_keys=True) if r.data else None)
                      for r in change.records])
+            if change.positions:
+                snapshots.write(db, game_id, change.positions)
             if change.message_id is not None:
                 db.execute(
                     "INSERT INTO handled (place, message_id, game_id, seq, at, reply) "
