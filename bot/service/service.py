@@ -468,8 +468,9 @@ class GameService:
             position = build_game(record, kept=self._positions(record))
             previous = None
             if item.first_seq > 1:  # the table before the change, to highlight what it did
-                previous = build_game(GameRecord.fold(
-                    item.game_id, item.place, [r for r in records if r.seq < item.first_seq]))
+                before = GameRecord.fold(
+                    item.game_id, item.place, [r for r in records if r.seq < item.first_seq])
+                previous = build_game(before, kept=self._positions(before))
         except Exception:  # the records replayed when stored; never lose the text for this
             log.exception("rebuilding the position of announcement %d failed", item.id)
             return Prepared(reply)
