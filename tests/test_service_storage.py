@@ -206,7 +206,7 @@ async def test_the_async_service_serializes_a_place_and_renders_off_the_db_threa
         tmp_path: Path) -> None:
     drawn_on: list[str] = []
 
-    def renderer(game: object, *, previous: object = None) -> bytes:
+    def renderer(game: object, *, previous: object = None, note: str = "") -> bytes:
         drawn_on.append(threading.current_thread().name)
         return fake_png(game)  # type: ignore[arg-type]
 

@@ -114,6 +114,8 @@ class Prepared:
     previous: Game | None = None
     #: the game's chart and animation, drawn after the picture
     story: story.StoryJob | None = None
+    #: marked on the picture (a preview's says it was not played)
+    note: str = ""
 
     def complete(self) -> Reply:
         """Draw the picture, then the story (outside any lock: the positions are copies that
@@ -135,7 +137,8 @@ class Prepared:
                 reply.text += "\n(Pictures cannot be drawn here.)"
             return reply
         try:
-            reply.picture = self.renderer(self.snapshot, previous=self.previous)
+            reply.picture = self.renderer(self.snapshot, previous=self.previous,
+                                          note=self.note)
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
             reply.text += "\n(The picture could not be drawn this time.)"
@@ -378,7 +381,8 @@ class GameService:
         reply.picture_name = outcome.picture_name or picture_name(
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, self.renderer, self.picture_dir,
-                        outcome.previous)
+                        outcome.previous,
+                        note=preview.NOTE if outcome.preview is not None else "")
 
     # ---- loading ------------------------------------------------------------------------------
 
