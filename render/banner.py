@@ -44,8 +44,9 @@ def banner_values(scene: Scene) -> str:
     out: list[str] = []
     left = BOX.x + 16
     if scene.note:
-        out.append(caps(BOX.x + BOX.w - 16, BOX.y + 20, shorten(scene.note.upper(), 12.5, ROOM - 120, True),
-                        12.5, fill=theme.ACT, anchor="end"))
+        note = shorten(scene.note.upper(), 12.5, ROOM - 120, True)
+        out.append(caps(BOX.x + BOX.w - 16, BOX.y + 20, note, 12.5, fill=theme.ACT,
+                        anchor="end"))
     if scene.decision is not None:
         d = scene.decision
         colour = theme.player_colour(state.players[d.seat].colour, d.seat)
