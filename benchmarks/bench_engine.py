@@ -113,11 +113,20 @@ def looking_back() -> list[str]:
                    f"{look / 1000:.2f} ms")
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    kept = [s.copy() for s in game._snapshots]
+    kept = [s.copy() for s in game._snapshots if s is not None]
     size = (tracemalloc.get_traced_memory()[0] - before) / len(kept)
     tracemalloc.stop()
+    written = [len(game.written_position(m)) for m in game.kept_positions()]
     out.append(f"kept positions: one every {SNAPSHOT_EVERY} moves, {size / 1024:.1f} KB each, "
-               f"{len(kept) * size / 1024:.0f} KB for this {len(game.history)}-move game")
+               f"{len(kept) * size / 1024:.0f} KB for this {len(game.history)}-move game; "
+               f"written down to be stored, {sum(written) / len(written):.0f} bytes each")
+    log = game.log()
+    stored = [game.written_position(m) for m in game.kept_positions()]
+    for n in (20, 200):
+        whole = _median_us(lambda n=n: replay(log, n))  # type: ignore[misc]
+        resumed = _median_us(lambda n=n: replay(log, n, kept=stored))  # type: ignore[misc]
+        out.append(f"a stored game rebuilt at move {n}: {whole / 1000:.2f} ms replaying every "
+                   f"move, {resumed / 1000:.2f} ms from its latest stored position")
     return out
 
 

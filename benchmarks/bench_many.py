@@ -6,7 +6,8 @@ scale down with ``--active 100 --stored 2000 --commands 200 --single 30`` for a 
 Every game is real: 5-player random games (``engine.playout``) cut at every stage, imported
 through the real ``GameService`` into a temporary SQLite file with the service's durability
 settings; the stored thousands are copies of those records written through the store in one
-transaction per thousand (each its own game row and its own records, as the service wrote them).
+transaction per thousand (each its own game row, records and stored positions, as the service
+wrote them).
 Commands are the next move of each game's own random playout, so every one is legal, and they
 arrive round-robin across the active games; each is answered with its picture. Each figure is
 printed beside its target; wall-clock times, so other work on the machine shows in them.
@@ -93,6 +94,9 @@ def build(path: str, stored: int) -> tuple[float, list[tuple[int, int]]]:
                     "text, auto, message_id, data) SELECT ?, seq, kind, at, user_id, user_name, "
                     "seat, text, auto, message_id, data FROM records WHERE game_id = ?",
                     [new, source])
+                db.execute(
+                    "INSERT INTO snapshots (game_id, moves, position) SELECT ?, moves, "
+                    "position FROM snapshots WHERE game_id = ?", [new, source])
         total = chunk.stop
     service.close()
     return time.perf_counter() - start, templates

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 from bot.cli import CliError, db_path, prog
 
 if TYPE_CHECKING:
+    from bot.service.records import GameRecord
     from bot.service.storage import GameSummary, Store
+    from engine import Game
 
 
 def export_command(args: argparse.Namespace) -> int:
@@ -143,6 +145,26 @@ def _verify_game(store: Store, summary: GameSummary) -> str | None:
     waiting = decision.player if decision is not None else None
     if waiting != summary.waiting_seat:
         return f"replays waiting for {waiting}, the summary says {summary.waiting_seat}"
+    if live.game is not None:
+        return _verify_positions(store, record, live.game)
+    return None
+
+
+def _verify_positions(store: Store, record: GameRecord, game: Game) -> str | None:
+    """A stored position that belongs to the moves in force must be the position the replay
+    reaches there (stale or damaged ones are ignored when loading, so they are no problem)."""
+    from bot.service.live_game import record_log
+    from engine import position, replay
+
+    log = record_log(record)
+    for data in store.positions(record.game_id, len(record.moves)):
+        head = position.header(data)
+        if head is None:
+            continue
+        moves = head[0]
+        resumed = replay(log, upto=moves, kept=[data])
+        if resumed.state != game.position_at(moves).state:
+            return f"its stored position after move {moves} is not the one its moves reach"
     return None
 
 

@@ -23,9 +23,11 @@ action board's facts: resolution order, spaces per action), ``notation`` (text -
 records a position is), ``rules/`` (one module per step of the game, each with its legal moves,
 what a move does, its words, its start and its forfeit, registered in ``rules.RULES`` by
 ``DecisionKind``), ``lines`` (the R7 trail geometry), ``standings`` (the R15 order and its
-reasons), ``game`` (the turn machine that walks the steps, with its snapshots), ``log`` (the
-text log), ``replay`` (replaying a log), ``history`` and ``stats`` (looking back over a game),
-``limits`` (every limit on input), ``view`` (JSON), ``playout`` (random games).
+reasons), ``game`` (the turn machine that walks the steps, with its snapshots), ``position``
+(a snapshot written down, to be stored and resumed from), ``log`` (the text log), ``replay``
+(replaying a log, from a stored position when one is given), ``history`` and ``stats``
+(looking back over a game), ``limits`` (every limit on input), ``view`` (JSON), ``playout``
+(random games).
 """
 
 from typing import TYPE_CHECKING

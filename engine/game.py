@@ -9,10 +9,10 @@ replay a few moves, not the whole game. No clock, file or random source is read 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine import intent
+from engine import intent, position
 from engine.decisions import Decision, DecisionKind, Event, plural
 from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn
 from engine.log import GameLog
@@ -57,8 +57,11 @@ class Game:
         #: the legal moves of this position once listed; None until then (R6 needs them too)
         self._legal: list[Move] | None = None
         self.opening_events = self._advance()
-        #: the position after 0, K, 2K, ... moves (K = SNAPSHOT_EVERY); never changed once kept
-        self._snapshots: list[GameState] = [self.state.copy()]
+        #: the position after 0, K, 2K, ... moves (K = SNAPSHOT_EVERY); never changed once kept;
+        #: None where a resumed game has not read its written copy (``_unread``) yet
+        self._snapshots: list[GameState | None] = [self.state.copy()]
+        #: written copies of kept positions (``engine.position``), read on first use
+        self._unread: dict[int, Callable[[], GameState | None]] = {}
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -188,11 +191,58 @@ class Game:
         if not 0 <= moves <= len(self.history):
             raise BusError(f"there is no move {moves}: the game has "
                            f"{plural(len(self.history), 'move')}")
-        k = min(moves // SNAPSHOT_EVERY, len(self._snapshots) - 1)
+        k, kept = self._nearest(moves)
         other = self.copy()
-        other._restore(self._snapshots[k].copy(), self.history[:k * SNAPSHOT_EVERY])
+        other._restore(kept.copy(), self.history[:k * SNAPSHOT_EVERY])
         other.follow(self.history, moves)
         return other
+
+    def _nearest(self, moves: int) -> tuple[int, GameState]:
+        """The kept position nearest before move ``moves`` (reading a written one if need be;
+        one that cannot be read is forgotten, and an earlier one serves)."""
+        k = min(moves // SNAPSHOT_EVERY, len(self._snapshots) - 1)
+        while True:
+            kept = self._snapshots[k]
+            if kept is None and k in self._unread:
+                kept = self._snapshots[k] = self._unread.pop(k)()
+            if kept is not None:
+                return k, kept
+            k -= 1
+
+    def kept_positions(self) -> list[int]:
+        """The move counts after which a position is kept (0, K, 2K, ...; K = SNAPSHOT_EVERY)."""
+        return [k * SNAPSHOT_EVERY for k, kept in enumerate(self._snapshots)
+                if kept is not None or k in self._unread]
+
+    def written_position(self, moves: int) -> bytes:
+        """The kept position after ``moves`` moves, written down (``engine.position``) to be
+        stored beside the log and handed back to ``replay`` as ``kept``."""
+        k, kept = self._nearest(moves)
+        if k * SNAPSHOT_EVERY != moves:
+            raise BusError(f"no position is kept after move {moves}")
+        return position.write(kept, [(name, str(move)) for name, move in self.history[:moves]])
+
+    def resume(self, history: list[tuple[str, Move]],
+               written: Mapping[int, Callable[[], GameState | None]]) -> bool:
+        """Stand at the latest readable of the ``written`` positions of this game (a game just
+        started, not moved yet), keyed by the number of moves of ``history`` that led to each;
+        the others are read when ``position_at`` needs them. False (nothing changed) when none
+        can be read. ``engine.replay`` checks that each belongs to these moves."""
+        assert not self.history, "only a game at its opening resumes"
+        counts = sorted(m for m in written if 0 < m <= len(history) and m % SNAPSHOT_EVERY == 0)
+        if not counts:
+            return False
+        self._snapshots += [None] * (counts[-1] // SNAPSHOT_EVERY)
+        self._unread = {m // SNAPSHOT_EVERY: written[m] for m in counts}
+        k, kept = self._nearest(counts[-1])
+        if k == 0:
+            del self._snapshots[1:]
+            return False
+        del self._snapshots[k + 1:]
+        self.state = kept.copy()
+        self.history = history[:k * SNAPSHOT_EVERY]
+        self._legal = None
+        return True
 
     def follow(self, moves: Sequence[tuple[str, Move | str]], upto: int | None = None,
                lines: Sequence[int] = ()) -> None:
@@ -225,6 +275,7 @@ class Game:
         other.opening_events = self.opening_events
         other._legal = self._legal
         other._snapshots = list(self._snapshots)
+        other._unread = dict(self._unread)
         return other
 
     def _restore(self, state: GameState, history: list[tuple[str, Move]]) -> None:
@@ -233,6 +284,8 @@ class Game:
         self.history = history
         self._legal = None
         del self._snapshots[len(history) // SNAPSHOT_EVERY + 1:]
+        for k in [k for k in self._unread if k >= len(self._snapshots)]:
+            del self._unread[k]
 
     def _waiting(self) -> str:
         decision = self.to_act()

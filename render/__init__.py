@@ -21,14 +21,17 @@ from render.warm import warm_up
 
 
 def render_svg(game: GameView, *, move_highlight: bool = True,
-               previous: GameView | None = None, layout: str | None = None) -> str:
+               previous: GameView | None = None, layout: str | None = None,
+               note: str = "") -> str:
     """The table as an SVG document (user units are pixels: 1450 x 1000 in landscape).
 
     ``previous`` is the position the previous picture showed: every change since is
     highlighted and its moves listed (without it, only the last move). ``layout`` is
-    "landscape" or "portrait" (default: as configured, else landscape)."""
+    "landscape" or "portrait" (default: as configured, else landscape). ``note`` is marked at
+    the top of the banner, so a picture of a position that is not the table's (a preview)
+    cannot be taken for it."""
     chosen = layout_named(layout) if layout is not None else default_layout()
-    return layers(Scene.of(game, move_highlight=move_highlight, previous=previous),
+    return layers(Scene.of(game, move_highlight=move_highlight, previous=previous, note=note),
                   chosen).svg()
 
 

@@ -43,6 +43,10 @@ def banner_values(scene: Scene) -> str:
     state = scene.state
     out: list[str] = []
     left = BOX.x + 16
+    if scene.note:
+        note = shorten(scene.note.upper(), 12.5, ROOM - 120, True)
+        out.append(caps(BOX.x + BOX.w - 16, BOX.y + 20, note, 12.5, fill=theme.ACT,
+                        anchor="end"))
     if scene.decision is not None:
         d = scene.decision
         colour = theme.player_colour(state.players[d.seat].colour, d.seat)

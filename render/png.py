@@ -107,9 +107,12 @@ def encode(image: Image.Image) -> bytes:
 
 
 def render_png(game: GameView, *, size: int | None = None, move_highlight: bool = True,
-               previous: GameView | None = None, layout: str | None = None) -> bytes:
+               previous: GameView | None = None, layout: str | None = None,
+               note: str = "") -> bytes:
     """The table as PNG bytes, ``size`` pixels on its long side (by default the layout's own:
-    1000 landscape, 1400 portrait); ``previous`` and ``layout`` as for ``render_svg``."""
+    1000 landscape, 1400 portrait); ``previous``, ``layout`` and ``note`` as for
+    ``render_svg``."""
     chosen = layout_named(layout) if layout is not None else default_layout()
-    picture = layers(Scene.of(game, move_highlight=move_highlight, previous=previous), chosen)
+    picture = layers(Scene.of(game, move_highlight=move_highlight, previous=previous,
+                              note=note), chosen)
     return encode(rasterise(picture, size or chosen.size))

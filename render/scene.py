@@ -60,12 +60,14 @@ class Scene:
     rows: tuple[int, ...]
     #: why tied players are ranked as they are, once the game is over
     tie_breaks: tuple[str, ...] = ()
+    #: a few words marked at the top of the banner ("Preview: not played"); "" for none
+    note: str = ""
 
     @classmethod
     def of(cls, game: GameView, *, move_highlight: bool = True,
-           previous: GameView | None = None) -> Scene:
+           previous: GameView | None = None, note: str = "") -> Scene:
         """``previous`` is the position the previous picture showed: everything since is
-        highlighted (without it, the last move)."""
+        highlighted (without it, the last move). ``note`` marks the picture (a preview)."""
         state = game.state
         changes = Changes()
         if move_highlight:
@@ -80,7 +82,7 @@ class Scene:
             order = [p.seat for p in ranked(state.players)]
             rows = tuple(order.index(seat) for seat in rows)
             ties = tuple(tie_breaks(state.players))
-        return cls(state, game.to_act(), changes, ranking, tags, rows, ties)
+        return cls(state, game.to_act(), changes, ranking, tags, rows, ties, note)
 
     @property
     def last(self) -> tuple[int, Move] | None:

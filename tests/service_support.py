@@ -21,10 +21,11 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Arcsyn", "Daemonis", "Hedgethorn", "discrider", "Esme")
 
 
-def fake_png(game: Game, *, previous: Game | None = None) -> bytes:
-    """Stands in for the renderer: different positions give different bytes."""
+def fake_png(game: Game, *, previous: Game | None = None, note: str = "") -> bytes:
+    """Stands in for the renderer: different positions give different bytes (and a note is
+    written after them, as the real picture shows it)."""
     digest = hashlib.sha256(json.dumps(game.to_json(), sort_keys=True).encode()).hexdigest()
-    return PNG_SIGNATURE + digest.encode()
+    return PNG_SIGNATURE + digest.encode() + note.encode()
 
 
 def actor(name: str, *, manager: bool = False, roles: Sequence[str] = ()) -> Actor:

@@ -121,7 +121,8 @@ async def test_a_preview_is_private_and_play_this_plays_exactly_it(
     assert table.moves_played(server.table) == []
     played = await server.press(people.arcsyn, shown, "Play this")
     update = only(played.public)
-    assert update.pictures == shown.pictures  # the table the preview showed
+    # the table the preview showed, drawn again without the preview's mark
+    assert update.pictures == [table.expected_picture(server.table)] != shown.pictures
     assert table.moves_played(server.table) == [("Arcsyn", "Place House at C1"),
                                                  ("Arcsyn", "Place Office at C1")]
     again = await server.press(people.arcsyn, shown, "Play this")

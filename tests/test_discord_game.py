@@ -402,9 +402,9 @@ async def test_the_answers_of_one_place_are_posted_in_the_order_applied(
     drawn = table.service.renderer
     assert drawn is not None
 
-    def slow(game: Any, *, previous: Any = None) -> bytes:
+    def slow(game: Any, *, previous: Any = None, note: str = "") -> bytes:
         time.sleep(0.3)
-        return drawn(game, previous=previous)
+        return drawn(game, previous=previous, note=note)
 
     posted: list[str] = []
     slash_cog = sys.modules["bot.discord_app.cogs.slash"]  # as the bot loaded its extension

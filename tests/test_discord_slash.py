@@ -40,6 +40,8 @@ SCRIPT: list[tuple[str, str, str, dict[str, Any]]] = [
     ("Mod", "correct 3: Place House at C3", "correct", {"number": 3, "move": "Place House at C3"}),
     ("Daemonis", "undo", "undo", {}),
     ("Mod", "undo last 2", "undo", {"count": 2}),
+    ("Mod", "redo", "redo", {}),
+    ("Mod", "undo last 2", "undo", {"count": 2}),
     ("Zed", "map 0", "map", {"number": 0}),
     ("Zed", "map 9", "map", {"number": 9}),
     ("Zed", "log all", "log", {"everything": True}),

@@ -135,7 +135,7 @@ def test_without_the_previous_picture_only_the_last_move_is_highlighted() -> Non
 def test_the_service_draws_what_changed_since_its_previous_picture(tmp_path: Path) -> None:
     shown: list[tuple[int, int | None]] = []
 
-    def renderer(game: Game, *, previous: Game | None = None) -> bytes:
+    def renderer(game: Game, *, previous: Game | None = None, note: str = "") -> bytes:
         shown.append((len(game.history), None if previous is None else len(previous.history)))
         return fake_png(game)
 

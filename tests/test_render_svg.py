@@ -418,3 +418,13 @@ def test_icons_are_standalone_svg_files_drawn_where_they_stand(name: str) -> Non
         assert x - 20 - 1 <= left and right <= x + 20 + 1
         assert y - 20 - 1 <= top and bottom <= y + 20 + 1
         assert right - left > 25 and bottom - top > 25  # it fills most of its box
+
+
+@pytest.mark.parametrize("layout", ["landscape", "portrait"])
+def test_a_note_is_marked_in_the_banner_beside_who_is_to_act(layout: str) -> None:
+    game = sample_game(16)
+    plain = texts(parse(render_svg(game, layout=layout)))
+    marked = texts(parse(render_svg(game, layout=layout, note="Preview: not played")))
+    assert "PREVIEW: NOT PLAYED" in marked and "PREVIEW: NOT PLAYED" not in plain
+    assert "TO ACT" in marked  # beside the heading, not instead of it
+    assert sorted(marked) == sorted([*plain, "PREVIEW: NOT PLAYED"])

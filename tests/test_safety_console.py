@@ -25,7 +25,7 @@ LOBBY = ["Ada: new game", "Ada: join", "Bram: join", "Cleo: join",
 def play(db: Path, lines: list[str], picture_dir: str | None = None) -> str:
     """Lines through the console's own loop, in this process."""
     service = GameService(str(db), picture_dir=picture_dir, bind_imported_names=True,
-                          renderer=(lambda game, previous=None: b"\x89PNG fake")
+                          renderer=(lambda game, previous=None, note="": b"\x89PNG fake")
                           if picture_dir else None,
                           rate_limits=False)
     out = io.StringIO()

@@ -31,7 +31,9 @@ def test_a_preview_shows_the_table_after_the_moves_and_plays_nothing(table: Tabl
     assert not reply.changed and reply.mentions == []
     assert table.snapshot() == before  # not a record, not a picture in the index
     played = table.ok("Arcsyn", "Place Office at C1 and Pub at C2")
-    assert played.picture == reply.picture  # the very table the preview showed
+    # the very table the preview showed, without the preview's mark
+    assert played.picture is not None
+    assert reply.picture == played.picture + b"Preview: not played"
 
 
 def test_an_illegal_preview_is_refused_as_the_move_would_be(table: Table) -> None:
@@ -64,10 +66,11 @@ def test_a_maybe_inside_a_preview_is_previewed_and_a_maybe_alone_is_answered(
 
 
 def test_previews_are_drawn_against_the_table_as_it_stands(tmp_path: Path) -> None:
-    seen: list[tuple[int, int | None]] = []
+    seen: list[tuple[int, int | None, str]] = []
 
-    def renderer(game: Game, *, previous: Game | None = None) -> bytes:
-        seen.append((len(game.history), None if previous is None else len(previous.history)))
+    def renderer(game: Game, *, previous: Game | None = None, note: str = "") -> bytes:
+        seen.append((len(game.history), None if previous is None else len(previous.history),
+                     note))
         return PNG_SIGNATURE
 
     table = Table(GameService(str(tmp_path / "busbot.db"), renderer=renderer))
@@ -75,7 +78,11 @@ def test_previews_are_drawn_against_the_table_as_it_stands(tmp_path: Path) -> No
     table.ok("Arcsyn", "Place Office at C1")
     seen.clear()
     table.ok("Daemonis", "preview Place Pub at C2")
-    assert seen == [(2, 1)]
+    assert seen == [(2, 1, "Preview: not played")]  # marked, so nobody takes it for the table
+    seen.clear()
+    table.ok("Daemonis", "map")
+    table.ok("Arcsyn", "Place Pub at C2")
+    assert [note for *_, note in seen] == ["", ""]
 
 
 def test_since_says_what_changed_after_a_position(table: Table) -> None:

@@ -206,7 +206,7 @@ async def test_the_async_service_serializes_a_place_and_renders_off_the_db_threa
         tmp_path: Path) -> None:
     drawn_on: list[str] = []
 
-    def renderer(game: object, *, previous: object = None) -> bytes:
+    def renderer(game: object, *, previous: object = None, note: str = "") -> bytes:
         drawn_on.append(threading.current_thread().name)
         return fake_png(game)  # type: ignore[arg-type]
 
@@ -251,7 +251,7 @@ def test_a_failed_write_changes_nothing_and_a_failed_picture_keeps_the_move(
     table.service.store.commit = original  # type: ignore[method-assign]
     assert table.snapshot() == before and table.ok("Zed", "status").text == status
 
-    def broken(game: object, *, previous: object = None) -> bytes:
+    def broken(game: object, *, previous: object = None, note: str = "") -> bytes:
         raise RuntimeError("no fonts")
 
     table.service.renderer = broken

@@ -8,7 +8,7 @@ and a position handed to the picture renderer is never changed under it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,19 +32,22 @@ def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> O
     return options
 
 
-def build_game(record: GameRecord, near: Game | None = None) -> Game | None:
+def build_game(record: GameRecord, near: Game | None = None,
+               kept: Iterable[bytes] = ()) -> Game | None:
     """The engine game after the moves in force (earlier positions: ``Game.position_at``).
 
     ``near`` is the game as it stood before the records changed (an undo, a redo): the moves
-    both share are not replayed again, the rebuild starts from its nearest kept position. None
-    for a game that never started. Raises the engine's ``LogError`` (naming the move) when the
-    records do not replay, which only an imported file can cause.
+    both share are not replayed again, the rebuild starts from its nearest kept position.
+    ``kept`` are the game's stored positions (``Store.positions``): without ``near``, the
+    rebuild starts from the latest that belongs to the moves in force. None for a game that
+    never started. Raises the engine's ``LogError`` (naming the move) when the records do not
+    replay, which only an imported file can cause.
     """
     if record.order_by is None:
         return None
     log = record_log(record)
     if near is None or not _same_table(near, log):
-        return replay(log)
+        return replay(log, kept=kept)
     shared = 0
     for (seat, text), (name, move) in zip(log.moves, near.history, strict=False):
         if seat != name or text != str(move):
@@ -69,6 +72,22 @@ def record_log(record: GameRecord) -> GameLog:
     return GameLog([s.name for s in record.seats], record.edition, dict(record.options),
                    [s.colour or "" for s in record.seats],
                    [(m.seat, m.text) for m in record.moves])
+
+
+def positions_reached(before: LiveGame | None, after: LiveGame) -> list[tuple[int, bytes]]:
+    """The kept positions of ``after`` that its moves in force reach and ``before`` (the same
+    game before a command, None for a new one) did not have, written down to be stored with
+    the command's records: (moves, data)."""
+    game = after.game
+    if game is None:
+        return []
+    shared = 0
+    if before is not None and before.record.game_id == after.record.game_id:
+        for old, new in zip(before.record.moves, after.record.moves, strict=False):
+            if old.seq != new.seq:
+                break
+            shared += 1
+    return [(m, game.written_position(m)) for m in game.kept_positions() if m > shared]
 
 
 @dataclass(slots=True)

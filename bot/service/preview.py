@@ -20,6 +20,9 @@ from bot.service.play import why_not
 from bot.service.replies import next_line, played_lines
 from engine import BusError, Decision, Move, Question
 
+#: marked on a preview's picture, so that nobody takes it for the table
+NOTE = "Preview: not played"
+
 
 def position_of(live: LiveGame) -> Position:
     moves = live.record.moves

@@ -165,6 +165,9 @@ class GameRecord:
     # ---- reading ------------------------------------------------------------------------------
 
     def seat(self, name: str) -> Seat | None:
+        for s in self.seats:  # records name seats exactly: the fold's fast path
+            if s.name == name:
+                return s
         key = name.strip().casefold()
         for s in self.seats:
             if s.name.casefold() == key:

@@ -33,7 +33,7 @@ from bot.service.commands import (
     read_message,
     written,
 )
-from bot.service.live_game import LiveGame, build_game
+from bot.service.live_game import LiveGame, build_game, positions_reached
 from bot.service.outbox import Announcement, Failure
 from bot.service.outcome import Context, Outcome, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
@@ -41,6 +41,7 @@ from bot.service.records import GameRecord, Record, same_user
 from bot.service.routes import is_moderator
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
+from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
     MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
@@ -113,6 +114,8 @@ class Prepared:
     previous: Game | None = None
     #: the game's chart and animation, drawn after the picture
     story: story.StoryJob | None = None
+    #: marked on the picture (a preview's says it was not played)
+    note: str = ""
 
     def complete(self) -> Reply:
         """Draw the picture, then the story (outside any lock: the positions are copies that
@@ -134,7 +137,8 @@ class Prepared:
                 reply.text += "\n(Pictures cannot be drawn here.)"
             return reply
         try:
-            reply.picture = self.renderer(self.snapshot, previous=self.previous)
+            reply.picture = self.renderer(self.snapshot, previous=self.previous,
+                                          note=self.note)
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
             reply.text += "\n(The picture could not be drawn this time.)"
@@ -305,6 +309,7 @@ class GameService:
             edition=after.record.edition, players=", ".join(s.name for s in after.record.seats),
             waiting=_waiting(after, summary, outcome.position_changed, draft.new[-1].seq, now),
             message_id=message_id, reply_text=outcome.text, picture=moment,
+            positions=positions_reached(live, after),
         )
         text = outcome.text
         if snapshot is not None:
@@ -376,7 +381,8 @@ class GameService:
         reply.picture_name = outcome.picture_name or picture_name(
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, self.renderer, self.picture_dir,
-                        outcome.previous)
+                        outcome.previous,
+                        note=preview.NOTE if outcome.preview is not None else "")
 
     # ---- loading ------------------------------------------------------------------------------
 
@@ -387,9 +393,16 @@ class GameService:
         live = cached[0] if cached is not None else None
         if live is None or live.record.last_seq != summary.last_seq:
             record = GameRecord.fold(summary.id, summary.place, self.store.records(summary.id))
-            live = LiveGame(record, build_game(record))
+            live = LiveGame(record, build_game(record, kept=self._positions(record)))
         self._keep(summary.id, live, self.clock())
         return live
+
+    def _positions(self, record: GameRecord) -> list[bytes]:
+        """The game's stored positions its moves in force may start from (none is needed
+        before the first is kept, so a short game costs no query)."""
+        if len(record.moves) < SNAPSHOT_EVERY:
+            return []
+        return self.store.positions(record.game_id, len(record.moves))
 
     def _keep(self, game_id: int, live: LiveGame, now: float) -> None:
         """Make ``live`` the most recently used game, and let go of the games that were not
@@ -456,11 +469,12 @@ class GameService:
             records = [r for r in self.store.records(item.game_id) if r.seq <= item.seq]
         try:
             record = GameRecord.fold(item.game_id, item.place, records)
-            position = build_game(record)
+            position = build_game(record, kept=self._positions(record))
             previous = None
             if item.first_seq > 1:  # the table before the change, to highlight what it did
-                previous = build_game(GameRecord.fold(
-                    item.game_id, item.place, [r for r in records if r.seq < item.first_seq]))
+                before = GameRecord.fold(
+                    item.game_id, item.place, [r for r in records if r.seq < item.first_seq])
+                previous = build_game(before, kept=self._positions(before))
         except Exception:  # the records replayed when stored; never lose the text for this
             log.exception("rebuilding the position of announcement %d failed", item.id)
             return Prepared(reply)

@@ -19,12 +19,12 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlite_utils
 
-from bot.service import outbox
+from bot.service import outbox, snapshots
 from bot.service.outbox import Announcement
 from bot.service.records import Record
 
@@ -101,6 +101,8 @@ class Change:
     reply_text: str = ""
     picture: PictureMoment | None = None
     announcement: Announcement | None = None
+    #: written positions the change's moves reached (``bot.service.snapshots``): (moves, data)
+    positions: list[tuple[int, bytes]] = field(default_factory=list)
     #: set by ``Store.commit``: the outbox row of ``announcement``
     announcement_id: int | None = None
 
@@ -179,12 +181,14 @@ class Store:
             db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", [str(SCHEMA_VERSION)])
 
     def _create_delivery_tables(self) -> None:
-        """The outbox and the last message seen per place; added to older databases too (and
-        only when missing, like the rest of the schema, so a second reader never writes)."""
-        if {"outbox", "seen"} <= set(self.db.table_names()):
+        """The outbox, the last message seen per place and the written positions; added to
+        older databases too (and only when missing, like the rest of the schema, so a second
+        reader never writes)."""
+        if {"outbox", "seen", "snapshots"} <= set(self.db.table_names()):
             return
         with self.transaction() as db:
             outbox.create_table(db)
+            snapshots.create_table(db)
             db.table("seen").create({"place": str, "message_id": int}, pk="place",
                                     if_not_exists=True)
 
@@ -212,6 +216,11 @@ class Store:
                 f"SELECT {RECORD_COLUMNS} FROM records WHERE game_id = ? ORDER BY seq",
                 [game_id]).fetchall()
         return _stored_records(game_id, rows)
+
+    def positions(self, game_id: int, moves: int) -> list[bytes]:
+        """The written positions of a game after at most ``moves`` moves (for ``replay``)."""
+        with self.lock:
+            return snapshots.upto(self.db, game_id, moves)
 
     def handled_reply(self, place: str, message_id: str) -> str | None:
         """The reply already given to a message, when that message changed something."""
@@ -261,6 +270,8 @@ class Store:
                     f"INSERT INTO records ({RECORD_COLUMNS}) "
                     f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     _record_rows(game_id, change.records))
+            if change.positions:
+                snapshots.write(db, game_id, change.positions)
             if change.message_id is not None:
                 db.execute(
                     "INSERT INTO handled (place, message_id, game_id, seq, at, reply) "

@@ -39,6 +39,7 @@ from bot.service.commands import (
     Log,
     Map,
     Nudge,
+    Redo,
     ReplacePlayer,
     Rules,
     Start,
@@ -191,6 +192,10 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         self, interaction: Interaction, count: app_commands.Range[int, 1] | None = None
     ) -> None:
         await self.run(interaction, Undo(None) if count is None else UndoLast(count))
+
+    @app_commands.command(description="Put back what the last undo or correction took back")
+    async def redo(self, interaction: Interaction) -> None:
+        await self.run(interaction, Redo())
 
     @app_commands.command(description="Open a new game at this table")
     @app_commands.describe(options="An edition and option=value settings, if not the defaults")
