@@ -272,7 +272,9 @@ def test_a_crash_during_the_upgrade_leaves_the_old_database_whole(tmp_path: Path
     assert versions == {"1", str(SCHEMA_VERSION)}
 
 
-def test_processes_opening_a_version_1_database_at_once_upgrade_it_once(tmp_path: Path) -> None:
+def test_two_opening_a_version_1_database_at_once_both_get_every_record(tmp_path: Path) -> None:
+    """Two stores (two connections, as two processes have) open it while a third writes: they
+    wait for the writer, one upgrades it, the other then finds it up to date."""
     old, current = _as_version_1(tmp_path)
     expected = {game_id: exact(records) for game_id, records in read_v1(old).items()}
     current.close()
