@@ -392,7 +392,7 @@ def _create_first_schema(db: sqlite_utils.Database) -> None:
     db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '1')")
 
 
-def _compact_records(db: sqlite_utils.Database) -> None:
+def _compact_records_and_handled(db: sqlite_utils.Database) -> None:
     """Version 2: records in their compact form (``_record_rows``), in a table that is its own
     index on (game_id, seq) (``WITHOUT ROWID``: no row number and no second copy of the key).
     Every record is read back as a ``Record`` and written again, so it stays exactly as it was.
@@ -427,7 +427,7 @@ def _compact_records(db: sqlite_utils.Database) -> None:
 #: The steps from each version to the next: ``MIGRATIONS[0]`` takes version 1 to 2, and so on.
 #: A step changes tables that exist; a table of its own (derived data, a side table) can instead
 #: be created where it is used, with ``CREATE TABLE IF NOT EXISTS``, as the delivery tables are.
-MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_compact_records,)
+MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_compact_records_and_handled,)
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
 
@@ -475,7 +475,8 @@ def _stored_records(game_id: int, rows: Iterable[Sequence[Any]]) -> list[Record]
         elif at is None:
             raise StoreError(f"record {seq} of game {game_id} has no time: the database was "
                              f"changed outside busbot; restore it from a backup")
-        # read once per run of equal data; each record still gets a dict of its own
+        # read once per run of equal data; each record gets a dict of its own (records are
+        # never changed, so the values inside equal data may be shared)
         data = json.loads(stored_data) if stored_data else dict(data) if stored_data == "" else {}
         records.append(Record(
             game_id, seq, kind, at, str(user_id), user_name or "", seat, text, bool(auto),
