@@ -7,7 +7,7 @@ changes the meaning of an earlier one, and an imported file is checked by foldin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -215,13 +215,13 @@ class GameRecord:
         """Add one record; ``RecordError`` when it contradicts what came before."""
         if rec.seq != self.last_seq + 1:
             raise RecordError(rec.seq, f"expected record {self.last_seq + 1}")
-        if rec.kind not in RECORD_KINDS:
+        handler = _FOLD.get(rec.kind)
+        if handler is None:
             raise RecordError(rec.seq, f"unknown kind {rec.kind!r}")
         if rec.seq == 1 and rec.kind != "create":
             raise RecordError(rec.seq, "a game starts with a 'create' record")
-        handler = getattr(self, f"_on_{rec.kind}")
         try:
-            handler(rec)
+            handler(self, rec)
         except (KeyError, TypeError, ValueError) as err:
             raise RecordError(rec.seq, f"malformed {rec.kind} record ({err})") from None
         self.last_seq = rec.seq
@@ -296,11 +296,15 @@ class GameRecord:
         self.position_seq = rec.seq
 
     def _withdraw(self, rec: Record, targets: list[int]) -> None:
+        gone = set(targets)
+        tail = self.moves[len(self.moves) - len(gone):] if len(gone) <= len(self.moves) else []
+        if len(gone) == len(targets) and {m.seq for m in tail} == gone:
+            del self.moves[len(self.moves) - len(gone):]  # the usual undo: the last moves
+            return
         live = {m.seq for m in self.moves}
         for t in targets:
             if t not in live:
                 raise RecordError(rec.seq, f"record {t} is not a move in force")
-        gone = set(targets)
         self.moves = [m for m in self.moves if m.seq not in gone]
 
     def _on_undo(self, rec: Record) -> None:
@@ -415,3 +419,8 @@ class GameRecord:
             if seat is None:
                 raise RecordError(rec.seq, f"no seat {name!r} to offer")
             seat.agreed = False
+
+
+#: how each kind of record is folded in (``GameRecord._on_<kind>``), looked up once
+_FOLD: dict[str, Callable[[GameRecord, Record], None]] = {
+    kind: getattr(GameRecord, f"_on_{kind}") for kind in RECORD_KINDS}
