@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import re
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -200,8 +201,6 @@ _STORED_BYTES = (
 def _table_bytes(path: str) -> dict[str, int]:
     """The bytes of each table with its indexes, and of the whole file (``""``), with nothing
     spare in it (after ``VACUUM``); from ``dbstat``, which Debian's and Python's SQLite have."""
-    import sqlite3
-
     with sqlite3.connect(path) as conn:
         conn.execute("VACUUM")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -213,8 +212,6 @@ def _table_bytes(path: str) -> dict[str, int]:
 
 def _size_line(path: str, empty: dict[str, int], games: int, logs: list[str],
                what: str) -> str:
-    import sqlite3
-
     grown = {t: (v - empty.get(t, 0)) / games / 1024 for t, v in _table_bytes(path).items()}
     with sqlite3.connect(path) as conn:
         count = conn.execute("SELECT COUNT(*) FROM records").fetchone()[0]
@@ -233,15 +230,20 @@ def _size_line(path: str, empty: dict[str, int], games: int, logs: list[str],
             f"largest columns in KB (their values alone): {top}")
 
 
+def _empty_database(path: str, **options: object) -> tuple[GameService, dict[str, int]]:
+    """A service on a new database, and that database's table sizes before any game."""
+    GameService(path, renderer=None, rate_limits=False, **options).close()  # type: ignore[arg-type]
+    empty = _table_bytes(path)
+    service = GameService(path, renderer=None, rate_limits=False, **options)  # type: ignore[arg-type]
+    return service, empty
+
+
 def stored_size(folder: str, games: int = 10) -> str:
     """The database bytes an imported finished game takes against its text log (the whole
     file's growth over an empty database), and which columns of its records take them."""
     path = os.path.join(folder, "finished.db")
     logs = [log.format() for log in playouts()[:games]]
-    service = GameService(path, renderer=None, bind_imported_names=True, rate_limits=False)
-    service.close()
-    empty = _table_bytes(path)
-    service = GameService(path, renderer=None, bind_imported_names=True, rate_limits=False)
+    service, empty = _empty_database(path, bind_imported_names=True)
     for i, text in enumerate(logs):
         assert service.import_text(f"done-{i}", BENCH, text).ok
     service.close()
@@ -252,10 +254,7 @@ def played_size(folder: str, games: int = 3) -> str:
     """The same for games played move by move in Discord channels: users and messages have
     Discord's ids (snowflakes), each move is its own message and command."""
     path = os.path.join(folder, "played.db")
-    service = GameService(path, renderer=None, rate_limits=False)
-    service.close()
-    empty = _table_bytes(path)
-    service = GameService(path, renderer=None, rate_limits=False)
+    service, empty = _empty_database(path)
     snowflakes = iter(range(1_190_000_000_000_000_000, 1_200_000_000_000_000_000, 7919 << 22))
     logs = playouts()[:games]
     for log in logs:

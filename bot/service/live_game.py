@@ -8,7 +8,7 @@ and a position handed to the picture renderer is never changed under it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,12 +48,16 @@ def build_game(record: GameRecord, near: Game | None = None,
     log = record_log(record)
     if near is None or not _same_table(near, log):
         return replay(log, kept=kept)
-    shared = 0
-    for (seat, text), (name, move) in zip(log.moves, near.history, strict=False):
-        if seat != name or text != str(move):
-            break
-        shared += 1
+    shared = _shared(log.moves, [(name, str(move)) for name, move in near.history])
     return replay(log, onto=near.position_at(shared))
+
+
+def _shared(before: Sequence[object], after: Sequence[object]) -> int:
+    """How many leading items two move lists have in common."""
+    for i, (old, new) in enumerate(zip(before, after, strict=False)):
+        if old != new:
+            return i
+    return min(len(before), len(after))
 
 
 def _same_table(game: Game, log: GameLog) -> bool:
@@ -83,10 +87,8 @@ def positions_reached(before: LiveGame | None, after: LiveGame) -> list[tuple[in
         return []
     shared = 0
     if before is not None and before.record.game_id == after.record.game_id:
-        for old, new in zip(before.record.moves, after.record.moves, strict=False):
-            if old.seq != new.seq:
-                break
-            shared += 1
+        shared = _shared([m.seq for m in before.record.moves],
+                         [m.seq for m in after.record.moves])
     return [(m, game.written_position(m)) for m in game.kept_positions() if m > shared]
 
 

@@ -15,7 +15,7 @@ from engine import Game
 class Renderer(Protocol):
     """Draws a position; ``previous`` is the one the previous picture showed, so that what
     changed since can be highlighted (None: only the last move); ``note`` is marked on the
-    picture (``PREVIEW_NOTE`` on a preview's)."""
+    picture (``preview.NOTE`` on a preview's)."""
 
     def __call__(self, game: Game, /, *, previous: Game | None = None,
                  note: str = "") -> bytes: ...
