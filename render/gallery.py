@@ -2,7 +2,7 @@
 
 The moments are found by replaying the game, not hard-coded by move number, so the gallery
 stays right when the sample game is replaced: the start of the first round, a board full of
-markers, a line growing, a delivery, and the end.
+markers, a line growing, a delivery, a preview of the move after it, and the end.
 """
 
 from __future__ import annotations
@@ -17,6 +17,9 @@ from render.png import pixel_size, render_png
 from render.story import gallery_section
 
 GALLERY_COMMAND = "busbot gallery"
+#: the mark a preview's picture carries (the service's ``bot.service.preview.NOTE``; a test
+#: keeps the two alike, as the renderer may not import the service)
+PREVIEW_NOTE = "Preview: not played"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +28,9 @@ class Moment:
     title: str
     caption: str
     moves: int  # how many of the log's moves were played
+    #: the position the picture highlights changes since (None: the update's start)
+    since: int | None = None
+    note: str = ""  # marked on the picture (a preview's)
 
 
 def sample_log() -> GameLog:
@@ -34,7 +40,7 @@ def sample_log() -> GameLog:
 
 
 def moments(log: GameLog) -> list[Moment]:
-    """Five positions of the game worth a picture, in the order they were played.
+    """Six positions of the game worth a picture, in the order they were played.
 
     The choosing picture is the fullest action board of the middle round; the line and the
     delivery are the first of their kind after it.
@@ -77,6 +83,11 @@ def moments(log: GameLog) -> list[Moment]:
         Moment("delivery", "Vrrooomm: a delivery",
                "The arrow shows the passenger just carried; dark badges count the passengers "
                "who want to leave under the current clock.", delivery),
+        Moment("preview", "A preview",
+               "`preview MOVE` draws the table as it would be after the next move, against the "
+               "table as it stands (the delivery above), and marks the banner so that nobody "
+               "takes it for the table; nothing is played.", min(delivery + 1, end),
+               since=delivery, note=PREVIEW_NOTE),
         Moment("end", "The end of the game",
                "The winner and the final scores; the city as it was left.", end),
     ]
@@ -110,9 +121,10 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
     ]
     for moment in moments(log):
         game = replay(log, upto=moment.moves)
-        before = replay(log, upto=update_start(log, moment.moves))
+        since = moment.since if moment.since is not None else update_start(log, moment.moves)
+        before = replay(log, upto=since)
         target = out / f"{moment.name}.png"
-        target.write_bytes(render_png(game, size=size, previous=before))
+        target.write_bytes(render_png(game, size=size, previous=before, note=moment.note))
         written.append(target)
         lines += [
             f"## {moment.title}",

@@ -79,11 +79,21 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
     assert main(["gallery", "--out", str(out), "--size", "600"]) == 0
     page = (out / "README.md").read_text(encoding="utf-8")
     pictures = sorted(p.name for p in out.glob("*.png"))
-    assert pictures == ["choosing.png", "delivery.png", "end.png", "expansion.png", "start.png"]
+    assert pictures == ["choosing.png", "delivery.png", "end.png", "expansion.png",
+                        "preview.png", "start.png"]
     for name in pictures:
         assert f"]({name})" in page
         assert Image.open(out / name).size == (600, 414)
-    assert page.count("## ") == 6 and "busbot gallery" in page  # five moments and the story
+    assert page.count("## ") == 7 and "busbot gallery" in page  # six moments and the story
+
+
+def test_the_gallery_marks_its_preview_as_the_service_does() -> None:
+    from bot.service.preview import NOTE
+    from render.gallery import PREVIEW_NOTE, moments, sample_log
+
+    assert PREVIEW_NOTE == NOTE
+    marked = [m for m in moments(sample_log()) if m.note]
+    assert [m.name for m in marked] == ["preview"] and marked[0].note == NOTE
 
 
 def test_render_counts_moves_the_way_its_errors_do(tmp_path: Path,
