@@ -7,6 +7,7 @@ variable, which wins over the file so that a deployment never has to write it to
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -251,8 +252,8 @@ def _optional_text(values: Mapping[str, Any], key: str) -> str | None:
 
 def _number(values: Mapping[str, Any], key: str, default: float) -> float:
     value = values.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(f"{key} must be a number")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ConfigError(f"{key} must be a number (not nan or inf)")
     return float(value)
 
 

@@ -63,7 +63,9 @@ def test_live_games_are_read_from_the_config_file(tmp_path: Path) -> None:
     assert (config.live_games, config.live_idle_hours) == (300, 2.5)
     for text, message in (("live_games = 0\n", "live_games must be a whole number"),
                           ("live_games = 2.5\n", "live_games must be a whole number"),
-                          ("live_idle_hours = -1\n", "live_idle_hours must be 0")):
+                          ("live_idle_hours = -1\n", "live_idle_hours must be 0"),
+                          ("live_idle_hours = nan\n", "live_idle_hours must be a number"),
+                          ("reminder_hours = inf\n", "reminder_hours must be a number")):
         path.write_text(text, encoding="utf-8")
         with pytest.raises(ConfigError, match=message):
             load_config(path, environ={})
