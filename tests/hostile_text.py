@@ -7,7 +7,7 @@ words that each almost start a command or a move.
 
 from __future__ import annotations
 
-from bot.service.commands import COMMANDS
+from bot.service.registry import ENTRIES
 
 #: fillers that are worst for a pattern that backtracks over what follows a command word
 _FILLERS = (" ", "\t", " \n", " x", " with", " by", " as", ":", " :", " #", " 1", "=", " a=",
@@ -25,7 +25,7 @@ def _fill(head: str, filler: str, length: int, tail: str = "x") -> str:
 
 def command_cases(length: int) -> dict[str, str]:
     """For every word of the command table and every filler, one message of ``length``."""
-    heads = sorted({w for spec in COMMANDS for w in spec.words}
+    heads = sorted({w for entry in ENTRIES for w in entry.words}
                    | {"new game", "start game order", "log all", "join as", "join red as",
                       "correct move", "as x"})
     cases = {}

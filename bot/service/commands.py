@@ -1,90 +1,90 @@
-"""The service's own command words, and how to tell a command or a move from table chat.
+"""The service's commands as values, and the readers of their words.
 
-Everything that is not one of these commands goes to the engine's move parser. That parser is
-forgiving on purpose ("I pass" is a move), so deciding whether an unprefixed chat message was
-meant for the bot uses a much stricter reading: only the words of written-out moves.
+Each command is a small frozen dataclass (a ``Command``); each reader (``_join``, ``_undo``...)
+reads the words after a command's first word into one, or says it does not fit (None). Which
+word picks which reader, and what each command runs, is the registry's
+(``bot/service/registry.py``); ``bot/service/reading.py`` reads a whole message with it.
+Everything that is not a command goes to the engine's move parser (``read_moves``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
-from bot.service.attempts import attempts_a_move
-from engine import EDITIONS, Move, ParseError, Question, Unfinished, parse_moves
-from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_move_count, shown
+from engine import EDITIONS, Move, ParseError, parse_moves
+from engine.limits import LimitError, check_move_count, shown
+
+
+class Command:
+    """What a message asks the service for: every command (a dataclass) is one of these."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class NewGame:
+class NewGame(Command):
     edition: str | None
     options: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Join:
+class Join(Command):
     colour: str | None
     name: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class Leave:
+class Leave(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Colour:
+class Colour(Command):
     colour: str
 
 
 @dataclass(frozen=True, slots=True)
-class Start:
+class Start(Command):
     order: tuple[str, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
-class Status:
+class Status(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Choices:
+class Choices(Command):
     """``moves``: the author's legal moves now (``moves all``: every one of them)."""
 
     everything: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class Log:
+class Log(Command):
     everything: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class Index:
+class Help(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Help:
+class Rules(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Map:
+class Map(Command):
     """The table now, or after move ``number``."""
 
     number: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Undo:
+class Undo(Command):
     """``undo`` (the last move), or a bare ``undo N``, which could mean either of the forms
     below and is therefore only explained, never carried out."""
 
@@ -92,79 +92,79 @@ class Undo:
 
 
 @dataclass(frozen=True, slots=True)
-class UndoLast:
+class UndoLast(Command):
     """``undo last K``: take back the last K moves."""
 
     count: int
 
 
 @dataclass(frozen=True, slots=True)
-class UndoTo:
+class UndoTo(Command):
     """``undo to N``: take back move N and every move after it."""
 
     number: int
 
 
 @dataclass(frozen=True, slots=True)
-class Redo:
+class Redo(Command):
     """``redo``: put back what the last undo or correction took back."""
 
 
 @dataclass(frozen=True, slots=True)
-class ActAs:
+class ActAs(Command):
     name: str
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class Correct:
+class Correct(Command):
     number: int
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class ReplacePlayer:
+class ReplacePlayer(Command):
     name: str
     user: str
 
 
 @dataclass(frozen=True, slots=True)
-class Drop:
+class Drop(Command):
     name: str
 
 
 @dataclass(frozen=True, slots=True)
-class Pause:
+class Pause(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Resume:
+class Resume(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Abandon:
+class Abandon(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Nudge:
+class Nudge(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Export:
+class Export(Command):
     fmt: str
 
 
 @dataclass(frozen=True, slots=True)
-class Import:
+class Import(Command):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Malformed:
+class Malformed(Command):
     """A command word with arguments that do not fit; ``usage`` says how it is written."""
 
     command: str
@@ -172,12 +172,12 @@ class Malformed:
 
 
 @dataclass(frozen=True, slots=True)
-class Accept:
+class Accept(Command):
     """Take the seat a moderator (or an imported file) offered to you."""
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Command):
     """A message that is no command: the author's moves, read once by the engine's move reader
     (``unreadable`` says why not, when they cannot be read)."""
 
@@ -187,7 +187,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Preview:
+class Preview(Command):
     """``preview MOVES``: the table as it would be after them; nothing is played. Read like
     ``Play`` (``unreadable`` says why the moves cannot be read)."""
 
@@ -197,18 +197,13 @@ class Preview:
 
 
 @dataclass(frozen=True, slots=True)
-class Story:
+class Story(Command):
     """``story`` (chart and animation), ``chart`` or ``replay`` (the animation), each with the
     game's statistics."""
 
     what: str
 
 
-Command = (
-    NewGame | Join | Leave | Colour | Start | Status | Choices | Log | Index | Help | Rules | Map
-    | Undo | UndoLast | UndoTo | Redo | ActAs | Correct | ReplacePlayer | Drop | Pause | Resume
-    | Abandon | Nudge | Export | Import | Accept | Malformed | Play | Preview | Story
-)
 
 
 # ---- reading a message ---------------------------------------------------------------------------
@@ -325,10 +320,10 @@ def _start(w: Words) -> Command | None:
 def start_order(text: str) -> Command:
     """``start`` with the seats in the order written (``Ada, Bram; Cleo``)."""
     names = tuple(n.strip() for n in re.split(r"[,;\n]", text) if n.strip())
-    return Start(names) if names else Malformed("start", USAGE["start"])
+    return Start(names) if names else Malformed("start", USAGE_START)
 
 
-_LOOKS: dict[str, Command] = {"status": Status(), "moves": Choices(), "index": Index(),
+_LOOKS: dict[str, Command] = {"status": Status(), "moves": Choices(),
                                "help": Help(), "rules": Rules()}
 _FLOWS: dict[str, Command] = {"pause": Pause(), "resume": Resume(), "abandon": Abandon(),
                                "nudge": Nudge()}
@@ -446,47 +441,11 @@ def _accept(w: Words) -> Command | None:
     return Accept() if _only(w, 1) else None
 
 
-@dataclass(frozen=True, slots=True)
-class CommandSpec:
-    """One row of the command table: the first words that name it, how it is written, how the
-    rest of the message is read, and whether a message starting with it that does not fit is a
-    mistyped command (answered with the usage) rather than possibly a move or chat."""
-
-    name: str
-    words: tuple[str, ...]
-    usage: str
-    read: Callable[[Words], Command | None]
-    strict: bool = False
+#: how two commands are written, which their readers quote when the rest does not fit
+USAGE_NEW = "`new game [capstone|splotter-2nd] [option=value ...]`"
+USAGE_START = "`start` or `start order: NAME, NAME, NAME`"
 
 
-COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec("new", ("new",), "`new game [capstone|splotter-2nd] [option=value ...]`", _new),
-    CommandSpec("join", ("join",), "`join [colour] [as NAME]`", _join, strict=True),
-    CommandSpec("accept", ("accept",), "`accept`", _accept),
-    CommandSpec("leave", ("leave",), "`leave`", _leave),
-    CommandSpec("colour", ("colour", "color"), "`colour COLOUR`", _colour, strict=True),
-    CommandSpec("start", ("start",), "`start` or `start order: NAME, NAME, NAME`", _start),
-    CommandSpec("look", ("status", "moves", "index", "help", "rules"), "`status`", _look),
-    CommandSpec("log", ("log",), "`log` or `log all`", _log, strict=True),
-    CommandSpec("map", ("map",), "`map` or `map N` (the table after move N)", _map,
-                strict=True),
-    CommandSpec("undo", ("undo",), "`undo` (the last move), `undo last K` (the last K moves) or "
-                "`undo to N` (move N and every move after it)", _undo, strict=True),
-    CommandSpec("redo", ("redo",), "`redo`", _redo, strict=True),
-    CommandSpec("as", ("as",), "`as NAME: move`", _act_as, strict=True),
-    CommandSpec("correct", ("correct",), "`correct N: move`", _correct, strict=True),
-    CommandSpec("replace", ("replace",), "`replace NAME with @user`", _replace, strict=True),
-    CommandSpec("drop", ("drop",), "`drop NAME`", _drop, strict=True),
-    CommandSpec("flow", ("pause", "resume", "abandon", "nudge"), "`pause`", _flow),
-    CommandSpec("export", ("export",), "`export txt` or `export json`", _export, strict=True),
-    CommandSpec("import", ("import",), "`import` (with the file attached)", _import),
-    CommandSpec("preview", ("preview",),
-                "`preview MOVE...` (for example `preview Place Office at C1`)", _preview,
-                strict=True),
-    CommandSpec("story", ("story", "chart", "replay"), "`story`, `chart` or `replay`", _story),
-)
-_BY_WORD: dict[str, CommandSpec] = {word: spec for spec in COMMANDS for word in spec.words}
-USAGE: dict[str, str] = {spec.name: spec.usage for spec in COMMANDS}
 
 
 def written(cmd: Command) -> str:
@@ -514,15 +473,6 @@ def previewing(text: str) -> Preview:
     return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
 
 
-@lru_cache(maxsize=256)
-def read_message(text: str) -> Command:
-    """What a message asks for: a service command, or else moves to play (``Play``).
-
-    Kept for the last few hundred messages, so a chat message that the adapter first asks
-    about (``meant_for_the_bot``) and then hands to the service is read only once."""
-    return parse_command(text) or play(text)
-
-
 #: how much of the engine's reading of a message a refusal quotes
 _REASON_CHARS = 400
 
@@ -540,23 +490,6 @@ def read_moves(text: str) -> tuple[Move, ...] | str:
     return tuple(moves)
 
 
-@lru_cache(maxsize=256)
-def parse_command(text: str) -> Command | None:
-    """The service command in ``text``, or None when it is not one (then it may be a move).
-
-    The first word picks the row of ``COMMANDS``; the row reads the rest. Linear in the text.
-    """
-    w = Words(text)
-    first = w.word(0)
-    spec = _BY_WORD.get(first) if first is not None else None
-    if spec is None:
-        return None
-    cmd = spec.read(w)
-    if cmd is None and spec.strict:
-        return Malformed(spec.name, spec.usage)
-    return cmd
-
-
 def new_game(rest: str) -> Command:
     """``new game`` with the edition and ``option=value`` settings written in ``rest``."""
     words = rest.replace("=", " = ").split()
@@ -567,90 +500,13 @@ def new_game(rest: str) -> Command:
         word = words[i]
         if i + 1 < len(words) and words[i + 1] == "=":
             if word == "=" or i + 2 >= len(words) or words[i + 2] == "=":
-                return Malformed("new", USAGE["new"])
+                return Malformed("new", USAGE_NEW)
             options.append((word.lower().replace("-", "_"), words[i + 2]))
             i += 3
         elif word.lower() in EDITIONS and edition is None:
             edition = word.lower()
             i += 1
         else:
-            return Malformed("new", f"{USAGE['new']} (editions: {', '.join(EDITIONS)}; "
+            return Malformed("new", f"{USAGE_NEW} (editions: {', '.join(EDITIONS)}; "
                                     f"'{shown(word, 30)}' is neither)")
     return NewGame(edition, tuple(options))
-
-
-# ---- telling moves from chat ------------------------------------------------------------------
-
-_TOKEN = re.compile(r"[a-z]+\d+|[a-z]+|\d+")
-_LABEL = re.compile(r"(?:[cnsew]\d+|ws|es)")
-_VROOM = re.compile(r"v+r+o+m+")
-_MOVE_WORDS = frozenset((
-    "place", "put", "build", "start", "extend", "choose", "take", "pick", "pass", "stop",
-    "advance", "deliver", "carry",
-    "house", "houses", "office", "offices", "pub", "pubs", "line", "lines", "expansion",
-    "passenger", "passengers", "bus", "buses", "building", "buildings", "clock", "time",
-    "starting", "player", "west", "east", "station",
-    "at", "on", "to", "from", "between", "and", "then", "the", "a", "an", "my",
-    "one", "two", "three", "four", "five", "six",
-))
-
-
-def could_be_for_the_bot(text: str) -> bool:
-    """Whether an unprefixed message could be meant for the bot in any place: a well-formed
-    command, moves written out word for word, or a clear attempt at a move
-    (``attempts.attempts_a_move``). It needs no game, so table talk is let go without one being
-    looked up; the place's game decides the rest (``meant_for_the_bot``)."""
-    cmd = parse_command(text)
-    if cmd is not None and not isinstance(cmd, Malformed):
-        return True
-    return (cmd is None and reads_as_moves(text)) or attempts_a_move(text)
-
-
-def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> bool:
-    """Whether an unprefixed chat message is meant for the bot: a well-formed command, or (when
-    the place's game takes moves) moves written out word for word, from the player the game
-    waits for (``to_act``), or from anyone when written as the log writes moves.
-
-    So a spectator's ``time?`` or ``take the bus`` stays table talk, while the player to act
-    gets an answer to it (``time?`` is a question about choosing Clock) and anyone writing
-    ``Place Office at C1`` is told whether they may. From the player to act, a move that cannot
-    be read (``Place Pub at W9``) is meant too: it gets the hint ``!bus`` gives, rather than
-    being passed over as chat."""
-    cmd = parse_command(text)
-    if cmd is not None and not isinstance(cmd, Malformed):
-        return True
-    if cmd is None and moves_expected and reads_as_moves(text):
-        if to_act:
-            return True
-        played = read_message(text)
-        if isinstance(played, Play) and written_as_logged(played):
-            return True
-    return to_act and attempts_a_move(text)
-
-
-def written_as_logged(cmd: Play) -> bool:
-    """Whether a message's moves are written the way the log writes them (``Place Office at
-    C1``, ``Pass``; case, punctuation and ``then`` aside), nothing asked and nothing missing:
-    a move whoever writes it, unlike a bare ``clock``, ``time?`` or ``the bus``."""
-    if cmd.unreadable is not None or not cmd.moves or any(
-            isinstance(move, Question | Unfinished) for move in cmd.moves):
-        return False
-    written = [token for token in _TOKEN.findall(cmd.text.lower()) if token != "then"]
-    return written == _TOKEN.findall(" ".join(str(move) for move in cmd.moves).lower())
-
-
-def reads_as_moves(text: str) -> bool:
-    """True when a chat message is written as moves, word for word (``Place Office at C1``).
-
-    Casual sentences the engine would still understand ("let me think" reads as Advance clock)
-    stay chat; a player who means them as moves uses the bot's prefix. The cheap word check
-    comes first, so chat is never handed to the move reader.
-    """
-    if not text.strip() or len(text) > MAX_MESSAGE_CHARS // 5:
-        return False
-    for token in _TOKEN.findall(text.lower()):
-        if token not in _MOVE_WORDS and not token.isdigit() and not _LABEL.fullmatch(token) \
-                and not _VROOM.fullmatch(token):
-            return False
-    cmd = read_message(text)
-    return isinstance(cmd, Play) and cmd.unreadable is None

@@ -1,4 +1,5 @@
-"""Moderator acts: taking moves back, acting for a player, corrections, seats, and the game's flow.
+"""Moderator acts: acting for a player, seats, and the game's flow (taking back and correcting
+moves is ``takeback``'s).
 
 Each act is a record with the moderator as its user, and its reply says who did what, so the
 channel sees every intervention and the log keeps it.
@@ -11,7 +12,6 @@ import re
 from bot.service.commands import (
     Abandon,
     ActAs,
-    Correct,
     Drop,
     Nudge,
     Pause,
@@ -19,39 +19,17 @@ from bot.service.commands import (
     Resume,
     read_moves,
 )
-from bot.service.live_game import build_game, record_log
+from bot.service.live_game import build_game
 from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
 from bot.service.play import apply_moves
 from bot.service.records import Seat, discord_user, same_user
-from bot.service.replies import count_of, next_line, played_lines
-from engine import BusError, LogError, ParseError, replay
+from bot.service.replies import next_line, played_lines
 from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, shown
-from engine.notation import parse_move
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 _NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
 SHOWN = 10
 
-
-def undo_many(ctx: GameContext, count: int) -> Outcome:
-    moves = ctx.live.record.moves
-    if not moves:
-        return refuse("No move has been played yet, so there is nothing to take back.")
-    if not 1 <= count <= len(moves):
-        return refuse(f"The log has {count_of(len(moves), 'move')}; `undo last K` takes back 1 "
-                      f"to {len(moves)}. Nothing was changed.")
-    gone = moves[-count:]
-    first = len(moves) - count + 1
-    draft = ctx.draft()
-    draft.add("undo", text=f"undo last {count}", data={"targets": [m.seq for m in gone]})
-    draft.game = build_game(draft.record, near=draft.game)
-    lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:"]
-    shown = list(enumerate(gone, start=first))[-SHOWN:]
-    if count > SHOWN:
-        lines.append(f"  · moves {first} to {first + count - SHOWN - 1} …")
-    lines.extend(f"  · {n}. {m.seat}: {m.text}" for n, m in shown)
-    lines.extend(played_lines(draft.run_automatic()))
-    return table_outcome(draft, lines)
 
 
 def _seat_named(ctx: GameContext, name: str) -> Seat | Outcome:
@@ -74,66 +52,6 @@ def act_as(ctx: GameContext, cmd: ActAs) -> Outcome:
     return apply_moves(ctx, seat.name, list(moves), by=ctx.actor.name)
 
 
-def correct(ctx: GameContext, cmd: Correct) -> Outcome:
-    """Replace move N and replay the rest; the first later move that is no longer legal, and
-    everything after it, is taken back and the report says why."""
-    record = ctx.live.record
-    moves = record.moves
-    n = cmd.number
-    if not 1 <= n <= len(moves):
-        return refuse(f"There is no move {n}: the log has {count_of(len(moves), 'move')} "
-                      f"(see `log`).")
-    try:
-        new = parse_move(cmd.text)
-    except ParseError as err:
-        return refuse(f"I could not read the correction as one move: {err}")
-    old = moves[n - 1]
-    if str(new) == old.text:
-        return refuse(f"Move {n} is already {old.text} ({old.seat}). Nothing was changed.")
-    assert ctx.live.game is not None
-    game = ctx.live.game.position_at(n - 1)
-    try:
-        game.push(new, old.seat)
-    except BusError as err:
-        return refuse(f"{new} cannot replace move {n}: {err}. Nothing was changed.")
-    log = record_log(record)
-    log.moves[n - 1] = (old.seat, str(new))
-    stop: tuple[int, str] | None = None
-    try:
-        replay(log, onto=game)
-    except LogError as err:  # that move and every one after it are withdrawn
-        assert err.move is not None
-        stop = err.move - n - 1, err.reason
-    withdrawn = moves[n + stop[0]:] if stop is not None else []
-    draft = ctx.draft()
-    draft.add("correct", seat=old.seat, text=str(new),
-              data={"target": old.seq, "number": n, "replaced": old.text,
-                    "withdrawn": [m.seq for m in withdrawn],
-                    "reason": stop[1] if stop is not None else None})
-    draft.game = game
-    lines = [f"Moderator {ctx.actor.name} corrected move {n} ({old.seat}): {old.text} → {new}."]
-    if stop is None:
-        if len(moves) > n:
-            later = len(moves) - n
-            lines.append(f"  · the {count_of(later, 'later move')} still "
-                         f"{'stands' if later == 1 else 'stand'}.")
-    else:
-        first = n + stop[0] + 1
-        bad_move = moves[first - 1]
-        lines.append(f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
-                     f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
-                     f"taken back; {_still_standing(n + 1, first - 1)}."
-                     if first > n + 1 else
-                     f"  · Move {first} ({bad_move.seat}: {bad_move.text}) is no longer legal: "
-                     f"{stop[1]}. It and every move after it ({len(withdrawn)} in all) were "
-                     f"taken back.")
-    lines.extend(played_lines(draft.run_automatic()))
-    return table_outcome(draft, lines)
-
-
-def _still_standing(first: int, last: int) -> str:
-    return f"move {first} still stands" if first == last else \
-        f"moves {first} to {last} still stand"
 
 
 def parse_user(text: str) -> tuple[str, str]:

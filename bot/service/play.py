@@ -1,12 +1,13 @@
-"""Moves at the table: a player's own moves (one or several per message) and their own undo."""
+"""Moves at the table: a player's own moves (one or several per message), and the one check
+every player command makes (``players_seat``)."""
 
 from __future__ import annotations
 
 from bot.service.commands import Play
-from bot.service.live_game import Draft, Played, build_game
+from bot.service.live_game import Draft, Played
 from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
 from bot.service.records import Seat
-from bot.service.replies import count_of, played_lines
+from bot.service.replies import played_lines
 from engine import BusError, IllegalMove, Move, NotYourTurn
 
 
@@ -65,29 +66,3 @@ def why_not(draft: Draft, move: Move, err: BusError, index: int, total: int) -> 
                         if err.alternatives else "")
         return f"{where}Not allowed{rule}: {err}. Nothing was changed.{alternatives}"
     return f"{where}{err}. Nothing was changed."
-
-
-def player_undo(ctx: GameContext) -> Outcome:
-    """A player takes back their own last move, as long as nobody else has moved since.
-
-    The service's automatic moves after it do not count as someone moving; they go too.
-    """
-    record = ctx.live.record
-    seat = players_seat(ctx, "take a move back")
-    if isinstance(seat, Outcome):
-        return seat
-    chosen = [i for i, m in enumerate(record.moves) if not m.auto]
-    if not chosen or record.moves[chosen[-1]].seat != seat.name:
-        last = record.moves[chosen[-1]] if chosen else None
-        since = f" The last move was {last.seat}'s ({last.text})." if last is not None else ""
-        return refuse(f"You can take back only your own last move, while nobody else has moved "
-                      f"since.{since} A moderator can `undo` it. Nothing was changed.")
-    gone = record.moves[chosen[-1]:]
-    draft = ctx.draft()
-    draft.add("undo", text="undo", data={"targets": [m.seq for m in gone]})
-    draft.game = build_game(draft.record, near=draft.game)
-    lines = [f"{seat.name} takes back: {gone[0].text}"]
-    if len(gone) > 1:
-        lines.append(f"  · and the {count_of(len(gone) - 1, 'automatic move')} after it")
-    lines.extend(played_lines(draft.run_automatic()))
-    return table_outcome(draft, lines)

@@ -247,32 +247,6 @@ def act_text(rec: Record) -> str:
     return f"{who}: {rec.kind}"
 
 
-def help_text(moderator: bool) -> str:
-    lines = [
-        "**Lobby**: `new game [capstone|splotter-2nd] [option=value ...]`, `join [colour] "
-        "[as NAME]`, `colour COLOUR`, `leave`, `start` (moderator; random seat order) or "
-        "`start order: A, B, C`. A seat offered to you (`replace`, an import) is yours once you "
-        "type `accept`.",
-        "**Play**: write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
-        "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message are "
-        "played all or nothing. `preview MOVES` shows the table after them without playing "
-        "anything. `undo` takes back your last move while nobody else has moved; "
-        "`redo` puts it back.",
-        "**Look**: `status`, `map` (or `map N`: the table after move N), `moves` (your legal "
-        "choices; `moves all` every one), `log` (`log all`), `index` (every posted picture by "
-        "round), `story` (statistics, score chart and animation; `chart` or `replay` for one), "
-        "`rules`, `export txt|json`; `import` with a log file attached starts a game from it.",
-        "**Moderators** (the game's creator, the moderator role, server managers): `undo` (the "
-        "last move, anyone's), `undo last K` (the last K moves), `undo to N` (move N and every "
-        "move after it), `redo` (puts back what the last undo or correction took back), "
-        "`as NAME: move`, `correct N: move`, `replace NAME with @user`, `drop NAME`, `pause`, "
-        "`resume`, `abandon`, `nudge`.",
-    ]
-    if moderator:
-        lines.append("You are a moderator of this game.")
-    return "\n".join(lines)
-
-
 def rules_text(record: GameRecord | None) -> str:
     lines = [
         "**Bus** in short: each round players take turns placing action markers (at least two "

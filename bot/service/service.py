@@ -23,22 +23,16 @@ from functools import partial
 
 from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
 from bot.service import exchange, preview, replies, routes, story
-from bot.service.commands import (
-    Command,
-    Map,
-    Preview,
-    Story,
-    could_be_for_the_bot,
-    meant_for_the_bot,
-    read_message,
-    written,
-)
+from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
+from bot.service.commands import Command, Map, Preview, Story, written
 from bot.service.live_game import LiveGame, build_game, positions_reached
+from bot.service.lookups import export_text
+from bot.service.needs import is_moderator
 from bot.service.outbox import Announcement, Failure
 from bot.service.outcome import Context, Outcome, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
+from bot.service.reading import read_message
 from bot.service.records import GameRecord, Record, same_user
-from bot.service.routes import is_moderator
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
@@ -571,7 +565,7 @@ class GameService:
             live = self._live(summary)
             ctx = Context(summary.place, Actor("busbot", "busbot"), self.clock(), None, live,
                           True, self.store)
-            return routes.export_text(ctx, live, fmt)
+            return export_text(ctx, live, fmt)
 
     def import_text(self, place: str, actor: Actor | None, text: str) -> Reply:
         """Create a game in ``place`` from an exported text or JSON (the command line's import).

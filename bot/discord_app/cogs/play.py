@@ -21,7 +21,8 @@ from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.outgoing import send_to_channel
-from bot.service.commands import Command, could_be_for_the_bot
+from bot.service.chat import could_be_for_the_bot
+from bot.service.commands import Command
 from engine.limits import MAX_MESSAGE_CHARS
 
 log = logging.getLogger(__name__)
