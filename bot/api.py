@@ -7,6 +7,7 @@ call the service, and post the ``Reply`` as it is. Nothing Discord-specific live
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,34 +33,81 @@ class Attachment:
 
 @dataclass(slots=True)
 class Reply:
-    """What the bot posts after one command.
+    """What the bot posts after one command: a small tagged union the adapters match on
+    (``Refusal``, ``Update``, ``Lookup``, ``Previewed``, ``Duplicate``; a bare ``Reply`` is an
+    adapter's own notice, such as a reminder).
 
-    ``ok`` is false when the command was refused or illegal: then nothing changed, and
-    ``ephemeral`` asks the adapter to show it to the author only where it can (slash commands).
     ``picture`` is a PNG of the table, present exactly when the table changed or was asked for.
     ``mentions`` are the user ids whose turn just began; ``files`` are other attachments
-    (exports). ``changed`` tells the adapter that the game's log grew or changed.
-    ``duplicate`` marks the answer to a message id already handled (a redelivery after a
-    restart or reconnect): nothing was applied again, and a chat adapter should stay silent.
-    ``preview`` is set on the answer to ``preview MOVES``: the moves it tried, as the command
-    text that plays them (a chat adapter may offer a button that sends it). ``table`` is the
-    decision the game waits for after a change (or a preview), for buttons and menus.
-    ``announcement`` is the outbox row of a change (when the service keeps an outbox): the
-    adapter reports it sent once the post was accepted, or failed.
+    (exports). ``table`` is the decision the game waits for after a change (or a preview), for
+    buttons and menus. ``announcement`` is the outbox row of an ``Update`` (when the service
+    keeps an outbox): the adapter reports it sent once the post was accepted, or failed.
+
+    The flags (``ok``, ``changed``, ``ephemeral``, ``duplicate``, ``preview``) follow from the
+    kind, for a reader that asks rather than matches; nothing sets them.
     """
 
     text: str
-    ok: bool = True
     picture: bytes | None = None
     picture_name: str = "table.png"
     mentions: list[str] = field(default_factory=list)
     files: list[Attachment] = field(default_factory=list)
-    ephemeral: bool = False
-    changed: bool = False
-    duplicate: bool = False
-    preview: str | None = None
     table: TableNow | None = None
     announcement: int | None = None
+
+    #: false for a refusal: then nothing changed
+    ok: ClassVar[bool] = True
+    #: the game's log grew or changed
+    changed: ClassVar[bool] = False
+    #: shown to the author only where the adapter can (slash commands)
+    ephemeral: ClassVar[bool] = False
+    #: the answer to a message id already handled (a redelivery): a chat adapter stays silent
+    duplicate: ClassVar[bool] = False
+
+    @property
+    def preview(self) -> str | None:
+        """The moves a preview tried, as the text that plays them (None: not a preview)."""
+        return None
+
+
+@dataclass(slots=True)
+class Refusal(Reply):
+    """Refused or illegal: the reason, and nothing changed."""
+
+    ok: ClassVar[bool] = False
+    ephemeral: ClassVar[bool] = True
+
+
+@dataclass(slots=True)
+class Update(Reply):
+    """The game changed: its report, the new picture, whom it is up to."""
+
+    changed: ClassVar[bool] = True
+
+
+@dataclass(slots=True)
+class Lookup(Reply):
+    """An answer that changed nothing (status, log, map, help...)."""
+
+
+@dataclass(slots=True)
+class Previewed(Reply):
+    """The answer to ``preview MOVES``: the table as it would be; ``moves`` is the text that
+    plays them (a chat adapter may offer a button that sends it)."""
+
+    moves: str = ""
+
+    @property
+    def preview(self) -> str | None:
+        return self.moves
+
+
+@dataclass(slots=True)
+class Duplicate(Reply):
+    """A message delivered again after a restart or reconnect: nothing was applied again."""
+
+    ephemeral: ClassVar[bool] = True
+    duplicate: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,64 +13,34 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from bot import story_cli  # light: declares the story commands' arguments only
+from bot.cli_common import (
+    PROG_VARIABLE,
+    CliError,
+    config_argument,
+    console_arguments,
+    db_arguments,
+    db_path,
+    load_config,
+    load_game,
+    prog,
+)
 
-if TYPE_CHECKING:
-    from bot.config import Config
-    from engine import Game
+__all__ = ["PROG_VARIABLE", "CliError", "db_path", "load_config", "load_game", "main", "prog"]
 
-PROG_VARIABLE = "BUSBOT_PROG"
 Handler = Callable[[argparse.Namespace], int]
-
-
-def prog() -> str:
-    """How the user starts busbot here: ``busbot``, or ``./play`` from a checkout."""
-    return os.environ.get(PROG_VARIABLE, "").strip() or "busbot"
-
-
-class CliError(Exception):
-    """A subcommand that cannot go on: the message for the user and the exit status."""
-
-    def __init__(self, message: str, status: int = 2, *, stdout: bool = False) -> None:
-        super().__init__(message)
-        self.status = status
-        self.stdout = stdout
 
 
 # ---- arguments ---------------------------------------------------------------------------------
 
 
-def _config_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", metavar="PATH",
-                        help="the settings file (default: config.toml here, if any)")
-
-
-def _db_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="PATH", help="the game database (default: from the "
-                        "config file, else busbot.db)")
-    _config_argument(parser)
-
-
 def _run_arguments(parser: argparse.ArgumentParser) -> None:
-    _config_argument(parser)
-
-
-def console_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="PATH", help="the game database (default: from the "
-                        "config file, else busbot.db)")
-    parser.add_argument("--pictures", metavar="DIR", help="where pictures and exports are "
-                        "written (default: the config's picture_dir, else ./pictures)")
-    parser.add_argument("--no-pictures", action="store_true", help="do not draw the table "
-                        "(much faster; `map` still explains)")
-    parser.add_argument("--config", metavar="PATH", help="the settings file (default: "
-                        "config.toml here, if any)")
+    config_argument(parser)
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -104,7 +74,7 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game's number, or the place (channel id, 'console')")
     parser.add_argument("--format", choices=("txt", "json"), default="txt")
     parser.add_argument("--out", metavar="FILE", help="write here instead of standard output")
-    _db_arguments(parser)
+    db_arguments(parser)
 
 
 def _import_arguments(parser: argparse.ArgumentParser) -> None:
@@ -113,24 +83,24 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where the game lives (default: the console table)")
     parser.add_argument("--as", dest="user", metavar="NAME",
                         help="who imports it and so moderates it (default: the first seat)")
-    _db_arguments(parser)
+    db_arguments(parser)
 
 
 def _sync_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--guild", type=int, metavar="ID",
                         help="publish to this server only (appears at once); default: the "
                         "config's dev_guild, else everywhere")
-    _config_argument(parser)
+    config_argument(parser)
 
 
 def _backup_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="FILE",
                         help="the copy to write (must not exist yet)")
-    _db_arguments(parser)
+    db_arguments(parser)
 
 
 def _check_arguments(parser: argparse.ArgumentParser) -> None:
-    _db_arguments(parser)
+    db_arguments(parser)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,49 +188,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"{prog()} {args.command}: {error}", file=sys.stderr)
         return 2
-
-
-# ---- shared by the subcommands ----------------------------------------------------------------
-
-
-def load_config(args: argparse.Namespace) -> Config:
-    """The settings named by ``--config`` (or ./config.toml), as one sentence when unusable."""
-    from bot.config import ConfigError
-    from bot.config import load_config as load
-
-    try:
-        return load(getattr(args, "config", None))
-    except ConfigError as error:
-        raise CliError(f"{prog()}: {error}") from None
-
-
-def db_path(args: argparse.Namespace) -> str:
-    if getattr(args, "db", None):
-        return str(args.db)
-    return load_config(args).db_path
-
-
-def load_game(path: str, upto: int | None = None) -> tuple[Game, int]:
-    """Read, parse and replay a text log: the game (after ``upto`` moves) and its move count.
-
-    Every way it fails is a ``CliError``: an unreadable file (status 2), a bad line (status 1,
-    ``line N, move M (rule R): reason`` on standard output, as ``replay`` promises).
-    """
-    from engine import GameLog, LogError, replay
-
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        raise CliError(f"cannot read {path}: {reason}") from None
-    try:
-        log = GameLog.parse(text)
-        total = len(log.moves)
-        if upto is not None and not 0 <= upto <= total:
-            raise CliError(f"--move must be between 0 and {total}, the moves in this log")
-        return replay(log, upto=upto), total
-    except LogError as err:
-        raise CliError(str(err), 1, stdout=True) from None
 
 
 # ---- the subcommands that live here -----------------------------------------------------------

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from bot.api import Actor, Attachment, Reply
-from bot.cli import console_arguments as add_arguments
+from bot.cli_common import console_arguments as add_arguments
 from bot.config import (
     LIVE_GAMES,
     LIVE_IDLE_HOURS,

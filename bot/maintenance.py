@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.cli import CliError, db_path, prog
+from bot.cli_common import CliError, db_path, prog
 
 if TYPE_CHECKING:
     from bot.service.records import GameRecord
@@ -130,7 +130,7 @@ def _verify_game(store: Store, summary: GameSummary) -> str | None:
     """What is wrong with one game, or None: its records folded and replayed must give the
     status, the last record and whom it waits for that the summary says."""
     from bot.service.live_game import LiveGame, build_game
-    from bot.service.records import GameRecord
+    from bot.service.records import GameRecord, GameStatus
 
     try:
         record = GameRecord.fold(summary.id, summary.place, store.records(summary.id))
@@ -141,7 +141,8 @@ def _verify_game(store: Store, summary: GameSummary) -> str | None:
         return f"records end at {record.last_seq}, the summary says {summary.last_seq}"
     if live.status != summary.status:
         return f"replays as {live.status}, the summary says {summary.status}"
-    decision = live.game.to_act() if live.game is not None and live.status == "active" else None
+    active = live.game is not None and live.status == GameStatus.ACTIVE
+    decision = live.game.to_act() if active and live.game is not None else None
     waiting = decision.player if decision is not None else None
     if waiting != summary.waiting_seat:
         return f"replays waiting for {waiting}, the summary says {summary.waiting_seat}"

@@ -54,7 +54,7 @@ def animate_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _write(target: Path, data: bytes | str) -> None:
-    from bot.cli import CliError
+    from bot.cli_common import CliError
 
     try:
         if isinstance(data, str):
@@ -66,7 +66,7 @@ def _write(target: Path, data: bytes | str) -> None:
 
 
 def chart_command(args: argparse.Namespace) -> int:
-    from bot.cli import CliError, load_game
+    from bot.cli_common import CliError, load_game
     from engine.stats import story, summary
     from render.chart import chart_png, chart_size, chart_svg
 
@@ -90,7 +90,7 @@ def chart_command(args: argparse.Namespace) -> int:
 
 
 def animate_command(args: argparse.Namespace) -> int:
-    from bot.cli import CliError, load_game
+    from bot.cli_common import CliError, load_game
     from render.animation import animate, every_move, update_positions
 
     out = Path(args.out)

@@ -11,7 +11,7 @@ import pytest
 
 import bot.console
 import bot.discord_app.runner
-from bot.api import Actor, Attachment, Reply
+from bot.api import Actor, Attachment, Reply, Update
 from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
@@ -248,7 +248,7 @@ class _Verbose(NoGames):
                      attachments: list[Attachment] | None = None,
                      addressed: Addressed | None = None) -> Reply:
         text = "@everyone look:\n" + "\n".join(f"line {n} <@{actor.user_id}>" for n in range(300))
-        return Reply(text, picture=PICTURE, mentions=[self.pinged], changed=True)
+        return Update(text, picture=PICTURE, mentions=[self.pinged])
 
 
 @pytest.fixture
@@ -308,7 +308,7 @@ class _Slow(NoGames):
                      addressed: Addressed | None = None) -> Reply:
         self.asked.set()
         await self.release.wait()
-        return Reply("Arcsyn: Place Office at C1", picture=PICTURE, changed=True)
+        return Update("Arcsyn: Place Office at C1", picture=PICTURE)
 
 
 async def test_a_slash_command_is_deferred_before_the_service_answers(

@@ -9,7 +9,7 @@ import pytest
 from bot.api import Attachment
 from engine import GameLog, replay
 from tests.engine_support import choose_round, new_game
-from tests.service_support import PNG_SIGNATURE, Table, open_table, started
+from tests.service_support import PNG_SIGNATURE, Table, fake_png, open_table, started
 from tests.test_rules import three_player_setup
 
 
@@ -24,6 +24,8 @@ def test_a_move_is_stored_drawn_and_pings_the_next_player(table: Table) -> None:
     assert reply.text.startswith("Arcsyn: Place Office at C1")
     assert "Next: Arcsyn: place 1 starting building" in reply.text
     assert reply.picture is not None and reply.picture.startswith(PNG_SIGNATURE)
+    # drawn: the picture is the renderer's drawing of the table after the move
+    assert reply.picture == fake_png(replay(GameLog.parse(table.export("txt"))))
     assert reply.picture_name == "bus-game1-move001.png"
     assert reply.mentions == []  # Arcsyn keeps deciding
     reply = table.ok("Arcsyn", "Place Pub at C2")

@@ -18,7 +18,7 @@ from typing import Protocol, runtime_checkable
 
 import discord
 
-from bot.api import Attachment, Reply
+from bot.api import Attachment, Refusal, Reply
 from bot.delivery import Refused
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
@@ -135,7 +135,7 @@ async def _handle(reader: Reader, message: discord.Message, text: str,
     try:
         attachments = await read_attachments(message.attachments)
     except AttachmentTooLarge as refusal:
-        return Reply(str(refusal), ok=False)
+        return Refusal(str(refusal))
     return await reader.take_up(message, text, attachments, chat=chat, live=False)
 
 

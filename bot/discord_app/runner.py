@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Sequence
 import aiohttp
 import discord
 
-from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
+from bot.api import Actor, Attachment, Position, Refusal, Reminder, Reply, TableNow
 from bot.config import Config, live_idle_seconds
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
@@ -51,7 +51,7 @@ class NoGames:
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None,
                      addressed: Addressed | None = None) -> Reply:
-        return Reply("busbot is only publishing its commands right now.", ok=False)
+        return Refusal("busbot is only publishing its commands right now.")
 
     async def read_chat(self, place: str, text: str,
                         user_id: str | None = None) -> Addressed | None:

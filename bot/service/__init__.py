@@ -7,6 +7,8 @@ command's handler and needs), the handlers (``lobby``, ``play``, ``moderation``,
 a position), ``storage`` (the SQLite file) and ``pictures`` (the renderer).
 """
 
-from bot.service.service import Addressed, AsyncGameService, GameService, Prepared
+from bot.service.async_face import AsyncGameService
+from bot.service.drawing import Prepared
+from bot.service.service import Addressed, GameService
 
 __all__ = ["Addressed", "AsyncGameService", "GameService", "Prepared"]

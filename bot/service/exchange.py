@@ -15,7 +15,7 @@ from typing import IO, Any
 from bot.api import Actor
 from bot.service.live_game import Draft, LiveGame, build_options, record_log
 from bot.service.outcome import Context, Outcome, refuse, table_outcome
-from bot.service.records import GameRecord, Record, RecordError, discord_user, same_user
+from bot.service.records import GameRecord, GameStatus, Record, RecordError, discord_user, same_user
 from bot.service.replies import count_of, when
 from engine import Game, GameLog, LogError, replay
 from engine.limits import (
@@ -297,7 +297,7 @@ def _from_json(draft: Draft, text: str) -> str:
         if rec.kind == "join" and len(draft.record.seats) > MAX_SEATS:
             raise ExchangeError(f"record {i}: more than {MAX_SEATS} seats")
     _check_seats(draft.record)
-    if draft.record.status == "lobby" or draft.record.order_by is None:
+    if draft.record.status == GameStatus.LOBBY or draft.record.order_by is None:
         return "JSON export"
     draft.game = checked_replay(draft.record)
     return "JSON export"

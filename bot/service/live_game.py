@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.api import Actor
-from bot.service.records import GameRecord, Record
+from bot.service.records import GameRecord, GameStatus, Record
 from engine import Event, Game, GameLog, Move, Options, Pass, replay
 from engine.limits import MAX_AUTO_MOVES
 
@@ -100,13 +100,13 @@ class LiveGame:
     @property
     def status(self) -> str:
         """lobby, active, paused, over or abandoned."""
-        if self.record.status == "active" and self.game is not None and self.game.is_over:
-            return "over"
+        if self.record.status == GameStatus.ACTIVE and self.game is not None and self.game.is_over:
+            return GameStatus.OVER
         return self.record.status
 
     @property
     def is_open(self) -> bool:
-        return self.status in ("lobby", "active", "paused")
+        return self.status in (GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.PAUSED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ class Draft:
         game's ``auto_single`` option is on. ``skip_seat`` is left alone (mid-message)."""
         played: list[Played] = []
         game = self.game
-        if game is None or self.record.status != "active":
+        if game is None or self.record.status != GameStatus.ACTIVE:
             return played
         dropped = self.record.dropped
         single = game.state.options.auto_single

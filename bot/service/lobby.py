@@ -8,7 +8,7 @@ import secrets
 from bot.service.commands import Colour, Join, Leave, NewGame, Start
 from bot.service.live_game import Draft, LiveGame, build_game, build_options
 from bot.service.outcome import Context, GameContext, Outcome, refuse, table_outcome
-from bot.service.records import GameRecord
+from bot.service.records import GameRecord, GameStatus
 from bot.service.replies import next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
 from engine.limits import MAX_SEATS as MAX_PLAYERS
@@ -52,7 +52,7 @@ def takes_offer(ctx: GameContext, cmd: Join) -> bool:
     taking that seat, as ``accept`` does."""
     live = ctx.live
     offered = live.record.offered_to(ctx.actor.user_id)
-    return (live.status in ("active", "paused") and offered is not None
+    return (live.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and offered is not None
             and (cmd.name is None or live.record.seat(cmd.name) is offered))
 
 
@@ -92,7 +92,7 @@ def accept(ctx: GameContext, cmd: object = None) -> Outcome:
     if seat is None:
         return refuse("No seat is offered to you in this game; a moderator offers one with "
                       "`replace NAME with @you`. Nothing was changed.")
-    if live.status not in ("active", "paused"):
+    if live.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):
         return refuse(f"The game is {live.status}, so no seat can be taken now.")
     old_name, new_name = seat.name, live.record.name_for(seat, seat.user_name)
     draft = ctx.draft()

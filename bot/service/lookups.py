@@ -11,6 +11,7 @@ from bot.service.commands import Choices, Export, Import, Log, Malformed, Map, R
 from bot.service.live_game import LiveGame
 from bot.service.outcome import Context, GameContext, Outcome, refuse
 from bot.service.pictures import picture_name
+from bot.service.records import GameStatus
 
 
 def status_report(ctx: GameContext, cmd: Status) -> Outcome:
@@ -76,7 +77,7 @@ def import_game(ctx: Context[LiveGame | None], cmd: Import) -> Outcome:
 
 def rules(ctx: Context[LiveGame | None], cmd: Rules) -> Outcome:
     live = ctx.live
-    return Outcome(replies.rules_text(live.record if live and live.status != "abandoned"
+    return Outcome(replies.rules_text(live.record if live and live.status != GameStatus.ABANDONED
                                       else None))
 
 

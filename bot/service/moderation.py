@@ -68,12 +68,9 @@ def parse_user(text: str) -> tuple[str, str]:
     return name, name
 
 
-def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
-    record = ctx.live.record
-    seat = _seat_named(ctx, cmd.name)
-    if isinstance(seat, Outcome):
-        return seat
-    user_id, user_name = parse_user(cmd.user)
+def _new_player(ctx: GameContext, seat: Seat, text: str) -> tuple[str, str] | Outcome:
+    """The user id and the name of who a seat goes to, or why it cannot go to them."""
+    user_id, user_name = parse_user(text)
     if not user_id or len(user_id) > 40:
         return refuse("Name the new player: `replace NAME with @user`.")
     if not discord_user(user_id):  # a console user's name is a seat name's equal
@@ -81,8 +78,20 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
             user_id = user_name = check_name(user_name)
         except LimitError as err:
             return refuse(f"{shown(user_name, 40)!r} cannot be a player: {err}.")
-    elif record.name_for(seat, user_name) is None and user_name != seat.name:
+    elif ctx.live.record.name_for(seat, user_name) is None and user_name != seat.name:
         user_name = f"<@{user_id}>"  # a display name no seat could carry is not shown
+    return user_id, user_name
+
+
+def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
+    record = ctx.live.record
+    seat = _seat_named(ctx, cmd.name)
+    if isinstance(seat, Outcome):
+        return seat
+    player = _new_player(ctx, seat, cmd.user)
+    if isinstance(player, Outcome):
+        return player
+    user_id, user_name = player
     other = record.seat_of_user(user_id) or record.offered_to(user_id)
     if other is not None and other is not seat:
         return refuse(f"{user_name} already plays {other.name} in this game.")

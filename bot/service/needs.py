@@ -13,7 +13,7 @@ from bot.service import play, replies
 from bot.service.commands import Play, Preview
 from bot.service.entry import Check
 from bot.service.outcome import GameContext, Outcome, refuse
-from bot.service.records import GameRecord, same_user
+from bot.service.records import GameRecord, GameStatus, same_user
 from bot.service.replies import moderator_refusal
 
 
@@ -49,7 +49,7 @@ def status(doing: str, *statuses: str) -> Check:
 
 def lobby_only(doing: str) -> Check:
     def check(ctx: GameContext, cmd: object) -> Outcome | None:
-        if ctx.live.status == "lobby":
+        if ctx.live.status == GameStatus.LOBBY:
             return None
         return refuse(f"You cannot {doing} now: the game is {ctx.live.status}. A moderator can "
                       f"`replace NAME with @user` or `drop NAME` instead.")
@@ -59,14 +59,14 @@ def lobby_only(doing: str) -> Check:
 def playable(ctx: GameContext, cmd: object = None) -> Outcome | None:
     """Why no move can be made in this game now, or None when one can."""
     live = ctx.live
-    if live.status == "lobby":
+    if live.status == GameStatus.LOBBY:
         return refuse("The game has not started yet: `join`, then a moderator types `start`.")
-    if live.status == "paused":
+    if live.status == GameStatus.PAUSED:
         return refuse(f"The game is paused (by {live.record.paused_by}); moves wait until a "
                       f"moderator types `resume`. Nothing was changed.")
-    if live.status == "abandoned":
+    if live.status == GameStatus.ABANDONED:
         return refuse("This game was abandoned; `new game` starts another.")
-    if live.status == "over":
+    if live.status == GameStatus.OVER:
         assert live.game is not None
         return refuse(replies.final_scores(live.game))
     return None
@@ -74,7 +74,7 @@ def playable(ctx: GameContext, cmd: object = None) -> Outcome | None:
 
 def playable_or_over(ctx: GameContext, cmd: object) -> Outcome | None:
     """As ``playable``, but a finished game's last move can still be taken back."""
-    return None if ctx.live.status == "over" else playable(ctx)
+    return None if ctx.live.status == GameStatus.OVER else playable(ctx)
 
 
 def readable(ctx: GameContext, cmd: Play | Preview) -> Outcome | None:

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.live_game import Draft, LiveGame
 from bot.service.records import Seat
 from bot.service.replies import next_line
 from bot.service.storage import Store
+from bot.service.storyjob import StoryJob
 from engine import Game
-
-if TYPE_CHECKING:
-    from bot.service.story import StoryJob
 
 L = TypeVar("L", LiveGame, LiveGame | None)
 
@@ -78,6 +76,17 @@ class Outcome:
     preview: str | None = None
     #: the chart and animation to draw after the commit (``bot.service.story``)
     story: StoryJob | None = None
+
+
+#: What every refusal ends with (unless its reason already says what was not done).
+NOTHING_CHANGED = "Nothing was changed."
+
+
+def refusal_text(reason: str) -> str:
+    """The reason, then that nothing was changed, said once."""
+    if "nothing was" in reason.lower():
+        return reason
+    return f"{reason} {NOTHING_CHANGED}"
 
 
 def refuse(text: str) -> Outcome:

@@ -17,6 +17,7 @@ from bot.service.commands import Preview
 from bot.service.live_game import Draft, LiveGame, Played
 from bot.service.outcome import GameContext, Outcome, refuse
 from bot.service.play import why_not
+from bot.service.records import GameStatus
 from bot.service.replies import next_line, played_lines
 from engine import BusError, Decision, Move, Question
 
@@ -32,7 +33,7 @@ def position_of(live: LiveGame) -> Position:
 def waiting_for(live: LiveGame) -> tuple[Decision, str | None] | None:
     """The decision the game waits for and the user who answers it (None for a dropped seat
     or one still only offered); None when nothing waits (lobby, paused, over)."""
-    if live.status != "active" or live.game is None:
+    if live.status != GameStatus.ACTIVE or live.game is None:
         return None
     decision = live.game.to_act()
     if decision is None:
@@ -77,7 +78,7 @@ def preview_name(game_id: int, moves: int) -> str:
 def previewable(ctx: GameContext, cmd: object = None) -> Outcome | None:
     """A preview needs a game under way (a paused one previews as if resumed)."""
     live = ctx.live
-    if live.status in ("active", "paused") and live.game is not None:
+    if live.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and live.game is not None:
         return None
     return refuse(f"There is nothing to preview: the game is {live.status}. Nothing was "
                   f"changed.")
@@ -89,7 +90,7 @@ def preview(ctx: GameContext, cmd: Preview) -> Outcome:
     assert live.game is not None  # the command table checked ``previewable``
     tried = _unwrapped(list(cmd.moves))
     draft = Draft.of(live, ctx.actor, ctx.now, None)
-    draft.record.status = "active"  # a paused game previews as if resumed
+    draft.record.status = GameStatus.ACTIVE  # a paused game previews as if resumed
     played: list[Played] = []
     for i, move in enumerate(tried):
         try:

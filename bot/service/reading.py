@@ -2,8 +2,8 @@
 word reads the rest), or else moves to play.
 
 Linear in the text: one pass of the tokenizer, no pattern that can backtrack. A first word
-that is no word at all but close to a command word (``stauts``) gets the command named back, from the same
-registry words, when the message cannot be read as moves either.
+that is no word at all but close to a command word (``stauts``) gets the command named
+back, from the same registry words, when the message cannot be read as moves either.
 """
 
 from __future__ import annotations

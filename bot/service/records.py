@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from engine.limits import LimitError, check_name, look_alike
@@ -18,8 +19,21 @@ RECORD_KINDS: tuple[str, ...] = (
     "create", "join", "leave", "colour", "start", "move", "undo", "correct", "replace", "drop",
     "pause", "resume", "abandon", "nudge", "import", "redo", "accept",
 )
-#: Statuses the records can give a game; "over" is read from the engine (a finished position).
-OPEN_STATUSES: tuple[str, ...] = ("lobby", "active", "paused")
+
+
+class GameStatus(StrEnum):
+    """Where a game stands. ``OVER`` is read from the engine (a finished position); the others
+    are what the records say."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    OVER = "over"
+    ABANDONED = "abandoned"
+
+
+#: The statuses of a game still open at its place (one that takes commands about it).
+OPEN_STATUSES: tuple[GameStatus, ...] = (GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.PAUSED)
 
 
 def same_user(a: str | None, b: str | None) -> bool:

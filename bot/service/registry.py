@@ -31,6 +31,7 @@ from bot.service.needs import (
     status,
 )
 from bot.service.outcome import Context, Outcome
+from bot.service.records import GameStatus as S
 
 
 def _help(ctx: Context[LiveGame | None], cmd: c.Help) -> Outcome:
@@ -158,41 +159,41 @@ BUILT_IN: tuple[Entry, ...] = (
           slash=Slash("as", "Moderators: make a move for a player")),
     Entry("correct", ("correct",), "`correct N: move`", c._correct,
           {c.Correct: Route(takeback.correct, (moderator("correct a move"),
-                                               status("correct a move", "active", "over")))},
+                                               status("correct a move", S.ACTIVE, S.OVER)))},
           strict=True, help=((Section.MODERATORS, "`correct N: move`"),),
           docs=((Who.MODERATORS, "`correct N: move`"),),
           slash=Slash("correct", "Moderators: correct an earlier move")),
     Entry("replace", ("replace",), "`replace NAME with @user`", c._replace,
           {c.ReplacePlayer: Route(moderation.replace_player, (
-              moderator("replace a player"), status("replace a player", "active", "paused")))},
+              moderator("replace a player"), status("replace a player", S.ACTIVE, S.PAUSED)))},
           strict=True, help=((Section.MODERATORS, "`replace NAME with @user`"),),
           docs=((Who.MODERATORS, "`replace NAME with @user`"),),
           slash=Slash("replace", "Moderators: hand a player's seat to someone else")),
     Entry("drop", ("drop",), "`drop NAME`", c._drop,
           {c.Drop: Route(moderation.drop_player, (
-              moderator("drop a player"), status("drop a player", "active", "paused")))},
+              moderator("drop a player"), status("drop a player", S.ACTIVE, S.PAUSED)))},
           strict=True, help=((Section.MODERATORS, "`drop NAME`"),),
           docs=((Who.MODERATORS, "`drop NAME`"),),
           slash=NoSlash(f"rare, and a name is clearer typed out; {_DO}")),
     Entry("pause", ("pause",), "`pause`", c._flow,
           {c.Pause: Route(moderation.pause, (moderator("pause the game"),
-                                             status("pause the game", "active")))},
+                                             status("pause the game", S.ACTIVE)))},
           help=((Section.MODERATORS, "`pause`"),), docs=((Who.MODERATORS, "`pause`"),),
           slash=NoSlash(f"rare; {_DO}")),
     Entry("resume", ("resume",), "`resume`", c._flow,
           {c.Resume: Route(moderation.resume, (moderator("resume the game"),
-                                               status("resume the game", "paused")))},
+                                               status("resume the game", S.PAUSED)))},
           help=((Section.MODERATORS, "`resume`"),), docs=((Who.MODERATORS, "`resume`"),),
           slash=NoSlash(f"rare; {_DO}")),
     Entry("abandon", ("abandon",), "`abandon`", c._flow,
           {c.Abandon: Route(moderation.abandon, (
               moderator("abandon the game"),
-              status("abandon the game", "lobby", "active", "paused")))},
+              status("abandon the game", S.LOBBY, S.ACTIVE, S.PAUSED)))},
           help=((Section.MODERATORS, "`abandon`"),), docs=((Who.MODERATORS, "`abandon`"),),
           slash=NoSlash(f"final, so it is typed out in full; {_DO}")),
     Entry("nudge", ("nudge",), "`nudge`", c._flow,
           {c.Nudge: Route(moderation.nudge, (moderator("nudge a player"),
-                                             status("nudge a player", "active")))},
+                                             status("nudge a player", S.ACTIVE)))},
           help=((Section.MODERATORS, "`nudge`"),), docs=((Who.MODERATORS, "`nudge`"),),
           slash=Slash("nudge", "Moderators: remind the player who has to act")),
 )

@@ -9,7 +9,7 @@ import time
 from itertools import groupby
 
 from bot.service.live_game import LiveGame, Played, build_options
-from bot.service.records import GameRecord, Record, same_user
+from bot.service.records import GameRecord, GameStatus, Record, same_user
 from bot.service.storage import PictureMoment
 from engine import CLOCK, EDITIONS, Game, Options
 from engine.limits import MAX_AUTO_LINES
@@ -77,18 +77,19 @@ def played_lines(played: list[Played]) -> list[str]:
 def next_line(live: LiveGame) -> str:
     """Whom the game waits for, in one line (or how it ended)."""
     status = live.status
-    if status == "lobby":
+    if status == GameStatus.LOBBY:
         n = len(live.record.seats)
         return f"Waiting for players: {n} seated (3 to 5 play)."
-    if status == "abandoned":
+    if status == GameStatus.ABANDONED:
         return "This game was abandoned."
     game = live.game
     assert game is not None
-    if status == "over":
+    if status == GameStatus.OVER:
         return final_scores(game)
     decision = game.to_act()
     assert decision is not None
-    paused = f" The game is paused by {live.record.paused_by}." if status == "paused" else ""
+    paused = (f" The game is paused by {live.record.paused_by}."
+              if status == GameStatus.PAUSED else "")
     seat = live.record.seat(decision.player)
     extra = ""
     if seat is not None and seat.user_id is None:
@@ -151,7 +152,7 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
     """The legal choices now: the first ``MAX_CHOICES`` on one line, or (``moves all``) every
     one on a line of its own, which a chat adapter splits over several messages."""
     game = live.game
-    if game is None or live.status != "active":
+    if game is None or live.status != GameStatus.ACTIVE:
         return f"No move can be made now: the game is {live.status}."
     decision = game.to_act()
     assert decision is not None

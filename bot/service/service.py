@@ -9,41 +9,48 @@ asynchronous wrapper can run it on a render pool while the single database threa
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
 import sqlite3
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 
-from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
+from bot.api import (
+    Actor,
+    Attachment,
+    Duplicate,
+    Lookup,
+    Position,
+    Previewed,
+    Refusal,
+    Reminder,
+    Reply,
+    TableNow,
+    Update,
+)
 from bot.service import exchange, preview, replies, routes, story
 from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
 from bot.service.commands import Command, Map, Preview, Story, written
-from bot.service.live_game import LiveGame, build_game, positions_reached
+from bot.service.drawing import Prepared
+from bot.service.live_game import Draft, LiveGame, build_game, positions_reached
 from bot.service.lookups import export_text
 from bot.service.needs import is_moderator
 from bot.service.outbox import Announcement, Failure
-from bot.service.outcome import Context, Outcome, refuse
+from bot.service.outcome import Context, Outcome, refusal_text, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
+from bot.service.rates import Budgets, TokenBuckets, later
 from bot.service.reading import read_message
-from bot.service.records import GameRecord, Record, same_user
+from bot.service.records import OPEN_STATUSES, GameRecord, GameStatus, Record, same_user
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
+from bot.service.storyjob import StoryJob
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
     MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
-    PICTURES_PER_PLACE,
-    PICTURES_PER_USER,
-    REMINDERS_PER_USER,
     LimitError,
-    Rate,
     check_message,
     check_records,
 )
@@ -58,109 +65,22 @@ CACHE_SIZE = 1000
 CACHE_IDLE = 24 * 3600.0
 
 
-class TokenBuckets:
-    """Rate limits: one token bucket per key (a user in a place, a place, a user), refilled at
-    ``rate.per`` seconds a token up to ``rate.burst``. Thread-safe; forgets full buckets."""
-
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
-        self._buckets: dict[tuple[object, ...], tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def wait(self, key: tuple[object, ...], rate: Rate, *, take: bool = True) -> float:
-        """0 when a token is there (taken when ``take``), else the seconds until there is one."""
-        now = self.clock()
-        with self._lock:
-            tokens, at = self._buckets.get(key, (float(rate.burst), now))
-            tokens = min(float(rate.burst), tokens + max(0.0, now - at) / rate.per)
-            if tokens < 1.0:
-                self._buckets[key] = (tokens, now)
-                return (1.0 - tokens) * rate.per
-            if take:
-                tokens -= 1.0
-            self._buckets[key] = (tokens, now)
-            if len(self._buckets) > 10_000:
-                self._forget(now)
-            return 0.0
-
-    def _forget(self, now: float) -> None:
-        for key, (_tokens, at) in list(self._buckets.items()):
-            if now - at > 3600:
-                del self._buckets[key]
-
-
-def _later(seconds: float) -> str:
-    seconds = max(1, round(seconds))
-    if seconds < 90:
-        return f"{seconds} s"
-    return f"{round(seconds / 60)} minutes"
-
-
 @dataclass(slots=True)
-class Prepared:
-    """A handled command whose picture is still to be drawn (``complete`` draws it)."""
+class Step:
+    """What the stages of one command share: who said it where and when, and the place's game
+    (its summary row, and the live game once loaded)."""
 
-    reply: Reply
-    snapshot: Game | None = None
-    renderer: Renderer | None = None
-    picture_dir: str | None = None
-    #: the position of the previous picture, for highlighting what changed since
-    previous: Game | None = None
-    #: the game's chart and animation, drawn after the picture
-    story: story.StoryJob | None = None
-    #: marked on the picture (a preview's says it was not played)
-    note: str = ""
-
-    def complete(self) -> Reply:
-        """Draw the picture, then the story (outside any lock: the positions are copies that
-        are never changed again)."""
-        reply = self._draw_picture()
-        if self.story is not None:
-            notes, files = self.story(len(reply.picture or b"")
-                                      + sum(len(f.data) for f in reply.files))
-            reply.text = "\n".join([reply.text, *notes])
-            reply.files.extend(files)
-        return reply
-
-    def _draw_picture(self) -> Reply:
-        reply = self.reply
-        if self.snapshot is None:
-            return reply
-        if self.renderer is None:
-            if not reply.changed:
-                reply.text += "\n(Pictures cannot be drawn here.)"
-            return reply
-        try:
-            reply.picture = self.renderer(self.snapshot, previous=self.previous,
-                                          note=self.note)
-        except Exception:  # a drawing bug must not lose the reply of a stored move
-            log.exception("drawing the table failed")
-            reply.text += "\n(The picture could not be drawn this time.)"
-            return reply
-        if self.picture_dir is not None:
-            try:
-                _write_picture(self.picture_dir, reply.picture_name, reply.picture)
-            except OSError as err:  # the move is saved; only the file is missing
-                log.exception("saving the picture failed")
-                reply.text += (f"\n(The picture is missing: it could not be saved "
-                               f"({err.strerror or err}). Everything above was saved.)")
-                reply.picture = None
-        return reply
+    place: str
+    actor: Actor
+    now: float
+    message_id: str | None
+    summary: GameSummary | None
+    live: LiveGame | None
 
 
-def _write_picture(folder: str, name: str, data: bytes) -> None:
-    """Write the picture whole or not at all: a temporary file renamed over the real one, and
-    removed again when anything fails."""
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, name)
-    tmp = f"{path}.{threading.get_ident()}.tmp"
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+#: An admission check: the refusal's reason (without "Nothing was changed."), or None to go on.
+#: Per-member budgets and the like plug in here (``GameService(admit=...)``).
+Admission = Callable[[str, Actor, "str | Command", float], "str | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +113,7 @@ class GameService:
         rate_limits: bool = True,
         stories: bool | None = None,
         announce: bool = False,
+        admit: Sequence[Admission] = (),
     ) -> None:
         """``stories``: draw score charts and animations (by default when the renderer is
         the default one; tests with a stand-in renderer leave them out). ``announce``: keep
@@ -212,7 +133,11 @@ class GameService:
         self.cache_size = cache_size
         self.cache_idle = cache_idle
         self.clock = clock
-        self.rates = TokenBuckets(clock) if rate_limits else None
+        self.budgets = Budgets(TokenBuckets(clock) if rate_limits else None,
+                               story.ANIMATIONS_PER_PLACE, pictures=self.renderer is not None,
+                               animations=self.stories)
+        #: checks every message passes before any work (``Admission``), after the limits
+        self.admission: tuple[Admission, ...] = tuple(admit)
         #: live games by id, least recently used first, with when each was last used
         self._cache: OrderedDict[int, tuple[LiveGame, float]] = OrderedDict()
         #: one command (or lookup of the cache) at a time
@@ -241,137 +166,184 @@ class GameService:
 
     def _prepare(self, place: str, actor: Actor, message: str | Command, message_id: str | None,
                  attachments: Sequence[Attachment], addressed: Addressed | None) -> Prepared:
+        """The pipeline: admit -> load -> decide -> commit; ``Prepared.complete`` draws."""
         now = self.clock()
+        refused = self._admit(place, actor, message, message_id, now)
+        if refused is not None:
+            return Prepared(refused)
+        summary = (addressed.game if addressed is not None and addressed.game.place == place
+                   else self.store.latest_game(place))
+        step = Step(place, actor, now, message_id, summary, None)
+        outcome = self._load_and_decide(step, message, attachments)
+        if not outcome.ok or outcome.draft is None or not outcome.draft.new:
+            return self._unchanged(step, outcome)
+        return self._commit(step, outcome, outcome.draft)
+
+    # ---- admit: limits, duplicates, rates ----------------------------------------------------
+
+    def _admit(self, place: str, actor: Actor, message: str | Command,
+               message_id: str | None, now: float) -> Reply | None:
+        """None when the message may be handled, else the reply that ends it: over a limit,
+        already handled, or refused by an admission check (``admit=``)."""
         try:
             check_message(message if isinstance(message, str) else written(message))
         except LimitError as err:
-            return Prepared(Reply(f"{str(err).capitalize()}. Nothing was changed.", ok=False,
-                                  ephemeral=True))
+            return Refusal(refusal_text(str(err).capitalize() + "."))
         if message_id is not None:
             before = self.store.handled_reply(place, message_id)
             if before is not None:
-                return Prepared(Reply(f"(That message was handled already.)\n{before}",
-                                      ephemeral=True, duplicate=True))
-        summary = (addressed.game if addressed is not None and addressed.game.place == place
-                   else self.store.latest_game(place))
-        live: LiveGame | None = None
-        try:
-            live = self._live(summary) if summary is not None else None
-            ctx: Context[LiveGame | None] = Context(
-                place, actor, now, message_id, live,
-                is_moderator(actor, live.record if live else None, self.moderator_role),
-                self.store, attachments, self.bind_imported_names)
-            cmd = read_message(message) if isinstance(message, str) else message
-            wait = self._picture_wait(place, actor) if (
-                isinstance(cmd, Map | Preview | Story) and live is not None
-                and live.game is not None) else 0.0
-            if isinstance(cmd, Story) and not wait and story.PARTS[cmd.what][1]:
-                wait = self._animation_wait(place)
-            again = cmd.what if isinstance(cmd, Story) else (
-                "preview" if isinstance(cmd, Preview) else "map")
-            outcome = (routes.run(ctx, cmd) if not wait else refuse(
-                f"That is many pictures in a short while; try `{again}` again in "
-                f"{_later(wait)}."))
-            if outcome.draft is not None:
-                check_records(outcome.draft.record.last_seq)
-        except LimitError as err:
-            outcome = refuse(f"{str(err).capitalize()}. Nothing was changed.")
-        except Exception:  # a bug in one command must neither change nor take down anything
-            log.exception("command %r in %s failed", message, place)
-            outcome = refuse("Something went wrong on my side; nothing was changed.")
-        draft = outcome.draft
-        if not outcome.ok or draft is None or not draft.new:
-            if message_id is not None:
-                self._see(place, message_id)
-            prepared = self._unchanged(outcome, summary)
-            if outcome.ok and outcome.preview is not None and live is not None:
-                prepared.reply.table = preview.table_now(live)  # what Play this is made for
-            return prepared
-        shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
-                 else None)  # the position the previous picture showed, if of this game
-        after = draft.live
-        mentions = (outcome.mentions if outcome.mentions is not None
-                    else _turn_mentions(live, after, actor))
-        moment = None
-        snapshot = outcome.picture if self.renderer is not None else None
-        if outcome.position_changed and snapshot is not None:
-            moment = PictureMoment(
-                draft.record.game_id, draft.new[-1].seq, len(after.record.moves),
-                snapshot.state.round, now, _caption(draft.new[0], outcome.text))
-        change = Change(
-            game_id=draft.record.game_id, place=place, records=draft.new, status=after.status,
-            edition=after.record.edition, players=", ".join(s.name for s in after.record.seats),
-            waiting=_waiting(after, summary, outcome.position_changed, draft.new[-1].seq, now),
-            message_id=message_id, reply_text=outcome.text, picture=moment,
-            positions=positions_reached(live, after),
-        )
-        text = outcome.text
-        if snapshot is not None:
-            wait = self._picture_wait(place, actor)
-            if wait > 0:  # the change stands; only its picture is skipped
-                text += (f"\n(No picture this time: many were drawn here just now; "
-                         f"`map` draws the table again in {_later(wait)}.)")
-                snapshot = None
-        ending = None
-        if after.status == "over" and after.game is not None and (
-                live is None or live.status != "over"):  # the game has just ended
-            told, ending = story.at_the_end(after.game, draft.record.game_id,
-                                            animation=self._animation_wait(place) == 0)
-            text += told
-        if self.announce:
-            change.announcement = Announcement(
-                place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
-                snapshot is not None, draft.new[0].seq if shown is not None else 0)
-        try:
-            game_id = self.store.commit(change, now)
-        except sqlite3.Error as err:
-            log.exception("commit failed in %s", place)
-            return Prepared(Reply(f"That could not be saved ({err}); nothing was changed. "
-                                  f"Please try again.", ok=False, ephemeral=True))
-        draft.record.game_id = game_id
-        self._keep(game_id, after, now)
-        name = picture_name(game_id, len(after.record.moves))
-        reply = Reply(text, ok=True, mentions=mentions, files=outcome.files,
-                      changed=True, picture_name=name, announcement=change.announcement_id,
-                      table=preview.table_now(after))
-        prepared = Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
-        if ending is not None:
-            prepared.story = ending if self.stories else None
-        return prepared
+                return Duplicate(f"(That message was handled already.)\n{before}")
+        for check in self.admission:
+            refused = check(place, actor, message, now)
+            if refused is not None:
+                return Refusal(refusal_text(refused))
+        return None
 
-    def _animation_wait(self, place: str) -> float:
-        """0 when an animation may be drawn in ``place`` now (and counts it), else the wait."""
-        if self.rates is None or not self.stories:
+    def _costly_wait(self, step: Step, cmd: Command) -> float:
+        """0 when the command's picture (and animation) may be drawn now, else the wait."""
+        live = step.live
+        if not isinstance(cmd, Map | Preview | Story) or live is None or live.game is None:
             return 0.0
-        return self.rates.wait(("animation", place), story.ANIMATIONS_PER_PLACE)
-
-    def _picture_wait(self, place: str, actor: Actor) -> float:
-        """0 when a picture may be drawn for ``actor`` in ``place`` now (and counts it), else
-        the seconds until one may: a bucket per user in the place, and one for the place."""
-        if self.rates is None or self.renderer is None:
-            return 0.0
-        user, table = (place, actor.user_id), (place,)
-        wait = max(self.rates.wait(user, PICTURES_PER_USER, take=False),
-                   self.rates.wait(table, PICTURES_PER_PLACE, take=False))
-        if wait == 0:
-            self.rates.wait(user, PICTURES_PER_USER)
-            self.rates.wait(table, PICTURES_PER_PLACE)
+        wait = self.budgets.picture_wait(step.place, step.actor.user_id)
+        if isinstance(cmd, Story) and not wait and story.PARTS[cmd.what][1]:
+            wait = self.budgets.animation_wait(step.place)
         return wait
 
-    def _unchanged(self, outcome: Outcome, summary: GameSummary | None) -> Prepared:
+    # ---- load and decide: the game, the route and the handler --------------------------------
+
+    def _load_and_decide(self, step: Step, message: str | Command,
+                         attachments: Sequence[Attachment]) -> Outcome:
+        """Load the place's game, read the message and run its route; a limit or a bug in a
+        handler is a refusal that changes nothing."""
+        try:
+            step.live = self._live(step.summary) if step.summary is not None else None
+            cmd = read_message(message) if isinstance(message, str) else message
+            return self._decide(step, cmd, attachments)
+        except LimitError as err:
+            return refuse(str(err).capitalize() + ".")
+        except Exception:  # a bug in one command must neither change nor take down anything
+            log.exception("command %r in %s failed", message, step.place)
+            return refuse("Something went wrong on my side; nothing was changed.")
+
+    def _decide(self, step: Step, cmd: Command, attachments: Sequence[Attachment]) -> Outcome:
+        live = step.live
+        wait = self._costly_wait(step, cmd)
+        if wait:
+            again = cmd.what if isinstance(cmd, Story) else (
+                "preview" if isinstance(cmd, Preview) else "map")
+            return refuse(f"That is many pictures in a short while; try `{again}` again in "
+                          f"{later(wait)}.")
+        ctx: Context[LiveGame | None] = Context(
+            step.place, step.actor, step.now, step.message_id, live,
+            is_moderator(step.actor, live.record if live else None, self.moderator_role),
+            self.store, attachments, self.bind_imported_names)
+        outcome = routes.run(ctx, cmd)
+        if outcome.draft is not None:
+            check_records(outcome.draft.record.last_seq)
+        return outcome
+
+    # ---- commit: records, outbox, positions --------------------------------------------------
+
+    def _commit(self, step: Step, outcome: Outcome, draft: Draft) -> Prepared:
+        """Write the draft's records, its announcement and positions in one transaction, then
+        make the draft the cached game; the picture is left to ``Prepared.complete``."""
+        live, after = step.live, draft.live
+        shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
+                 else None)  # the position the previous picture showed, if of this game
+        mentions = (outcome.mentions if outcome.mentions is not None
+                    else _turn_mentions(live, after, step.actor))
+        snapshot = outcome.picture if self.renderer is not None else None
+        change = self._change(step, outcome, draft, snapshot)
+        text, snapshot = self._picture_allowed(step, outcome.text, snapshot)
+        told, ending = self._ending(step, draft)
+        text += told
+        if self.announce:
+            change.announcement = Announcement(
+                step.place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
+                snapshot is not None, draft.new[0].seq if shown is not None else 0)
+        try:
+            game_id = self.store.commit(change, step.now)
+        except sqlite3.Error as err:
+            log.exception("commit failed in %s", step.place)
+            return Prepared(Refusal(f"That could not be saved ({err}); nothing was changed. "
+                                    f"Please try again."))
+        draft.record.game_id = game_id
+        self._keep(game_id, after, step.now)
+        reply = Update(text, mentions=mentions, files=outcome.files,
+                       picture_name=picture_name(game_id, len(after.record.moves)),
+                       announcement=change.announcement_id, table=preview.table_now(after))
+        prepared = Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
+        prepared.story = ending if self.stories else None
+        return prepared
+
+    def _change(self, step: Step, outcome: Outcome, draft: Draft,
+                snapshot: Game | None) -> Change:
+        """What the store writes for a change: records, the summary row, the picture index."""
+        after, first, last = draft.live, draft.new[0], draft.new[-1]
+        moment = None
+        if outcome.position_changed and snapshot is not None:
+            moment = PictureMoment(
+                draft.record.game_id, last.seq, len(after.record.moves),
+                snapshot.state.round, step.now, _caption(first, outcome.text))
+        return Change(
+            game_id=draft.record.game_id, place=step.place, records=draft.new,
+            status=after.status, edition=after.record.edition,
+            players=", ".join(s.name for s in after.record.seats),
+            waiting=_waiting(after, step.summary, outcome.position_changed, last.seq, step.now),
+            message_id=step.message_id, reply_text=outcome.text, picture=moment,
+            positions=positions_reached(step.live, after),
+        )
+
+    def _picture_allowed(self, step: Step, text: str,
+                         snapshot: Game | None) -> tuple[str, Game | None]:
+        """A change over the picture budget stands; only its picture is skipped."""
+        if snapshot is None:
+            return text, None
+        wait = self.budgets.picture_wait(step.place, step.actor.user_id)
+        if wait > 0:
+            return (text + f"\n(No picture this time: many were drawn here just now; "
+                           f"`map` draws the table again in {later(wait)}.)"), None
+        return text, snapshot
+
+    def _ending(self, step: Step, draft: Draft) -> tuple[str, StoryJob | None]:
+        """The statistics and the story to draw when this change has just ended the game."""
+        after, live = draft.live, step.live
+        if after.status != GameStatus.OVER or after.game is None or (
+                live is not None and live.status == GameStatus.OVER):
+            return "", None
+        return story.at_the_end(after.game, draft.record.game_id,
+                                animation=self.budgets.animation_wait(step.place) == 0)
+
+    def _unchanged(self, step: Step, outcome: Outcome) -> Prepared:
+        """A refusal or a lookup: nothing to commit, only the message to note as read."""
+        if step.message_id is not None:
+            self._see(step.place, step.message_id)
         text = outcome.text
-        if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
-            text = text[:MAX_MESSAGE_CHARS - 1] + "…"
-        reply = Reply(text, ok=outcome.ok, files=outcome.files,
-                      ephemeral=not outcome.ok, mentions=outcome.mentions or [],
-                      preview=outcome.preview)
-        if outcome.ok and outcome.story is not None:
+        if not outcome.ok:
+            if len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
+                text = text[:MAX_MESSAGE_CHARS - 1] + "…"
+            return Prepared(Refusal(text, files=outcome.files, mentions=outcome.mentions or []))
+        if outcome.story is not None:
+            reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
             if not self.stories:
                 reply.text += "\n(Charts and animations are not drawn here.)"
                 return Prepared(reply)
             return Prepared(reply, story=outcome.story)
-        if not outcome.ok or outcome.picture is None:
+        return self._looked_up(step, outcome)
+
+    def _looked_up(self, step: Step, outcome: Outcome) -> Prepared:
+        """A lookup's or a preview's reply, with the picture it asked for to be drawn."""
+        reply: Reply
+        if outcome.preview is not None:
+            reply = Previewed(outcome.text, files=outcome.files, moves=outcome.preview,
+                              mentions=outcome.mentions or [])
+            if step.live is not None:
+                reply.table = preview.table_now(step.live)  # what Play this is made for
+        else:
+            reply = Lookup(outcome.text, files=outcome.files, mentions=outcome.mentions or [])
+        if outcome.picture is None:
             return Prepared(reply)
+        summary = step.summary
         reply.picture_name = outcome.picture_name or picture_name(
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, self.renderer, self.picture_dir,
@@ -427,8 +399,9 @@ class GameService:
         summary = self.store.latest_game(place)
         if summary is None:
             return None
-        to_act = summary.status == "active" and same_user(user_id, summary.waiting_user)
-        meant = meant_for_the_bot(text, summary.status in ("active", "paused"), to_act)
+        to_act = summary.status == GameStatus.ACTIVE and same_user(user_id, summary.waiting_user)
+        moves = summary.status in (GameStatus.ACTIVE, GameStatus.PAUSED)
+        meant = meant_for_the_bot(text, moves, to_act)
         return Addressed(summary) if meant else None
 
     def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
@@ -455,7 +428,7 @@ class GameService:
     def owed(self, item: Announcement) -> Prepared:
         """The reply ``item`` stands for, its picture (the position after its records) to be
         drawn by ``complete``."""
-        reply = Reply(item.text, ok=True, mentions=list(item.mentions), changed=True,
+        reply = Update(item.text, mentions=list(item.mentions),
                       announcement=item.id)
         if not item.picture or self.renderer is None:
             return Prepared(reply)
@@ -478,7 +451,7 @@ class GameService:
         reply.table = preview.table_now(LiveGame(record, position))  # refused if out of date
         prepared = Prepared(reply, position, self.renderer, previous=previous)
         if position.is_over and self.stories and story.HEADING in item.text:
-            prepared.story = story.StoryJob(position, item.game_id, True,
+            prepared.story = StoryJob(position, item.game_id, True,
                                             story.NO_ANIMATION not in item.text)
         return prepared
 
@@ -492,12 +465,12 @@ class GameService:
         """Each open game's place, the newest message read there (None: none yet) and when the
         game was created: where to catch up after the bot was away."""
         return [(g.place, self.store.last_seen(g.place), g.created_at)
-                for g in self.store.games() if g.status in ("lobby", "active", "paused")]
+                for g in self.store.games() if g.status in OPEN_STATUSES]
 
     def waiting_user(self, place: str) -> str | None:
         """The user the place's game waits for now, if it waits for a person."""
         summary = self.store.latest_game(place)
-        if summary is None or summary.status != "active":
+        if summary is None or summary.status != GameStatus.ACTIVE:
             return None
         return summary.waiting_user
 
@@ -508,7 +481,7 @@ class GameService:
             if summary is None:
                 return []
             live = self._live(summary)
-            if live.status != "active" or live.game is None:
+            if live.status != GameStatus.ACTIVE or live.game is None:
                 return []
             decision = live.game.to_act()
             seat = live.record.seat_of_user(actor.user_id)
@@ -535,9 +508,7 @@ class GameService:
         if hours <= 0:
             return []
         due = self.store.due(now - hours * 3600)
-        if self.rates is not None:  # a user waited for at many tables is reminded a few a day
-            due = [g for g in due if not self.rates.wait(("remind", g.waiting_user),
-                                                         REMINDERS_PER_USER)]
+        due = [g for g in due if self.budgets.may_remind(g.waiting_user)]
         reminders = []
         for g in due:
             waited = (now - (g.waiting_since or now)) / 3600
@@ -579,8 +550,8 @@ class GameService:
         if actor is None and len(data) <= MAX_IMPORT_BYTES:
             actor = exchange.first_seat(data.decode("utf-8-sig", errors="replace"))
         if actor is None:
-            return Reply("The file names no players, so it cannot be a game log; nothing was "
-                         "imported. (`--as NAME` says who imports it.)", ok=False)
+            return Refusal("The file names no players, so it cannot be a game log; nothing was "
+                            "imported. (`--as NAME` says who imports it.)")
         return self.handle(place, actor, "import", attachments=[Attachment("import", data)])
 
     def where_things_stand(self, place: str) -> str | None:
@@ -588,7 +559,7 @@ class GameService:
         and whom it waits for; None when the place has no open game."""
         with self._lock:
             summary = self.store.latest_game(place)
-            if summary is None or summary.status not in ("lobby", "active", "paused"):
+            if summary is None or summary.status not in OPEN_STATUSES:
                 return None
             live = self._live(summary)
         return replies.where_things_stand(live, summary.id)
@@ -607,12 +578,12 @@ def _caption(first: Record, text: str) -> str:
 
 def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> list[str]:
     """The user whose turn just began: not when the same seat keeps deciding, not the actor."""
-    if after.status != "active" or after.game is None:
+    if after.status != GameStatus.ACTIVE or after.game is None:
         return []
     decision = after.game.to_act()
     if decision is None:
         return []
-    if before is not None and before.status == "active" and before.game is not None:
+    if before is not None and before.status == GameStatus.ACTIVE and before.game is not None:
         prev = before.game.to_act()
         if prev is not None and prev.player == decision.player:
             return []
@@ -635,93 +606,3 @@ def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: boo
         return Waiting(decision.player, user, decision.text, summary.waiting_since,
                        summary.waiting_key)
     return Waiting(decision.player, user, decision.text, now, last_seq)
-
-
-class AsyncGameService:
-    """The service for an event loop: all database work on one dedicated thread, so commands
-    are applied one at a time in the order they are handed in, and pictures on a bounded pool.
-    Two commands of one place may finish drawing in either order: the Discord bot, which posts
-    the answers, holds its lock per place from handing a command in to posting its answer."""
-
-    def __init__(self, service: GameService, render_workers: int = 2) -> None:
-        self.service = service
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="busbot-db")
-        self._render = ThreadPoolExecutor(max_workers=max(1, render_workers),
-                                          thread_name_prefix="busbot-render")
-
-    async def handle(self, place: str, actor: Actor, message: str | Command, *,
-                     message_id: str | None = None,
-                     attachments: Sequence[Attachment] = (),
-                     addressed: Addressed | None = None) -> Reply:
-        loop = asyncio.get_running_loop()
-        prepared = await loop.run_in_executor(
-            self._db, partial(self.service.prepare, place, actor, message,
-                              message_id=message_id, attachments=list(attachments),
-                              addressed=addressed))
-        if prepared.snapshot is None and prepared.story is None:
-            return prepared.reply
-        return await loop.run_in_executor(self._render, prepared.complete)
-
-    async def read_chat(self, place: str, text: str,
-                        user_id: str | None = None) -> Addressed | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.read_chat, place, text, user_id)
-
-    async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
-        return await self.read_chat(place, text, user_id) is not None
-
-    async def unsent(self, place: str | None = None,
-                     due_by: float | None = None) -> list[Announcement]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.unsent, place, due_by)
-
-    async def owed(self, item: Announcement) -> Reply:
-        loop = asyncio.get_running_loop()
-        prepared = await loop.run_in_executor(self._db, self.service.owed, item)
-        if prepared.snapshot is None:
-            return prepared.reply
-        return await loop.run_in_executor(self._render, prepared.complete)
-
-    async def mark_sent(self, ids: Sequence[int]) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._db, self.service.mark_sent, list(ids))
-
-    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._db, partial(self.service.mark_failed, item_id, error, refused=refused))
-
-    async def see(self, place: str, message_id: str) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._db, self.service.see, place, message_id)
-
-    async def open_places(self) -> list[tuple[str, int | None, float]]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.open_places)
-
-    async def waiting_user(self, place: str) -> str | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.waiting_user, place)
-
-    async def choices(self, place: str, actor: Actor) -> list[str]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.choices, place, actor)
-
-    async def table_now(self, place: str) -> TableNow | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.table_now, place)
-
-    async def since(self, place: str, then: Position) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.since, place, then)
-
-    async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, self.service.due_reminders, now, hours)
-
-    async def aclose(self) -> None:
-        """Finish what is queued, then close the database on its own thread."""
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._db, self.service.close)
-        self._db.shutdown(wait=True)
-        self._render.shutdown(wait=True)

@@ -15,7 +15,7 @@ import time
 import discord
 from discord.ext import commands
 
-from bot.api import Attachment, Reply
+from bot.api import Attachment, Refusal, Reply
 from bot.discord_app import components
 from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked
@@ -44,7 +44,7 @@ class Play(commands.Cog):
         try:
             attachments = await read_attachments(message.attachments)
         except AttachmentTooLarge as refusal:
-            await self.post(message, Reply(str(refusal), ok=False), answering=message)
+            await self.post(message, Refusal(str(refusal)), answering=message)
             return
         await self.play(message, text, attachments)
 
@@ -68,7 +68,7 @@ class Play(commands.Cog):
             return True
         retry, tell = limited
         if tell:
-            await self.post(message, Reply(slow_down(retry), ok=False), answering=message)
+            await self.post(message, Refusal(slow_down(retry)), answering=message)
         return False
 
     async def command_text(self, message: discord.Message) -> tuple[str, bool] | None:
@@ -143,7 +143,7 @@ class Play(commands.Cog):
                     in_thread=isinstance(channel, discord.Thread))
         except Refused as refused:
             self.bot.log_handled(place, actor, text, None, started)
-            return Reply(str(refused), ok=False)
+            return Refusal(str(refused))
         reply = await self.bot.game.handle(place, actor, command, message_id=str(message.id),
                                            attachments=attachments, addressed=addressed)
         self.bot.log_handled(place, actor, text, reply, started)

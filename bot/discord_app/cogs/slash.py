@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.api import Attachment, Position, Reply
+from bot.api import Attachment, Position, Refusal
 from bot.discord_app import components
 from bot.discord_app.bot import BusBot, one_line, slow_down
 from bot.discord_app.guards import Refused, checked, member_text
@@ -95,7 +95,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
                 attachments = await read_attachments(files)
         except (Refused, AttachmentTooLarge) as refusal:
             self.bot.log_handled(place, actor, command, None, started)
-            refused = Reply(str(refusal), ok=False)
+            refused = Refusal(str(refusal))
             await send_to_interaction(interaction, refused, deferred_ephemeral=private)
             return
         await self.bot.caught_up(place)  # moves missed while the bot was away come first
@@ -103,7 +103,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             stale = press and await components.refusal(self.bot, place, actor.user_id, *press)
             if stale:
                 self.bot.log_handled(place, actor, command, None, started)
-                await send_to_interaction(interaction, Reply(stale, ok=False),
+                await send_to_interaction(interaction, Refusal(stale),
                                           deferred_ephemeral=private)
                 return
             reply = await self.bot.game.handle(

@@ -1,0 +1,103 @@
+"""The service for an event loop: all database work on one dedicated thread, so commands are
+applied one at a time in the order they are handed in, and pictures on a bounded pool.
+
+Each plain look-up or bookkeeping call is the service's own method run on the database thread;
+they are generated (``_on_db``) rather than written out one by one. Only ``handle`` and
+``owed``, which also draw, are written here. Two commands of one place may finish drawing in
+either order: the Discord bot, which posts the answers, holds its lock per place from handing a
+command in to posting its answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
+
+from bot.api import Actor, Attachment, Reply
+from bot.service.commands import Command
+from bot.service.drawing import Prepared
+from bot.service.outbox import Announcement
+from bot.service.service import Addressed, GameService
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class _OnDb(Generic[P, R]):
+    """``AsyncGameService.name(...)``: ``GameService.name(...)`` awaited on the database
+    thread, with the same parameters."""
+
+    def __init__(self, method: Callable[Concatenate[GameService, P], R]) -> None:
+        self.method = method
+
+    @overload
+    def __get__(self, face: None, owner: type) -> _OnDb[P, R]: ...
+    @overload
+    def __get__(self, face: AsyncGameService,
+                owner: type) -> Callable[P, Coroutine[Any, Any, R]]: ...
+
+    def __get__(self, face: AsyncGameService | None,
+                owner: type) -> _OnDb[P, R] | Callable[P, Coroutine[Any, Any, R]]:
+        if face is None:
+            return self
+        method, service = self.method, face.service
+
+        async def on_db(*args: P.args, **kwargs: P.kwargs) -> R:
+            return await face.on_db(partial(method, service, *args, **kwargs))
+        return on_db
+
+
+class AsyncGameService:
+    """``GameService`` awaited: database work on one thread, drawing on ``render_workers``."""
+
+    def __init__(self, service: GameService, render_workers: int = 2) -> None:
+        self.service = service
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="busbot-db")
+        self._render = ThreadPoolExecutor(max_workers=max(1, render_workers),
+                                          thread_name_prefix="busbot-render")
+
+    async def on_db(self, call: Callable[[], R]) -> R:
+        return await asyncio.get_running_loop().run_in_executor(self._db, call)
+
+    async def drawn(self, prepared: Prepared) -> Reply:
+        """The prepared reply, its picture and story drawn on the render pool if it has any."""
+        if prepared.snapshot is None and prepared.story is None:
+            return prepared.reply
+        return await asyncio.get_running_loop().run_in_executor(self._render, prepared.complete)
+
+    async def handle(self, place: str, actor: Actor, message: str | Command, *,
+                     message_id: str | None = None,
+                     attachments: Sequence[Attachment] = (),
+                     addressed: Addressed | None = None) -> Reply:
+        return await self.drawn(await self.on_db(partial(
+            self.service.prepare, place, actor, message, message_id=message_id,
+            attachments=list(attachments), addressed=addressed)))
+
+    async def owed(self, item: Announcement) -> Reply:
+        return await self.drawn(await self.on_db(partial(self.service.owed, item)))
+
+    async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
+        return await self.read_chat(place, text, user_id) is not None
+
+    read_chat = _OnDb(GameService.read_chat)
+    unsent = _OnDb(GameService.unsent)
+    mark_sent = _OnDb(GameService.mark_sent)
+    mark_failed = _OnDb(GameService.mark_failed)
+    see = _OnDb(GameService.see)
+    open_places = _OnDb(GameService.open_places)
+    waiting_user = _OnDb(GameService.waiting_user)
+    choices = _OnDb(GameService.choices)
+    table_now = _OnDb(GameService.table_now)
+    since = _OnDb(GameService.since)
+    due_reminders = _OnDb(GameService.due_reminders)
+
+    async def aclose(self) -> None:
+        """Finish what is queued, then close the database on its own thread."""
+        await self.on_db(self.service.close)
+        self._db.shutdown(wait=True)
+        self._render.shutdown(wait=True)
+
+
