@@ -95,3 +95,12 @@ def _long_functions(folder: Path) -> list[str]:
 
 def test_no_function_in_the_service_is_longer_than_a_screen() -> None:
     assert _long_functions(ROOT / "bot" / "service") == []
+
+
+def test_one_refuse_owns_nothing_was_changed() -> None:
+    """"Nothing was changed." is written once, by ``outcome.refuse``; a handler gives only
+    its reason."""
+    writers = [path.relative_to(ROOT).as_posix()
+               for path in sorted((ROOT / "bot" / "service").rglob("*.py"))
+               if "Nothing was changed." in path.read_text(encoding="utf-8")]
+    assert writers == ["bot/service/outcome.py"]

@@ -114,3 +114,14 @@ def test_a_chat_message_is_read_once(tmp_path: Path) -> None:
     assert table.ok("Arcsyn", text).changed
     assert reading.read_message.cache_info().misses == 1
     assert reading.parse_command.cache_info().misses == 1
+
+
+def test_every_refusal_says_once_that_nothing_changed(tmp_path: Path) -> None:
+    table = open_table(str(tmp_path / "g.db"))
+    started(table)
+    for name, text in [("Zed", "Place Office at C1"), ("Daemonis", "Place Pub at C3"),
+                       ("Arcsyn", "Place Office at N1"), ("Daemonis", "undo last 2"),
+                       ("Zed", "pause"), ("Arcsyn", "join"), ("Arcsyn", "map 99"),
+                       ("Arcsyn", "correct 1: Pass"), ("Arcsyn", "redo")]:
+        reply = table.say(name, text)
+        assert not reply.ok and reply.text.lower().count("nothing was") == 1, (text, reply.text)

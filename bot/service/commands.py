@@ -486,7 +486,7 @@ def read_moves(text: str) -> tuple[Move, ...] | str:
         return (f"I could not read that as a move: {shown(str(err), _REASON_CHARS)}\n"
                 f"(`moves` lists your legal choices, `help` the commands.)")
     except LimitError as err:
-        return f"{str(err).capitalize()}. Nothing was changed."
+        return f"{str(err).capitalize()}."
     return tuple(moves)
 
 

@@ -164,7 +164,7 @@ def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
     live = ctx.live
     if live is not None and live.is_open:
         return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
-                      f"it before another is imported. Nothing was changed.")
+                      f"it before another is imported.")
     if len(data) > MAX_IMPORT_BYTES:
         return refuse(f"That file is over {MAX_IMPORT_BYTES:,} bytes (the import limit), too "
                       f"large to be a game log. Nothing was imported.")

@@ -21,13 +21,13 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     live = ctx.live
     if live is not None and live.is_open:
         return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
-                      f"it before a new one starts. Nothing was changed.")
+                      f"it before a new one starts.")
     edition = cmd.edition or EDITIONS[0]
     overrides = dict(cmd.options)
     try:
         build_options(edition, MIN_PLAYERS, overrides)
     except ValueError as err:
-        return refuse(f"Cannot create the game: {err}. Nothing was changed.")
+        return refuse(f"Cannot create the game: {err}.")
     draft = Draft(GameRecord(0, ctx.place), None, ctx.actor, ctx.now, ctx.message_id)
     draft.add("create", data={"edition": edition, "options": overrides})
     options = "".join(f", {k}={v}" for k, v in overrides.items())
@@ -91,7 +91,7 @@ def accept(ctx: GameContext, cmd: object = None) -> Outcome:
     seat = live.record.offered_to(ctx.actor.user_id)
     if seat is None:
         return refuse("No seat is offered to you in this game; a moderator offers one with "
-                      "`replace NAME with @you`. Nothing was changed.")
+                      "`replace NAME with @you`.")
     if live.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):
         return refuse(f"The game is {live.status}, so no seat can be taken now.")
     old_name, new_name = seat.name, live.record.name_for(seat, seat.user_name)
@@ -163,7 +163,7 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
     try:
         draft.game = build_game(draft.record)
     except (BusError, ValueError) as err:
-        return refuse(f"The game cannot start: {err}. Nothing was changed.")
+        return refuse(f"The game cannot start: {err}.")
     assert draft.game is not None
     seating = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
     lines = [f"The game begins! Seat order ({how}): {seating}."]

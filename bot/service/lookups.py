@@ -82,6 +82,6 @@ def rules(ctx: Context[LiveGame | None], cmd: Rules) -> Outcome:
 
 
 def malformed(ctx: Context[LiveGame | None], cmd: Malformed) -> Outcome:
-    return refuse(f"That command is written {cmd.usage}. Nothing was changed.")
+    return refuse(f"That command is written {cmd.usage}.")
 
 

@@ -42,8 +42,7 @@ def status(doing: str, *statuses: str) -> Check:
     def check(ctx: GameContext, cmd: object) -> Outcome | None:
         if ctx.live.status in statuses:
             return None
-        return refuse(f"You cannot {doing} now: the game is {ctx.live.status}. Nothing was "
-                      f"changed.")
+        return refuse(f"You cannot {doing} now: the game is {ctx.live.status}.")
     return check
 
 
@@ -63,7 +62,7 @@ def playable(ctx: GameContext, cmd: object = None) -> Outcome | None:
         return refuse("The game has not started yet: `join`, then a moderator types `start`.")
     if live.status == GameStatus.PAUSED:
         return refuse(f"The game is paused (by {live.record.paused_by}); moves wait until a "
-                      f"moderator types `resume`. Nothing was changed.")
+                      f"moderator types `resume`.")
     if live.status == GameStatus.ABANDONED:
         return refuse("This game was abandoned; `new game` starts another.")
     if live.status == GameStatus.OVER:

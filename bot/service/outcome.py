@@ -82,16 +82,19 @@ class Outcome:
 NOTHING_CHANGED = "Nothing was changed."
 
 
-def refusal_text(reason: str) -> str:
-    """The reason, then that nothing was changed, said once."""
+def refusal_text(reason: str, unchanged: str = NOTHING_CHANGED) -> str:
+    """The reason, then that nothing was changed, said once (a reason that already says what
+    was not done, like the move reader's "so nothing was played", is left as it is)."""
     if "nothing was" in reason.lower():
         return reason
-    return f"{reason} {NOTHING_CHANGED}"
+    return f"{reason.rstrip()} {unchanged}"
 
 
-def refuse(text: str) -> Outcome:
-    """A refusal: the reason, and nothing changes."""
-    return Outcome(text, ok=False)
+def refuse(reason: str, *, then: str = "", unchanged: str = NOTHING_CHANGED) -> Outcome:
+    """A refusal: the reason, that nothing was changed (``unchanged``, said once, here only),
+    then anything that helps (``then``: the legal moves instead, on lines of their own)."""
+    text = refusal_text(reason, unchanged)
+    return Outcome(f"{text}\n{then}" if then else text, ok=False)
 
 
 def table_outcome(draft: Draft, lines: list[str]) -> Outcome:

@@ -80,8 +80,7 @@ def previewable(ctx: GameContext, cmd: object = None) -> Outcome | None:
     live = ctx.live
     if live.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and live.game is not None:
         return None
-    return refuse(f"There is nothing to preview: the game is {live.status}. Nothing was "
-                  f"changed.")
+    return refuse(f"There is nothing to preview: the game is {live.status}.")
 
 
 def preview(ctx: GameContext, cmd: Preview) -> Outcome:
@@ -101,8 +100,8 @@ def preview(ctx: GameContext, cmd: Preview) -> Outcome:
                 raise BusError("the game would be over before it")
             played.append(draft.push(decision.player, move))
         except BusError as err:
-            return refuse(why_not(draft, move, err, i, len(tried)).replace(
-                "Nothing was changed.", "Nothing was previewed or changed."))
+            return why_not(draft, move, err, i, len(tried),
+                           unchanged="Nothing was previewed or changed.")
     played.extend(draft.run_automatic())
     written = "; ".join(str(m) for m in tried)
     lines = [f"Preview only: nothing was played. The table if {written}:",

@@ -305,4 +305,4 @@ def index_text(live: LiveGame, game_id: int, moments: list[PictureMoment]) -> st
 
 def moderator_refusal(what: str) -> str:
     return (f"Only a moderator can {what}: the game's creator, members with the moderator role, "
-            f"or the server's managers. Nothing was changed.")
+            f"or the server's managers.")

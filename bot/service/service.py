@@ -78,7 +78,7 @@ class Step:
     live: LiveGame | None
 
 
-#: An admission check: the refusal's reason (without "Nothing was changed."), or None to go on.
+#: An admission check: the reason of its refusal (``refuse`` adds that nothing changed), or None.
 #: Per-member budgets and the like plug in here (``GameService(admit=...)``).
 Admission = Callable[[str, Actor, "str | Command", float], "str | None"]
 

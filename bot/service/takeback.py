@@ -68,7 +68,7 @@ def undo_to(ctx: GameContext, cmd: UndoTo) -> Outcome:
     moves = ctx.live.record.moves
     if not 1 <= cmd.number <= len(moves):
         return refuse(f"There is no move {cmd.number}: the log has "
-                      f"{count_of(len(moves), 'move')}. Nothing was changed.")
+                      f"{count_of(len(moves), 'move')}.")
     return undo_many(ctx, len(moves) - cmd.number + 1)
 
 
@@ -108,7 +108,7 @@ def player_undo(ctx: GameContext) -> Outcome:
         since = (f" The last move was {record.moves[last].seat}'s ({record.moves[last].text})."
                  if last is not None else "")
         return refuse(f"You can take back only your own last move, while nobody else has moved "
-                      f"since.{since} A moderator can `undo` it. Nothing was changed.")
+                      f"since.{since} A moderator can `undo` it.")
     gone = record.moves[last:]
     draft = _withdrawn(ctx, gone, "undo")
     lines = [f"{seat.name} takes back: {gone[0].text}"]
@@ -125,7 +125,7 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
         return refuse("No move has been played yet, so there is nothing to take back.")
     if not 1 <= count <= len(moves):
         return refuse(f"The log has {count_of(len(moves), 'move')}; `undo last K` takes back 1 "
-                      f"to {len(moves)}. Nothing was changed.")
+                      f"to {len(moves)}.")
     gone = moves[-count:]
     first = len(moves) - count + 1
     draft = _withdrawn(ctx, gone, f"undo last {count}")
@@ -185,8 +185,7 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
     record = ctx.live.record
     if not record.takebacks:
         return refuse("There is nothing to redo: `redo` puts back what the last undo or "
-                      "correction took back, as long as no move was chosen since. Nothing was "
-                      "changed.")
+                      "correction took back, as long as no move was chosen since.")
     taken = record.takebacks[-1]
     since = [m for m in record.moves if m.seq > taken.seq]
     draft = ctx.draft()
@@ -196,7 +195,7 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
     try:
         draft.game = build_game(draft.record, near=draft.game)
     except (BusError, ValueError) as err:
-        return refuse(f"That cannot be put back: {err}. Nothing was changed.")
+        return refuse(f"That cannot be put back: {err}.")
     who = f"Moderator {ctx.actor.name}" if ctx.moderator else ctx.actor.name
     lines = []
     if taken.replaced is not None:
@@ -234,13 +233,13 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
         return refuse(f"I could not read the correction as one move: {err}")
     old = moves[n - 1]
     if str(new) == old.text:
-        return refuse(f"Move {n} is already {old.text} ({old.seat}). Nothing was changed.")
+        return refuse(f"Move {n} is already {old.text} ({old.seat}).")
     assert ctx.live.game is not None
     game = ctx.live.game.position_at(n - 1)
     try:
         game.push(new, old.seat)
     except BusError as err:
-        return refuse(f"{new} cannot replace move {n}: {err}. Nothing was changed.")
+        return refuse(f"{new} cannot replace move {n}: {err}.")
     return _corrected(ctx, n, new, game)
 
 
