@@ -26,7 +26,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 PICTURE_CACHE = 8
 #: How pictures are arranged, and the arrangements there are (``render.layout``).
 PICTURE_LAYOUT = "landscape"
-PICTURE_LAYOUTS = ("landscape", "portrait")
+PICTURE_LAYOUTS = ("landscape", "portrait", "phone")
 #: Games kept in memory, and hours one stays there after its last command (0: no time limit).
 LIVE_GAMES = 1000
 LIVE_IDLE_HOURS = 24.0

@@ -11,6 +11,8 @@ parts every table shares in the background, before the first command needs them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from render import caches
 from render.caches import DEFAULT_LAYERS
 from render.layout import LAYOUTS, default_layout, layout_named, set_default_layout
@@ -22,17 +24,19 @@ from render.warm import warm_up
 
 def render_svg(game: GameView, *, move_highlight: bool = True,
                previous: GameView | None = None, layout: str | None = None,
-               note: str = "") -> str:
+               note: str = "", seat_notes: Mapping[str, str] | None = None) -> str:
     """The table as an SVG document (user units are pixels: 1450 x 1000 in landscape).
 
     ``previous`` is the position the previous picture showed: every change since is
     highlighted and its moves listed (without it, only the last move). ``layout`` is
-    "landscape" or "portrait" (default: as configured, else landscape). ``note`` is marked at
-    the top of the banner, so a picture of a position that is not the table's (a preview)
-    cannot be taken for it."""
+    "landscape", "portrait" or "phone" (default: as configured, else landscape). ``note`` is
+    marked at the top of the banner, so a picture of a position that is not the table's (a
+    preview) cannot be taken for it. ``seat_notes`` (player name -> a few words: "dropped",
+    "away until 2 Dec", "bot (normal)") are written on those players' rows, so a seat's state
+    reads in words, not from colour alone."""
     chosen = layout_named(layout) if layout is not None else default_layout()
-    return layers(Scene.of(game, move_highlight=move_highlight, previous=previous, note=note),
-                  chosen).svg()
+    return layers(Scene.of(game, move_highlight=move_highlight, previous=previous, note=note,
+                           seat_notes=seat_notes), chosen).svg()
 
 
 def configure(layers: int = DEFAULT_LAYERS, layout: str = "landscape") -> None:

@@ -13,7 +13,7 @@ from render import theme
 from render.layout import BANNER as BOX
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, path, rect_path, text
-from render.textfit import shorten, wrap
+from render.textfit import shorten, width, wrap
 
 NAME_SIZE = 25.0
 ASK_SIZE = 16.5
@@ -21,8 +21,11 @@ LAST_SIZE = 14.0
 ROOM = BOX.w - 32
 NEWS_ROOM = ROOM - 26  # beside the highlight swatch
 NEWS_STEP = 18.0
-#: Lines for the moves since the previous picture while the game goes on (one at the end).
+#: Lines for the moves since the previous picture while the game goes on (two at the end).
 NEWS_LINES = 3
+NEWS_LINES_AT_END = 2
+#: The mark of a picture that is not the table's (a preview's): white capitals on orange.
+NOTE_SIZE = 15.0
 #: Moves tried in the banner at most; more are counted ("... and 12 more").
 MOST_NEWS = 12
 NEWS_NAME = 20  # characters of a name in the list of moves
@@ -44,9 +47,7 @@ def banner_values(scene: Scene) -> str:
     out: list[str] = []
     left = BOX.x + 16
     if scene.note:
-        note = shorten(scene.note.upper(), 12.5, ROOM - 120, True)
-        out.append(caps(BOX.x + BOX.w - 16, BOX.y + 20, note, 12.5, fill=theme.ACT,
-                        anchor="end"))
+        out.append(_note(scene.note))
     if scene.decision is not None:
         d = scene.decision
         colour = theme.player_colour(state.players[d.seat].colour, d.seat)
@@ -79,7 +80,7 @@ def banner_values(scene: Scene) -> str:
         for i, line in enumerate(lines):
             out.append(text(left, BOX.y + 80 + i * 21, line, ASK_SIZE, fill=theme.INK,
                             class_="ended" if i == 0 and reason else "tie-break"))
-        news = 1
+        news = NEWS_LINES_AT_END
     lines = news_lines(scene, news)
     for i, line in enumerate(lines):
         y = BOX.bottom - 17 - (len(lines) - 1 - i) * NEWS_STEP
@@ -89,6 +90,15 @@ def banner_values(scene: Scene) -> str:
         out.append(text(left + 26, y, line, LAST_SIZE, fill=theme.INK_SOFT,
                         class_="last-move-text"))
     return "".join(out)
+
+
+def _note(note: str) -> str:
+    """The note in a filled tag at the banner's top right, as large as the request's text."""
+    content = shorten(note.upper(), NOTE_SIZE, ROOM - 130, True)
+    w = width(content, NOTE_SIZE, bold=True) + 1.2 * len(content) + 20
+    right = BOX.x + BOX.w - 10
+    return (path(rect_path(right - w, BOX.y + 8, w, 25, 12.5), fill=theme.ACT, class_="note")
+            + caps(right - 10, BOX.y + 20.5, content, NOTE_SIZE, fill="#ffffff", anchor="end"))
 
 
 def news_text(scene: Scene, shown: int | None = None) -> str:

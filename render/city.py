@@ -1,8 +1,9 @@
 """The parts of the city that never change: park, streets, lots, crossings and labels.
 
 They come in two layers because the players' lines run between them: above the streets and the
-lot ties, below the crossing discs, their labels and the lot cards. Both layers are made once
-per process; the PNG side also rasterises them once per picture size.
+lot connectors, below the crossing discs, their labels and the lot cards. Both layers are made
+once per process and way of tying lots (``render.geometry``); the PNG side also rasterises them
+once per picture size.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from functools import cache
 
 from engine.board import BOARD
 from render import theme
-from render.geometry import LOT, geometry
+from render.geometry import LOT, geometry, tie_ends
 from render.layout import Layout
 from render.svgkit import (
     Point,
@@ -25,22 +26,29 @@ from render.svgkit import (
     text,
 )
 
-LABEL_SIZE = 19.0  # read on a phone: 7.5 screen pixels in the portrait picture
-STATION_LABEL_SIZE = 22.0
+LABEL_SIZE = 22.5  # read on a phone: 9.2 CSS pixels in the phone picture at 390 px
+STATION_LABEL_SIZE = 24.0
+#: The connector from a crossing's disc to each of its empty lots (a building's own, in its
+#: colour, is drawn over it: ``render.pieces``).
+TIE_W = 3.0
 ZONE_SIZE = 15.0
 
 
 @cache
-def city_below() -> str:
-    """Park, streets and the ties from each lot to its crossing."""
-    g = geometry()
+def city_below(lots: str = "connector") -> str:
+    """Park, streets and (``lots`` of "connector") the connector from each lot to its crossing."""
+    g = geometry(lots)
     out = [_park(g.nodes)]
     roads = "".join(f"M{point(s.a)}L{point(s.b)}" for s in g.streets)
     out.append(path(roads, stroke=theme.ROAD_EDGE, stroke_width=15, stroke_linecap="round"))
     out.append(path(roads, stroke=theme.ROAD, stroke_width=12, stroke_linecap="round"))
-    ties = "".join(f"M{point(g.nodes[lot.node])}L{point(g.lots[lot.index])}" for lot in BOARD.lots)
-    out.append(path(ties, stroke=theme.TIE, stroke_width=3.2, stroke_dasharray="0.1 5",
-                    stroke_linecap="round", class_="lot-ties"))
+    if lots == "connector":
+        ties = []
+        for lot in BOARD.lots:
+            start, end = tie_ends(g.nodes[lot.node], g.radius[lot.node] - 2, g.lots[lot.index])
+            ties.append(f"M{point(start)}L{point(end)}")
+        out.append(path("".join(ties), stroke=theme.TIE, stroke_width=TIE_W,
+                        stroke_linecap="round", class_="lot-ties"))
     return "".join(out)
 
 
@@ -55,9 +63,9 @@ def ground(layout: Layout) -> str:
 
 
 @cache
-def city_above() -> str:
+def city_above(lots: str = "connector") -> str:
     """Empty lots with their zone letters, then the crossing discs and their labels."""
-    g = geometry()
+    g = geometry(lots)
     out: list[str] = []
     half = LOT / 2
     for lot in BOARD.lots:

@@ -53,7 +53,7 @@ def legend_frame() -> str:
                     stroke_width=6.5, stroke_linecap="round"))
     out.append(path(circle_path(x + 2, y, HEAD_R), fill=theme.FALLBACK_COLOURS[1],
                     stroke="#ffffff", stroke_width=2))
-    out.append(text(x + 2, y, "B", 12, fill="#ffffff", bold=True, anchor="middle"))
+    out.append(text(x + 2, y, "Bo", 11, fill="#ffffff", bold=True, anchor="middle"))
     out.append(text(tx, y, "head of a line", SIZE, fill=theme.INK))
     # what changed since the previous picture
     y += ROW

@@ -1,8 +1,9 @@
 """What stands on the city: buildings, passengers, the heads of the lines, what is new.
 
 Pieces never cover a crossing's label: passengers' badges go in the emptiest direction around
-their crossing (worked out once per crossing), away from the line heads drawn there; heads sit
-on their street just outside the crossing disc. Shapes of one colour share one path element,
+their crossing (worked out once per crossing), away from the line heads and from each other;
+heads sit on their street just outside the crossing disc, and never over the middle of a street,
+so a short street with a head at each end still shows. Shapes of one colour share one path element,
 which keeps the picture quick to draw however full the city gets.
 """
 
@@ -19,14 +20,17 @@ from engine.moves import BUILDING_TYPES, Deliver, PlacePassenger
 from engine.state import CLOCK, GameState
 from render import theme
 from render.geometry import (
+    HEAD_CLEAR,
     HEAD_GAP,
     HEAD_R,
     HEAD_STEP,
     LOT,
+    MapGeometry,
     Point,
     geometry,
     lane_offset,
     segment_distance,
+    tie_ends,
 )
 from render.icons import icon
 from render.layout import CANVAS_H, LEGEND, MAP_W
@@ -45,10 +49,13 @@ from render.svgkit import (
 from render.textfit import count_text
 
 CARD_R = 7.0  # corner radius of a building card
-BADGE_H = 22.0
-BADGE_REACH = 21.0  # a badge's half-width, as far as collisions go
-COUNT_SIZE = 14.0
+BADGE_H = 30.0
+COUNT_SIZE = 22.5  # 9.2 CSS pixels in the phone picture at 390 px
 HEAD_TEXT = 13.0
+#: The mark on a building with a passenger sitting in it: a dark disc with a white figure.
+SITTING_R = 11.0
+#: A building's connector to its crossing, in the building's colour.
+TIE_W = 4.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,25 +67,26 @@ class Head:
     y: float
 
 
-def pieces_layer(scene: Scene) -> str:
-    """Buildings, waiting passengers, line heads and what is new, over the city."""
+def pieces_layer(scene: Scene, lots: str = "connector") -> str:
+    """Buildings, waiting passengers, line heads and what is new, over the city (``lots``: how
+    lots are tied to their crossings, ``render.geometry``)."""
     state = scene.state
+    g = geometry(lots)
     heads = head_markers(state)
     return "".join((
-        _asked(scene, heads),
-        buildings(state),
+        _asked(scene, heads, g),
+        buildings(state, g, connectors=lots == "connector"),
         _heads(scene, heads),
-        passengers(state, heads),
-        _changed(scene),
+        passengers(state, heads, lots),
+        _changed(scene, g),
     ))
 
 
-def _asked(scene: Scene, heads: list[Head]) -> str:
+def _asked(scene: Scene, heads: list[Head], g: MapGeometry) -> str:
     """Orange rings where the player who must act can act: heads, stations or free lots."""
     decision = scene.decision
     if decision is None:
         return ""
-    g = geometry()
     rings: list[str] = []
     if decision.kind in ("lines", "second_street"):
         rings = [circle_path(h.x, h.y, HEAD_R + 4.5) for h in heads if h.seat == decision.seat]
@@ -114,24 +122,35 @@ def sitting_lots(state: GameState) -> list[int]:
     return sorted(out)
 
 
-def buildings(state: GameState) -> str:
-    g = geometry()
+def buildings(state: GameState, g: MapGeometry | None = None, *,
+              connectors: bool = True) -> str:
+    """Building cards (the clock's type with a bold edge), each tied to its crossing by a
+    connector in the building's colour, and the marks of the passengers sitting in them."""
+    g = g or geometry()
     half = LOT / 2
     wanted = CLOCK[state.clock]
     cards: dict[str, list[str]] = {kind: [] for kind in BUILDING_TYPES}
     bodies: dict[str, list[str]] = {kind: [] for kind in BUILDING_TYPES}
     details: list[str] = []
     lots: dict[str, list[str]] = {kind: [] for kind in BUILDING_TYPES}
+    ties: dict[str, list[str]] = {kind: [] for kind in BUILDING_TYPES}
     for i, kind in enumerate(state.lots):
         if kind is None:
             continue
         x, y = g.lots[i]
+        node = BOARD.lots[i].node
+        start, end = tie_ends(g.nodes[node], g.radius[node] - 1, (x, y))
+        ties[kind].append(f"M{num(start[0])} {num(start[1])}L{num(end[0])} {num(end[1])}")
         cards[kind].append(square_core(x, y, LOT, CARD_R))
         shape = icon(kind)
         bodies[kind].append(shape.at(x, y, 24))
         details.append(shape.at(x, y, 24, "detail"))
         lots[kind].append(str(i))
     out: list[str] = []
+    if connectors:
+        out.extend(path("".join(ties[kind]), stroke=theme.BUILDING_INK[kind], stroke_width=TIE_W,
+                        stroke_linecap="round", class_=f"connector {kind}")
+                   for kind in BUILDING_TYPES)
     for kind in BUILDING_TYPES:
         if not cards[kind]:
             continue
@@ -151,10 +170,10 @@ def buildings(state: GameState) -> str:
         person = icon("passenger")
         for i in sitting:
             x, y = g.lots[i]
-            cx, cy = x + half - 1, y - half + 1
-            dots.append(circle_path(cx, cy, 8))
-            figures.append(person.at(cx, cy + 0.5, 12))
-        out.append(path("".join(dots), fill=theme.SITTING, stroke="#ffffff", stroke_width=1.5,
+            cx, cy = x + half - 2, y - half + 2
+            dots.append(circle_path(cx, cy, SITTING_R))
+            figures.append(person.at(cx, cy + 0.5, 17))
+        out.append(path("".join(dots), fill=theme.SITTING, stroke="#ffffff", stroke_width=2,
                         class_="sitting", data_lots=" ".join(str(i) for i in sitting)))
         out.append(path("".join(figures), fill="#ffffff"))
     return "".join(out)
@@ -186,9 +205,11 @@ def head_markers(state: GameState) -> list[Head]:
         ux, uy = shape.u[0] * sign, shape.u[1] * sign
         first = g.radius[node] + HEAD_GAP
         last = max(first, shape.length - g.radius[far] - HEAD_R - 2)
+        # with heads at both ends, past the street's middle a head goes beside the street
+        middle = (shape.length - HEAD_CLEAR) / 2 - HEAD_R if (street, far) in ends else last
         for offset, seat in sorted(seats):
             best: tuple[float, float, float] | None = None  # room, x, y
-            for along, side in _head_spots(first, last, offset):
+            for along, side in _head_spots(first, last, offset, middle):
                 x = nx + ux * along + shape.n[0] * side
                 y = ny + uy * along + shape.n[1] * side
                 room = min((math.hypot(x - h.x, y - h.y) for h in placed), default=apart)
@@ -202,15 +223,19 @@ def head_markers(state: GameState) -> list[Head]:
 
 
 @cache
-def _head_spots(first: float, last: float, offset: float) -> tuple[tuple[float, float], ...]:
+def _head_spots(first: float, last: float, offset: float,
+                middle: float) -> tuple[tuple[float, float], ...]:
     """Places for a head marker, nearest first: along its street, and up to a little beside its
-    lane (away from the street's other lanes) so that it still touches its own line."""
+    lane (away from the street's other lanes) so that it still touches its own line. Beyond
+    ``middle`` only places clear of the street's centre line are given: the street between two
+    heads stays in sight."""
     outward = (1.0,) if offset > 0 else (-1.0,) if offset < 0 else (1.0, -1.0)
     sides = [offset] + [offset + k * step for step in (HEAD_R / 2, HEAD_R + 2) for k in outward]
     spots: list[tuple[float, float, float]] = []
     along = first
     while along <= last:
-        spots.extend((along - first + abs(side - offset) * 1.2, along, side) for side in sides)
+        spots.extend((along - first + abs(side - offset) * 1.2, along, side) for side in sides
+                     if along <= middle or abs(side) >= HEAD_R + 1)
         along += HEAD_STEP
     spots.sort()
     return tuple((along, side) for _, along, side in spots)
@@ -239,29 +264,39 @@ def _heads(scene: Scene, heads: list[Head]) -> str:
 
 # ---- passengers ----------------------------------------------------------------------------------
 
+#: A badge's half-width as far as the city's fixed things go (discs, lots, streets); badges and
+#: heads are kept apart by their real boxes.
+BADGE_REACH = 27.0
+#: Rings of places tried round a crossing, beyond the nearest (the later, the worse).
+BADGE_STEPS = (0, 10, 22, 36, 52, 70, 90)
+
+
 @cache
-def _badge_spots(node: str) -> tuple[Point, ...]:
+def _badge_spots(node: str, lots: str = "connector") -> tuple[Point, ...]:
     """Places for a crossing's passenger badge, best first: clear of discs, lots and streets."""
-    g = geometry()
+    g = geometry(lots)
     cx, cy = g.nodes[node]
     r = g.radius[node]
     lot_reach = LOT * 0.72
-    discs = [(g.nodes[c], g.radius[c]) for c in g.nodes if abs(g.nodes[c][0] - cx) < 140
-             and abs(g.nodes[c][1] - cy) < 140]
-    lots = [p for p in g.lots if abs(p[0] - cx) < 140 and abs(p[1] - cy) < 140]
-    streets = [s for s in g.streets if segment_distance((cx, cy), s.a, s.b) < 140]
+    near = 200.0
+    discs = [(g.nodes[c], g.radius[c]) for c in g.nodes if abs(g.nodes[c][0] - cx) < near
+             and abs(g.nodes[c][1] - cy) < near]
+    lot_list = [p for p in g.lots if abs(p[0] - cx) < near and abs(p[1] - cy) < near]
+    streets = [s for s in g.streets if segment_distance((cx, cy), s.a, s.b) < near]
     scored: list[tuple[float, Point]] = []
-    for step in (0, 10, 22):
+    for step in BADGE_STEPS:
         for k in range(24):
             angle = k * math.pi / 12
-            d = r + BADGE_REACH + 2 + step
+            d = r + BADGE_H / 2 + 4 + step
             x, y = cx + math.cos(angle) * d, cy + math.sin(angle) * d
             room = min(
                 [math.hypot(x - p[0], y - p[1]) - rr - BADGE_REACH for p, rr in discs]
-                + [math.hypot(x - p[0], y - p[1]) - lot_reach - BADGE_REACH for p in lots]
-                + [segment_distance((x, y), s.a, s.b) - 14 - BADGE_REACH for s in streets]
+                + [math.hypot(x - p[0], y - p[1]) - lot_reach - BADGE_REACH for p in lot_list]
+                + [segment_distance((x, y), s.a, s.b) - 10 - BADGE_H / 2 for s in streets]
                 + [_edge_room(x, y)]
             )
+            if _edge_room(x, y) < 0:
+                continue  # never cut by the picture's edge or over the clock or legend
             scored.append((min(room, 6.0) - step * 0.12, (x, y)))
     scored.sort(key=lambda item: -item[0])
     return tuple(p for _, p in scored)
@@ -274,52 +309,67 @@ def warm_pieces(labels: Iterable[str]) -> None:
 
 
 def _edge_room(x: float, y: float) -> float:
-    room = min(x, MAP_W - x, y, CANVAS_H - y) - BADGE_REACH
+    room = min(x - BADGE_REACH, MAP_W - x - BADGE_REACH, y - BADGE_H / 2,
+               CANVAS_H - y - BADGE_H / 2) - 4
     for box in (CLOCK_BOX, LEGEND):
-        dx = max(box.x - x, 0.0, x - box.right)
-        dy = max(box.y - y, 0.0, y - box.bottom)
-        room = min(room, math.hypot(dx, dy) - BADGE_REACH)
+        dx = max(box.x - x, 0.0, x - box.right) - BADGE_REACH
+        dy = max(box.y - y, 0.0, y - box.bottom) - BADGE_H / 2
+        room = min(room, max(dx, dy) - 4)
     return room
 
 
-def passengers(state: GameState, heads: list[Head]) -> str:
-    """A dark badge with the count of passengers who want to leave, at each crossing."""
+Box4 = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _clear(box: Box4, taken: list[Box4], gap: float = 3.0) -> bool:
+    left, top, right, bottom = box
+    return all(left >= r + gap or right + gap <= lf or top >= b + gap or bottom + gap <= t
+               for lf, t, r, b in taken)
+
+
+def badge_width(digits: str) -> float:
+    return 38 + 14 * len(digits)
+
+
+def passengers(state: GameState, heads: list[Head], lots: str = "connector") -> str:
+    """A dark badge with the count of passengers who want to leave, at each crossing; no badge
+    ever overlaps another or a line head (each takes the best free place round its crossing)."""
     pills: list[str] = []
     ties: list[str] = []
     figures: list[str] = []
     counts: list[str] = []
-    taken: list[tuple[float, float, float]] = [(h.x, h.y, HEAD_R) for h in heads]
+    taken: list[Box4] = [(h.x - HEAD_R, h.y - HEAD_R, h.x + HEAD_R, h.y + HEAD_R) for h in heads]
     person = icon("passenger")
-    g = geometry()
+    g = geometry(lots)
     for label in BOARD.labels:
         waiting = state.waiting_at(label)
         if waiting <= 0:
             continue
-        spots = _badge_spots(label)
+        digits = count_text(waiting)
+        w = badge_width(digits)
+        spots = _badge_spots(label, lots)
         x, y = spots[0]
         for sx, sy in spots:
-            if all(math.hypot(sx - tx, sy - ty) >= BADGE_REACH + tr + 1 for tx, ty, tr in taken):
+            if _clear((sx - w / 2, sy - BADGE_H / 2, sx + w / 2, sy + BADGE_H / 2), taken):
                 x, y = sx, sy
                 break
-        taken.append((x, y, BADGE_REACH))
+        left, top = x - w / 2, y - BADGE_H / 2
+        taken.append((left, top, left + w, top + BADGE_H))
         nx, ny = g.nodes[label]
         reach = math.hypot(x - nx, y - ny) or 1.0
         edge = g.radius[label] / reach  # the tie starts at the disc's edge, off the label
         ties.append(f"M{num(nx + (x - nx) * edge)} {num(ny + (y - ny) * edge)}L{num(x)} {num(y)}")
-        digits = count_text(waiting)
-        w = 26 + 9 * len(digits)
-        left = x - w / 2
-        pills.append(rect_path(left, y - BADGE_H / 2, w, BADGE_H, BADGE_H / 2))
-        figures.append(person.at(left + 12, y, 15))
-        counts.append(text(left + w - 6, y, digits, COUNT_SIZE, fill=theme.PASSENGER_TEXT,
+        pills.append(rect_path(left, top, w, BADGE_H, BADGE_H / 2))
+        figures.append(person.at(left + 17, y, 21))
+        counts.append(text(left + w - 9, y, digits, COUNT_SIZE, fill=theme.PASSENGER_TEXT,
                            bold=True, anchor="end", class_="waiting", data_node=label,
                            data_count=digits,
-                           data_box=f"{num(left)} {num(y - BADGE_H / 2)} {num(w)} {num(BADGE_H)}"))
+                           data_box=f"{num(left)} {num(top)} {num(w)} {num(BADGE_H)}"))
     if not pills:
         return ""
     return "".join((
-        path("".join(ties), stroke=theme.PASSENGER, stroke_width=2.5),
-        path("".join(pills), fill=theme.PASSENGER, stroke=theme.WANTED, stroke_width=2.2),
+        path("".join(ties), stroke=theme.PASSENGER, stroke_width=4),
+        path("".join(pills), fill=theme.PASSENGER, stroke=theme.WANTED, stroke_width=2.5),
         path("".join(figures), fill=theme.PASSENGER_TEXT),
         *counts,
     ))
@@ -327,10 +377,9 @@ def passengers(state: GameState, heads: list[Head]) -> str:
 
 # ---- what changed since the previous picture ------------------------------------------------
 
-def _changed(scene: Scene) -> str:
+def _changed(scene: Scene, g: MapGeometry) -> str:
     """Rings round every lot built and station given a passenger since the previous picture,
     and an arrow for every delivery."""
-    g = geometry()
     state = scene.state
     out: list[str] = []
     size = LOT + 12

@@ -119,10 +119,22 @@ def players_values(scene: Scene) -> str:
     return "".join(out)
 
 
+#: Where the tags under a name must end: short of the first column of numbers.
+TAGS_END = COLUMNS[0][1] - 22
+#: A seat's own words (dropped, away, a bot): ink on the card, in an outlined tag.
+NOTE_FILL = theme.CARD
+
+
 def _tags(scene: Scene, seat: int, x: float, y: float) -> str:
+    """The tags under a player's name: the seat's own note first (``seat_notes``: dropped,
+    away, a bot), then who acts, starts and passed, as many as fit before the numbers."""
     state = scene.state
     p = state.players[seat]
     labels: list[tuple[str, str, str]] = []  # text, fill, ink
+    note = scene.seat_notes[seat] if seat < len(scene.seat_notes) else ""
+    if note:
+        room = BOX.x + TAGS_END - x - 12 - 1.2 * len(note)
+        labels.append((shorten(note.upper(), TAG_SIZE, room, bold=True), NOTE_FILL, theme.INK))
     if scene.ranking:
         place = scene.ranking.index(p.name) + 1
         labels.append(("winner" if place == 1 else _ordinal(place),
@@ -139,7 +151,13 @@ def _tags(scene: Scene, seat: int, x: float, y: float) -> str:
     out: list[str] = []
     for label, fill, ink in labels:
         w = width(label.upper(), TAG_SIZE, bold=True) + 12 + 1.2 * len(label)
-        out.append(path(rect_path(x, y - 8.5, w, 17, 8.5), fill=fill))
+        if out and x + w > BOX.x + TAGS_END:
+            break  # the rest would run into the numbers
+        if fill == NOTE_FILL:
+            out.append(path(rect_path(x, y - 8.5, w, 17, 8.5), fill=fill, stroke=theme.INK,
+                            stroke_width=1.5, class_="seat-note", data_seat=str(seat)))
+        else:
+            out.append(path(rect_path(x, y - 8.5, w, 17, 8.5), fill=fill))
         out.append(caps(x + 6, y, label, TAG_SIZE, fill=ink))
         x += w + 5
     if not out:

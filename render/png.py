@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import sys
 import threading
+from collections.abc import Mapping
 from typing import Any
 
 import cairocffi  # type: ignore[import-untyped]
@@ -108,11 +109,11 @@ def encode(image: Image.Image) -> bytes:
 
 def render_png(game: GameView, *, size: int | None = None, move_highlight: bool = True,
                previous: GameView | None = None, layout: str | None = None,
-               note: str = "") -> bytes:
+               note: str = "", seat_notes: Mapping[str, str] | None = None) -> bytes:
     """The table as PNG bytes, ``size`` pixels on its long side (by default the layout's own:
-    1000 landscape, 1400 portrait); ``previous``, ``layout`` and ``note`` as for
-    ``render_svg``."""
+    1000 landscape, 1400 portrait, 1940 phone); ``previous``, ``layout``, ``note`` and
+    ``seat_notes`` as for ``render_svg``."""
     chosen = layout_named(layout) if layout is not None else default_layout()
     picture = layers(Scene.of(game, move_highlight=move_highlight, previous=previous,
-                              note=note), chosen)
+                              note=note, seat_notes=seat_notes), chosen)
     return encode(rasterise(picture, size or chosen.size))

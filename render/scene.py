@@ -6,7 +6,7 @@ facts, not on the game's methods, and so that each fact is asked for once per pi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -62,12 +62,17 @@ class Scene:
     tie_breaks: tuple[str, ...] = ()
     #: a few words marked at the top of the banner ("Preview: not played"); "" for none
     note: str = ""
+    #: per seat, a few words about the seat drawn on its row ("dropped", "away until 2 Dec",
+    #: "bot (normal)"); "" for none
+    seat_notes: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, game: GameView, *, move_highlight: bool = True,
-           previous: GameView | None = None, note: str = "") -> Scene:
+           previous: GameView | None = None, note: str = "",
+           seat_notes: Mapping[str, str] | None = None) -> Scene:
         """``previous`` is the position the previous picture showed: everything since is
-        highlighted (without it, the last move). ``note`` marks the picture (a preview)."""
+        highlighted (without it, the last move). ``note`` marks the picture (a preview);
+        ``seat_notes`` (player name -> a few words) mark those players' rows."""
         state = game.state
         changes = Changes()
         if move_highlight:
@@ -82,7 +87,8 @@ class Scene:
             order = [p.seat for p in ranked(state.players)]
             rows = tuple(order.index(seat) for seat in rows)
             ties = tuple(tie_breaks(state.players))
-        return cls(state, game.to_act(), changes, ranking, tags, rows, ties, note)
+        notes = tuple((seat_notes or {}).get(p.name, "") for p in state.players)
+        return cls(state, game.to_act(), changes, ranking, tags, rows, ties, note, notes)
 
     @property
     def last(self) -> tuple[int, Move] | None:
@@ -91,17 +97,25 @@ class Scene:
 
 
 def player_tags(names: list[str]) -> tuple[str, ...]:
-    """One or two letters per player that tell the players apart without colour."""
-    tags = [n[:1].upper() for n in names]
-    if len(set(tags)) == len(tags):
-        return tuple(tags)
-    out = []
-    for name, tag in zip(names, tags, strict=True):
-        if tags.count(tag) == 1:
-            out.append(tag)
-            continue
-        letters = [c for c in name if c.isalnum()]
-        out.append((letters[0].upper() + letters[1].lower()) if len(letters) > 1 else tag)
-    if len(set(out)) == len(out):
-        return tuple(out)
-    return tuple(str(i + 1) for i in range(len(names)))
+    """Two characters per player that tell the players apart without colour: a capital and a
+    small letter ("Ad" for Ada). Never a lone capital, which on the map could be taken for a
+    lot's zone letter A-D; where two players' tags would clash, the first and last letters
+    ("Aa", "Am" for Ada and Adam), else the initial and the seat number."""
+    letters = [[c for c in name if c.isalnum()] for name in names]
+    tags = [_tag(chars, chars[1:2], seat) for seat, chars in enumerate(letters)]
+    for last in (True, False):  # the last letter, then the seat number
+        clashing = {t for t in tags if tags.count(t) > 1}
+        if not clashing:
+            break
+        tags = [_tag(chars, chars[-1:] if last else [], seat) if tag in clashing else tag
+                for seat, (chars, tag) in enumerate(zip(letters, tags, strict=True))]
+    if len(set(tags)) < len(tags):
+        return tuple(f"P{seat + 1}" for seat in range(len(names)))
+    return tuple(tags)
+
+
+def _tag(chars: list[str], second: list[str], seat: int) -> str:
+    """The initial and ``second`` (small), or the initial and the seat number without one."""
+    if not chars:
+        return f"P{seat + 1}"
+    return chars[0].upper() + (second[0].lower() if second and len(chars) > 1 else str(seat + 1))

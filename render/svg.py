@@ -10,7 +10,8 @@ for every picture of every game; the PNG side rasterises them once per size (``r
 
 Every part is drawn in the landscape canvas's coordinates; a layout (``render.layout``) moves
 whole regions (the city, the banner, the action board, the players' card) with one translation
-each, which is how the portrait picture for phones is made from the same drawing code.
+(and, for the phone, an enlargement) each, which is how the portrait and phone pictures are
+made from the same drawing code.
 """
 
 from __future__ import annotations
@@ -51,10 +52,11 @@ class Layers:
 
 def region(layout: Layout, name: str, body: str) -> str:
     """``body``, drawn in landscape coordinates, moved to where ``layout`` puts region ``name``."""
-    dx, dy = layout.move(name)
-    if not body or (dx, dy) == (0.0, 0.0):
+    dx, dy, k = layout.placement(name)
+    if not body or (dx, dy, k) == (0.0, 0.0, 1.0):
         return body
-    return element("g", body, transform=f"translate({num(dx)} {num(dy)})")
+    scale = "" if k == 1.0 else f" scale({k:.4g})"
+    return element("g", body, transform=f"translate({num(dx)} {num(dy)}){scale}")
 
 
 @sized("svg-below")
@@ -62,7 +64,7 @@ def shared_below(players: int, layout: Layout = LANDSCAPE) -> str:
     """The paper, streets, lot ties, and every card's frame for ``players`` players."""
     return "".join((
         ground(layout),
-        region(layout, "map", city_below() + clock_frame() + legend_frame()),
+        region(layout, "map", city_below(layout.lots) + clock_frame() + legend_frame()),
         region(layout, "banner", banner_frame()),
         region(layout, "actions", actions_frame()),
         region(layout, "players", players_frame(players)),
@@ -72,14 +74,14 @@ def shared_below(players: int, layout: Layout = LANDSCAPE) -> str:
 @sized("svg-above")
 def shared_above(layout: Layout = LANDSCAPE) -> str:
     """The lots, crossings and labels, over the lines (the same for every table)."""
-    return region(layout, "map", city_above())
+    return region(layout, "map", city_above(layout.lots))
 
 
 def layers(scene: Scene, layout: Layout = LANDSCAPE) -> Layers:
     players = len(scene.state.players)
     pieces = "".join((
         region(layout, "players", players_names(scene)),
-        region(layout, "map", pieces_layer(scene) + clock_values(scene)),
+        region(layout, "map", pieces_layer(scene, layout.lots) + clock_values(scene)),
         region(layout, "actions", actions_values(scene)),
         region(layout, "players", players_values(scene)),
         region(layout, "banner", banner_values(scene)),

@@ -101,11 +101,11 @@ def wrap(content: str, size: float, room: float, lines: int, bold: bool = False)
         if width(trial, size, bold) <= room or not current:
             current = trial
             continue
+        if len(out) == lines - 1:  # the last line takes the rest, cut with an ellipsis
+            current = " ".join([current, *words[i:]])
+            break
         out.append(current)
         current = word
-        if len(out) == lines - 1:
-            current = " ".join(words[i:])
-            break
     if current:
         out.append(current)
     return [shorten(line, size, room, bold) for line in out[:lines]]

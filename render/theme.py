@@ -31,7 +31,7 @@ NODE_FILL = "#ffffff"
 NODE_EDGE = "#3d3d48"
 STATION = "#34495e"
 STATION_TEXT = "#ffffff"
-TIE = "#b3aa95"
+TIE = "#8d846f"  # a lot's connector to its crossing
 
 #: An empty lot: a neutral square with a dashed edge (a plot not built yet) and its zone letter
 #: in light italics, so it never reads as a player's initial (bold, in a coloured disc).

@@ -56,7 +56,7 @@ def test_the_portrait_picture_shows_the_same_table() -> None:
     for label in BOARD.labels:
         assert texts(tall).count(label) == 1
     moves = {node.get("transform") for node in tall.iter() if node.get("transform")}
-    assert moves == {f"translate({dx:g} {dy:g})" for _, (dx, dy) in PORTRAIT.moves}
+    assert moves == {f"translate({dx:g} {dy:g})" for _, (dx, dy, _) in PORTRAIT.moves}
     for name in ("to-act", "player-name", "marker", "head", "waiting"):
         assert len(with_class(wide, name)) == len(with_class(tall, name)), name
 
@@ -72,7 +72,7 @@ def test_the_portrait_png_is_upright_and_small(size: int | None) -> None:
 
 
 def test_an_unknown_layout_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="landscape or portrait"):
+    with pytest.raises(ValueError, match="landscape, portrait or phone"):
         render_svg(sample_game(10), layout="sideways")
 
 

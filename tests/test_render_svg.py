@@ -95,7 +95,7 @@ def test_no_piece_covers_a_crossing_or_its_label(game: Game) -> None:
         for box in boxes:
             assert rect_distance(centre, *box) >= r - 1, (label, box)
         for head in heads:
-            assert math.hypot(head[0] - centre[0], head[1] - centre[1]) >= r + 11 - 1, label
+            assert math.hypot(head[0] - centre[0], head[1] - centre[1]) >= r + HEAD_R - 1, label
 
 
 def test_lot_cards_sit_apart_inside_the_map_near_their_crossing() -> None:
@@ -358,9 +358,12 @@ def test_the_last_move_is_highlighted_by_its_kind() -> None:
 
 
 def test_players_are_told_apart_by_letters_as_well_as_colour() -> None:
-    assert player_tags(["Ada", "Bram", "Cleo"]) == ("A", "B", "C")
-    assert player_tags(["Ada", "Anna", "Bram", "discrider"]) == ("Ad", "An", "B", "D")
-    assert player_tags(["Al", "Al2", "Bo"]) == ("1", "2", "3")
+    # never a lone capital, which could be read as a lot's zone letter A-D
+    assert player_tags(["Ada", "Bram", "Cleo", "Dora"]) == ("Ad", "Br", "Cl", "Do")
+    assert player_tags(["Ada", "Anna", "Bram", "discrider"]) == ("Ad", "An", "Br", "Di")
+    assert player_tags(["Ada", "Adam", "Bo"]) == ("Aa", "Am", "Bo")
+    assert player_tags(["Al", "Al2", "B"]) == ("Al", "A2", "B3")
+    assert player_tags(["Ann", "Ann", "-"]) == ("A1", "A2", "P3")
     game = five_on_one_street()
     tags = player_tags(game.players)
     assert len(set(tags)) == 5
