@@ -29,6 +29,8 @@ class Actor:
 class Attachment:
     filename: str
     data: bytes
+    #: a short description of a picture for screen readers ("" for none)
+    description: str = ""
 
 
 @dataclass(slots=True)
@@ -50,6 +52,8 @@ class Reply:
     text: str
     picture: bytes | None = None
     picture_name: str = "table.png"
+    #: what the picture shows, for those who cannot see it (Discord's attachment description)
+    picture_alt: str = ""
     mentions: list[str] = field(default_factory=list)
     files: list[Attachment] = field(default_factory=list)
     table: TableNow | None = None

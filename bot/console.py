@@ -241,6 +241,8 @@ def show(reply: Reply, out: TextIO, picture_dir: str) -> None:
         print("  ping: " + " ".join(f"@{m}" for m in reply.mentions), file=out)
     if reply.picture is not None:
         print(f"  picture: {os.path.join(picture_dir, reply.picture_name)}", file=out)
+        if reply.picture_alt:
+            print(f"  picture shows: {reply.picture_alt}", file=out)
     for f in reply.files:
         os.makedirs(picture_dir, exist_ok=True)
         path = os.path.join(picture_dir, f.filename)

@@ -10,7 +10,7 @@ import hashlib
 import json
 import random
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.api import Actor, Attachment, Reply
@@ -21,11 +21,14 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Arcsyn", "Daemonis", "Hedgethorn", "discrider", "Esme")
 
 
-def fake_png(game: Game, *, previous: Game | None = None, note: str = "") -> bytes:
-    """Stands in for the renderer: different positions give different bytes (and a note is
-    written after them, as the real picture shows it)."""
+def fake_png(game: Game, *, previous: Game | None = None, note: str = "",
+             layout: str | None = None, seat_notes: Mapping[str, str] | None = None) -> bytes:
+    """Stands in for the renderer: different positions give different bytes (and a note, a
+    layout asked for and seat notes are written after them, as the real picture shows them)."""
     digest = hashlib.sha256(json.dumps(game.to_json(), sort_keys=True).encode()).hexdigest()
-    return PNG_SIGNATURE + digest.encode() + note.encode()
+    extra = f"|layout={layout}" if layout else ""
+    extra += "".join(f"|{name}={words}" for name, words in (seat_notes or {}).items())
+    return PNG_SIGNATURE + digest.encode() + note.encode() + extra.encode()
 
 
 def actor(name: str, *, manager: bool = False, roles: Sequence[str] = ()) -> Actor:

@@ -21,6 +21,8 @@ from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
 
 #: Discord accepts at most this many files on one message.
 FILES_PER_MESSAGE = 10
+#: ... and at most this many characters of a file's description (its alt text).
+DESCRIPTION_LIMIT = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +35,8 @@ class Outgoing:
 
     def files(self) -> list[discord.File]:
         """Fresh file objects: discord.py closes them after sending, so they are made per send."""
-        return [discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments]
+        return [discord.File(io.BytesIO(a.data), filename=a.filename,
+                             description=a.description or None) for a in self.attachments]
 
     def allowed_mentions(self) -> discord.AllowedMentions:
         return discord.AllowedMentions(
@@ -50,7 +53,8 @@ def compose(reply: Reply, limit: int = MESSAGE_LIMIT) -> list[Outgoing]:
     pings = tuple(int(user) for user in dict.fromkeys(reply.mentions) if user.isdigit())
     attachments: list[Attachment] = []
     if reply.picture is not None:
-        attachments.append(Attachment(reply.picture_name, reply.picture))
+        attachments.append(Attachment(reply.picture_name, reply.picture,
+                                      reply.picture_alt[:DESCRIPTION_LIMIT]))
     attachments.extend(reply.files)
     texts = split_message(reply.text.strip(), limit)
     if pings:

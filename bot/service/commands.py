@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.config import PICTURE_LAYOUTS
 from engine import EDITIONS, Move, ParseError, parse_moves
 from engine.limits import LimitError, check_move_count, shown
 
@@ -78,9 +79,10 @@ class Rules(Command):
 
 @dataclass(frozen=True, slots=True)
 class Map(Command):
-    """The table now, or after move ``number``."""
+    """The table now, or after move ``number``; in ``layout`` (None: the asker's)."""
 
     number: int | None = None
+    layout: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,10 +346,15 @@ def _log(w: Words) -> Command | None:
 
 
 def _map(w: Words) -> Command | None:
-    if _only(w, 1):
-        return Map()
+    """``map [N] [LAYOUT]``."""
+    at = 1
     number = _number(w.word(1))
-    return Map(number) if number is not None and _only(w, 2) else None
+    if number is not None:
+        at = 2
+    layout = w.word(at)
+    if layout in PICTURE_LAYOUTS:
+        at += 1
+    return Map(number, layout if layout in PICTURE_LAYOUTS else None) if _only(w, at) else None
 
 
 def _undo(w: Words) -> Command | None:

@@ -1,15 +1,21 @@
 """The last stage of a command: drawing the picture (and the story) of a committed position,
-outside any lock, on the render pool when the service runs asynchronously."""
+outside any lock, on the render pool when the service runs asynchronously.
+
+The picture is drawn in the layout its readers chose (``bot.service.layouts``), with each seat's
+state in words on its row (``seat_notes``), and carries a short description for those who cannot
+see it (``bot.service.alttext``): Discord attaches it to the file, the console prints it."""
 
 from __future__ import annotations
 
 import logging
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.api import Reply
+from bot.service.alttext import alt_text
 from bot.service.pictures import Renderer
+from bot.service.records import GameRecord
 from bot.service.storyjob import StoryJob
 from engine import Game
 
@@ -30,6 +36,10 @@ class Prepared:
     story: StoryJob | None = None
     #: marked on the picture (a preview's says it was not played)
     note: str = ""
+    #: the layout to draw in (None: the server's, ``picture_layout``)
+    layout: str | None = None
+    #: a few words per player name about the seat (``seat_notes``), written on its row
+    seat_notes: dict[str, str] = field(default_factory=dict)
 
     def complete(self) -> Reply:
         """Draw the picture, then the story (outside any lock: the positions are copies that
@@ -51,12 +61,13 @@ class Prepared:
                 reply.text += "\n(Pictures cannot be drawn here.)"
             return reply
         try:
-            reply.picture = self.renderer(self.snapshot, previous=self.previous,
-                                          note=self.note)
+            reply.picture = self._render()
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
             reply.text += "\n(The picture could not be drawn this time.)"
             return reply
+        reply.picture_alt = alt_text(self.snapshot, previous=self.previous,
+                                     seat_notes=self.seat_notes, note=self.note)
         if self.picture_dir is not None:
             try:
                 _write_picture(self.picture_dir, reply.picture_name, reply.picture)
@@ -66,6 +77,30 @@ class Prepared:
                                f"({err.strerror or err}). Everything above was saved.)")
                 reply.picture = None
         return reply
+
+
+    def _render(self) -> bytes:
+        """The picture's PNG; the layout and seat notes are passed only when there are any,
+        so a stand-in renderer that knows neither keeps working."""
+        assert self.renderer is not None and self.snapshot is not None
+        extra: dict[str, object] = {}
+        if self.layout is not None:
+            extra["layout"] = self.layout
+        if self.seat_notes:
+            extra["seat_notes"] = self.seat_notes
+        return self.renderer(self.snapshot, previous=self.previous, note=self.note,
+                             **extra)  # type: ignore[arg-type]
+
+
+def seat_notes(record: GameRecord, now: float = 0.0) -> dict[str, str]:
+    """A few words per seat whose state a player should see on the picture, by player name:
+    "dropped" (the service plays it). ``now`` is for states that run out (away until, how
+    long the table has waited)."""
+    notes: dict[str, str] = {}
+    for seat in record.seats:
+        if seat.dropped:
+            notes[seat.name] = "dropped"
+    return notes
 
 
 def _write_picture(folder: str, name: str, data: bytes) -> None:

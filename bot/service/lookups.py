@@ -35,7 +35,8 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
         return refuse("The game has not started, so there is no table to show yet.")
     if cmd.number is None:
         return Outcome(f"The table after move {len(moves)}.\n{replies.next_line(live)}",
-                       picture=live.game, picture_name=picture_name(game_id, len(moves)))
+                       picture=live.game, picture_name=picture_name(game_id, len(moves)),
+                       layout=cmd.layout)
     n = cmd.number
     if not 0 <= n <= len(moves):
         return refuse(f"There is no move {n}: the log has "
@@ -44,7 +45,7 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
     last = moves[n - 1] if n else None
     caption = f" ({last.seat}: {last.text})" if last else " (the start)"
     return Outcome(f"The table after move {n}{caption}.", picture=past,
-                   picture_name=picture_name(game_id, n))
+                   picture_name=picture_name(game_id, n), layout=cmd.layout)
 
 
 def export(ctx: GameContext, cmd: Export) -> Outcome:

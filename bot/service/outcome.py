@@ -76,6 +76,8 @@ class Outcome:
     preview: str | None = None
     #: the chart and animation to draw after the commit (``bot.service.story``)
     story: StoryJob | None = None
+    #: the layout the picture was asked in (``map phone``); None: the asker's, the channel's
+    layout: str | None = None
 
 
 #: What every refusal ends with (unless its reason already says what was not done).

@@ -7,6 +7,7 @@ package or its native libraries are missing, and tests can pass their own.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Protocol, cast
 
 from engine import Game
@@ -15,10 +16,13 @@ from engine import Game
 class Renderer(Protocol):
     """Draws a position; ``previous`` is the one the previous picture showed, so that what
     changed since can be highlighted (None: only the last move); ``note`` is marked on the
-    picture (``preview.NOTE`` on a preview's)."""
+    picture (``preview.NOTE`` on a preview's); ``layout`` is "landscape", "portrait" or
+    "phone" (None: the server's); ``seat_notes`` are a few words per player name, written on
+    that player's row. ``layout`` and ``seat_notes`` are passed only when set."""
 
-    def __call__(self, game: Game, /, *, previous: Game | None = None,
-                 note: str = "") -> bytes: ...
+    def __call__(self, game: Game, /, *, previous: Game | None = None, note: str = "",
+                 layout: str | None = None,
+                 seat_notes: Mapping[str, str] | None = None) -> bytes: ...
 
 
 def default_renderer() -> Renderer | None:

@@ -62,10 +62,12 @@ BUILT_IN: tuple[Entry, ...] = (
           {c.Status: Route(lookups.status_report)},
           help=((Section.LOOK, "`status`"),), docs=((Who.ANYONE, "`status`"),),
           slash=Slash("status", "The table as it stands, with whose turn it is", private=True)),
-    Entry("map", ("map",), "`map` or `map N` (the table after move N)", c._map,
+    Entry("map", ("map",), "`map` or `map N` (the table after move N), then `phone`, "
+          "`portrait` or `landscape` to draw it so", c._map,
           {c.Map: Route(lookups.table_map)}, strict=True,
-          help=((Section.LOOK, "`map` (or `map N`: the table after move N)"),),
-          docs=((Who.ANYONE, "`map [N]`"),),
+          help=((Section.LOOK, "`map` (or `map N`: the table after move N; "
+                               "`map phone`: drawn for a phone)"),),
+          docs=((Who.ANYONE, "`map [N] [phone\\|portrait\\|landscape]`"),),
           slash=Slash("map", "The picture of the table", private=True)),
     Entry("moves", ("moves",), "`moves` or `moves all`", c._look,
           {c.Choices: Route(lookups.choices)},

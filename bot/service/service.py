@@ -30,10 +30,10 @@ from bot.api import (
     TableNow,
     Update,
 )
-from bot.service import exchange, preview, replies, routes, story
+from bot.service import exchange, layouts, preview, replies, routes, story
 from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
 from bot.service.commands import Command, Map, Preview, Story, written
-from bot.service.drawing import Prepared
+from bot.service.drawing import Prepared, seat_notes
 from bot.service.live_game import Draft, LiveGame, build_game, positions_reached
 from bot.service.lookups import export_text
 from bot.service.needs import is_moderator
@@ -274,6 +274,9 @@ class GameService:
                        announcement=change.announcement_id, table=preview.table_now(after))
         prepared = Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
         prepared.story = ending if self.stories else None
+        if snapshot is not None:  # posted for everyone: the channel's layout
+            prepared.layout = layouts.for_place(self.store, step.place)
+            prepared.seat_notes = seat_notes(draft.record, step.now)
         return prepared
 
     def _change(self, step: Step, outcome: Outcome, draft: Draft,
@@ -348,7 +351,10 @@ class GameService:
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, self.renderer, self.picture_dir,
                         outcome.previous,
-                        note=preview.NOTE if outcome.preview is not None else "")
+                        note=preview.NOTE if outcome.preview is not None else "",
+                        layout=outcome.layout or layouts.for_asker(
+                            self.store, step.place, step.actor.user_id),
+                        seat_notes=seat_notes(step.live.record, step.now) if step.live else {})
 
     # ---- loading ------------------------------------------------------------------------------
 
@@ -449,7 +455,9 @@ class GameService:
             return Prepared(reply)
         reply.picture_name = picture_name(item.game_id, len(record.moves))
         reply.table = preview.table_now(LiveGame(record, position))  # refused if out of date
-        prepared = Prepared(reply, position, self.renderer, previous=previous)
+        prepared = Prepared(reply, position, self.renderer, previous=previous,
+                            layout=layouts.for_place(self.store, item.place),
+                            seat_notes=seat_notes(record, self.clock()))
         if position.is_over and self.stories and story.HEADING in item.text:
             prepared.story = StoryJob(position, item.game_id, True,
                                             story.NO_ANIMATION not in item.text)

@@ -52,6 +52,7 @@ from bot.service.commands import (
     previewing,
     start_order,
 )
+from bot.service.verbs.layout import Layout as LayoutCommand
 
 log = logging.getLogger(__name__)
 
@@ -163,11 +164,25 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         await self.run(interaction, Status(), private=True)
 
     @app_commands.command(name="map", description="The picture of the table")
-    @app_commands.describe(number="Show the table as it was after this move")
+    @app_commands.describe(number="Show the table as it was after this move",
+                           layout="Draw it so this once (else as `/bus layout` chose)")
     async def map_(
-        self, interaction: Interaction, number: app_commands.Range[int, 0] | None = None
+        self, interaction: Interaction, number: app_commands.Range[int, 0] | None = None,
+        layout: Literal["phone", "portrait", "landscape"] | None = None,
     ) -> None:
-        await self.run(interaction, Map(number), private=True)
+        await self.run(interaction, Map(number, layout), private=True)
+
+    @app_commands.command(description="How the table's pictures are drawn for you (or this "
+                                      "channel)")
+    @app_commands.describe(layout="phone, portrait, landscape, or default (follow the channel)",
+                           channel="Moderators: choose for the pictures posted here")
+    async def layout(
+        self, interaction: Interaction,
+        layout: Literal["phone", "portrait", "landscape", "default"] | None = None,
+        channel: bool = False,
+    ) -> None:
+        await self.run(interaction, LayoutCommand(layout, channel=channel and layout is not None),
+                       private=True)
 
     @app_commands.command(description="Your legal moves now")
     async def moves(self, interaction: Interaction) -> None:
