@@ -19,8 +19,9 @@ from bot.service.replies import moderator_refusal
 
 #: The word that forgets a choice.
 DEFAULT = "default"
-USAGE = (f"`layout` or `layout {'|'.join(layouts.LAYOUT_NAMES)}|{DEFAULT}` (yours), "
-         f"`layout channel LAYOUT` (moderators)")
+USAGE = ("`layout` (what is chosen), " + ", ".join(
+    f"`layout {name}`" for name in ("phone", "portrait", "landscape")) + f" or `layout {DEFAULT}`"
+         " (yours), `layout channel phone` and the like (moderators)")
 WHAT = {
     "landscape": "the city beside the cards, for a computer screen",
     "portrait": "the cards under the city, side by side, for a tablet",
