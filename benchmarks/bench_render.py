@@ -1,8 +1,18 @@
 """How long the table picture takes, and how big it is: late-game 5-player tables at 1000 px.
 
-Run: ``.venv/bin/python benchmarks/bench_render.py [--size 1000] [--runs 40] [--turns 120]``
+Run: ``.venv/bin/python benchmarks/bench_render.py [--size 1000] [--runs 40] [--turns 120]
+[--baseline REF] [--layouts-only]``
 
 It prints, in one run:
+
+- **per layout** (issue 24): for landscape, portrait and phone, each at its own size, the
+  median time of a picture of the same late-game positions, the PNG's size, and the smallest
+  crossing label, passenger count and action-board marker in CSS pixels on a phone 390 pixels
+  wide (read from the SVG by ``render.measure``; the phone layout promises 9). The same is
+  measured, in the same run and alternately, for the renderer as it was at ``--baseline`` (by
+  default the commit before the phone layout: "today's"), unpacked from git into a temporary
+  folder and run in its own process; the phone layout, which did not exist, is compared with
+  that day's portrait picture, which has as many pixels. Target: at most 1.2x today's time.
 
 - **one table**: the last positions of a seeded random 5-player game (a full city, many lines, a
   decision pending), each drawn once, in order, as the bot draws a running game after each
@@ -21,10 +31,15 @@ It prints, in one run:
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from pathlib import Path
 
 from engine import Game, random_game
 from render import render_png, render_svg
@@ -101,13 +116,113 @@ def first_picture(size: int, warm: bool) -> float:
     return statistics.median(times)
 
 
+#: The renderer before the phone layout ("today's", issue 24).
+TODAY = "2995d6d"
+ROOT = Path(__file__).resolve().parent.parent
+LAYOUTS = ("landscape", "portrait", "phone")
+
+#: Times pictures of each layout in a process of its own, with either renderer on its path.
+LAYOUT_WORKER = """
+import json, statistics, sys, time
+from engine import Game, random_game
+from render import render_png, render_svg
+import render.layout
+layouts = [name for name in sys.argv[2].split(",")]
+runs = int(sys.argv[1])
+full = random_game(5, 33)
+tables = []
+for back in range(runs, 0, -1):
+    game = Game(full.players)
+    for name, move in full.history[:len(full.history) - back]:
+        game.push(move, name)
+    tables.append(game)
+out = {}
+for layout in layouts:
+    known = layout in render.layout.LAYOUTS
+    drawn = layout if known else "portrait"
+    png = render_png(tables[0], layout=drawn)
+    ms, sizes = [], []
+    for table in tables:
+        start = time.perf_counter()
+        png = render_png(table, layout=drawn)
+        ms.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png))
+    out[layout] = {"drawn": drawn, "ms": statistics.median(ms),
+                   "kb": statistics.median(sizes) / 1024, "svg": render_svg(tables[-1], layout=drawn)}
+print(json.dumps(out))
+"""
+
+
+def unpack(ref: str, into: Path) -> Path:
+    """The engine and renderer as they were at ``ref``, unpacked into ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "engine",
+                              "render", "assets"], capture_output=True, check=True).stdout
+    tar = into / "today.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as unpacked:
+        unpacked.extractall(into, filter="data")
+    return into
+
+
+def layout_times(where: Path, runs: int) -> dict[str, dict[str, object]]:
+    env = dict(os.environ, PYTHONPATH=str(where))
+    out = subprocess.run([sys.executable, "-c", LAYOUT_WORKER, str(runs), ",".join(LAYOUTS)],
+                         capture_output=True, text=True, check=True, env=env, cwd=str(where))
+    result: dict[str, dict[str, object]] = json.loads(out.stdout)
+    return result
+
+
+def per_layout(baseline: str | None, runs: int, rounds: int = 3) -> None:
+    """Each layout's picture time (against ``baseline``'s), size and smallest labels."""
+    from render.measure import PHONE_WIDTH, SMALL_PRINT, label_heights
+
+    with tempfile.TemporaryDirectory() as tmp:
+        today = unpack(baseline, Path(tmp)) if baseline else None
+        now_ms: dict[str, list[float]] = {name: [] for name in LAYOUTS}
+        then_ms: dict[str, list[float]] = {name: [] for name in LAYOUTS}
+        now: dict[str, dict[str, object]] = {}
+        then: dict[str, dict[str, object]] = {}
+        for _ in range(rounds):  # alternately, so a busy machine weighs on both alike
+            now = layout_times(ROOT, runs)
+            if today is not None:
+                then = layout_times(today, runs)
+            for name in LAYOUTS:
+                now_ms[name].append(float(now[name]["ms"]))  # type: ignore[arg-type]
+                if then:
+                    then_ms[name].append(float(then[name]["ms"]))  # type: ignore[arg-type]
+    print(f"per layout, at its own size, median of {rounds} alternate runs of {runs} "
+          f"positions; small print in CSS px at {PHONE_WIDTH:g} px wide (phone target >= 9):")
+    for name in LAYOUTS:
+        ms = statistics.median(now_ms[name])
+        heights = label_heights(str(now[name]["svg"]))
+        smallest = ", ".join(f"{SMALL_PRINT[k]} {heights[k]:.1f}" for k in SMALL_PRINT
+                             if k in heights)
+        line = f"  {name:9s} {ms:6.1f} ms, {float(now[name]['kb']):5.1f} KB"  # type: ignore[arg-type]
+        if then:
+            was = statistics.median(then_ms[name])
+            drawn = then[name]["drawn"]
+            old = label_heights(str(then[name]["svg"]))
+            line += (f" (today's {drawn}: {was:.1f} ms, {float(then[name]['kb']):.1f} KB; "  # type: ignore[arg-type]
+                     f"{ms / was:.2f}x, target <= 1.2x)")
+            smallest += "; today's " + ", ".join(f"{old[k]:.1f}" for k in SMALL_PRINT if k in old)
+        print(line)
+        print(f"  {'':9s} smallest: {smallest}; lowest {min(heights.values()):.1f} px")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=1000, help="long side in pixels")
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--turns", type=int, default=120,
                         help="pictures timed for each number of games drawn in turn")
+    parser.add_argument("--baseline", default=TODAY,
+                        help="git revision of today's renderer to compare with ('' for none)")
+    parser.add_argument("--layouts-only", action="store_true",
+                        help="only the per-layout figures")
     args = parser.parse_args()
+    per_layout(args.baseline or None, args.runs)
+    if args.layouts_only:
+        return
     tables = [late_game(k) for k in range(args.runs, 0, -1)]
     game = tables[-1]
     state = game.state
