@@ -148,7 +148,8 @@ for layout in layouts:
         ms.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
     out[layout] = {"drawn": drawn, "ms": statistics.median(ms),
-                   "kb": statistics.median(sizes) / 1024, "svg": render_svg(tables[-1], layout=drawn)}
+                   "kb": statistics.median(sizes) / 1024,
+                   "svg": render_svg(tables[-1], layout=drawn)}
 print(json.dumps(out))
 """
 
