@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from engine import Deliver, ExtendLine, Game, GameLog, replay
+from render.gallery_layouts import layouts_section
 from render.png import pixel_size, render_png
 from render.story import gallery_section
 
@@ -115,17 +116,20 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
         "(`engine/data/sample-game.txt`) at a few moments. Regenerate this page and its "
         f"pictures with `{GALLERY_COMMAND}`. Each picture highlights what changed since the "
         "previous one, as if the player who moved last had sent all their moves in one message. "
-        "For phones, `picture_layout = \"portrait\"` in `config.toml` puts the cards under the "
-        "city (try `busbot render LOG --out phone.png --layout portrait`).",
+        "These are drawn in the landscape layout; the layouts for tablets and phones are shown "
+        "further down (try `busbot render LOG --out phone.png --layout phone`).",
         "",
     ]
+    drawn: dict[str, tuple[Game, Game]] = {}
     for moment in moments(log):
         game = replay(log, upto=moment.moves)
         since = moment.since if moment.since is not None else update_start(log, moment.moves)
         before = replay(log, upto=since)
         target = out / f"{moment.name}.png"
-        target.write_bytes(render_png(game, size=size, previous=before, note=moment.note))
+        target.write_bytes(render_png(game, size=size, previous=before, note=moment.note,
+                                      layout="landscape"))
         written.append(target)
+        drawn[moment.name] = (game, before)
         lines += [
             f"## {moment.title}",
             "",
@@ -134,6 +138,10 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
             f"![{moment.title}]({target.name})",
             "",
         ]
+    # Each layout, a phone's screen, and the ways of tying lots (render/gallery_layouts.py).
+    layout_lines, layout_files = layouts_section(out, *drawn["delivery"])
+    lines += layout_lines
+    written += layout_files
     # The game's story (render/story.py): a score chart and a short animation.
     story_lines, story_files = gallery_section(out, log, size)
     lines += story_lines

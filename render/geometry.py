@@ -33,7 +33,7 @@ HEAD_CLEAR = 12.0
 #: between them shows (with ``touching`` the card is pulled onto the disc instead).
 OWN_GAP = 12.0
 #: Lots stay this far inside the city's edges, so no card is cut by the picture's edge.
-EDGE_MARGIN = 10.0
+EDGE_MARGIN = 14.0
 HEAD_STEP = 3.0  # how far a head marker moves along its street to get clear of another
 
 

@@ -84,7 +84,15 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
     for name in pictures:
         assert f"]({name})" in page
         assert Image.open(out / name).size == (600, 414)
-    assert page.count("## ") == 7 and "busbot gallery" in page  # six moments and the story
+    layouts = sorted(p.name for p in (out / "layouts").glob("*.png"))
+    assert layouts == ["landscape-on-phone.png", "phone-screen.png", "phone.png",
+                       "portrait.png", "ties-connector.png", "ties-touching.png"]
+    for name in layouts:
+        assert f"](layouts/{name})" in page
+    assert Image.open(out / "layouts" / "phone-screen.png").size == (780, 1688)  # 390 px at 2x
+    # six moments, each layout, and the story
+    assert page.count("\n## ") == 8 and "busbot gallery" in page
+    assert "| phone | 9." in page  # the smallest print on a phone, measured
 
 
 def test_the_gallery_marks_its_preview_as_the_service_does() -> None:
