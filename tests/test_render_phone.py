@@ -13,9 +13,8 @@ from PIL import Image
 
 from engine import BOARD, Game, random_game
 from render import render_png, render_svg, theme
-from render.banner import BOX as BANNER
 from render.geometry import HEAD_R, LOT, geometry, square_gap, tie_ends
-from render.layout import LANDSCAPE, MAP_W, PHONE, PLAYERS, PORTRAIT
+from render.layout import BANNER, LANDSCAPE, MAP_W, PHONE, PLAYERS, PORTRAIT
 from render.measure import PHONE_WIDTH, READABLE, SMALL_PRINT, label_heights
 from render.players import TAGS_END, row_top
 from render.scene import player_tags
@@ -34,7 +33,8 @@ def rgb(colour: str) -> tuple[int, int, int]:
     return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
 
 
-def close_to(pixel: tuple[int, ...], colour: str, within: int = 40) -> bool:
+def close_to(pixel: object, colour: str, within: int = 40) -> bool:
+    assert isinstance(pixel, tuple)
     return sum(abs(a - b) for a, b in zip(pixel[:3], rgb(colour), strict=True)) <= within
 
 
@@ -176,7 +176,7 @@ def test_a_seat_s_state_is_written_on_its_row() -> None:
     area = (int(PLAYERS.x + 56), int(top), int(PLAYERS.x + TAGS_END), int(top + 70))
     before, after = plain.crop(area), marked.crop(area)
     def inked(image: Image.Image) -> int:
-        return sum(close_to(image.getpixel((x, y)), theme.INK, 60)  # type: ignore[arg-type]
+        return sum(close_to(image.getpixel((x, y)), theme.INK, 60)
                    for x in range(image.width) for y in range(image.height))
 
     assert inked(after) > inked(before) + 40  # the outlined tag and its words
