@@ -35,7 +35,8 @@ def rgb(colour: str) -> tuple[int, int, int]:
 
 def close_to(pixel: object, colour: str, within: int = 40) -> bool:
     assert isinstance(pixel, tuple)
-    return sum(abs(a - b) for a, b in zip(pixel[:3], rgb(colour), strict=True)) <= within
+    channels = [int(v) for v in pixel[:3]]
+    return sum(abs(a - b) for a, b in zip(channels, rgb(colour), strict=True)) <= within
 
 
 @pytest.mark.parametrize("game", [at_move(LATE, len(LATE.history) - 1), sample_game(94)],
