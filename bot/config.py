@@ -23,7 +23,7 @@ DISCORD_API_BASE = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 #: Pre-drawn picture layers kept in memory unless ``picture_cache`` says otherwise.
-PICTURE_CACHE = 8
+PICTURE_CACHE = 14
 #: How pictures are arranged, and the arrangements there are (``render.layout``).
 PICTURE_LAYOUT = "landscape"
 PICTURE_LAYOUTS = ("landscape", "portrait", "phone")

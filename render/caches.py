@@ -19,9 +19,10 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 #: Shared picture layers kept by default: the two layers of each of the three player counts at
-#: one size and layout need 4 (one upper layer serves every player count), so 8 leaves room for
-#: a second size. Each is a full-size pixel buffer: about 2.8 MB at 1000 pixels.
-DEFAULT_LAYERS = 8
+#: one size and layout need 4 (one upper layer serves every player count); players and channels
+#: each choose a layout, so the three layouts need 12, and 14 leaves room to spare. Each is a
+#: full-size pixel buffer: about 2.8 MB at 1000 pixels landscape, 4.9 MB portrait or phone.
+DEFAULT_LAYERS = 14
 #: Measured strings kept per shared layer allowed (names, requests, tags: a table needs ~40).
 TEXTS_PER_LAYER = 512
 

@@ -39,7 +39,7 @@ def test_many_games_drawn_in_turn_give_the_pixels_each_gives_alone(layout: str) 
     for game in tables:
         caches.clear()
         alone.append(render_png(game, size=300, layout=layout))
-    for layers in (1, 8):  # a cache too small to keep anything useful, and the default
+    for layers in (1, caches.DEFAULT_LAYERS):  # too small to keep anything useful; the default
         configure(layers)
         caches.clear()
         assert [render_png(game, size=300, layout=layout) for game in tables] == alone
