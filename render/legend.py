@@ -35,9 +35,9 @@ def legend_frame() -> str:
     out.append(path(rect_path(x - 11, y - 11, 22, 22, 5), fill=theme.BUILDING_FILL["office"],
                     stroke=theme.INK, stroke_width=2.2))
     out.append(path(icon("office").at(x, y, 17), fill=theme.BUILDING_INK["office"]))
-    out.append(path(circle_path(x + 10, y - 9, 6.5), fill=theme.SITTING, stroke="#ffffff",
-                    stroke_width=1.3))
-    out.append(path(person.at(x + 10, y - 8.6, 9.5), fill="#ffffff"))
+    out.append(path(circle_path(x + 10, y - 9, 8), fill=theme.SITTING, stroke="#ffffff",
+                    stroke_width=1.5))
+    out.append(path(person.at(x + 10, y - 8.6, 12.5), fill="#ffffff"))
     out.append(text(tx, y, "sits in a building", SIZE, fill=theme.INK))
     # buildings of the clock's type
     y += ROW
