@@ -190,3 +190,17 @@ def test_initials_cannot_be_read_as_zone_letters() -> None:
     zones = {n.text for n in with_class(root, "zone")}
     assert zones == {"A", "B", "C", "D"}
     assert not zones & {n.text for n in with_class(root, "marker") + with_class(root, "head")}
+
+
+def test_badges_never_overlap_nor_leave_the_city_in_many_positions() -> None:
+    for seed in range(3):
+        full = random_game(5, seed)
+        for moves in range(30, len(full.history), 30):
+            root = parse(render_svg(at_move(full, moves)))
+            boxes = [tuple(float(v) for v in (n.get("data-box") or "").split())
+                     for n in with_class(root, "waiting")]
+            for x, y, w, h in boxes:
+                assert x >= 0 and y >= 0 and x + w <= MAP_W and y + h <= 1000, (seed, moves)
+            for (x1, y1, w1, h1), (x2, y2, w2, h2) in combinations(boxes, 2):
+                assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1, \
+                    (seed, moves)
