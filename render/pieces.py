@@ -268,7 +268,7 @@ def _heads(scene: Scene, heads: list[Head]) -> str:
 #: heads are kept apart by their real boxes.
 BADGE_REACH = 27.0
 #: Rings of places tried round a crossing, beyond the nearest (the later, the worse).
-BADGE_STEPS = (0, 10, 22, 36, 52, 70, 90)
+BADGE_STEPS = (0, 12, 26, 44, 66, 90)
 
 
 @cache
@@ -278,7 +278,7 @@ def _badge_spots(node: str, lots: str = "connector") -> tuple[Point, ...]:
     cx, cy = g.nodes[node]
     r = g.radius[node]
     lot_reach = LOT * 0.72
-    near = 200.0
+    near = 160.0  # what lies further cannot touch a badge in the nearer rings
     discs = [(g.nodes[c], g.radius[c]) for c in g.nodes if abs(g.nodes[c][0] - cx) < near
              and abs(g.nodes[c][1] - cy) < near]
     lot_list = [p for p in g.lots if abs(p[0] - cx) < near and abs(p[1] - cy) < near]
@@ -289,14 +289,17 @@ def _badge_spots(node: str, lots: str = "connector") -> tuple[Point, ...]:
             angle = k * math.pi / 12
             d = r + BADGE_H / 2 + 4 + step
             x, y = cx + math.cos(angle) * d, cy + math.sin(angle) * d
-            room = min(
-                [math.hypot(x - p[0], y - p[1]) - rr - BADGE_REACH for p, rr in discs]
-                + [math.hypot(x - p[0], y - p[1]) - lot_reach - BADGE_REACH for p in lot_list]
-                + [segment_distance((x, y), s.a, s.b) - 10 - BADGE_H / 2 for s in streets]
-                + [_edge_room(x, y)]
-            )
-            if _edge_room(x, y) < 0:
+            edge = _edge_room(x, y)
+            if edge < 0:
                 continue  # never cut by the picture's edge or over the clock or legend
+            room = min(
+                min(math.hypot(x - p[0], y - p[1]) - rr for p, rr in discs) - BADGE_REACH,
+                min((math.hypot(x - p[0], y - p[1]) for p in lot_list), default=near)
+                - lot_reach - BADGE_REACH,
+                min((segment_distance((x, y), s.a, s.b) for s in streets), default=near)
+                - 10 - BADGE_H / 2,
+                edge,
+            )
             scored.append((min(room, 6.0) - step * 0.12, (x, y)))
     scored.sort(key=lambda item: -item[0])
     return tuple(p for _, p in scored)
