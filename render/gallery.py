@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from engine import Deliver, ExtendLine, Game, GameLog, replay
+from render.page import gallery_page
 from render.png import pixel_size, render_png
 from render.story import gallery_section
 
@@ -138,6 +139,10 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
     story_lines, story_files = gallery_section(out, log, size)
     lines += story_lines
     written += story_files
+    # The game's page (render/page.py): every position, the log and the chart in one file.
+    page_lines, page_files = gallery_page(out, log)
+    lines += page_lines
+    written += page_files
     page = out / "README.md"
     page.write_text("\n".join(lines), encoding="utf-8")
     written.append(page)

@@ -23,7 +23,9 @@ import json
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
+from pathlib import Path
 
+from engine import GameLog, replay
 from engine.game import Game
 from engine.standings import ranked, tie_breaks
 from engine.stats import GameStory, story
@@ -170,4 +172,27 @@ def _subtitle(game: Game, tale: GameStory) -> str:
     return f"{moves} so far, in round {tale.rounds}; the game goes on."
 
 
-__all__ = ["NARROW_LAYOUT", "Page", "PageNotes", "build_page"]
+
+def gallery_page(out: Path, log: GameLog) -> tuple[list[str], list[Path]]:
+    """The gallery's example page, ``out/game.html``, built from ``log`` (the sample game);
+    the markdown lines that link it, and the file written."""
+    page = build_page(replay(log))
+    target = out / "game.html"
+    target.write_text(page.html, encoding="utf-8")
+    lines = [
+        "## The game's page",
+        "",
+        f"[game.html](game.html) is the sample game as one self-contained page "
+        f"({page.size // 1000} KB, {page.positions} positions): the table after every move "
+        "(a slider, buttons and the arrow keys move through it), the log by round with what "
+        "each move set off, the score chart with a marker at the position shown, and the final "
+        "standings. Download it and open it in any browser; it fetches nothing. "
+        "`busbot html LOG --out game.html` makes one from any log, `export html` in a game's "
+        "channel (or `busbot export ID --format html`) from a stored game, and every finished "
+        "game's last post carries its own.",
+        "",
+    ]
+    return lines, [target]
+
+
+__all__ = ["NARROW_LAYOUT", "Page", "PageNotes", "build_page", "gallery_page"]

@@ -32,7 +32,7 @@ class Entry:
     round: int
     player: str
     text: str
-    kind: str  # "delivery", "clock" or "move"
+    kind: str  # "delivery", "clock" or "" (any other move)
     events: tuple[Event, ...]
 
 
@@ -53,7 +53,7 @@ def _kind(move: Move) -> str:
         return "delivery"
     if isinstance(move, ClockChoice):
         return "clock"
-    return "move"
+    return ""
 
 
 def read_log(game: Game) -> GameLogView:
@@ -94,7 +94,7 @@ def _aside(aside: Aside) -> str:
 
 
 def _move(entry: Entry, marks: list[MoveMark]) -> str:
-    classes = " ".join(["move", entry.kind, *sorted({m.kind for m in marks})])
+    classes = " ".join(c for c in ["move", entry.kind, *sorted({m.kind for m in marks})] if c)
     return (f'<li class="{escape(classes)}" id="m{entry.number}" data-move="{entry.number}">'
             f'<button type="button" class="goto"><span class="n">{entry.number}</span> '
             f'<b>{escape(entry.player)}</b>: {escape(entry.text)}</button>{_marks(marks)}'
