@@ -95,9 +95,10 @@ def _aside(aside: Aside) -> str:
 
 def _move(entry: Entry, marks: list[MoveMark]) -> str:
     classes = " ".join(c for c in ["move", entry.kind, *sorted({m.kind for m in marks})] if c)
+    tag = f' <span class="mark {entry.kind}">{entry.kind}</span>' if entry.kind else ""
     return (f'<li class="{escape(classes)}" id="m{entry.number}" data-move="{entry.number}">'
             f'<button type="button" class="goto"><span class="n">{entry.number}</span> '
-            f'<b>{escape(entry.player)}</b>: {escape(entry.text)}</button>{_marks(marks)}'
+            f'<b>{escape(entry.player)}</b>: {escape(entry.text)}</button>{tag}{_marks(marks)}'
             f'{_events(entry.events)}</li>')
 
 
