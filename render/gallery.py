@@ -146,5 +146,6 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
     page = out / "README.md"
     page.write_text("\n".join(lines), encoding="utf-8")
     written.append(page)
-    print(f"{len(written) - 1} pictures of {width} x {height} px and {page} written")
+    drawn = [p for p in written if p.suffix in (".png", ".gif")]
+    print(f"{len(drawn)} pictures of {width} x {height} px, the game's page and {page} written")
     return written
