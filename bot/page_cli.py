@@ -36,6 +36,8 @@ def html_command(args: argparse.Namespace) -> int:
         out.write_text(page.html, encoding="utf-8")
     except OSError as err:
         raise CliError(f"cannot write {out}: {err.strerror}") from None
-    print(f"{out} ({page.size / 1_000_000:.2f} MB): the table at {page.positions} positions, "
-          f"move 0 to move {page.positions - 1}; open it in a browser.")
+    where = (f"{page.positions} positions, move 0 to move {page.positions - 1}"
+             if page.positions > 1 else "its start (no move yet)")
+    print(f"{out} ({page.size / 1_000_000:.2f} MB): the table at {where}; open it in a "
+          f"browser.")
     return 0

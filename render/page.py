@@ -75,7 +75,7 @@ def _layouts(players: int) -> dict[str, dict[str, object]]:
 def _chart_x(view: GameLogView, tale: GameStory, over: bool) -> list[str]:
     """Where the chart's marker stands for each position: on the round's end once it is
     played, and between the rounds' ends while it is (round 1 between setup and round 1)."""
-    ends = {r: start for r, start in view.starts.items()}
+    ends = view.starts
     total = len(view.rounds) - 1
     out: list[str] = []
     span = chart.RIGHT - chart.LEFT
@@ -102,7 +102,6 @@ def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory) -> str:
         "narrowPx": NARROW_PX,
         "captions": captions(view),
         "chartX": _chart_x(view, tale, game.is_over),
-        "rounds": view.rounds,
         "starts": sorted(view.starts.values()),
     }
     text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
