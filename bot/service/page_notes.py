@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.service import payloads
 from bot.service.live_game import LiveGame
 from bot.service.records import Record, same_user
-from bot.service.replies import _players_then, act_text, count_of
+from bot.service.replies import _players_then, act_text, correction_slots, count_of
 
 if TYPE_CHECKING:  # imported when used: the renderer loads only when something is drawn
     from render.page_notes import Aside, MoveMark, PageNotes
@@ -24,10 +25,10 @@ SERVICE_USER = "busbot"
 
 def _undo_text(rec: Record, by_seq: dict[int, Record]) -> str:
     """An undo, with the moves it took back named."""
-    gone = [by_seq[int(t)] for t in rec.data.get("targets", []) if int(t) in by_seq]
-    named = "; ".join(f"{g.seat}: {g.text}" for g in gone)
-    taken = count_of(len(rec.data.get("targets", [])), "move")
-    return f"{rec.user_name} took back {taken}" + (f" ({named})" if named else "")
+    targets = rec.carried(payloads.Undo).targets
+    named = "; ".join(f"{by_seq[t].seat}: {by_seq[t].text}" for t in targets if t in by_seq)
+    return (f"{rec.user_name} took back {count_of(len(targets), 'move')}"
+            + (f" ({named})" if named else ""))
 
 
 def _aside(after: int, rec: Record, by_seq: dict[int, Record]) -> Aside:
@@ -38,16 +39,18 @@ def _aside(after: int, rec: Record, by_seq: dict[int, Record]) -> Aside:
 
 
 def _marks(number: int, rec: Record, auto: bool, player: str | None) -> list[MoveMark]:
-    """The marks of one move in force: made by the bot (``auto`` or recorded as the service,
-    or saying it was automatic), made for the seat by someone else, corrected."""
+    """The marks of one move in force: made by the bot (``auto``, recorded as the service, or
+    giving the reason it was automatic), made for the seat by someone else, corrected."""
     from render.page_notes import MoveMark
 
-    why = rec.data.get("why") or rec.data.get("reason")
-    if auto or rec.user_id == SERVICE_USER or rec.data.get("automatic"):
+    made = rec.payload
+    why = made.reason if isinstance(made, payloads.Move) else None
+    if auto or rec.user_id == SERVICE_USER or why is not None:
         return [MoveMark(number, "automatic", f"automatic ({why})" if why else "automatic")]
     if rec.kind == "correct":
         return [MoveMark(number, "correction", f"corrected by {rec.user_name}")]
-    if not rec.data.get("imported") and not same_user(rec.user_id, player):
+    imported = isinstance(made, payloads.Move) and made.imported
+    if not imported and not same_user(rec.user_id, player):
         return [MoveMark(number, "automatic", f"played by {rec.user_name}")]
     return []
 
@@ -57,11 +60,7 @@ def page_notes(live: LiveGame, records: Sequence[Record]) -> PageNotes:
     from render.page_notes import PageNotes
 
     by_seq = {rec.seq: rec for rec in records}
-    slot: dict[int, int] = {}  # a correction's seq -> the seq of the first move in its place
-    for rec in records:
-        if rec.kind == "correct":
-            target = int(rec.data["target"])
-            slot[rec.seq] = slot.get(target, target)
+    slot = correction_slots(records)
     acts = [rec for rec in records if rec.kind not in _NOT_ASIDES]
     player = _players_then(list(records))
     marks: list[MoveMark] = []
