@@ -15,6 +15,7 @@ from bot.service.pagejob import draw_page
 from render.page_notes import PageNotes
 from tests.page_support import short_game, short_log
 from tests.service_support import SETUP, Table, fake_png, play, started
+from tests.test_discord_game import SHORT_GAME, steps
 
 
 def page_table(path: Path, *, rate_limits: bool = False) -> Table:
@@ -105,3 +106,22 @@ def test_the_command_line_writes_the_page_from_a_log_and_from_the_database(
     html = stored.read_text(encoding="utf-8")
     assert "<title>Bus, game 1: Arcsyn, Daemonis, Hedgethorn</title>" in html
     assert "<h2>Final standings</h2>" in html and 'id="m23"' in html
+
+
+def test_a_final_post_sent_late_still_carries_the_page(tmp_path: Path) -> None:
+    service = GameService(str(tmp_path / "busbot.db"), renderer=fake_png, stories=True,
+                          announce=True)
+    table = Table(service)
+    started(table, options="clock_stones=1", names=("Arcsyn", "Daemonis", "Hedgethorn"))
+    for name in ("Zed", "Yan"):  # the place's two animations for now, spent on pages
+        assert table.ok(name, "export html").files
+    script = steps(SHORT_GAME)
+    for step in script:
+        table.ok(step.player, step.move)
+    first = table.replies[-1]
+    assert "(No animation this time" in first.text
+    late = [item for item in service.unsent(table.place) if "**The game's story.**" in item.text]
+    assert late, "the final post is owed"
+    again = service.owed(late[-1]).complete()
+    names = [f.filename for f in again.files]
+    assert names == [f.filename for f in first.files] == ["bus-game1-chart.png", "bus-game1.html"]
