@@ -125,3 +125,14 @@ def test_a_final_post_sent_late_still_carries_the_page(tmp_path: Path) -> None:
     again = service.owed(late[-1]).complete()
     names = [f.filename for f in again.files]
     assert names == [f.filename for f in first.files] == ["bus-game1-chart.png", "bus-game1.html"]
+
+
+def test_export_html_at_the_console_writes_the_page_beside_the_pictures(tmp_path: Path) -> None:
+    from tests.test_console import console, lobby
+
+    pictures = tmp_path / "pics"
+    out = console(tmp_path / "games.db", [*lobby(), "Bram: export html"],
+                  "--pictures", str(pictures))
+    assert "Game 1 as a page (bus-game1.html)" in out
+    page = (pictures / "bus-game1.html").read_text(encoding="utf-8")
+    assert "<title>Bus, game 1: Ada, Bram, Cleo</title>" in page and 'id="r0"' in page
