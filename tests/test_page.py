@@ -13,7 +13,7 @@ from engine import GameLog, replay
 from render import render_svg
 from render.layout import LAYOUTS
 from render.page import NARROW_LAYOUT, POLICY, build_page
-from render.page_frames import elements, frames, position_svg
+from render.page_frames import PARTS, elements, frames, position_svg
 from render.page_notes import Aside, MoveMark, PageNotes
 from tests.page_support import ROOT, addresses, sample_game, sample_page, short_game, short_page
 
@@ -37,13 +37,14 @@ def test_every_position_put_back_together_is_the_picture_the_channel_saw() -> No
 
 
 def test_a_position_stores_only_numbers_and_each_element_is_kept_once() -> None:
-    drawn = frames(sample_game())
+    drawn = frames(short_game())
     assert len(set(drawn.elements)) == len(drawn.elements)
     assert len(set(drawn.lists)) == len(drawn.lists)
-    # 203 positions of 7 parts; a whole picture is over 60 KB, all the elements together are
-    # a few times that, not 203 times
+    assert all(len(row) == len(PARTS) for row in drawn.positions)
+    # the sample game's 203 positions: a whole picture is over 60 KB; all the elements
+    # together are a few times that, not 203 times
     whole = len(render_svg(sample_game()))
-    assert sum(len(e) for e in drawn.elements) < 10 * whole
+    assert sample_page().positions == 203 and sample_page().element_bytes < 10 * whole
 
 
 def test_a_part_that_is_not_whole_elements_is_refused() -> None:
