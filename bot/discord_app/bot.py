@@ -23,6 +23,7 @@ from bot.api import Actor, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
 from bot.discord_app.backend import GameBackend
+from bot.discord_app.logs import one_line as one_line  # also for the runner
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
 from bot.service.commands import Command
@@ -69,12 +70,6 @@ _PREFIX = re.compile(r"(?P<symbol>.*?)(?P<word>[^\W_]+)", re.DOTALL)
 
 def _by_key(key: tuple[str, int]) -> tuple[str, int]:
     return key
-
-
-def slow_down(seconds: float) -> str:
-    """The answer to a user over ``COMMANDS_PER_USER``."""
-    return (f"You are sending commands faster than the table can follow; try again in "
-            f"{max(1, round(seconds))} s. Nothing was done.")
 
 
 def bot_intents() -> discord.Intents:
@@ -307,7 +302,3 @@ class ShardedBusBot(BusBot, commands.AutoShardedBot):
 
         return get_bot_gateway
 
-
-def one_line(error: BaseException) -> str:
-    """An exception as one log line (Discord's error texts may span lines)."""
-    return f"{type(error).__name__}: {' '.join(str(error).split())}"

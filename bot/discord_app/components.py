@@ -3,8 +3,10 @@
 When a player's decision begins, the update that announces it carries a menu of the legal
 choices (where they fit Discord's 25 options; else one menu per group, such as the extensions
 from each head) and the buttons ``Pass``, ``Undo`` and ``Moves``; the answer to ``preview``
-carries ``Play this``. A press is turned into the text a player would type and handed to the
-``/bus`` path (``Slash.run``): the same limits, the same service entry point, the same record.
+carries ``Play this``. A press is turned into the command a player would type and handed to the
+one dispatcher (``bot.discord_app.dispatch``), which the buttons cog names with
+``answer_presses``: the press is authorised in the item's ``interaction_check``, then takes the
+``/bus`` path: the same limits, the same service entry point, the same record.
 
 Every component's custom id names the game and the position it was made for (``Position``), and
 discord.py's dynamic items match presses by that id alone, so buttons keep working after a
@@ -18,16 +20,13 @@ import logging
 import re
 import weakref
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.api import Position, Reply, TableNow
+from bot.discord_app.logs import one_line
 from bot.service.commands import Choices, Command, Undo, play
-
-if TYPE_CHECKING:
-    from bot.discord_app.bot import BusBot
-    from bot.discord_app.cogs.slash import Slash
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +37,33 @@ OPTION_LENGTH = 100
 MENUS = 4  # the fifth row holds the buttons
 
 _POSITION = r"(?P<game>\d{1,18}):(?P<moves>\d{1,18}):(?P<seq>\d{1,18})"
-STALE = "That message is of an earlier position, so nothing was changed."
+
+
+class PressDesk(Protocol):
+    """Who answers presses: authorises them, then runs the command each stands for."""
+
+    async def authorise_press(self, interaction: discord.Interaction[Any], position: Position,
+                              action: str) -> bool: ...
+
+    async def press(self, interaction: discord.Interaction[Any], position: Position,
+                    typed: Command, action: str) -> None: ...
+
+
+#: per bot, who answers its presses (``answer_presses``)
+_DESKS: weakref.WeakKeyDictionary[discord.Client, PressDesk] = weakref.WeakKeyDictionary()
+
+
+def answer_presses(client: discord.Client, desk: PressDesk | None) -> None:
+    """Let ``desk`` answer the presses ``client`` receives (None: nobody any more)."""
+    if desk is None:
+        _DESKS.pop(client, None)
+    else:
+        _DESKS[client] = desk
+
+
+def _desk(interaction: discord.Interaction[Any]) -> PressDesk:
+    return _DESKS[interaction.client]
+
 
 def _position(match: re.Match[str]) -> Position:
     return Position(int(match["game"]), int(match["moves"]), int(match["seq"]))
@@ -61,11 +86,14 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> TableButton:
         return cls(match["action"], _position(match), match["text"] or "")
 
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await _desk(interaction).authorise_press(interaction, self.position, self.action)
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         typed: Command = (Undo(None) if self.action == "undo"
                           else Choices(everything=True) if self.action == "moves"
                           else play("Pass" if self.action == "pass" else self.text))
-        await pressed(interaction, self.position, typed, self.action)
+        await _desk(interaction).press(interaction, self.position, typed, self.action)
 
 
 class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
@@ -86,10 +114,13 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> ChoiceMenu:
         return cls(_position(match), int(match["menu"]))
 
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await _desk(interaction).authorise_press(interaction, self.position, "pick")
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or [""]
-        await pressed(interaction, self.position, play(str(values[0])), "pick")
+        await _desk(interaction).press(interaction, self.position, play(str(values[0])), "pick")
 
 
 def menus(choices: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -174,32 +205,4 @@ async def moved_on(bot: discord.Client, place: str, reply: Reply, sent: Sequence
             await bot.get_partial_messageable(old.channel.id).get_partial_message(old.id).edit(
                 view=None)
         except discord.HTTPException as error:
-            from bot.discord_app.bot import one_line  # the bot module imports this one
-
             log.warning("old buttons in %s not removed: %s", place, one_line(error))
-
-
-async def pressed(interaction: discord.Interaction[Any], position: Position, typed: Command,
-                  action: str) -> None:
-    """A press: the command it stands for goes the ``/bus`` way, exactly as the slash command
-    that says it (``/bus move``, ``/bus undo``, ``/bus moves``) would, after
-    ``refusal`` (under the place's lock) has found it current and the presser's."""
-    slash: Slash | None = interaction.client.get_cog("Slash")
-    assert slash is not None
-    await slash.run(interaction, typed, private=action == "moves", press=(position, action))
-
-
-async def refusal(bot: BusBot, place: str, user_id: str, position: Position,
-                  action: str) -> str | None:
-    """Why a press cannot count: its message is of an older position (saying what changed),
-    or the decision is someone else's (Undo excepted: the service knows whose move it takes
-    back). None when it counts."""
-    now = await bot.game.table_now(place)
-    if now is None or now.position != position:
-        changed = await bot.game.since(place, position)
-        why = changed or "Nothing waits for a choice at this table now."
-        return f"{why} {STALE}"
-    if action != "undo" and now.user_id != user_id:
-        return (f"These buttons are for {now.player}, whose decision it is ({now.decision}). "
-                f"Nothing was changed; `preview MOVE` shows what a move would do.")
-    return None

@@ -13,19 +13,19 @@ answered in the channel for the whole table to see, except refusals, which only 
 from __future__ import annotations
 
 import logging
-import time
+from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.api import Attachment, Position, Refusal
-from bot.discord_app import components
-from bot.discord_app.bot import BusBot, one_line, slow_down
-from bot.discord_app.guards import Refused, checked, member_text
-from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
-from bot.discord_app.outgoing import send_to_interaction
+from bot.discord_app.bot import BusBot
+from bot.discord_app.dispatch import Dispatcher
+from bot.discord_app.guards import member_text
+from bot.discord_app.incoming import actor_for, place_of
+from bot.discord_app.logs import one_line
+from bot.service import registry
 from bot.service.commands import (
     ActAs,
     Choices,
@@ -52,6 +52,7 @@ from bot.service.commands import (
     previewing,
     start_order,
 )
+from bot.service.entry import Slash as SlashForm
 
 log = logging.getLogger(__name__)
 
@@ -60,70 +61,35 @@ MAX_CHOICES = 25
 MAX_CHOICE_LENGTH = 100
 
 Interaction = discord.Interaction[BusBot]
+#: each subcommand as the registry declares it (name, description, whether it is a lookup)
+DECLARED = {s.name: s for s in registry.SLASH}
+#: the subcommands answered to the asker alone (lookups)
+PRIVATE = frozenset(name for name, s in DECLARED.items() if s.private)
+
+
+def subcommand(name: str) -> Callable[[Callable[..., Coroutine[Any, Any, None]]],
+                                      app_commands.Command[Any, ..., None]]:
+    """A hand-written subcommand (its arguments typed for Discord's picker), named and
+    described as the registry declares it."""
+    return app_commands.command(name=name, description=DECLARED[name].description)
 
 
 @app_commands.guild_only()
 class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at this table"):
     def __init__(self, bot: BusBot) -> None:
         self.bot = bot
+        self.dispatcher = Dispatcher(bot)
         super().__init__()
 
-    async def run(
-        self,
-        interaction: Interaction,
-        command: str | Command,
-        *,
-        private: bool = False,
-        files: list[discord.Attachment] | None = None,
-        press: tuple[Position, str] | None = None,
-    ) -> None:
-        """Defer at once, ask the service, answer: the one path every subcommand takes, and
-        every button and menu (``press``: the position it was made for, and what it is)."""
-        limited = self.bot.too_fast(place_of(interaction.channel_id or 0), interaction.user.id)
-        if limited is not None:  # an interaction must be answered: always privately
-            await interaction.response.send_message(slow_down(limited[0]), ephemeral=True)
-            return
-        started = time.perf_counter()
-        await interaction.response.defer(ephemeral=private, thinking=True)
-        place = place_of(interaction.channel_id or 0)
-        actor = actor_for(interaction.user)
-        attachments: list[Attachment] = []
-        try:
-            command = await checked(interaction.guild, command, interaction.app_permissions,
-                                    in_thread=isinstance(interaction.channel, discord.Thread))
-            if files:
-                attachments = await read_attachments(files)
-        except (Refused, AttachmentTooLarge) as refusal:
-            self.bot.log_handled(place, actor, command, None, started)
-            refused = Refusal(str(refusal))
-            await send_to_interaction(interaction, refused, deferred_ephemeral=private)
-            return
-        await self.bot.caught_up(place)  # moves missed while the bot was away come first
-        async with self.bot.place_lock(place):
-            stale = press and await components.refusal(self.bot, place, actor.user_id, *press)
-            if stale:
-                self.bot.log_handled(place, actor, command, None, started)
-                await send_to_interaction(interaction, Refusal(stale),
-                                          deferred_ephemeral=private)
-                return
-            reply = await self.bot.game.handle(
-                place,
-                actor,
-                command,
-                message_id=str(interaction.id),
-                attachments=attachments,
-            )
-            self.bot.log_handled(place, actor, command, reply, started)
-            if reply.announcement is not None:  # what the place is still owed goes first
-                await self.bot.courier.flush(place, before=reply.announcement)
-            view = components.view_for(reply)
-            sent = await send_to_interaction(interaction, reply, deferred_ephemeral=private,
-                                             view=view)
-            await components.moved_on(self.bot, place, reply, sent, view)
-            if reply.announcement is not None:
-                await self.bot.game.mark_sent([reply.announcement])
+    async def run(self, interaction: Interaction, command: str | Command, *,
+                  files: list[discord.Attachment] | None = None) -> None:
+        """Every subcommand's one line: its command to the dispatcher, answered privately when
+        the registry says the subcommand is a lookup."""
+        name = interaction.command.name if interaction.command is not None else ""
+        await self.dispatcher.interaction(interaction, command, private=name in PRIVATE,
+                                          files=files or [])
 
-    @app_commands.command(description="Make a move, as you would write it in the thread")
+    @subcommand("move")
     @app_commands.describe(move="For example: Place Office at C1")
     async def move(self, interaction: Interaction, move: str) -> None:
         await self.run(interaction, play(move))
@@ -144,107 +110,107 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             if len(text) <= MAX_CHOICE_LENGTH
         ]
 
-    @app_commands.command(description="See the table after moves, without playing them")
+    @subcommand("preview")
     @app_commands.describe(moves="For example: Extend line from C1 to C4")
     async def preview(self, interaction: Interaction, moves: str) -> None:
-        await self.run(interaction, previewing(moves), private=True)
+        await self.run(interaction, previewing(moves))
 
-    @app_commands.command(description="The game's statistics, score chart and animation")
+    @subcommand("story")
     @app_commands.describe(part="story: the chart and the animation; chart; replay: the "
                                 "animation (each with the statistics)")
     async def story(
         self, interaction: Interaction,
         part: Literal["story", "chart", "replay"] = "story",
     ) -> None:
-        await self.run(interaction, Story(part), private=True)
+        await self.run(interaction, Story(part))
 
-    @app_commands.command(description="The table as it stands, with whose turn it is")
+    @subcommand("status")
     async def status(self, interaction: Interaction) -> None:
-        await self.run(interaction, Status(), private=True)
+        await self.run(interaction, Status())
 
-    @app_commands.command(name="map", description="The picture of the table")
+    @subcommand("map")
     @app_commands.describe(number="Show the table as it was after this move")
     async def map_(
         self, interaction: Interaction, number: app_commands.Range[int, 0] | None = None
     ) -> None:
-        await self.run(interaction, Map(number), private=True)
+        await self.run(interaction, Map(number))
 
-    @app_commands.command(description="Your legal moves now")
+    @subcommand("moves")
     async def moves(self, interaction: Interaction) -> None:
-        await self.run(interaction, Choices(), private=True)
+        await self.run(interaction, Choices())
 
-    @app_commands.command(description="The game's log so far")
+    @subcommand("log")
     @app_commands.describe(everything="The whole log rather than the latest moves")
     async def log(self, interaction: Interaction, everything: bool = False) -> None:
-        await self.run(interaction, Log(everything), private=True)
+        await self.run(interaction, Log(everything))
 
-    @app_commands.command(name="help", description="What you can say to the bot")
+    @subcommand("help")
     async def help_(self, interaction: Interaction) -> None:
-        await self.run(interaction, Help(), private=True)
+        await self.run(interaction, Help())
 
-    @app_commands.command(description="A summary of the rules")
+    @subcommand("rules")
     async def rules(self, interaction: Interaction) -> None:
-        await self.run(interaction, Rules(), private=True)
+        await self.run(interaction, Rules())
 
-    @app_commands.command(description="Take back your last move (moderators: several)")
+    @subcommand("undo")
     @app_commands.describe(count="Moderators: how many moves to take back")
     async def undo(
         self, interaction: Interaction, count: app_commands.Range[int, 1] | None = None
     ) -> None:
         await self.run(interaction, Undo(None) if count is None else UndoLast(count))
 
-    @app_commands.command(description="Put back what the last undo or correction took back")
+    @subcommand("redo")
     async def redo(self, interaction: Interaction) -> None:
         await self.run(interaction, Redo())
 
-    @app_commands.command(description="Open a new game at this table")
+    @subcommand("new")
     @app_commands.describe(options="An edition and option=value settings, if not the defaults")
     async def new(self, interaction: Interaction, options: str | None = None) -> None:
         await self.run(interaction, new_game(options or ""))
 
-    @app_commands.command(description="Take a seat in the game being set up here")
+    @subcommand("join")
     @app_commands.describe(colour="The colour you would like to play")
     async def join(self, interaction: Interaction, colour: str | None = None) -> None:
         await self.run(interaction, Join(colour.lower() if colour else None, None))
 
-    @app_commands.command(description="Give up your seat before the game starts")
+    @subcommand("leave")
     async def leave(self, interaction: Interaction) -> None:
         await self.run(interaction, Leave())
 
-    @app_commands.command(description="Start the game with the players seated")
+    @subcommand("start")
     @app_commands.describe(order="Seat order, as in: Arcsyn, Daemonis, Hedgethorn (else drawn)")
     async def start(self, interaction: Interaction, order: str | None = None) -> None:
         await self.run(interaction, start_order(order) if order else Start(None))
 
-    @app_commands.command(name="as", description="Moderators: make a move for a player")
+    @subcommand("as")
     @app_commands.describe(player="The player's name at the table", move="The move they make")
     async def as_(self, interaction: Interaction, player: str, move: str) -> None:
         await self.run(interaction, ActAs(player.strip(), move.strip()))
 
-    @app_commands.command(description="Moderators: correct an earlier move")
+    @subcommand("correct")
     @app_commands.describe(number="The move's number in the log", move="What it should have been")
     async def correct(
         self, interaction: Interaction, number: app_commands.Range[int, 1], move: str
     ) -> None:
         await self.run(interaction, Correct(number, move.strip()))
 
-    @app_commands.command(description="Moderators: hand a player's seat to someone else")
+    @subcommand("replace")
     @app_commands.describe(player="The player's name at the table", user="Who takes the seat")
     async def replace(self, interaction: Interaction, player: str, user: discord.Member) -> None:
         await self.run(interaction, ReplacePlayer(player.strip(), member_text(user)))
 
-    @app_commands.command(description="Moderators: remind the player who has to act")
+    @subcommand("nudge")
     async def nudge(self, interaction: Interaction) -> None:
         await self.run(interaction, Nudge())
 
-    @app_commands.command(description="The game as a file, to keep or to import elsewhere")
+    @subcommand("export")
     @app_commands.describe(format="txt (a game log, the default) or json")
     async def export(
         self, interaction: Interaction, format: Literal["txt", "json"] = "txt"
     ) -> None:
-        await self.run(interaction, Export(format), private=True)
+        await self.run(interaction, Export(format))
 
-    @app_commands.command(name="import", description="Moderators: load a game from an export")
+    @subcommand("import")
     @app_commands.describe(file="A file made by /bus export")
     async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
         await self.run(interaction, Import(), files=[file])
@@ -274,6 +240,26 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         except discord.HTTPException as failed:
             log.warning("slash command in %s not answered: %s", interaction.channel_id,
                         one_line(failed))
+
+
+
+def _by_words(word: str, form: SlashForm) -> app_commands.Command[Any, ..., None]:
+    """``/bus NAME [arguments]`` for a command declared with a slash form and no hand-written
+    subcommand (a new command in ``bot/service/verbs/``): its word and the arguments, read as
+    if they were written after the prefix."""
+
+    async def said(cog: Slash, interaction: Interaction, arguments: str | None = None) -> None:
+        await cog.dispatcher.interaction(interaction, f"{word} {arguments or ''}".strip(),
+                                         private=form.private)
+
+    said.__qualname__ = f"Slash.{form.name}"  # a method of the cog: discord.py passes the cog
+    return app_commands.Command(name=form.name, description=form.description, callback=said)
+
+
+_WRITTEN = {command.name for command in Slash.__cog_app_commands__}
+Slash.__cog_app_commands__.extend(
+    _by_words(entry.words[0], entry.slash) for entry in registry.ENTRIES
+    if isinstance(entry.slash, SlashForm) and entry.slash.name not in _WRITTEN)
 
 
 async def setup(bot: commands.Bot) -> None:
