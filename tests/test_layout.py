@@ -104,3 +104,10 @@ def test_one_refuse_owns_nothing_was_changed() -> None:
                for path in sorted((ROOT / "bot" / "service").rglob("*.py"))
                if "Nothing was changed." in path.read_text(encoding="utf-8")]
     assert writers == ["bot/service/outcome.py"]
+
+
+def test_the_turn_machine_stays_a_turn_machine() -> None:
+    """engine/game.py walks from one decision to the next; what it keeps or shows lives in
+    modules of its own (engine.kept, engine.view, engine.log)."""
+    lines = (ROOT / "engine" / "game.py").read_text(encoding="utf-8").count("\n")
+    assert lines <= 350, f"engine/game.py has {lines} lines"
