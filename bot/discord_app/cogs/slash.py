@@ -13,7 +13,6 @@ answered in the channel for the whole table to see, except refusals, which only 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
 import discord
@@ -25,7 +24,7 @@ from bot.discord_app.dispatch import Dispatcher
 from bot.discord_app.guards import member_text
 from bot.discord_app.incoming import actor_for, place_of
 from bot.discord_app.logs import one_line
-from bot.service import registry
+from bot.service import entry, registry
 from bot.service.commands import (
     ActAs,
     Choices,
@@ -52,7 +51,6 @@ from bot.service.commands import (
     previewing,
     start_order,
 )
-from bot.service.entry import Slash as SlashForm
 
 log = logging.getLogger(__name__)
 
@@ -61,17 +59,8 @@ MAX_CHOICES = 25
 MAX_CHOICE_LENGTH = 100
 
 Interaction = discord.Interaction[BusBot]
-#: each subcommand as the registry declares it (name, description, whether it is a lookup)
-DECLARED = {s.name: s for s in registry.SLASH}
-#: the subcommands answered to the asker alone (lookups)
-PRIVATE = frozenset(name for name, s in DECLARED.items() if s.private)
-
-
-def subcommand(name: str) -> Callable[[Callable[..., Coroutine[Any, Any, None]]],
-                                      app_commands.Command[Any, ..., None]]:
-    """A hand-written subcommand (its arguments typed for Discord's picker), named and
-    described as the registry declares it."""
-    return app_commands.command(name=name, description=DECLARED[name].description)
+#: the subcommands answered to the asker alone (lookups), as the registry declares them
+PRIVATE = frozenset(s.name for s in registry.SLASH if s.private)
 
 
 @app_commands.guild_only()
@@ -82,14 +71,16 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         super().__init__()
 
     async def run(self, interaction: Interaction, command: str | Command, *,
-                  files: list[discord.Attachment] | None = None) -> None:
+                  files: list[discord.Attachment] | None = None,
+                  private: bool | None = None) -> None:
         """Every subcommand's one line: its command to the dispatcher, answered privately when
-        the registry says the subcommand is a lookup."""
+        the registry says the subcommand is a lookup (``private``, where given, says so)."""
         name = interaction.command.name if interaction.command is not None else ""
-        await self.dispatcher.interaction(interaction, command, private=name in PRIVATE,
-                                          files=files or [])
+        await self.dispatcher.interaction(
+            interaction, command, private=name in PRIVATE if private is None else private,
+            files=files or [])
 
-    @subcommand("move")
+    @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")
     async def move(self, interaction: Interaction, move: str) -> None:
         await self.run(interaction, play(move))
@@ -110,107 +101,107 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             if len(text) <= MAX_CHOICE_LENGTH
         ]
 
-    @subcommand("preview")
+    @app_commands.command(description="See the table after moves, without playing them")
     @app_commands.describe(moves="For example: Extend line from C1 to C4")
     async def preview(self, interaction: Interaction, moves: str) -> None:
-        await self.run(interaction, previewing(moves))
+        await self.run(interaction, previewing(moves), private=True)
 
-    @subcommand("story")
+    @app_commands.command(description="The game's statistics, score chart and animation")
     @app_commands.describe(part="story: the chart and the animation; chart; replay: the "
                                 "animation (each with the statistics)")
     async def story(
         self, interaction: Interaction,
         part: Literal["story", "chart", "replay"] = "story",
     ) -> None:
-        await self.run(interaction, Story(part))
+        await self.run(interaction, Story(part), private=True)
 
-    @subcommand("status")
+    @app_commands.command(description="The table as it stands, with whose turn it is")
     async def status(self, interaction: Interaction) -> None:
-        await self.run(interaction, Status())
+        await self.run(interaction, Status(), private=True)
 
-    @subcommand("map")
+    @app_commands.command(name="map", description="The picture of the table")
     @app_commands.describe(number="Show the table as it was after this move")
     async def map_(
         self, interaction: Interaction, number: app_commands.Range[int, 0] | None = None
     ) -> None:
-        await self.run(interaction, Map(number))
+        await self.run(interaction, Map(number), private=True)
 
-    @subcommand("moves")
+    @app_commands.command(description="Your legal moves now")
     async def moves(self, interaction: Interaction) -> None:
-        await self.run(interaction, Choices())
+        await self.run(interaction, Choices(), private=True)
 
-    @subcommand("log")
+    @app_commands.command(description="The game's log so far")
     @app_commands.describe(everything="The whole log rather than the latest moves")
     async def log(self, interaction: Interaction, everything: bool = False) -> None:
-        await self.run(interaction, Log(everything))
+        await self.run(interaction, Log(everything), private=True)
 
-    @subcommand("help")
+    @app_commands.command(name="help", description="What you can say to the bot")
     async def help_(self, interaction: Interaction) -> None:
-        await self.run(interaction, Help())
+        await self.run(interaction, Help(), private=True)
 
-    @subcommand("rules")
+    @app_commands.command(description="A summary of the rules")
     async def rules(self, interaction: Interaction) -> None:
-        await self.run(interaction, Rules())
+        await self.run(interaction, Rules(), private=True)
 
-    @subcommand("undo")
+    @app_commands.command(description="Take back your last move (moderators: several)")
     @app_commands.describe(count="Moderators: how many moves to take back")
     async def undo(
         self, interaction: Interaction, count: app_commands.Range[int, 1] | None = None
     ) -> None:
         await self.run(interaction, Undo(None) if count is None else UndoLast(count))
 
-    @subcommand("redo")
+    @app_commands.command(description="Put back what the last undo or correction took back")
     async def redo(self, interaction: Interaction) -> None:
         await self.run(interaction, Redo())
 
-    @subcommand("new")
+    @app_commands.command(description="Open a new game at this table")
     @app_commands.describe(options="An edition and option=value settings, if not the defaults")
     async def new(self, interaction: Interaction, options: str | None = None) -> None:
         await self.run(interaction, new_game(options or ""))
 
-    @subcommand("join")
+    @app_commands.command(description="Take a seat in the game being set up here")
     @app_commands.describe(colour="The colour you would like to play")
     async def join(self, interaction: Interaction, colour: str | None = None) -> None:
         await self.run(interaction, Join(colour.lower() if colour else None, None))
 
-    @subcommand("leave")
+    @app_commands.command(description="Give up your seat before the game starts")
     async def leave(self, interaction: Interaction) -> None:
         await self.run(interaction, Leave())
 
-    @subcommand("start")
+    @app_commands.command(description="Start the game with the players seated")
     @app_commands.describe(order="Seat order, as in: Arcsyn, Daemonis, Hedgethorn (else drawn)")
     async def start(self, interaction: Interaction, order: str | None = None) -> None:
         await self.run(interaction, start_order(order) if order else Start(None))
 
-    @subcommand("as")
+    @app_commands.command(name="as", description="Moderators: make a move for a player")
     @app_commands.describe(player="The player's name at the table", move="The move they make")
     async def as_(self, interaction: Interaction, player: str, move: str) -> None:
         await self.run(interaction, ActAs(player.strip(), move.strip()))
 
-    @subcommand("correct")
+    @app_commands.command(description="Moderators: correct an earlier move")
     @app_commands.describe(number="The move's number in the log", move="What it should have been")
     async def correct(
         self, interaction: Interaction, number: app_commands.Range[int, 1], move: str
     ) -> None:
         await self.run(interaction, Correct(number, move.strip()))
 
-    @subcommand("replace")
+    @app_commands.command(description="Moderators: hand a player's seat to someone else")
     @app_commands.describe(player="The player's name at the table", user="Who takes the seat")
     async def replace(self, interaction: Interaction, player: str, user: discord.Member) -> None:
         await self.run(interaction, ReplacePlayer(player.strip(), member_text(user)))
 
-    @subcommand("nudge")
+    @app_commands.command(description="Moderators: remind the player who has to act")
     async def nudge(self, interaction: Interaction) -> None:
         await self.run(interaction, Nudge())
 
-    @subcommand("export")
+    @app_commands.command(description="The game as a file, to keep or to import elsewhere")
     @app_commands.describe(format="txt (a game log, the default) or json")
     async def export(
         self, interaction: Interaction, format: Literal["txt", "json"] = "txt"
     ) -> None:
-        await self.run(interaction, Export(format))
+        await self.run(interaction, Export(format), private=True)
 
-    @subcommand("import")
+    @app_commands.command(name="import", description="Moderators: load a game from an export")
     @app_commands.describe(file="A file made by /bus export")
     async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
         await self.run(interaction, Import(), files=[file])
@@ -242,8 +233,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
                         one_line(failed))
 
 
-
-def _by_words(word: str, form: SlashForm) -> app_commands.Command[Any, ..., None]:
+def _by_words(word: str, form: entry.Slash) -> app_commands.Command[Any, ..., None]:
     """``/bus NAME [arguments]`` for a command declared with a slash form and no hand-written
     subcommand (a new command in ``bot/service/verbs/``): its word and the arguments, read as
     if they were written after the prefix."""
@@ -258,8 +248,8 @@ def _by_words(word: str, form: SlashForm) -> app_commands.Command[Any, ..., None
 
 _WRITTEN = {command.name for command in Slash.__cog_app_commands__}
 Slash.__cog_app_commands__.extend(
-    _by_words(entry.words[0], entry.slash) for entry in registry.ENTRIES
-    if isinstance(entry.slash, SlashForm) and entry.slash.name not in _WRITTEN)
+    _by_words(e.words[0], e.slash) for e in registry.ENTRIES
+    if isinstance(e.slash, entry.Slash) and e.slash.name not in _WRITTEN)
 
 
 async def setup(bot: commands.Bot) -> None:
