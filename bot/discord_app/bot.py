@@ -22,8 +22,8 @@ from discord.ext import commands
 from bot.api import Actor, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
+from bot.discord_app import logs
 from bot.discord_app.backend import GameBackend
-from bot.discord_app.logs import one_line as one_line  # also for the runner
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
 from bot.service.commands import Command
@@ -302,3 +302,6 @@ class ShardedBusBot(BusBot, commands.AutoShardedBot):
 
         return get_bot_gateway
 
+
+#: An exception as one log line (``bot.discord_app.logs``; the runner reads it here).
+one_line = logs.one_line

@@ -37,6 +37,7 @@ OPTION_LENGTH = 100
 MENUS = 4  # the fifth row holds the buttons
 
 _POSITION = r"(?P<game>\d{1,18}):(?P<moves>\d{1,18}):(?P<seq>\d{1,18})"
+STALE = "That message is of an earlier position, so nothing was changed."
 
 
 class PressDesk(Protocol):
@@ -93,7 +94,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         typed: Command = (Undo(None) if self.action == "undo"
                           else Choices(everything=True) if self.action == "moves"
                           else play("Pass" if self.action == "pass" else self.text))
-        await _desk(interaction).press(interaction, self.position, typed, self.action)
+        await pressed(interaction, self.position, typed, self.action)
 
 
 class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
@@ -120,7 +121,7 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or [""]
-        await _desk(interaction).press(interaction, self.position, play(str(values[0])), "pick")
+        await pressed(interaction, self.position, play(str(values[0])), "pick")
 
 
 def menus(choices: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -206,3 +207,10 @@ async def moved_on(bot: discord.Client, place: str, reply: Reply, sent: Sequence
                 view=None)
         except discord.HTTPException as error:
             log.warning("old buttons in %s not removed: %s", place, one_line(error))
+
+
+async def pressed(interaction: discord.Interaction[Any], position: Position, typed: Command,
+                  action: str) -> None:
+    """An authorised press: the command it stands for goes to the desk of the bot that got it
+    (the dispatcher), which runs it the ``/bus`` way."""
+    await _desk(interaction).press(interaction, position, typed, action)

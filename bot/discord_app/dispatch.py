@@ -39,8 +39,6 @@ from engine.limits import MAX_MESSAGE_CHARS
 
 log = logging.getLogger(__name__)
 
-STALE = "That message is of an earlier position, so nothing was changed."
-
 
 def slow_down(seconds: float) -> str:
     """The answer to a member over ``COMMANDS_PER_USER``."""
@@ -165,7 +163,7 @@ async def press_refusal(game: GameBackend, place: str, user_id: str, position: P
     if now is None or now.position != position:
         changed = await game.since(place, position)
         why = changed or "Nothing waits for a choice at this table now."
-        return f"{why} {STALE}"
+        return f"{why} {components.STALE}"
     if action != "undo" and now.user_id != user_id:
         return (f"These buttons are for {now.player}, whose decision it is ({now.decision}). "
                 f"Nothing was changed; `preview MOVE` shows what a move would do.")
