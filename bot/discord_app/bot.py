@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.api import Actor, Reply
+from bot.api import Actor, Duplicate, Refusal, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
 from bot.discord_app import logs
@@ -272,10 +272,15 @@ class BusBot(commands.Bot):
             kind = words[0].lower()[:20] if words else "(empty)"
         else:  # a slash command's typed command
             kind = type(message).__name__.lower()
-        if reply is None:
-            outcome = "refused before the service"
-        else:
-            outcome = "duplicate" if reply.duplicate else "ok" if reply.ok else "refused"
+        match reply:
+            case None:
+                outcome = "refused before the service"
+            case Duplicate():
+                outcome = "duplicate"
+            case Refusal():
+                outcome = "refused"
+            case _:
+                outcome = "ok"
         log.info("place=%s user=%s kind=%s outcome=%s time=%.0fms", place, actor.user_id, kind,
                  outcome, (time.perf_counter() - started) * 1000)
 

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.api import Position, Reply, TableNow
+from bot.api import Position, Previewed, Reply, TableNow, Update
 from bot.discord_app.logs import one_line
 from bot.service.commands import Choices, Command, Undo, play
 
@@ -177,11 +177,14 @@ def view_for(reply: Reply) -> discord.ui.View | None:
     """The components a reply carries: Play this on a preview, the decision's on an update
     (``reply.table``: the decision the service saw when it answered)."""
     now = reply.table
-    if not reply.ok or now is None or not (reply.changed or reply.preview):
+    if now is None:
         return None
-    if reply.preview:
-        return preview_view(now.position, reply.preview)
-    return decision_view(now)
+    match reply:
+        case Previewed(moves=moves) if moves:
+            return preview_view(now.position, moves)
+        case Update():
+            return decision_view(now)
+    return None
 
 
 #: per bot, the message of each place that carries the current decision's components
@@ -195,7 +198,7 @@ async def moved_on(bot: discord.Client, place: str, reply: Reply, sent: Sequence
 
     (What is remembered is lost in a restart: the older buttons then stay, and a press on
     them is refused as of an earlier position.)"""
-    if not reply.changed:
+    if not isinstance(reply, Update):
         return
     offered = _OFFERED.setdefault(bot, {})
     old = offered.pop(place, None)

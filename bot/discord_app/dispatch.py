@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.api import Actor, Attachment, Position, Previewed, Refusal, Reply, Update
+from bot.api import Actor, Attachment, Duplicate, Position, Previewed, Refusal, Reply, Update
 from bot.discord_app import components
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.bot import BusBot
@@ -237,7 +237,7 @@ class Dispatcher:
         await self.bot.caught_up(request.place)  # moves missed while away come first
         async with self.bot.place_lock(request.place):
             reply = await self.decide(request, attachments, responder)
-            if reply is not None and not reply.duplicate:  # chat, or answered already
+            if reply is not None and not isinstance(reply, Duplicate):  # chat, answered before
                 await responder.answer(request.place, reply)
 
     async def decide(self, request: Request, attachments: list[Attachment],
