@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine import Deliver, ExtendLine, Game, GameLog, replay
 from render.gallery_layouts import layouts_section
+from render.page import gallery_page
 from render.png import pixel_size, render_png
 from render.story import gallery_section
 
@@ -120,7 +121,7 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
         "further down (try `busbot render LOG --out phone.png --layout phone`).",
         "",
     ]
-    drawn: dict[str, tuple[Game, Game]] = {}
+    positions: dict[str, tuple[Game, Game]] = {}  # each moment's table and the one before
     for moment in moments(log):
         game = replay(log, upto=moment.moves)
         since = moment.since if moment.since is not None else update_start(log, moment.moves)
@@ -129,7 +130,7 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
         target.write_bytes(render_png(game, size=size, previous=before, note=moment.note,
                                       layout="landscape"))
         written.append(target)
-        drawn[moment.name] = (game, before)
+        positions[moment.name] = (game, before)
         lines += [
             f"## {moment.title}",
             "",
@@ -139,15 +140,20 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
             "",
         ]
     # Each layout, a phone's screen, and the ways of tying lots (render/gallery_layouts.py).
-    layout_lines, layout_files = layouts_section(out, *drawn["delivery"])
+    layout_lines, layout_files = layouts_section(out, *positions["delivery"])
     lines += layout_lines
     written += layout_files
     # The game's story (render/story.py): a score chart and a short animation.
     story_lines, story_files = gallery_section(out, log, size)
     lines += story_lines
     written += story_files
+    # The game's page (render/page.py): every position, the log and the chart in one file.
+    page_lines, page_files = gallery_page(out, log)
+    lines += page_lines
+    written += page_files
     page = out / "README.md"
     page.write_text("\n".join(lines), encoding="utf-8")
     written.append(page)
-    print(f"{len(written) - 1} pictures of {width} x {height} px and {page} written")
+    drawn = [p for p in written if p.suffix in (".png", ".gif")]
+    print(f"{len(drawn)} pictures of {width} x {height} px, the game's page and {page} written")
     return written

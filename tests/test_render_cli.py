@@ -90,9 +90,10 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
     for name in layouts:
         assert f"](layouts/{name})" in page
     assert Image.open(out / "layouts" / "phone-screen.png").size == (780, 1688)  # 390 px at 2x
-    # six moments, each layout, and the story
-    assert page.count("\n## ") == 8 and "busbot gallery" in page
     assert "| phone | 9." in page  # the smallest print on a phone, measured
+    # six moments, each layout, the story and the game's page
+    assert page.count("\n## ") == 9 and "busbot gallery" in page
+    assert "](game.html)" in page and (out / "game.html").read_text().startswith("<!doctype")
 
 
 def test_the_gallery_marks_its_preview_as_the_service_does() -> None:
