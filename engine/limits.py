@@ -75,6 +75,11 @@ MAX_JSON_DEPTH = 20
 #: floats stay exact up to it.
 MAX_JSON_NUMBER = 2**53
 
+#: Bytes of a stored position, compressed and as read: a position of the largest game is under
+#: 2 kB when read, so a bigger one is damaged or crafted and is ignored before it is
+#: decompressed (a crafted 583 kB blob once took 15.8 s and 2.9 GB to read).
+MAX_POSITION_BYTES = 64 * 1024
+
 # ---- rates --------------------------------------------------------------------------------------
 
 
