@@ -53,6 +53,7 @@ from engine.limits import (
     LimitError,
     check_message,
     check_records,
+    exempt,
 )
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,15 @@ _DEFAULT = object()
 CACHE_SIZE = 1000
 #: Seconds a live game stays in memory after its last command (``live_idle_hours``).
 CACHE_IDLE = 24 * 3600.0
+#: What a change over a daily budget is told, by the budget (``rates.Budgets.change_over``).
+_OVER = {
+    "games-per-member": "You have created many games today",
+    "games-per-server": "Many games were created on this server today",
+    "imports-per-member": "You have imported many games today",
+    "records-per-member-in-a-game": "You have changed this game many times today; a moderator "
+                                    "can still `abandon` or `pause` it",
+    "records-per-member": "You have changed games many times today",
+}
 
 
 @dataclass(slots=True)
@@ -134,8 +144,7 @@ class GameService:
         self.cache_idle = cache_idle
         self.clock = clock
         self.budgets = Budgets(TokenBuckets(clock) if rate_limits else None,
-                               story.ANIMATIONS_PER_PLACE, pictures=self.renderer is not None,
-                               animations=self.stories)
+                               pictures=self.renderer is not None, animations=self.stories)
         #: checks every message passes before any work (``Admission``), after the limits
         self.admission: tuple[Admission, ...] = tuple(admit)
         #: live games by id, least recently used first, with when each was last used
@@ -204,9 +213,10 @@ class GameService:
         live = step.live
         if not isinstance(cmd, Map | Preview | Story) or live is None or live.game is None:
             return 0.0
-        wait = self.budgets.picture_wait(step.place, step.actor.user_id)
+        actor = step.actor
+        wait = self.budgets.picture_wait(step.place, actor.user_id, actor.server)
         if isinstance(cmd, Story) and not wait and story.PARTS[cmd.what][1]:
-            wait = self.budgets.animation_wait(step.place)
+            wait = self.budgets.animation_wait(step.place, actor.user_id, actor.server)
         return wait
 
     # ---- load and decide: the game, the route and the handler --------------------------------
@@ -238,9 +248,25 @@ class GameService:
             is_moderator(step.actor, live.record if live else None, self.moderator_role),
             self.store, attachments, self.bind_imported_names)
         outcome = routes.run(ctx, cmd)
-        if outcome.draft is not None:
-            check_records(outcome.draft.record.last_seq)
+        if outcome.draft is not None and outcome.draft.new:
+            return self._within_budgets(step, ctx.moderator, outcome, outcome.draft)
         return outcome
+
+    def _within_budgets(self, step: Step, moderator: bool, outcome: Outcome,
+                        draft: Draft) -> Outcome:
+        """A change within the records cap and the member's and server's daily budgets (taken
+        now), else a refusal; abandon, drop, pause and a moderator's undo always pass."""
+        kinds = [r.kind for r in draft.new if not r.auto]
+        if exempt(kinds, moderator):
+            return outcome
+        check_records(draft.record.last_seq)
+        actor = step.actor
+        over = self.budgets.change_over(step.place, actor.user_id, actor.server,
+                                        draft.record.game_id, kinds)
+        if over is None:
+            return outcome
+        return refuse(_OVER.get(over.limit, "That is over a daily limit") +
+                      f" ({over.limit} limit); try again in {later(over.wait)}.")
 
     # ---- commit: records, outbox, positions --------------------------------------------------
 
@@ -299,7 +325,7 @@ class GameService:
         """A change over the picture budget stands; only its picture is skipped."""
         if snapshot is None:
             return text, None
-        wait = self.budgets.picture_wait(step.place, step.actor.user_id)
+        wait = self.budgets.picture_wait(step.place, step.actor.user_id, step.actor.server)
         if wait > 0:
             return (text + f"\n(No picture this time: many were drawn here just now; "
                            f"`map` draws the table again in {later(wait)}.)"), None
@@ -312,7 +338,8 @@ class GameService:
                 live is not None and live.status == GameStatus.OVER):
             return "", None
         return story.at_the_end(after.game, draft.record.game_id,
-                                animation=self.budgets.animation_wait(step.place) == 0)
+                                animation=self.budgets.animation_wait(
+                                    step.place, step.actor.user_id, step.actor.server) == 0)
 
     def _unchanged(self, step: Step, outcome: Outcome) -> Prepared:
         """A refusal or a lookup: nothing to commit, only the message to note as read."""

@@ -14,11 +14,8 @@ from bot.service.commands import Story
 from bot.service.outcome import GameContext, Outcome, refuse
 from bot.service.storyjob import StoryJob
 from engine import Game
-from engine.limits import Rate
 from engine.stats import story, summary
 
-#: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.
-ANIMATIONS_PER_PLACE = Rate(burst=2, per=600.0)
 #: How the final message begins its story, and says it has no animation: an announcement
 #: stored with them (the outbox) gets the same files when it is posted late.
 HEADING = "**The game's story.**"
