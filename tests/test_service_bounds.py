@@ -145,3 +145,25 @@ def test_a_json_export_round_trips_under_the_budgets(tmp_path: Path) -> None:
     service = limited(tmp_path, clock)
     assert service.handle("x", member("Zed"), "import",
                           attachments=[Attachment("g.json", json.dumps(doc).encode())]).ok
+
+
+def test_old_replies_and_posted_announcements_are_pruned_and_a_late_repeat_is_a_new_message(
+        tmp_path: Path) -> None:
+    clock = Clock()
+    service = GameService(str(tmp_path / "p.db"), renderer=fake_png, clock=clock, announce=True,
+                          rate_limits=False)
+    ann = member("Ann")
+    first = service.handle("ch", ann, "new game", message_id="101")
+    service.mark_sent([first.announcement or 0])
+    assert service.handle("ch", ann, "join", message_id="102").ok
+    unsent = service.unsent("ch")
+    assert service.handle("ch", ann, "join", message_id="102").duplicate  # redelivered: same
+    clock.now += (limits.HANDLED_KEEP_DAYS + 1) * limits.DAY
+    assert service.handle("ch", member("Bob"), "join", message_id="103").ok  # prunes, hourly
+    with service.store.lock:
+        handled = [r[0] for r in service.store.db.execute("SELECT message_id FROM handled")]
+        outbox = [r[0] for r in service.store.db.execute("SELECT id FROM outbox")]
+    assert handled == ["103"]
+    assert first.announcement not in outbox and all(u.id in outbox for u in unsent)
+    late = service.handle("ch", ann, "join", message_id="102")  # a repeat after 15 days
+    assert not late.ok and not late.duplicate and "already sit at this table" in late.text

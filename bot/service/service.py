@@ -64,6 +64,8 @@ _DEFAULT = object()
 CACHE_SIZE = 1000
 #: Seconds a live game stays in memory after its last command (``live_idle_hours``).
 CACHE_IDLE = 24 * 3600.0
+#: Seconds between two prunings of old replies and posted announcements (``Store.prune``).
+PRUNE_EVERY = 3600.0
 #: What a change over a daily budget is told, by the budget (``rates.Budgets.change_over``).
 _OVER = {
     "games-per-member": "You have created many games today",
@@ -151,6 +153,8 @@ class GameService:
         self._cache: OrderedDict[int, tuple[LiveGame, float]] = OrderedDict()
         #: one command (or lookup of the cache) at a time
         self._lock = threading.Lock()
+        #: when old replies and posted announcements were last pruned (``Store.prune``)
+        self._pruned_at = clock()
 
     def close(self) -> None:
         self.store.close()
@@ -295,6 +299,8 @@ class GameService:
                                     f"Please try again."))
         draft.record.game_id = game_id
         self._keep(game_id, after, step.now)
+        if step.now - self._pruned_at >= PRUNE_EVERY:
+            self.prune()
         reply = Update(text, mentions=mentions, files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
                        announcement=change.announcement_id, table=preview.table_now(after))
@@ -408,6 +414,16 @@ class GameService:
                     self.cache_idle is None or now - used <= self.cache_idle):
                 break
             self._cache.popitem(last=False)
+
+    def prune(self) -> tuple[int, int]:
+        """Forget old replies and posted announcements now (``Store.prune``); done by itself
+        once an hour after a change. (replies, announcements) forgotten."""
+        self._pruned_at = self.clock()
+        try:
+            return self.store.prune(self._pruned_at)
+        except sqlite3.Error:  # only the database's size is at stake; the next hour tries again
+            log.exception("pruning old replies failed")
+            return 0, 0
 
     def live_games(self) -> int:
         """How many games are in memory now."""

@@ -27,6 +27,7 @@ import sqlite_utils
 from bot.service import outbox, snapshots
 from bot.service.outbox import Announcement
 from bot.service.records import Record
+from engine.limits import DAY, HANDLED_KEEP_DAYS, SENT_KEEP_DAYS
 
 #: The record columns, in the order ``_record_rows`` writes and ``_stored_records`` reads them.
 RECORD_COLUMNS = "game_id, seq, kind, at, user_id, user_name, seat, text, auto, message_id, data"
@@ -338,6 +339,21 @@ class Store:
                     now: float) -> outbox.Failure:
         with self.transaction() as db:
             return outbox.mark_failed(db, item_id, error, refused, now)
+
+    # ---- what is kept, and for how long -------------------------------------------------------
+
+    def prune(self, now: float) -> tuple[int, int]:
+        """Forget the replies to messages answered more than ``HANDLED_KEEP_DAYS`` ago and the
+        announcements posted more than ``SENT_KEEP_DAYS`` ago; (replies, announcements) gone.
+        Records are never pruned: a game is its log. A message delivered again after its reply
+        is gone is read as a new message (a chat service redelivers within minutes, and
+        catching up after a restart starts after the newest message seen, ``seen``)."""
+        with self.transaction() as db:
+            handled = db.execute("DELETE FROM handled WHERE at < ?",
+                                 [now - HANDLED_KEEP_DAYS * DAY]).rowcount
+            sent = db.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?",
+                              [now - SENT_KEEP_DAYS * DAY]).rowcount
+        return max(0, handled), max(0, sent)
 
 
 # ---- the schema and its versions --------------------------------------------------------------
