@@ -143,6 +143,13 @@ ALWAYS_ALLOWED = frozenset(("abandon", "drop", "pause"))
 #: ``MAX_RECORDS``, which counts only what changes the game.
 MAX_STORED_RECORDS = 4 * MAX_RECORDS
 
+#: Heavy drawings (charts and animations: seconds of a core each) waiting or being drawn at
+#: once, all servers together, and of one server (or a place without one). They run on their
+#: own worker at a lower priority, never on the pool that draws the table after a move; one
+#: past these is skipped with a note (``story`` draws it later) rather than queued for minutes.
+HEAVY_QUEUED = 4
+HEAVY_QUEUED_PER_SERVER = 2
+
 # ---- storage kept ------------------------------------------------------------------------------
 
 #: Days an answered message's reply is kept (``handled``): a message delivered again within
