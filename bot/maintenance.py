@@ -1,4 +1,4 @@
-"""The database from the shell: export, import, backup and check.
+"""The database from the shell: export, import, backup, check and forget.
 
 ``backup`` checks the database first (as ``check`` does) and says when what it copies is damaged;
 it uses SQLite's online backup API, which copies a consistent snapshot page by page while
@@ -59,6 +59,24 @@ def import_command(args: argparse.Namespace) -> int:
         service.close()
     print(reply.text)
     return 0 if reply.ok else 1
+
+
+def forget_command(args: argparse.Namespace) -> int:
+    """``busbot forget USER_ID``: ``forget me`` for the operator."""
+    from bot.service.privacy import forget
+    from bot.service.storage import Store, StoreError
+    from bot.service.verbs.forget import what
+
+    store = Store(_existing(db_path(args)))
+    try:
+        done = forget(store, args.user_id, dry_run=args.dry_run)
+    except StoreError as err:
+        raise CliError(f"{prog()} forget: {err}", 1) from None
+    finally:
+        store.close()
+    said = what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s")
+    print(f"{'Would ' if args.dry_run else ''}{said}.")
+    return 0
 
 
 def backup_command(args: argparse.Namespace) -> int:

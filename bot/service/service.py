@@ -155,6 +155,8 @@ class GameService:
         self._lock = threading.Lock()
         #: when old replies and posted announcements were last pruned (``Store.prune``)
         self._pruned_at = clock()
+        #: the stored games' rewrite count the cache was filled under (``Store.generation``)
+        self._generation = self.store.generation()
 
     def close(self) -> None:
         self.store.close()
@@ -388,6 +390,7 @@ class GameService:
     def _live(self, summary: GameSummary) -> LiveGame:
         """The game as its records say, from the cache when nothing was written since (the
         caller holds the service's lock)."""
+        self._drop_rewritten()
         cached = self._cache.get(summary.id)
         live = cached[0] if cached is not None else None
         if live is None or live.record.last_seq != summary.last_seq:
@@ -424,6 +427,14 @@ class GameService:
         except sqlite3.Error:  # only the database's size is at stake; the next hour tries again
             log.exception("pruning old replies failed")
             return 0, 0
+
+    def _drop_rewritten(self) -> None:
+        """Forget every live game when stored games were rewritten (a member forgotten, here
+        or by ``busbot forget`` in another process): the cache would name them again."""
+        generation = self.store.generation()
+        if generation != self._generation:
+            self._cache.clear()
+            self._generation = generation
 
     def live_games(self) -> int:
         """How many games are in memory now."""

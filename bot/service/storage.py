@@ -342,6 +342,20 @@ class Store:
 
     # ---- what is kept, and for how long -------------------------------------------------------
 
+    def generation(self) -> int:
+        """How many times stored games were rewritten in place (``privacy.forget``): a service
+        that keeps games in memory drops them all when this changes, even when another process
+        (``busbot forget``) did it."""
+        with self.lock:
+            row = self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        return int(row[0]) if row is not None else 0
+
+    @staticmethod
+    def bump_generation(db: sqlite_utils.Database) -> None:
+        """Count one more rewrite (inside the rewrite's own transaction)."""
+        db.execute("INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key) "
+                   "DO UPDATE SET value = CAST(value AS INTEGER) + 1")
+
     def prune(self, now: float) -> tuple[int, int]:
         """Forget the replies to messages answered more than ``HANDLED_KEEP_DAYS`` ago and the
         announcements posted more than ``SENT_KEEP_DAYS`` ago; (replies, announcements) gone.
