@@ -137,10 +137,13 @@ class Budgets:
     def change_over(self, place: str, user_id: str, server: str | None, game_id: int,
                     kinds: Sequence[str]) -> Over | None:
         """Whether a change of these record kinds (the member's own, not automatic moves) is
-        within the member's and the server's daily budgets; taken when it is."""
+        within the member's and the server's daily budgets; taken when it is. Every record
+        counts against the member's records of the day (an import's whole game too, up to a
+        full day's worth), a new game or import against the games of the member and server."""
         if not kinds:
             return None
-        charges: list[Charge] = []
+        count = len(kinds)
+        charges = [Charge(("records", user_id), RECORDS_PER_MEMBER, count, "records-per-member")]
         if kinds[0] in ("create", "import") or "import" in kinds:
             charges += [Charge(("games", user_id), GAMES_PER_MEMBER, 1, "games-per-member"),
                         Charge(("games-server", server or place), GAMES_PER_SERVER, 1,
@@ -149,10 +152,8 @@ class Budgets:
                 charges.append(Charge(("imports", user_id), IMPORTS_PER_MEMBER, 1,
                                       "imports-per-member"))
         else:
-            charges += [Charge(("records", game_id, user_id), RECORDS_PER_MEMBER_GAME,
-                               len(kinds), "records-per-member-in-a-game"),
-                        Charge(("records", user_id), RECORDS_PER_MEMBER, len(kinds),
-                               "records-per-member")]
+            charges.append(Charge(("records", game_id, user_id), RECORDS_PER_MEMBER_GAME,
+                                  count, "records-per-member-in-a-game"))
         return self.charge(charges)
 
     def may_remind(self, user_id: str | None) -> bool:

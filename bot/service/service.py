@@ -262,7 +262,8 @@ class GameService:
                         draft: Draft) -> Outcome:
         """A change within the records cap and the member's and server's daily budgets (taken
         now), else a refusal; abandon, drop, pause and a moderator's undo always pass."""
-        kinds = [r.kind for r in draft.new if not r.auto]
+        new_game = draft.new[0].kind == "create"  # an import's records all count, auto or not
+        kinds = [r.kind for r in draft.new if new_game or not r.auto]
         if exempt(kinds, moderator):
             return outcome
         check_records(draft.record.last_seq)
