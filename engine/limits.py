@@ -131,13 +131,14 @@ GAMES_PER_SERVER = Rate(burst=50, per=DAY / 50)
 #: Imports one member makes in a day: each stores a whole game (up to ``MAX_RECORDS`` records).
 IMPORTS_PER_MEMBER = Rate(burst=3, per=DAY / 3)
 #: Records one member adds to one game in a day (moves, joins, undos...): a player makes about
-#: 100 moves in a whole game, so this is several games' worth of play and corrections.
-RECORDS_PER_MEMBER_GAME = Rate(burst=500, per=DAY / 500)
-#: Records one member adds to all games together in a day.
-RECORDS_PER_MEMBER = Rate(burst=2000, per=DAY / 2000)
+#: 100 moves in a whole game, so this is a few games' worth of play and corrections a day.
+RECORDS_PER_MEMBER_GAME = Rate(burst=300, per=DAY / 300)
+#: Records one member adds to all games together in a day: what bounds the bytes a member can
+#: make the bot store (``benchmarks/bench_bounds.py`` prints them per command kind).
+RECORDS_PER_MEMBER = Rate(burst=600, per=DAY / 600)
 #: Record kinds no budget and no cap ever refuses: they end, shrink or halt a game, so a game
-#: at its limits can always be abandoned, a seat dropped, the game paused (and a moderator's
-#: ``undo`` is allowed too: see ``exempt``).
+#: at its limits can always be abandoned, a seat dropped, the game paused (and the records cap
+#: lets a moderator's ``undo`` through too: see ``exempt``).
 ALWAYS_ALLOWED = frozenset(("abandon", "drop", "pause"))
 #: Records stored for one game in all (every record, churn included): the backstop behind
 #: ``MAX_RECORDS``, which counts only what changes the game.

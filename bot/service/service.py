@@ -48,6 +48,7 @@ from bot.service.storyjob import StoryJob
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
+    ALWAYS_ALLOWED,
     MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
     LimitError,
@@ -264,9 +265,10 @@ class GameService:
         now), else a refusal; abandon, drop, pause and a moderator's undo always pass."""
         new_game = draft.new[0].kind == "create"  # an import's records all count, auto or not
         kinds = [r.kind for r in draft.new if new_game or not r.auto]
-        if exempt(kinds, moderator):
+        if kinds and kinds[0] in ALWAYS_ALLOWED:
             return outcome
-        check_records(draft.record.last_seq)
+        if not exempt(kinds, moderator):  # a moderator's undo passes the cap, not the budgets
+            check_records(draft.record.last_seq)
         actor = step.actor
         over = self.budgets.change_over(step.place, actor.user_id, actor.server,
                                         draft.record.game_id, kinds)
