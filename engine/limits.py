@@ -71,6 +71,11 @@ READ_CHUNK_BYTES = 64 * 1024
 #: Nesting of an imported JSON document (an export nests 4 deep); deeper is refused before
 #: Python's recursive reader sees it.
 MAX_JSON_DEPTH = 20
+#: Characters of a move's text, and of any text in a record's data, in an imported file: a move
+#: as the log writes it is under 30 characters, a name at most 32, and everything else a record
+#: carries (colours, options, how the order was chosen) is a word. The file limit is not a
+#: storage limit: what an import stores is only its records' known fields within these.
+MAX_IMPORTED_TEXT_CHARS = 64
 #: Largest number in an imported JSON document: every count, seq and time is far below it, and
 #: floats stay exact up to it.
 MAX_JSON_NUMBER = 2**53

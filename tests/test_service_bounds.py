@@ -167,3 +167,48 @@ def test_old_replies_and_posted_announcements_are_pruned_and_a_late_repeat_is_a_
     assert first.announcement not in outbox and all(u.id in outbox for u in unsent)
     late = service.handle("ch", ann, "join", message_id="102")  # a repeat after 15 days
     assert not late.ok and not late.duplicate and "already sit at this table" in late.text
+
+
+def _abandoned_export() -> dict[str, object]:
+    table = open_table(":memory:")
+    started(table)
+    table.ok("Arcsyn", "Place Office at C1")
+    table.ok("Arcsyn", "abandon")
+    doc: dict[str, object] = json.loads(table.export("json"))
+    return doc
+
+
+def test_an_import_stores_only_known_keys_so_junk_is_neither_stored_nor_exported(
+        tmp_path: Path) -> None:
+    """Issue 21, finding 1: a 950,000-character "junk" key in the create record of an abandoned
+    game's export was stored and exported again (952 kB an import)."""
+    doc = _abandoned_export()
+    records = doc["records"]
+    assert isinstance(records, list)
+    records[0]["data"]["junk"] = "x" * 950_000
+    records[1]["junk"] = "y" * 1000  # beside the fields, too
+    path = tmp_path / "junk.db"
+    table = open_table(str(path))
+    reply = table.ok("Zed", "import", attachments=[Attachment("g.json", json.dumps(doc).encode())])
+    assert "imported a game" in reply.text
+    assert path.stat().st_size < 200_000
+    exported = table.export("json")
+    assert "junk" not in exported and "xxxx" not in exported
+    # the imported game is abandoned: the same place takes the next game at once
+    assert table.say("Zed", "new game").ok
+
+
+@pytest.mark.parametrize(("where", "value"), [
+    ("order_by", "z" * 950_000), ("edition", "capstone" * 20)])
+def test_an_import_with_a_known_value_over_its_limit_is_refused_in_one_sentence(
+        tmp_path: Path, where: str, value: str) -> None:
+    doc = _abandoned_export()
+    records = doc["records"]
+    assert isinstance(records, list)
+    target = next(r for r in records if where in r["data"])
+    target["data"][where] = value
+    table = open_table(str(tmp_path / "long.db"))
+    reply = table.say("Zed", "import", attachments=[Attachment("g.json",
+                                                               json.dumps(doc).encode())])
+    assert not reply.ok and "longer than 64 characters (the imported text limit)" in reply.text
+    assert table.service.games() == []

@@ -16,8 +16,8 @@ from bot.service.storyjob import StoryJob
 from engine import Game
 from engine.stats import story, summary
 
-#: How the final message begins its story, and says it has no animation: an announcement
-#: stored with them (the outbox) gets the same files when it is posted late.
+#: How the final message begins its story, and says it has no animation. The outbox stores
+#: which files go with it (``outbox.Story``), so a late post gets the same ones.
 HEADING = "**The game's story.**"
 NO_ANIMATION = "(No animation this time"
 #: What each command word draws besides the statistics.
