@@ -18,7 +18,7 @@ from engine.limits import (
     PICTURES_PER_MEMBER,
     RECORDS_PER_MEMBER_GAME,
 )
-from tests.service_support import fake_png, open_table, started
+from tests.service_support import actor, fake_png, open_table, started
 
 
 class Clock:
@@ -212,3 +212,38 @@ def test_an_import_with_a_known_value_over_its_limit_is_refused_in_one_sentence(
                                                                json.dumps(doc).encode())])
     assert not reply.ok and "longer than 64 characters (the imported text limit)" in reply.text
     assert table.service.games() == []
+
+
+def test_the_records_cap_counts_only_what_changes_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, finding 2: join/leave or undo/redo churn no longer fills the cap: a leave
+    takes its join back, a redo its undo; a real move still counts."""
+    monkeypatch.setattr(limits, "MAX_RECORDS", 11)
+    table = open_table(str(tmp_path / "churn.db"))
+    table.ok("Arcsyn", "new game")
+    for _ in range(20):  # 40 records of churn, far past the cap of 11
+        table.ok("Zed", "join")
+        table.ok("Zed", "colour red")
+        table.ok("Zed", "leave")
+    for name in ("Arcsyn", "Daemonis", "Hedgethorn"):
+        table.ok(name, "join")
+    table.ok("Arcsyn", "start order: Arcsyn, Daemonis, Hedgethorn")  # counted: 5
+    table.ok("Arcsyn", "Place Office at C1")
+    for _ in range(20):
+        table.ok("Arcsyn", "undo")
+        table.ok("Arcsyn", "redo")
+    table.ok("Arcsyn", "pause")
+    table.ok("Arcsyn", "resume")
+    for name, move in [("Arcsyn", "Place Pub at C2"), ("Daemonis", "Place House at C3"),
+                       ("Daemonis", "Place Office at C4"), ("Hedgethorn", "Place Pub at E3"),
+                       ("Hedgethorn", "Place House at W3")]:
+        table.ok(name, move)  # counted 11
+    seat = table.to_act()
+    assert seat is not None
+    move = table.service.choices(table.place, actor(seat))[0]
+    reply = table.say(seat, move)
+    assert not reply.ok and "the records limit" in reply.text
+    monkeypatch.setattr(limits, "MAX_RECORDS", 5000)
+    monkeypatch.setattr(limits, "MAX_STORED_RECORDS", len(table.snapshot()[1]))  # type: ignore[arg-type]
+    assert "the records limit" in table.say(seat, move).text  # the backstop counts every record
+    assert table.ok("Arcsyn", "abandon").changed

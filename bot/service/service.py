@@ -276,7 +276,7 @@ class GameService:
         if kinds and kinds[0] in ALWAYS_ALLOWED:
             return outcome
         if not exempt(kinds, moderator):  # a moderator's undo passes the cap, not the budgets
-            check_records(draft.record.last_seq)
+            check_records(draft.record.counted, draft.record.last_seq)
         actor = step.actor
         over = self.budgets.change_over(step.place, actor.user_id, actor.server,
                                         draft.record.game_id, kinds)
