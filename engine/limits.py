@@ -56,8 +56,9 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
 
 # ---- games and imports --------------------------------------------------------------------------
 
-#: Records in one game (moves, undos, moderator acts). A complete game at the largest options is
-#: about 400 moves; twelve times that leaves room for every correction and still bounds a replay.
+#: Records in one game that change it (moves, undos, moderator acts; lobby churn and undo/redo
+#: pairs fold away: ``GameRecord.counted``). A complete game at the largest options is about
+#: 400 moves; twelve times that leaves room for every correction and still bounds a replay.
 MAX_RECORDS = 5000
 #: Moves the service plays by itself in one command (dropped seats, single choices): above the
 #: longest complete game, so it only stops a rules bug from looping.
