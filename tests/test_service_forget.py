@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.api import Actor
 from bot.cli import main as cli_main
 from bot.maintenance import check
 from bot.service import GameService
+from bot.service.privacy import forget
 from tests.service_support import SETUP, Table, actor, fake_png, open_table, play, started
 
 
@@ -87,10 +89,30 @@ def test_a_running_service_drops_its_cached_games_when_another_process_forgets(
     started(table)
     play(table, SETUP[:2])
     other = GameService(str(path), renderer=fake_png, rate_limits=False)
-    from bot.service.privacy import forget
-
     forget(other.store, "id-Arcsyn")
     other.close()
     reply = table.ok("Daemonis", "Place House at C3")  # the bot, still running, plays on
     assert "Arcsyn" not in reply.text and "Arcsyn" not in _everything(path)
     assert table.service.handle(table.place, actor("Zed"), "status").ok
+
+
+def test_forgetting_players_of_a_seat_taken_over_keeps_the_game_replaying(
+        tmp_path: Path) -> None:
+    """Daemonis's seat is taken over by Zed (and renamed); forgetting Daemonis, then Zed, then
+    the moderator leaves a game that replays to its summary and names none of them."""
+    path = tmp_path / "over.db"
+    table = open_table(str(path))
+    started(table)
+    play(table, SETUP[:3])
+    table.ok("Arcsyn", "replace Daemonis with Zed")  # the seat plays as Zed from now on
+    record = table.service._live(table.service.store.latest_game(table.place)).record  # type: ignore[arg-type]
+    zed = next(s for s in record.seats if s.name == "Zed")
+    assert zed.user_id is not None
+    assert table.service.handle(table.place, Actor(zed.user_id, "Zed"),
+                                "Place Office at C4").ok
+    for who in ("id-Daemonis", zed.user_id, "id-Arcsyn"):
+        forget(table.service.store, who)
+        assert check(str(path))[0] == 0, who
+    text = table.export("txt")
+    assert "Daemonis" not in text and "Arcsyn" not in text and "Zed" not in text
+    assert "Hedgethorn" in text and "Player 1 of game 1" in text
