@@ -10,7 +10,7 @@ import pytest
 
 from bot.api import Actor, Attachment, Reply
 from bot.service import GameService
-from engine import limits
+from engine import limits, random_game
 from engine.limits import (
     GAMES_PER_MEMBER,
     GAMES_PER_SERVER,
@@ -65,6 +65,11 @@ def test_an_abandoned_or_finished_games_place_takes_a_new_game_at_once(tmp_path:
     table.ok("Daemonis", "new game")
     table.ok("Daemonis", "abandon")
     table.ok("Zed", "new game")
+    finished = open_table(str(tmp_path / "f.db"), bind_imported_names=True)
+    finished.ok("Arcsyn", "import", attachments=[Attachment(
+        "g.txt", random_game(3, seed=2).log().format().encode())])
+    assert "game is over" in finished.ok("Zed", "status").text.lower()
+    finished.ok("Zed", "new game")
 
 
 def test_imports_per_member_per_day(tmp_path: Path) -> None:
