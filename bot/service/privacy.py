@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -202,17 +202,18 @@ def _rewrite_positions(db: sqlite_utils.Database, game_id: int, live: LiveGame) 
                                       for m in game.kept_positions() if m])
 
 
-def _swapper(names: Mapping[str, str]) -> Any:
+def _swapper(names: Mapping[str, str]) -> Callable[[str], str]:
     """A function replacing each whole-word occurrence of the names in a text (one pass)."""
     usable = sorted((n for n in names if n), key=len, reverse=True)
-    if not usable:
-        return lambda text: text
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, usable)) + r")(?!\w)")
-    return lambda text: pattern.sub(lambda m: names[m.group(0)], text)
+
+    def swap(text: str) -> str:
+        return pattern.sub(lambda m: names[m.group(0)], text) if usable else text
+    return swap
 
 
 def _forget_replies(db: sqlite_utils.Database, game_id: int, theirs: Iterable[Record],
-                    swap: Any) -> int:
+                    swap: Callable[[str], str]) -> int:
     """Delete the replies to the member's messages; others' name the pseudonym."""
     gone = 0
     for message_id in {r.message_id for r in theirs if r.message_id is not None}:
@@ -227,7 +228,7 @@ def _forget_replies(db: sqlite_utils.Database, game_id: int, theirs: Iterable[Re
 
 
 def _forget_posts(db: sqlite_utils.Database, game_id: int, theirs: Iterable[Record],
-                  user_id: str, swap: Any) -> int:
+                  user_id: str, swap: Callable[[str], str]) -> int:
     """Delete the posts still owed about the member's changes or pinging them; the others
     name the pseudonym and ping nobody by the member's id."""
     seqs = {r.seq for r in theirs}
