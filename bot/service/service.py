@@ -100,7 +100,8 @@ class Step:
 
 
 #: An admission check: the reason of its refusal (``refuse`` adds that nothing changed), or None.
-#: Per-member budgets and the like plug in here (``GameService(admit=...)``).
+#: Checks of an adapter's own plug in here (``GameService(admit=...)``); the budgets per member
+#: and per server are built in (``rates.Budgets``).
 Admission = Callable[[str, Actor, "str | Command", float], "str | None"]
 
 
