@@ -218,7 +218,9 @@ def _choice(values: Mapping[str, Any], key: str, default: str, allowed: tuple[st
     value = _text(values, key, default)
     value = value.upper() if upper else value
     if value not in allowed:
-        raise ConfigError(f"{key} must be one of {', '.join(allowed)}")
+        either = (" or ".join(map(repr, allowed)) if len(allowed) == 2
+                  else "one of " + ", ".join(allowed))
+        raise ConfigError(f"{key} must be {either}")
     return value
 
 

@@ -18,11 +18,10 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import sqlite_utils
 
-from bot.service import snapshots
+from bot.service import payloads, snapshots
 from bot.service.live_game import BOT_USER, LiveGame, build_game
 from bot.service.preview import waiting_for
 from bot.service.records import GameRecord, Record, same_user
@@ -76,15 +75,15 @@ def _games_of(db: sqlite_utils.Database, user_id: str) -> list[int]:
 def _forget_in_game(store: Store, db: sqlite_utils.Database, game_id: int, user_id: str,
                     report: Forgotten) -> None:
     records = store.records(game_id)
-    pseudonym = f"Player {_number(records, user_id)} of game {game_id}"
-    pid = f"forgotten-{_number(records, user_id)}-of-{game_id}"
+    number = _number(records, user_id)
+    pseudonym, pid = f"Player {number} of game {game_id}", f"forgotten-{number}-of-{game_id}"
     names = _seat_names(records, user_id, pseudonym)
     theirs = [r for r in records if same_user(r.user_id, user_id)]
-    if not theirs and not names and not any(_names_user(r.data, user_id) for r in records):
+    about = [r for r in records if _about(r.payload, user_id)]
+    if not theirs and not about:
         return  # the id only appeared inside some text of the data, not as this user
     spoken = {r.user_name for r in theirs} | {
-        str(r.data["user_name"]) for r in records
-        if _names_user(r.data, user_id) and "user_name" in r.data}
+        n for r in about if (n := _named_user(r.payload)[1]) is not None}
     rewritten = [_rewrite(r, user_id, pid, pseudonym, names) for r in records]
     live = _replayed(game_id, rewritten)
     db.execute("DELETE FROM records WHERE game_id = ?", [game_id])
@@ -105,14 +104,29 @@ def _forget_in_game(store: Store, db: sqlite_utils.Database, game_id: int, user_
         report.open_seats.append(game_id)
 
 
+def _named_user(payload: payloads.Payload) -> tuple[str | None, str | None]:
+    """The user (id, name) a record's payload names: a seat joined for them (an imported
+    game's) or given to them (``replace``); (None, None) when it names nobody."""
+    match payload:
+        case payloads.Join(named=True, user_id=who, user_name=name):
+            return who, name
+        case payloads.Replace(user_id=who, user_name=name):
+            return who, name
+    return None, None
+
+
+def _about(payload: payloads.Payload, user_id: str) -> bool:
+    return same_user(_named_user(payload)[0], user_id)
+
+
 def _number(records: list[Record], user_id: str) -> int:
     """The member's number in the game: the order in which people first appear in its
     records (as authors or as the users of seats), the bot not counted. Stable: the records
     before the member's first appearance never change."""
     seen: list[str] = []
     for r in records:
-        for who in (r.user_id, r.data.get("user_id")):
-            if isinstance(who, str) and who != BOT_USER[0] and not any(
+        for who in (r.user_id, _named_user(r.payload)[0]):
+            if who is not None and who != BOT_USER[0] and not any(
                     same_user(who, s) for s in seen):
                 seen.append(who)
     for i, who in enumerate(seen, start=1):
@@ -121,21 +135,19 @@ def _number(records: list[Record], user_id: str) -> int:
     return len(seen) + 1
 
 
-def _names_user(data: Mapping[str, Any], user_id: str) -> bool:
-    who = data.get("user_id")
-    return isinstance(who, str) and same_user(who, user_id)
-
-
 def _seat_names(records: list[Record], user_id: str, pseudonym: str) -> dict[str, str]:
     """Each name a seat of the member's had in the game -> its pseudonym (a second name of the
     same seat, after a takeover, gets " (2)")."""
-    found: list[str] = []
+    found: list[str | None] = []
     for r in records:
-        if r.kind == "join" and same_user(str(r.data.get("user_id", r.user_id)), user_id):
-            found.append(r.seat or "")
-        elif r.kind == "accept" and same_user(r.user_id, user_id) or (
-                r.kind == "replace" and _names_user(r.data, user_id)):
-            found.append(str(r.data.get("name") or ""))
+        match r.payload:
+            case payloads.Join(named=named, user_id=who) if same_user(
+                    who if named else r.user_id, user_id):
+                found.append(r.seat)
+            case payloads.Accept(name=name) if same_user(r.user_id, user_id):
+                found.append(name)
+            case payloads.Replace(user_id=who, name=name) if same_user(who, user_id):
+                found.append(name)
     names: dict[str, str] = {}
     for name in found:
         if name and name not in names:
@@ -147,29 +159,35 @@ def _rewrite(r: Record, user_id: str, pid: str, pseudonym: str,
              names: Mapping[str, str]) -> Record:
     """The record with the member's id, names and seat names replaced."""
     mine = same_user(r.user_id, user_id)
+    payload = r.payload
+    renamed = _rewrite_payload(payload, _about(payload, user_id), pid, pseudonym, names)
     return replace(
         r, user_id=pid if mine else r.user_id, user_name=pseudonym if mine else r.user_name,
         seat=names.get(r.seat, r.seat) if r.seat is not None else None,
         message_id=None if mine else r.message_id,
-        data=_rewrite_data(r.data, user_id, pid, pseudonym, names))
+        data=r.data if renamed == payload else renamed.to_data())
 
 
-def _rewrite_data(data: Mapping[str, Any], user_id: str, pid: str, pseudonym: str,
-                  names: Mapping[str, str]) -> dict[str, Any]:
-    about = _names_user(data, user_id)
+def _rewrite_payload(p: payloads.Payload, about: bool, pid: str, pseudonym: str,
+                     names: Mapping[str, str]) -> payloads.Payload:
+    """What a record carries, with the member's id and name (``about``: the payload names
+    them) and the names of their seats replaced."""
+    def seat(name: str) -> str:
+        return names.get(name, name)
 
-    def value(key: str, v: Any) -> Any:
-        if key == "user_id" and about:
-            return pid
-        if key == "user_name" and about:
-            return pseudonym
-        if isinstance(v, str):
-            return names.get(v, v)
-        if isinstance(v, list):
-            return [names.get(x, x) if isinstance(x, str) else x for x in v]
-        return v
-
-    return {k: value(k, v) for k, v in data.items()}
+    match p:
+        case payloads.Join(user_name=name) if about:
+            return replace(p, user_id=pid, user_name=None if name is None else pseudonym)
+        case payloads.Replace(name=name):
+            renamed = replace(p, name=None if name is None else seat(name))
+            return replace(renamed, user_id=pid, user_name=pseudonym) if about else renamed
+        case payloads.Accept(name=str() as name):
+            return replace(p, name=seat(name))
+        case payloads.Start(order=order):
+            return replace(p, order=tuple(map(seat, order)))
+        case payloads.Import(offered=offered):
+            return replace(p, offered=tuple(map(seat, offered)))
+    return p
 
 
 def _replayed(game_id: int, records: list[Record]) -> LiveGame:
