@@ -42,6 +42,16 @@ STEP = st.tuples(st.sampled_from([HOSTILE, HOSTILE, HOSTILE, *OTHERS]),
                  st.floats(0, 3))
 
 
+#: Bytes one command may store at most (its records, the reply kept in ``handled``, the
+#: announcement; ``benchmarks/bench_bounds.py`` measures under 700 bytes a command).
+PER_COMMAND = 2048
+
+
+def _used_bytes(path: str) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute("SELECT SUM(pgsize - unused) FROM dbstat").fetchone()[0])
+
+
 class Clock:
     now = 1_000_000.0
 
@@ -69,7 +79,7 @@ def test_a_hostile_session_stays_within_the_members_budgets(
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "h.db")
         service = GameService(path, renderer=fake_png, clock=clock, stories=True)
-        start, animations = clock.now, 0
+        start, animations, empty = clock.now, 0, _used_bytes(path)
         for who, place, text, wait in steps:
             clock.now += wait
             prepared = service.prepare(place, who, text, message_id=None)
@@ -85,6 +95,12 @@ def test_a_hostile_session_stays_within_the_members_budgets(
             creates = conn.execute("SELECT COUNT(*) FROM records WHERE user_id = 666 AND "
                                    "kind = 'create'").fetchone()[0]
         budgeted = [k for k in kinds if k not in ALWAYS_ALLOWED]
+        # the bytes: every member's records within their budget, each command's record, reply
+        # and post well under PER_COMMAND, and a game's rows for each game created
+        members = 1 + len(OTHERS)
+        commands = members * (allowed(SMALL["RECORDS_PER_MEMBER"], elapsed)
+                              + 2 * allowed(SMALL["GAMES_PER_MEMBER"], elapsed))
+        assert _used_bytes(path) - empty <= commands * PER_COMMAND
         assert len(budgeted) <= allowed(SMALL["RECORDS_PER_MEMBER"], elapsed)
         assert creates <= allowed(SMALL["GAMES_PER_MEMBER"], elapsed)
         assert len(drawn) <= allowed(SMALL["PICTURES_PER_MEMBER"], elapsed)
