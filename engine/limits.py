@@ -142,6 +142,8 @@ RECORDS_PER_MEMBER_GAME = Rate(burst=300, per=DAY / 300)
 #: Records one member adds to all games together in a day: what bounds the bytes a member can
 #: make the bot store (``benchmarks/bench_bounds.py`` prints them per command kind).
 RECORDS_PER_MEMBER = Rate(burst=600, per=DAY / 600)
+#: ``forget me`` (asked or confirmed) by one member: each looks through every stored record.
+FORGETS_PER_MEMBER = Rate(burst=3, per=3600.0)
 #: Record kinds no budget and no cap ever refuses: they end, shrink or halt a game, so a game
 #: at its limits can always be abandoned, a seat dropped, the game paused (and the records cap
 #: lets a moderator's ``undo`` through too: see ``exempt``).

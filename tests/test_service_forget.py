@@ -116,3 +116,15 @@ def test_forgetting_players_of_a_seat_taken_over_keeps_the_game_replaying(
     text = table.export("txt")
     assert "Daemonis" not in text and "Arcsyn" not in text and "Zed" not in text
     assert "Hedgethorn" in text and "Player 1 of game 1" in text
+
+
+def test_forget_me_is_limited_per_member_since_each_looks_through_every_record(
+        tmp_path: Path) -> None:
+    from engine.limits import FORGETS_PER_MEMBER
+
+    service = GameService(str(tmp_path / "f.db"), renderer=fake_png)
+    replies = [service.handle("p", actor("Zed"), "forget me") for _ in range(5)]
+    assert [r.ok for r in replies] == [True] * FORGETS_PER_MEMBER.burst + [False] * (
+        5 - FORGETS_PER_MEMBER.burst)
+    assert "forget-per-member limit" in replies[-1].text
+    assert service.handle("p", actor("Ann"), "forget me").ok  # another member's own

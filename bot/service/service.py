@@ -41,7 +41,7 @@ from bot.service.outbox import Announcement, Failure
 from bot.service.outbox import Story as StoryParts
 from bot.service.outcome import Context, Outcome, refusal_text, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
-from bot.service.rates import Budgets, TokenBuckets, later
+from bot.service.rates import Budgets, Charge, TokenBuckets, later
 from bot.service.reading import read_message
 from bot.service.records import (
     OPEN_STATUSES,
@@ -53,10 +53,12 @@ from bot.service.records import (
 )
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from bot.service.storyjob import StoryJob
+from bot.service.verbs.forget import Forget
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
     ALWAYS_ALLOWED,
+    FORGETS_PER_MEMBER,
     MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
     LimitError,
@@ -253,6 +255,12 @@ class GameService:
 
     def _decide(self, step: Step, cmd: Command, attachments: Sequence[Attachment]) -> Outcome:
         live = step.live
+        if isinstance(cmd, Forget):  # each looks through the whole database
+            over = self.budgets.charge([Charge(("forget", step.actor.user_id), FORGETS_PER_MEMBER,
+                                               1, "forget-per-member")])
+            if over is not None:
+                return refuse(f"You asked that a short while ago (forget-per-member limit); "
+                              f"try again in {later(over.wait)}.")
         wait = self._costly_wait(step, cmd)
         if wait:
             again = cmd.what if isinstance(cmd, Story) else (
