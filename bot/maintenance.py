@@ -74,7 +74,7 @@ def forget_command(args: argparse.Namespace) -> int:
         raise CliError(f"{prog()} forget: {err}", 1) from None
     finally:
         store.close()
-    said = what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s")
+    said = what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s", detail=True)
     print(f"{'Would ' if args.dry_run else ''}{said}.")
     return 0
 

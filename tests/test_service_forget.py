@@ -42,8 +42,9 @@ def test_forget_me_asks_first_then_replaces_the_member_everywhere_and_the_game_r
     assert "forget me confirm" in asked.text
     assert "Daemonis" in _everything(path)  # asking changed nothing
     done = table.ok("Daemonis", "forget me confirm")
-    assert done.text.startswith("Done: replaced your id and names with a pseudonym in 1 game: "
-                                "game 1 (Player 2 of game 1)")
+    assert done.text.startswith("Done: replaced your id and names with a pseudonym in 1 game "
+                                "(1);")
+    assert "Player 2" not in done.text  # the table is not told who the pseudonym was
     assert "2 handled messages and 4 owed posts were deleted" in done.text
     assert "in the open game(s) 1 the seat waits for a moderator" in done.text
     stored = _everything(path)
@@ -75,7 +76,8 @@ def test_the_operator_forgets_a_user_id_from_the_command_line(
     table.service.close()
     assert cli_main(["forget", "--db", str(path), "id-Arcsyn"]) == 0
     out = capsys.readouterr().out
-    assert "replaced the user id-Arcsyn's id and names with a pseudonym in 1 game" in out
+    assert ("replaced the user id-Arcsyn's id and names with a pseudonym in 1 game (game 1 "
+            "(Player 1 of game 1))") in out
     assert "Arcsyn" not in _everything(path)
     assert check(str(path))[0] == 0
     assert cli_main(["forget", "--db", str(path), "id-Nobody"]) == 0

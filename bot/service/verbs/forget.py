@@ -43,17 +43,18 @@ def forget_me(ctx: Context[LiveGame | None], cmd: Forget) -> Outcome:
     return Outcome(f"Done: {what(done, dry_run=False)}.")
 
 
-def what(done: Forgotten, *, dry_run: bool, whose: str = "your") -> str:
-    """What forgetting does (``dry_run``) or did, as one clause (for the member, and with
-    ``whose`` for the operator)."""
+def what(done: Forgotten, *, dry_run: bool, whose: str = "your", detail: bool = False) -> str:
+    """What forgetting does (``dry_run``) or did, as one clause: for the member in the channel
+    without the pseudonyms (which would tell the table who each one was), and with ``whose``
+    and ``detail`` for the operator."""
     if not done.games:
         return ("find nothing stored: no game names that id" if dry_run
                 else "nothing was stored about that id, so nothing was changed")
-    games = ", ".join(f"game {g} ({name})" for g, name in done.games[:10])
+    games = ", ".join(f"game {g} ({name})" if detail else f"{g}" for g, name in done.games[:10])
     more = f" and {len(done.games) - 10} more" if len(done.games) > 10 else ""
     verb = "would be" if dry_run else "were"
     text = (f"{'replace' if dry_run else 'replaced'} {whose} id and names with a pseudonym in "
-            f"{count_of(len(done.games), 'game')}: {games}{more}; "
+            f"{count_of(len(done.games), 'game')} ({games}{more}); "
             f"{count_of(done.replies, 'handled message')} and "
             f"{count_of(done.owed, 'owed post')} {verb} deleted")
     if done.open_seats:
