@@ -43,7 +43,7 @@ async def test_heavy_drawings_never_hold_up_another_servers_move_picture(tmp_pat
     gate, entered = threading.Event(), threading.Event()
 
     def story(server: str) -> asyncio.Task[object]:
-        job = Held(game, 1, True, True, gate, entered)
+        job = Held(game, 1, True, True, None, gate, entered)
         return asyncio.create_task(face.drawn(Prepared(Lookup("story"), story=job), server))
 
     one_server = [story("guild-heavy") for _ in range(6)]  # one member hammering `story`

@@ -49,8 +49,9 @@ class Prepared:
     def skip_story(self, reply: Reply) -> Reply:
         """``reply`` without its chart and animation, saying so: too many are being drawn."""
         if self.story is not None:
-            reply.text += ("\n(The chart and the animation are not drawn this time: several "
-                           "are being drawn already; `story` draws them later.)")
+            reply.text += ("\n(The chart, the animation and the page are not drawn this time: "
+                           "several are being drawn already; `story` or `export html` draws "
+                           "them later.)")
         return reply
 
     def draw_picture(self) -> Reply:
