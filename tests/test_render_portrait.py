@@ -82,7 +82,7 @@ def test_the_config_chooses_the_layout(tmp_path: Path) -> None:
     path.write_text('picture_layout = "portrait"\n', encoding="utf-8")
     assert load_config(path, environ={}).picture_layout == "portrait"
     path.write_text('picture_layout = "sideways"\n', encoding="utf-8")
-    with pytest.raises(ConfigError, match=re.escape("'landscape' or 'portrait'")):
+    with pytest.raises(ConfigError, match=re.escape("one of landscape, portrait, phone")):
         load_config(path, environ={})
 
 

@@ -119,3 +119,12 @@ def test_discord_attaches_the_description_and_the_console_prints_it(table: Table
     out = io.StringIO()
     show(reply, out, "pictures")
     assert f"  picture shows: {reply.picture_alt}\n" in out.getvalue()
+
+
+def test_forget_me_forgets_the_layout_too(table: Table) -> None:
+    from bot.service.privacy import forget
+
+    started(table)
+    table.ok("Daemonis", "layout phone")
+    forget(table.service.store, "id-Daemonis")
+    assert layout_of(table.ok("Daemonis", "map")) is None

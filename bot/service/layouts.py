@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import sqlite_utils
+
 from bot.config import PICTURE_LAYOUTS
 from bot.service.storage import Store
 
@@ -61,3 +63,14 @@ def for_place(store: Store, place: str) -> str | None:
 def for_asker(store: Store, place: str, user_id: str) -> str | None:
     """The layout of a picture ``user_id`` asked for in ``place`` (None: the server's)."""
     return chosen(store, USER, user_id) or for_place(store, place)
+
+
+def forget_user(db: sqlite_utils.Database, user_id: str) -> int:
+    """Delete ``user_id``'s choice (``forget me``), inside the caller's transaction; how many
+    rows went (0 or 1)."""
+    try:
+        cursor = db.execute("DELETE FROM picture_layouts WHERE scope = ? AND owner = ?",
+                            [USER, user_id])
+    except sqlite3.OperationalError:  # no table: nobody ever chose
+        return 0
+    return max(0, cursor.rowcount)
