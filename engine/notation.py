@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from engine.board import BOARD
@@ -42,32 +45,43 @@ from engine.moves import (
     Unfinished,
 )
 
-_TOKEN = re.compile(r"[a-z]+\d+|[a-z]+|\d+")
+#: Words, numbers, crossings, emoticons and every other single symbol: nothing a message holds
+#: is dropped unread, so an emoji or a mark the reader does not know is named back, never
+#: skipped. Each alternative matches one run and cannot backtrack past it: linear in the text.
+_TOKEN = re.compile(r"[a-z]+[0-9]+|[a-z]+|[0-9]+|:'\(|:-?[(/\\\[)](?![a-z0-9])"
+                    r"|:-?[dp](?![a-z0-9])|;-?\)|(?<![a-z0-9])/s(?![a-z0-9])|[^\W\d_]+|\S")
 _LABEL_LIKE = re.compile(r"^(?:[cnsew]\d+|ws|es)$")
 _CLAUSE_SPLIT = re.compile(r"[;\n\r,]+|\bthen\b")
 
 _VERBS: dict[str, str] = {
-    **dict.fromkeys(("place", "put", "build", "erect", "add", "construct", "places"), "place"),
+    **dict.fromkeys(("place", "put", "build", "erect", "add", "construct", "places", "placing",
+                     "putting"), "place"),
     **dict.fromkeys(("start", "begin", "open"), "start"),
-    **dict.fromkeys(("extend", "expand", "extends", "continue", "grow", "lay", "connect"),
-                    "extend"),
+    **dict.fromkeys(("extend", "expand", "extends", "continue", "grow", "lay", "connect",
+                     "extending"), "extend"),
     **dict.fromkeys(("choose", "take", "pick", "select", "claim", "chose", "grab", "chooses",
-                     "takes"), "choose"),
-    **dict.fromkeys(("pass", "passes", "done", "finished"), "pass"),
-    **dict.fromkeys(("stop", "halt", "freeze", "stops"), "stop"),
-    **dict.fromkeys(("advance", "advances"), "advance"),
+                     "takes", "taking", "choosing", "picking"), "choose"),
+    **dict.fromkeys(("pass", "passes", "done", "finished", "passing"), "pass"),
+    **dict.fromkeys(("stop", "halt", "freeze", "stops", "stopping"), "stop"),
+    **dict.fromkeys(("advance", "advances", "advancing"), "advance"),
     **dict.fromkeys(("deliver", "carry", "transport", "drive", "ride", "bring", "move",
-                     "delivers"), "deliver"),
-    **dict.fromkeys(("buy", "buys", "purchase", "purchases"), "buy"),
+                     "delivers", "delivering"), "deliver"),
+    **dict.fromkeys(("buy", "buys", "purchase", "purchases", "buying"), "buy"),
 }
-#: The only words a move message may hold besides moves, and which are skipped.
+#: Words a move message may hold besides moves, which are skipped: articles and prepositions,
+#: the writer ("I", "I'll", "let me", "I want to"), and politeness (``POLITE``).
+POLITE = frozenset((
+    "please", "pls", "plz", "thanks", "thank", "thx", "ty", "you", "cheers", "ok", "okay",
+    "alright", "right", "well", "so", "sorry", "just",
+))
 _FILLER = frozenset((
     "the", "a", "an", "at", "on", "to", "from", "between", "and", "my", "line", "lines",
-    "please", "i", "will", "ll", "in", "of", "with", "street", "streets", "lot", "lots", "road",
+    "i", "will", "ll", "in", "of", "with", "street", "streets", "lot", "lots", "road",
     "route", "into", "onto", "for", "me", "s", "new", "one", "marker", "action", "space",
     "station", "stations", "run", "go", "by", "player", "it", "here", "there", "do",
     "via", "up", "which", "is", "also", "too", "again", "more", "another", "then", "now",
-    "thanks", "thank", "you", "ok", "okay", "cheers", "so", "let", "m", "am", "ve",
+    "let", "m", "am", "ve", "want", "wanna", "gonna", "going", "we", "our", "this", "turn",
+    *POLITE,
 ))
 #: Words that change what a message means: it then plays nothing and is answered instead.
 #: ``t`` is the end of "don't", "can't", "won't" (the apostrophe splits words); ``d`` of "I'd".
@@ -80,13 +94,40 @@ _INTENT_WORDS: dict[str, IntentKind] = {
     **dict.fromkeys(("maybe", "if", "preview", "would", "d", "perhaps", "might", "suppose",
                      "supposing", "hypothetically", "think", "thinking", "guess", "wonder",
                      "considering", "consider", "probably", "possibly", "plan", "planning",
-                     "unless", "later"), "hypothetical"),
+                     "unless", "later", "hmm", "hm", "hmmm", "idk", "dunno", "unsure"),
+                   "hypothetical"),
 }
-_QUESTION_MARKS = ("?", "\uff1f")  # ASCII and full-width
+#: Marks that make a message a question or a maybe wherever they stand (``?``, ``‽``, ``🤔``,
+#: ``/s``, ``:(``); they are read like the words above.
+_MARKS: dict[str, IntentKind] = {
+    **dict.fromkeys(("?", "\uff1f", "\u203d", "\u2047", "\u2048", "\u2049", "\u2753", "\u2754",
+                     "\u00bf", "\u2e2e"), "question"),
+    **dict.fromkeys(("\U0001f914", "\U0001f62c", "\U0001f937", "\U0001f615", "\U0001f61f",
+                     "\U0001f641", "\u2639", "\U0001f610", "\U0001f928", "\U0001f643",
+                     "\U0001f91e", "\U0001f605", "\U0001f630", "\U0001f62e", "\U0001fae4",
+                     ":(", ":-(", ":/", ":-/", ":\\", ":-\\", ":[", ":-[", ":'(", "/s"),
+                    "hypothetical"),
+}
+#: Marks that change nothing: friendly emoji and emoticons, arrows, and the joiners and
+#: variation selectors emoji are built of. Any other emoji or symbol is not understood.
+_FRIENDLY = frozenset((
+    "\U0001f642", "\U0001f600", "\U0001f603", "\U0001f604", "\U0001f601", "\U0001f60a",
+    "\u263a", "\U0001f609", "\U0001f60e", "\U0001f64f", "\U0001f44d", "\U0001f44c", "\u2705",
+    "\u2714", "\u2611", "\U0001f68c", "\U0001f68d", "\U0001f68f", "\U0001f3e0", "\U0001f3e1",
+    "\U0001f3e2", "\U0001f37a", "\U0001f37b", "\u2764", "\U0001f389", "\U0001f4aa",
+    "\U0001f917", "\U0001f44b", "\u27a1", "\u2794", "\u2b05", "\u2194", "\u2642", "\u2640",
+    ":)", ":-)", ":d", ":-d", ":p", ":-p", ";)", ";-)", ":]", ":-]",
+))
 #: "don't stop time" and "let time run" are how players say Advance clock: read as that move
 #: (not as a negation); any other "let" ("let's", "let me") is filler.
 _DONT = (("don", "t"), ("dont",), ("do", "not"))
 _LET_RUN = (("let", "time"), ("let", "clock"), ("let", "the", "time"), ("let", "the", "clock"))
+#: "do I place ...", "will I place ...": a verb before its subject asks; "I'd like", "I would
+#: like" ask politely for the move, which is meant.
+_ASKING = frozenset(("do", "does", "did", "will", "shall", "am", "is", "are", "would", "can",
+                     "could", "should", "may", "must", "might"))
+_SUBJECTS = frozenset(("i", "we", "you"))
+_POLITE_ASK = (("d", "like"), ("would", "like"), ("d", "love"), ("would", "love"))
 _INTENT_PRIORITY: tuple[IntentKind, ...] = ("negation", "question", "hypothetical")
 _TYPES: dict[str, BuildingType] = {
     **dict.fromkeys(("house", "houses", "home", "homes"), "house"),
@@ -175,15 +216,50 @@ def _known(token: str) -> bool:
             or _VROOM.match(token) is not None)
 
 
+def _is_word(token: str) -> bool:
+    return token[0].isalnum()
+
+
+def _mark(token: str) -> IntentKind | bool:
+    """What a token that is no word means: an intent (``?``, ``🤔``), nothing (True: a friendly
+    emoji, punctuation, an arrow), or not understood (False: any other emoji or symbol)."""
+    kind = _MARKS.get(token)
+    if kind is not None:
+        return kind
+    if token in _FRIENDLY or (len(token) == 1 and token.isascii()):
+        return True
+    category = unicodedata.category(token[0])
+    return category[0] in "PZMC" or category in ("Sm", "Sk")
+
+
+#: what a move message's content is: the words that name a move, not how it is said
+_CONTENT = frozenset(set(_VERBS) | set(_TYPES) | _PASSENGER_WORDS | set(_ACTION_WORDS)
+                     | set(_STATION_WORDS)) - {"line", "lines", "space"}
+
+
+def _content(token: str) -> bool:
+    """Whether a token names part of a move (a verb, a building, an action, a crossing)."""
+    return (token in _CONTENT or _LABEL_LIKE.match(token) is not None
+            or _VROOM.match(token) is not None)
+
+
 class _Reading:
-    """A message cut into clauses of known words, with what its meaning-changing words say."""
+    """A message cut into clauses of known words, with what its meaning-changing words say.
+
+    ``first``: the first token that is neither filler nor politeness nor a meaning-changing
+    word (None when there is none), so the chat filter can tell "take the bus home" (a move
+    with a word too many) from "nice move" (talk that holds a verb)."""
 
     def __init__(self, text: str) -> None:
         lowered = text.lower()
         self.clauses: list[list[str]] = []
         self.unknown: list[str] = []
+        self.first: str | None = None
+        self.content = 0
+        self.crossings = 0
         #: the first meaning-changing word of each kind, as written
         self.intent: dict[IntentKind, str] = {}
+        self.marks: list[tuple[IntentKind, str]] = []
         for part in _CLAUSE_SPLIT.split(lowered):
             tokens = self._plain(_TOKEN.findall(part))
             current: list[str] = []
@@ -196,37 +272,77 @@ class _Reading:
                 current.append(tok)
             if current:
                 self.clauses.append(current)
-        if "question" not in self.intent and any(mark in lowered for mark in _QUESTION_MARKS):
-            self.intent["question"] = "?"
+        for kind, mark in self.marks:
+            self._note(kind, mark)
+
+    def _note(self, kind: IntentKind, word: str) -> None:
+        if kind not in self.intent:
+            self.intent[kind] = {"don": "don't", "t": "n't", "d": "'d"}.get(word, word)
+
+    def _seen(self, tok: str) -> None:
+        """Note a token that says something: the first one, and whether it names a move."""
+        if self.first is None:
+            self.first = tok
+        if _content(tok):
+            self.content += 1
+        if _LABEL_LIKE.match(tok) is not None:
+            self.crossings += 1
 
     def _plain(self, tokens: list[str]) -> list[str]:
-        """The tokens with the meaning-changing words taken out (and noted), unknown words
-        noted, and "don't stop" read as "advance"."""
+        """The tokens with the meaning-changing words and marks taken out (and noted), unknown
+        words and symbols noted, and "don't stop" read as "advance"."""
+        words = [tok for tok in tokens if _is_word(tok) or self._symbol(tok)]
         out: list[str] = []
         i = 0
-        while i < len(tokens):
-            dont = next((d for d in _DONT if tuple(tokens[i:i + len(d)]) == d), None)
-            if dont is not None and i + len(dont) < len(tokens) \
-                    and _VERBS.get(tokens[i + len(dont)]) == "stop":
-                out.append("advance")
-                i += len(dont) + 1
+        while i < len(words):
+            step = self._phrase(words, i, out)
+            if step:
+                i += step
                 continue
-            if any(tuple(tokens[i:i + len(run)]) == run for run in _LET_RUN):
-                out.append("advance")
-                i += 1
-                continue
-            tok = tokens[i]
+            tok = words[i]
+            i += 1
             kind = _INTENT_WORDS.get(tok)
             if kind is not None:
-                if kind not in self.intent:
-                    spelled = {"don": "don't", "t": "n't", "d": "'d"}.get(tok, tok)
-                    self.intent[kind] = spelled
+                self._note(kind, tok)
             elif _known(tok):
                 out.append(tok)
+                if tok not in _FILLER:
+                    self._seen(tok)
             else:
                 self.unknown.append(tok)
-            i += 1
+                self._seen(tok)
         return out
+
+    def _symbol(self, tok: str) -> bool:
+        """Note what a token that is no word means; True only for one not understood (kept, so
+        it is named back in order with the words)."""
+        mark = _mark(tok)
+        if isinstance(mark, str):  # noted after the words, which name an intent better
+            self.marks.append((mark, tok))
+            return False
+        return not mark
+
+    def _phrase(self, tokens: list[str], i: int, out: list[str]) -> int:
+        """How many tokens at ``i`` a phrase reads ("don't stop", "let time", "do I", "I'd
+        like"), 0 for none."""
+        dont = next((d for d in _DONT if tuple(tokens[i:i + len(d)]) == d), None)
+        if dont is not None and i + len(dont) < len(tokens) \
+                and _VERBS.get(tokens[i + len(dont)]) == "stop":
+            out.append("advance")
+            self._seen("advance")
+            return len(dont) + 1
+        if any(tuple(tokens[i:i + len(run)]) == run for run in _LET_RUN):
+            out.append("advance")
+            self._seen("advance")
+            return 1
+        pair = tuple(tokens[i:i + 2])
+        if pair in _POLITE_ASK:
+            return 2
+        if len(pair) == 2 and pair[0] in _ASKING and pair[1] in _SUBJECTS \
+                and pair[0] not in _INTENT_WORDS:  # "should I" is asked by "should" alone
+            self._note("question", f"{pair[0]} {pair[1]}")
+            return 2
+        return 0
 
     def kind(self) -> IntentKind | None:
         return next((k for k in _INTENT_PRIORITY if k in self.intent), None)
@@ -307,6 +423,120 @@ def parse_move(text: str) -> Move:
     return move
 
 
+# ---- the chat filter: a stricter reading of the same words ---------------------------------
+
+
+class Verdict(StrEnum):
+    """What an unprefixed chat message is, read strictly (``read_chat``)."""
+
+    MOVES = "moves"          # moves, each word a move's or an allowed filler word: played
+    QUESTION = "question"    # moves asked about, denied or wondered about: answered, never played
+    UNCLEAR = "unclear"      # clearly an attempt at a move that cannot be read: a short hint
+    TALK = "talk"            # table talk: left alone
+
+
+class Role(StrEnum):
+    """What a word of the vocabulary is to the reader (the one table both readings use)."""
+
+    VERB = "verb"
+    BUILDING = "building"
+    PASSENGERS = "passengers"
+    ACTION = "action"
+    STATION = "station"
+    NUMBER = "number"
+    NEGATION = "negation"
+    QUESTION = "question"
+    MAYBE = "maybe"
+    POLITE = "polite"
+    FILLER = "filler"
+    LOOSE = "loose filler"
+
+
+#: Filler the move reader skips but a chat message may not lean on: "time to go", "it is up
+#: there" are talk, whereas "!bus time to go" reads as Choose Clock.
+LOOSE = frozenset(("go", "by", "it", "here", "there", "up", "which", "is", "more", "another",
+                   "so", "right", "well", "alright", "sorry", "this", "ve", "our"))
+_INTENT_ROLE: dict[IntentKind, Role] = {
+    "negation": Role.NEGATION, "question": Role.QUESTION, "hypothetical": Role.MAYBE}
+
+
+def _role(word: str) -> Role:
+    kind = _INTENT_WORDS.get(word)
+    if kind is not None:
+        return _INTENT_ROLE[kind]
+    for table, role in ((_VERBS, Role.VERB), (_TYPES, Role.BUILDING),
+                        (_PASSENGER_WORDS, Role.PASSENGERS), (_ACTION_WORDS, Role.ACTION),
+                        (_STATION_WORDS, Role.STATION), (_NUMBERS, Role.NUMBER),
+                        (LOOSE, Role.LOOSE), (POLITE, Role.POLITE)):
+        if word in table:
+            return role
+    return Role.FILLER
+
+
+#: Every word either reading knows, with its role: the one vocabulary (a test walks it).
+VOCABULARY: dict[str, Role] = {word: _role(word) for word in sorted(_KNOWN)}
+#: the marks (``?``, ``🤔``, ``/s``...) that turn a message into a question or a maybe
+MARKS: dict[str, IntentKind] = dict(_MARKS)
+#: a chat message longer than this is conversation, whatever it holds
+CHAT_CHARS = MAX_MESSAGE_CHARS // 5
+#: an attempt at a move has at most this many words the reader does not know
+_CHAT_UNKNOWN = 3
+_WORD_ONLY = re.compile(r"[a-z]+[0-9]+|[a-z]+|[0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReading:
+    """``logged``: the moves are written word for word as the log writes them (``Place Office
+    at C1``, ``Pass``), which anyone may write and be answered."""
+
+    verdict: Verdict
+    logged: bool = False
+
+
+@lru_cache(maxsize=1024)
+def read_chat(text: str) -> ChatReading:
+    """An unprefixed chat message read strictly, with the same vocabulary as ``parse_moves``.
+
+    Moves: it parses, and every word is a move's, an allowed filler word or politeness ("I'll
+    take the bus please"). A question: the same, with a question, a maybe or a negation
+    ("will I place office at C1", "Pass 🤔"). Unclear: it opens (after the filler) with a
+    move's verb or a crossing but cannot be read, or holds a word, emoji or mark the reader
+    does not know ("place office at C1 🦄"). Talk: everything else ("nice move", "brb").
+    Linear in the text; nothing longer than ``CHAT_CHARS`` is read."""
+    text = text.strip()
+    if not text or len(text) > CHAT_CHARS:
+        return ChatReading(Verdict.TALK)
+    reading = _Reading(text)
+    if not reading.content:
+        return ChatReading(Verdict.TALK)
+    loose = [t for clause in reading.clauses for t in clause if t in LOOSE]
+    try:
+        moves = _parse_cached(text)
+    except ParseError:
+        moves = ()
+    if not moves or loose:
+        return ChatReading(Verdict.UNCLEAR if _attempt(reading, len(loose)) else Verdict.TALK)
+    if isinstance(moves[0], Question):
+        return ChatReading(Verdict.QUESTION)
+    return ChatReading(Verdict.MOVES, _as_logged(text, moves))
+
+
+def _attempt(reading: _Reading, loose: int) -> bool:
+    """Clearly meant as a move: it opens with a verb, a crossing or a count, or names a
+    crossing, and holds few words the reader does not know."""
+    first = reading.first
+    opens = first is not None and (first in _VERBS or first.isdigit() or first in _NUMBERS
+                                   or _VROOM.match(first) is not None)
+    return (opens or reading.crossings > 0) and len(set(reading.unknown)) + loose <= _CHAT_UNKNOWN
+
+
+def _as_logged(text: str, moves: tuple[Move, ...]) -> bool:
+    if any(isinstance(move, Question | Unfinished) for move in moves):
+        return False
+    written = [t for t in _WORD_ONLY.findall(text.lower()) if t != "then"]
+    return written == _WORD_ONLY.findall(" ".join(str(move) for move in moves).lower())
+
+
 _KIND_NOUN: dict[str, str] = {
     "negation": "negation", "question": "question", "hypothetical": "maybe",
 }
@@ -358,8 +588,10 @@ def _infer_verb(tokens: list[str]) -> str | None:
         return "place"
     if any(t in _PASSENGER_WORDS for t in tokens) and has_label:
         return "place"
-    if has_label:
-        return None
+    if has_label:  # "line between C3 and C4", "line from C1 to C4"
+        if "between" in tokens:
+            return "start"
+        return "extend" if "line" in tokens and "from" in tokens else None
     names_action = any(t in _ACTION_WORDS or _VROOM.match(t) for t in tokens)
     only_action_words = all(t in _ACTION_WORDS or t in _FILLER or t.isdigit() for t in tokens)
     if names_action and (only_action_words or any(_VROOM.match(t) for t in tokens)):
