@@ -521,6 +521,12 @@ def read_chat(text: str) -> ChatReading:
     return ChatReading(Verdict.MOVES, _as_logged(text, moves))
 
 
+def names_a_move(text: str) -> bool:
+    """Whether a message names any part of a move (a verb, a building, an action, a
+    crossing): one that does not is no move at all, however it is written."""
+    return len(text) <= MAX_MESSAGE_CHARS and _Reading(text).content > 0
+
+
 def _attempt(reading: _Reading, loose: int) -> bool:
     """Clearly meant as a move: it opens with a verb, a crossing or a count, or names a
     crossing, and holds few words the reader does not know."""

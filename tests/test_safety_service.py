@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from bot.api import Actor, Attachment, Reply
 from bot.discord_app.splitting import split_message
 from bot.service import GameService
-from bot.service.chat import reads_as_moves
+from engine.notation import read_chat
 from bot.service.reading import parse_command
 from bot.service.storage import Store, StoreError
 from engine import GameLog, ParseError, limits, parse_moves, random_game, replay
@@ -88,7 +88,7 @@ def test_f1_every_command_reads_its_worst_cases_at_the_cap_in_linear_time() -> N
     start = time.perf_counter()
     for text in cases:
         parse_command(text)
-        reads_as_moves(text)
+        read_chat(text)
     assert time.perf_counter() - start < COMMAND_GUARD
 
 

@@ -172,6 +172,22 @@ class Malformed(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Unknown(Command):
+    """A message that is neither a command nor a move (``rematch``, ``my games``): refused as
+    an unknown command in every state of the game, before the game is asked anything, so a
+    finished game does not answer it with its final score. ``word``: its first words;
+    ``guess``: the command word they are close to, or empty."""
+
+    word: str
+    guess: str = ""
+
+    def refusal(self) -> str:
+        guess = f" (did you mean the command `{self.guess}`?)" if self.guess else ""
+        return (f"I do not know the command `{self.word}`{guess}, and it names no move. "
+                f"`help` lists the commands; `moves` your legal moves.")
+
+
+@dataclass(frozen=True, slots=True)
 class Accept(Command):
     """Take the seat a moderator (or an imported file) offered to you."""
 
