@@ -99,6 +99,18 @@ class UndoLast(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class UndoSeat(Command):
+    """``undo NAME``: a moderator takes back that player's last move (the last one chosen)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm(Command):
+    """``confirm``: go ahead with the big change the writer was asked about a moment ago."""
+
+
+@dataclass(frozen=True, slots=True)
 class UndoTo(Command):
     """``undo to N``: take back move N and every move after it."""
 
@@ -383,8 +395,21 @@ def _undo(w: Words) -> Command | None:
         if w.word(end) in ("move", "moves"):
             end += 1
         return UndoLast(count if count is not None else 1) if _only(w, end) else None
+    if w.rest(1).lower() in _OWN:
+        return Undo(None)
     count = _number(second) if not second.startswith("#") else None
-    return Undo(count) if count is not None and _only(w, 2) else None
+    if count is not None:
+        return Undo(count) if _only(w, 2) else None
+    name = w.rest(1)
+    return UndoSeat(name) if "\n" not in name and _number(second.lstrip("#")) is None else None
+
+
+#: how a writer names their own last move after ``undo``
+_OWN = ("my move", "my last move", "mine", "my last", "me")
+
+
+def _confirm(w: Words) -> Command | None:
+    return Confirm() if _only(w, 1) else None
 
 
 def _redo(w: Words) -> Command | None:
