@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine import EDITIONS, Move, ParseError, parse_moves
 from engine.limits import LimitError, check_move_count, shown
+from engine.notation import POLITE
 
 
 class Command:
@@ -401,7 +402,9 @@ def _undo(w: Words) -> Command | None:
     if count is not None:
         return Undo(count) if _only(w, 2) else None
     name = w.rest(1)
-    return UndoSeat(name) if "\n" not in name and _number(second.lstrip("#")) is None else None
+    if "\n" in name or _number(second.lstrip("#")) is not None or name.lower() in POLITE:
+        return None  # "undo please" is a mistyped undo, answered with how it is written
+    return UndoSeat(name)
 
 
 #: how a writer names their own last move after ``undo``

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from bot.service.commands import Command, Malformed, Play, Unknown, Words, play
 from bot.service.registry import BY_WORD, WORDS
-from engine.notation import POLITE, names_a_move
+from engine.notation import names_a_move
 
 #: the longest first word compared with the command words (a typo, not a pasted blob)
 _HINT_LENGTH = 20
@@ -26,7 +26,7 @@ def read_message(text: str) -> Command:
     Kept for the last few hundred messages, so a chat message that the adapter first asks
     about (``meant_for_the_bot``) and then hands to the service is read only once.
 
-    A command with a trailing "please" or "?" (``moves?``, ``status please``) is that command;
+    A command with a trailing "?" or "!" (``moves?``) is that command;
     a message naming no move at all whose first word is no command (``rematch``, ``my
     games``) is refused as an unknown command, whatever the state of the game."""
     cmd = parse_command(text)
@@ -48,16 +48,8 @@ def read_message(text: str) -> Command:
 
 
 def without_politeness(text: str) -> str:
-    """``text`` without the "please", "thanks", "?" or "!" it ends with (one pass from the
-    end, so linear)."""
-    words = text.split()
-    while words:
-        last = words[-1].rstrip("?!.,;:")
-        if last and last.lower() not in POLITE:
-            words[-1] = last
-            break
-        words.pop()
-    return " ".join(words)
+    """``text`` without the "?", "!" or "." it ends with (``moves?``, ``status!``)."""
+    return text.rstrip().rstrip("?!.")
 
 
 @lru_cache(maxsize=256)
