@@ -163,22 +163,35 @@ EXAMPLES = ("Place Office at C1", "Start line between C1 and W3", "Extend line f
             "Advance clock", "Deliver from W5 to C1")
 
 
-def label_hint(text: str) -> str:
-    """Why a label is unknown, with the nearest real label ("W9 is not a crossing; ...")."""
+def label_hint(text: str, near: Sequence[str] = ()) -> str:
+    """Why a label is unknown, with the nearest real label ("W9 is not a crossing; ...").
+
+    ``near``: the crossings the same move names; the guess is then one next to them (the
+    crossing the move could reach), so extending from N1 with "W9" suggests W3, not W8."""
     label = text.strip().upper()
+    reachable = sorted({n for lab in near if BOARD.is_label(lab) for n, _ in BOARD.adjacent[lab]})
+    guess = _closest(label, reachable) if reachable else None
+    where = f" (next to {' or '.join(dict.fromkeys(near))})" if guess is not None else ""
+    if guess is None:
+        guess = _closest(label, BOARD.labels)
+    tail = f"; did you mean {guess}{where}?" if guess else ""
+    return f"{_shown(label)} is not a crossing{tail}"
+
+
+def _closest(label: str, labels: Sequence[str]) -> str | None:
+    """The label of ``labels`` most like ``label``: the same letters with the nearest number,
+    else the most similar spelling (None when nothing is alike)."""
     match = re.fullmatch(r"([A-Z]+)(\d+)", label)
-    guess: str | None = None
     if match:
         letters, digits = match.group(1), match.group(2)
-        same = [x for x in BOARD.labels if re.fullmatch(letters + r"\d+", x)]
+        same = [x for x in labels if re.fullmatch(letters + r"\d+", x)]
         if same:
             number = int(digits[-6:])  # a label has one or two digits; never convert a long run
-            guess = min(same, key=lambda x: (abs(int(x[len(letters):]) - number), x))
-    if guess is None and len(label) <= _SUGGEST_LENGTH:
-        close = difflib.get_close_matches(label, BOARD.labels, n=1, cutoff=0.3)
-        guess = close[0] if close else None
-    tail = f"; did you mean {guess}?" if guess else ""
-    return f"{_shown(label)} is not a crossing{tail}"
+            return min(same, key=lambda x: (abs(int(x[len(letters):]) - number), x))
+    if len(label) > _SUGGEST_LENGTH:
+        return None
+    close = difflib.get_close_matches(label, labels, n=1, cutoff=0.3)
+    return close[0] if close else None
 
 
 def _shown(word: str) -> str:
@@ -186,8 +199,9 @@ def _shown(word: str) -> str:
     return word if len(word) <= 40 else word[:37] + "..."
 
 
-def _label(token: str) -> str | None:
-    """The board label a token names, None for a non-label; raises for label-like typos."""
+def _label(token: str, near: Sequence[str] = ()) -> str | None:
+    """The board label a token names, None for a non-label; raises for label-like typos (the
+    guess next to ``near``, the other crossings of the same move)."""
     station = _STATION_WORDS.get(token)
     if station:
         return station
@@ -195,8 +209,16 @@ def _label(token: str) -> str | None:
         label = token.upper()
         if BOARD.is_label(label):
             return label
-        raise ParseError(label_hint(label))
+        raise ParseError(label_hint(label, near))
     return None
+
+
+def _labels(tokens: list[str], *, streets: bool) -> list[str]:
+    """Every crossing a clause names, in order; a typo raises with a guess, for a move along
+    ``streets`` one next to the crossings it does name."""
+    good = [t.upper() for t in tokens if streets and _LABEL_LIKE.match(t)
+            and BOARD.is_label(t.upper())]
+    return [lab for tok in tokens if (lab := _label(tok, good)) is not None]
 
 
 def _number(token: str) -> int | None:
@@ -566,7 +588,7 @@ def _parse_clause(tokens: list[str], carried: str | None
         return _parse_buy(tokens), verb
     if verb == "place":
         return _parse_place(tokens), verb
-    labels = [lab for tok in tokens if (lab := _label(tok)) is not None]
+    labels = _labels(tokens, streets=verb in ("start", "extend"))
     if verb == "start":
         if any(_VROOM.match(t) or t in ("player", "starting") for t in tokens):
             return _parse_choose(tokens), "choose"
