@@ -28,6 +28,7 @@ from engine.errors import ParseError
 from engine.limits import MAX_MESSAGE_CHARS
 from engine.moves import (
     MOST_SPACES,
+    SPACE_LETTERS,
     ActionName,
     BuildingType,
     ChooseAction,
@@ -358,6 +359,10 @@ class _Reading:
             self._seen("advance")
             return 1
         pair = tuple(tokens[i:i + 2])
+        if len(pair) == 2 and pair[0] == "space" and len(pair[1]) == 1 \
+                and pair[1] in SPACE_LETTERS:  # "space a" names a space: "a" is no article
+            out.append(f"space:{pair[1]}")
+            return 2
         if pair in _POLITE_ASK:
             return 2
         if len(pair) == 2 and pair[0] in _ASKING and pair[1] in _SUBJECTS \
@@ -621,7 +626,8 @@ def _infer_verb(tokens: list[str]) -> str | None:
             return "start"
         return "extend" if "line" in tokens and "from" in tokens else None
     names_action = any(t in _ACTION_WORDS or _VROOM.match(t) for t in tokens)
-    only_action_words = all(t in _ACTION_WORDS or t in _FILLER or t.isdigit() for t in tokens)
+    only_action_words = all(t in _ACTION_WORDS or t in _FILLER or t.isdigit()
+                            or t.startswith("space:") for t in tokens)
     if names_action and (only_action_words or any(_VROOM.match(t) for t in tokens)):
         return "choose"
     return None
@@ -631,11 +637,18 @@ def _parse_choose(tokens: list[str]) -> list[PlayedMove]:
     moves: list[PlayedMove] = []
     count = 1
     last: ActionName | None = None
+    space: str | None = None
     for tok in tokens:
         n = _number(tok)
         if n is not None:
             count = n
             last = None
+            continue
+        if tok.startswith("space:"):  # "lines space b", "space b of lines"
+            if moves and isinstance(moves[-1], ChooseAction) and moves[-1].space is None:
+                moves[-1] = ChooseAction(moves[-1].action, tok[-1])
+            else:
+                space = tok[-1]
             continue
         action: ActionName | None = "vroom" if _VROOM.match(tok) else _ACTION_WORDS.get(tok)
         if action is None:
@@ -648,9 +661,8 @@ def _parse_choose(tokens: list[str]) -> list[PlayedMove]:
             continue
         if count > MOST_SPACES:
             raise ParseError(f"{count} markers on one action is more than its six spaces")
-        moves.extend([ChooseAction(action)] * count)
-        count = 1
-        last = action
+        moves.extend([ChooseAction(action, space)] * count)
+        count, last, space = 1, action, None
     if not moves:
         raise _fail("Which action? Choose Line expansion, Buses, Passengers, Buildings, Clock, "
                     "Vrrooomm or Starting player")
