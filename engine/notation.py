@@ -367,7 +367,7 @@ class _Reading:
             return 2
         if len(pair) == 2 and pair[0] in _ASKING and pair[1] in _SUBJECTS \
                 and pair[0] not in _INTENT_WORDS:  # "should I" is asked by "should" alone
-            self._note("question", f"{pair[0]} {pair[1]}")
+            self._note("question", f"{pair[0]} {'I' if pair[1] == 'i' else pair[1]}")
             return 2
         return 0
 
@@ -482,7 +482,7 @@ class Role(StrEnum):
 #: Filler the move reader skips but a chat message may not lean on: "time to go", "it is up
 #: there" are talk, whereas "!bus time to go" reads as Choose Clock.
 LOOSE = frozenset(("go", "by", "it", "here", "there", "up", "which", "is", "more", "another",
-                   "so", "right", "well", "alright", "sorry", "this", "ve", "our"))
+                   "this", "ve", "our"))
 _INTENT_ROLE: dict[IntentKind, Role] = {
     "negation": Role.NEGATION, "question": Role.QUESTION, "hypothetical": Role.MAYBE}
 
@@ -541,10 +541,10 @@ def read_chat(text: str) -> ChatReading:
         moves = _parse_cached(text)
     except ParseError:
         moves = ()
+    if moves and isinstance(moves[0], Question):  # never plays: asked however it is put
+        return ChatReading(Verdict.QUESTION)
     if not moves or loose:
         return ChatReading(Verdict.UNCLEAR if _attempt(reading, len(loose)) else Verdict.TALK)
-    if isinstance(moves[0], Question):
-        return ChatReading(Verdict.QUESTION)
     return ChatReading(Verdict.MOVES, _as_logged(text, moves))
 
 
