@@ -49,8 +49,3 @@ def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> 
         return reading.verdict is not Verdict.TALK
     return reading.verdict is Verdict.MOVES and reading.logged
 
-
-def verdict(text: str) -> Verdict:
-    """The strict reader's verdict on a chat message that is no command (for the console and
-    the tests, which show what the filter decided)."""
-    return read_chat(text).verdict
