@@ -191,6 +191,7 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) 
     actor = Actor(user_id=name, name=name)
     attachments: list[Attachment] = []
     addressed: Addressed | None = None
+    first = False
     if text.lower() in ("import", "import game"):
         print(f"busbot (only you see this): {IMPORT_HINT}", file=out)
         return
@@ -204,14 +205,15 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) 
         text = "import"
     elif not forced:
         addressed = service.read_chat(PLACE, text, actor.user_id)
-        if addressed is None and not _first_command(service, text):
+        first = addressed is None and _first_command(service, text)
+        if addressed is None and not first:
             print(TALK, file=out)
             return
     reply = service.handle(PLACE, actor, text, attachments=attachments, addressed=addressed)
     if text.lower() == "help":
         reply.text += f"\n**At the console**: {IMPORT_HINT}"
     show(reply, out, picture_dir)
-    if addressed is None and not forced and reply.ok:
+    if first and reply.ok:
         print(FIRST, file=out)
 
 
