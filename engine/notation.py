@@ -6,11 +6,16 @@ several moves, separated by ``;``, new lines, commas or ``and``/``then`` before 
 clause without a verb borrows the one before it (``place office at C1, pub at W4``). The parser
 knows nothing of the game state: legality is the game's business.
 
-Forgiving never means guessing. Only the listed filler words are skipped; any other word a move
-message holds is answered with "did you mean" and plays nothing. Words that change what a message
-means (a negation, a question, a maybe) turn it into a ``Question``, which the game answers
+Forgiving never means guessing. Only the listed filler words are skipped; any other word, emoji
+or mark a move message holds is answered with "did you mean" and plays nothing. Words and marks
+that change what a message means (a negation, a question, a maybe: ``don't``, ``?``, ``do I``,
+``will I``, ``‽``, ``🤔``, ``/s``, ``:(``) turn it into a ``Question``, which the game answers
 without playing anything. Everything here is linear in the text's length (one tokenizing pass,
 no backtracking patterns) and suggestions are computed for a bounded number of short words.
+
+This is the one vocabulary (``VOCABULARY``: every word with its role; ``MARKS``). The chat
+filter reads unprefixed messages with it too, strictly (``read_chat``): moves, a question,
+an unclear attempt at a move, or table talk.
 """
 
 from __future__ import annotations
