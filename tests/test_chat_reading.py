@@ -270,10 +270,18 @@ def test_every_mark_alone_is_talk_and_after_a_move_asks() -> None:
         assert isinstance(reading[0], Question) and reading[0].kind == kind, mark
 
 
-def test_the_filter_s_command_words_are_the_registry_s() -> None:
+def test_the_filter_s_command_words_are_the_registry_s(monkeypatch: pytest.MonkeyPatch) -> None:
     """A command added to the registry is a command in chat at once: no list of its own."""
-    for word, entry in registry.BY_WORD.items():
-        assert parse_command(word) is not None or not entry.strict, word
+    assert not chat.could_be_for_the_bot("frobnicate")
+    entry = registry.BY_WORD["index"]
+    monkeypatch.setitem(registry.BY_WORD, "frobnicate", entry)
+    parse_command.cache_clear()
+    try:
+        assert chat.could_be_for_the_bot("frobnicate")
+        assert chat.meant_for_the_bot("frobnicate", True, to_act=False)
+    finally:
+        monkeypatch.undo()
+        parse_command.cache_clear()
 
 
 # ---- every README example and every piece of ``help`` --------------------------------------
