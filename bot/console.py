@@ -152,7 +152,7 @@ def open_service(opts: ConsoleSettings) -> GameService:
     return GameService(opts.db_path, moderator_role=opts.moderator_role,
                        picture_dir=opts.picture_dir, bind_imported_names=True,
                        renderer=default_renderer() if opts.pictures else None,
-                       rate_limits=False, cache_size=opts.live_games,
+                       stories=opts.pictures, rate_limits=False, cache_size=opts.live_games,
                        cache_idle=live_idle_seconds(opts.live_idle_hours))
 
 

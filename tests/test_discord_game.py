@@ -165,7 +165,7 @@ async def test_a_whole_game_with_text_prefix_and_slash_commands(
         assert step.player in post.content.splitlines()[0], post.content
         assert post.reply_to is None
         ending = number == len(script) - 1  # the final message brings the game's story
-        assert len(post.files) == (3 if ending else 1)
+        assert len(post.files) == (4 if ending else 1)  # picture, chart, page, animation
         assert post.files[0][1] == table.expected_picture(server.table), f"picture after {step}"
         expected = {people.named(step.pings).id} if step.pings else set()
         assert post.pings == expected, f"pings after {step}: {post.content}"
@@ -177,6 +177,7 @@ async def test_a_whole_game_with_text_prefix_and_slash_commands(
     assert "The animation: " in post.content
     assert post.file("-chart.png")[1].startswith(PNG_SIGNATURE)
     assert post.file(".gif")[1].startswith(b"GIF89a")
+    assert post.file(".html")[1].startswith(b"<!doctype html>")
     assert [move for _, move in table.moves_played(server.table)] == [
         step.move for step in steps(SHORT_GAME)
     ]

@@ -6,6 +6,7 @@ Only text is built here; every function takes the game as it is and has no effec
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from itertools import groupby
 
 from bot.service import payloads
@@ -176,10 +177,7 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
     """
     record = live.record
     by_seq = {rec.seq: rec for rec in records}
-    slot: dict[int, int] = {}  # a correction's seq -> the seq of the first move in its place
-    for rec in records:
-        if isinstance(correct := rec.payload, payloads.Correct):
-            slot[rec.seq] = slot.get(correct.target, correct.target)
+    slot = correction_slots(records)
     acts = [rec for rec in records
             if rec.kind not in ("move", "create", "join", "colour", "leave", "correct")]
     player = _players_then(records)
@@ -204,6 +202,16 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
         head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
         lines = lines[-LOG_TAIL:]
     return head + "\n".join(lines)
+
+
+def correction_slots(records: Sequence[Record]) -> dict[int, int]:
+    """A correction's seq -> the seq of the first move in its place: where the log lists it
+    (an act comes after the moves that were in the log before it)."""
+    slot: dict[int, int] = {}
+    for rec in records:
+        if isinstance(correct := rec.payload, payloads.Correct):
+            slot[rec.seq] = slot.get(correct.target, correct.target)
+    return slot
 
 
 def _players_then(records: list[Record]) -> dict[int, str | None]:

@@ -238,9 +238,9 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         await self.run(interaction, Nudge())
 
     @app_commands.command(description="The game as a file, to keep or to import elsewhere")
-    @app_commands.describe(format="txt (a game log, the default) or json")
+    @app_commands.describe(format="txt (a game log, the default), json, or html (the game's page)")
     async def export(
-        self, interaction: Interaction, format: Literal["txt", "json"] = "txt"
+        self, interaction: Interaction, format: Literal["txt", "json", "html"] = "txt"
     ) -> None:
         await self.run(interaction, Export(format), private=True)
 
