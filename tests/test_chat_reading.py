@@ -307,15 +307,19 @@ _FILLED = {"NAME": "Daemonis", "N": "3", "K": "2", "COLOUR": "red", "@user": "@Z
 
 
 def _help_pieces() -> list[str]:
+    """Every `...` piece of ``help``, with its placeholders filled in, optional parts left
+    out and each choice of ``a|b|c`` written out (``export txt|json`` is two commands)."""
     text = registry.help_text(True)
     pieces = []
     for piece in re.findall(r"`([^`]+)`", text):
-        for form in piece.split("|") if piece.startswith("export") else [piece]:
-            form = form if form.startswith("export") else form
-            form = re.sub(r"\[[^\]]*\]", "", form).strip()  # optional parts left out
-            for hole, value in _FILLED.items():
-                form = re.sub(rf"(?<![\w@]){re.escape(hole)}(?![\w.])", value, form)
-            pieces.append("export " + form if form in ("json",) else form)
+        piece = re.sub(r"\[[^\]]*\]", "", piece).strip()  # optional parts left out
+        for hole, value in _FILLED.items():
+            piece = re.sub(rf"(?<![\w@]){re.escape(hole)}(?![\w.])", value, piece)
+        head, _, choices = piece.rpartition(" ")
+        if "|" in choices:
+            pieces.extend(f"{head} {choice}" for choice in choices.split("|"))
+        else:
+            pieces.append(piece)
     return pieces
 
 
