@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from bot.api import Actor, Attachment, Reply
+from bot.api import Actor, Attachment, Refusal, Reply
 from bot.cli_common import console_arguments as add_arguments
 from bot.config import (
     LIVE_GAMES,
@@ -278,7 +278,7 @@ def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
 
 def show(reply: Reply, out: TextIO, picture_dir: str) -> None:
     """Print a reply the way the bot would post it, saving its files in the picture folder."""
-    prefix = "busbot: " if reply.ok else "busbot (only you see this): "
+    prefix = "busbot (only you see this): " if isinstance(reply, Refusal) else "busbot: "
     lines = reply.text.splitlines() or [""]
     print(prefix + lines[0], file=out)
     for extra in lines[1:]:

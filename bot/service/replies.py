@@ -169,6 +169,11 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
     return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
 
 
+#: the records the log shows as moves, or not at all (the lobby's), rather than as acts
+_NOT_ACTS = (payloads.Move, payloads.Create, payloads.Join, payloads.Colour, payloads.Leave,
+             payloads.Correct)
+
+
 def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
     """The moves in force in move order, numbered, with the moderator acts between them.
 
@@ -179,7 +184,7 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
     by_seq = {rec.seq: rec for rec in records}
     slot = correction_slots(records)
     acts = [rec for rec in records
-            if rec.kind not in ("move", "create", "join", "colour", "leave", "correct")]
+            if not isinstance(rec.payload, _NOT_ACTS)]
     player = _players_then(records)
     lines: list[str] = []
     for number, m in enumerate(record.moves, start=1):
@@ -187,7 +192,7 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
             lines.append(f"  — {act_text(acts.pop(0))}")
         rec = by_seq[m.seq]
         note = " (automatic)" if m.auto else ""
-        if rec.kind == "correct":
+        if isinstance(rec.payload, payloads.Correct):
             note += f" (corrected by {rec.user_name})"
         elif (rec.user_id != "busbot" and not rec.carried(payloads.Move).imported
               and not same_user(rec.user_id, player.get(rec.seq))):
