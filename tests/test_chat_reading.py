@@ -310,7 +310,7 @@ def _help_pieces() -> list[str]:
     """Every `...` piece of ``help``, with its placeholders filled in, optional parts left
     out and each choice of ``a|b|c`` written out (``export txt|json`` is two commands)."""
     text = registry.help_text(True)
-    pieces = []
+    pieces: list[str] = []
     for piece in re.findall(r"`([^`]+)`", text):
         piece = re.sub(r"\[[^\]]*\]", "", piece).strip()  # optional parts left out
         for hole, value in _FILLED.items():

@@ -10,6 +10,7 @@ import pytest
 
 from bot import console
 from bot.service import GameService
+from bot.service.privacy import forget
 from tests.service_support import SETUP, Table, fake_png, open_table, play, started
 
 
@@ -140,3 +141,13 @@ def test_the_console_forces_a_command_with_the_prefix(tmp_path: Path) -> None:
         assert out.getvalue().startswith("busbot"), line
         assert "do not understand" not in out.getvalue()
     assert "`Name: !bus text` always gets one" in console.HINT
+
+
+def test_forget_me_deletes_a_question_waiting_for_confirm(tmp_path: Path) -> None:
+    table = open_table(str(tmp_path / "g.db"))
+    started(table)
+    play(table, SETUP)
+    table.say("Arcsyn", "undo to 1")
+    forget(table.service.store, "id-Arcsyn")
+    rows = table.service.store.db.execute("SELECT COUNT(*) FROM pending").fetchone()[0]
+    assert rows == 0

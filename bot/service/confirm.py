@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+import sqlite_utils
+
 from bot.service.commands import Abandon, Command, Correct, UndoLast, UndoTo
 from bot.service.outcome import GameContext, Outcome, refuse
 from bot.service.records import GameStatus
@@ -95,6 +97,7 @@ def _store(ctx: GameContext, command: str) -> None:
     record = ctx.live.record
     with ctx.store.transaction() as db:
         db.execute(_TABLE)
+        db.execute("DELETE FROM pending WHERE until < ?", [ctx.now])  # stale questions go
         db.execute("INSERT OR REPLACE INTO pending VALUES (?, ?, ?, ?, ?, ?)",
                    [ctx.place, _who(ctx), command, record.game_id, record.last_seq,
                     ctx.now + WAIT])
@@ -102,6 +105,13 @@ def _store(ctx: GameContext, command: str) -> None:
 
 def _who(ctx: GameContext) -> str:
     return (ctx.actor.user_id or ctx.actor.name).casefold()
+
+
+def forget(db: sqlite_utils.Database, user_id: str) -> None:
+    """Delete the questions waiting for ``user_id`` (``forget me``: they hold the user's id and
+    the command they typed)."""
+    if "pending" in db.table_names():
+        db.execute("DELETE FROM pending WHERE user_id = ?", [user_id.casefold()])
 
 
 def take(ctx: GameContext) -> str | Outcome:
