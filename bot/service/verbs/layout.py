@@ -85,9 +85,10 @@ def _now(ctx: Context[LiveGame | None]) -> str:
 ENTRY = Entry(
     "layout", ("layout",), USAGE, read, {Layout: OpenRoute(layout)},
     help=((Section.LOOK, "`layout phone|portrait|landscape` (how your pictures are drawn)"),
-          (Section.MODERATORS, "`layout channel LAYOUT` (how pictures posted here are drawn)")),
+          (Section.MODERATORS, "`layout channel phone|portrait|landscape|default` (how "
+                               "pictures posted here are drawn)")),
     docs=((Who.ANYONE, "`layout [phone\\|portrait\\|landscape\\|default]`"),
-          (Who.MODERATORS, "`layout channel LAYOUT`")),
+          (Who.MODERATORS, "`layout channel phone\\|portrait\\|landscape\\|default`")),
     slash=Slash("layout", "How the table's pictures are drawn for you (or this channel)",
                 private=True),
     strict=True,
