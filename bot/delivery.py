@@ -3,31 +3,49 @@
 The ``Courier`` knows nothing of Discord: a ``Sender`` posts a reply in a place (raising
 ``Refused`` when the place will not take it, anything else for a passing failure) and tells a
 person privately. A place's posts go out oldest first; when one fails the later ones wait behind
-it, so the table never reads a move before the one it follows. A post is marked sent only after
-the sender returned, so a crash between the two repeats one post rather than losing it.
+it, so the table never reads a move before the one it follows.
+
+Posts owed from before are not sent as they were written (an old ping, old buttons): the place's
+owed announcements go out as one current update, their texts in order, the picture of where the
+table stands, and a ping only for whoever must act now. Each post carries a nonce made from the
+announcements it holds, and a batch that failed is retried as exactly the same batch: when a post
+reached Discord but its answer was lost, the retry's nonce is the same and Discord answers with
+the message already made instead of posting it again. A post is marked sent only after the
+sender returned, so a crash between the two repeats the same nonce rather than losing the post.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from bot.api import Reply
-from bot.service.outbox import Announcement, Failure
+from bot.service.outbox import MAYBE_POSTED, Announcement, Failure
 
 log = logging.getLogger(__name__)
 
 
-class Refused(Exception):
+class NotPosted(Exception):
+    """The post certainly was not made (a clear answer saying so): it may be retried as part
+    of a different batch."""
+
+
+class Refused(NotPosted):
     """The place will not take the post (a missing permission, a deleted channel): the game's
     moderator is told, once, and the post waits until it can go out."""
 
 
+#: The first line of a post that brings several owed announcements at once.
+LATE = "Posted late (I could not post here before); what happened, in order:"
+
+
 class Sender(Protocol):
-    async def post(self, place: str, reply: Reply) -> None:
-        """Post ``reply`` in ``place``; raise ``Refused`` or any other error when it failed."""
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
+        """Post ``reply`` in ``place`` (each of its messages with a nonce made from ``nonce``,
+        the same for every attempt); raise ``Refused`` or any other error when it failed."""
 
     async def tell(self, user_id: str, text: str) -> None:
         """Tell ``user_id`` privately (a direct message)."""
@@ -44,6 +62,8 @@ class OutboxBackend(Protocol):
     async def mark_sent(self, ids: Sequence[int]) -> None: ...
 
     async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure: ...
+
+    async def waiting_user(self, place: str) -> str | None: ...
 
 
 def moderator_notice(place: str, reason: str) -> str:
@@ -68,19 +88,37 @@ class Courier:
         if reply.announcement is None:
             await self.sender.post(place, reply)
             return True
-        if not await self.flush(place, before=reply.announcement):
-            return False
-        return await self._send(place, reply.announcement, reply)
+        return await self.deliver_together(place, reply, [reply.announcement])
+
+    async def deliver_together(self, place: str, reply: Reply, ids: Sequence[int]) -> bool:
+        """Post ``reply``, which carries the announcements ``ids`` (a catch-up summary carries
+        several), with what the place was owed from before in front of it, in one post; as
+        ``deliver``. (A batch that may have been posted already goes first, as it was.)"""
+        ids = list(ids)
+        while owed := [item for item in await self.backend.unsent(place) if item.id < min(ids)]:
+            if not owed[0].unsure:
+                reply.text = "\n\n".join([LATE] + [item.text.strip() for item in owed]
+                                          + [reply.text.strip()])
+                ids = [item.id for item in owed] + ids
+                break
+            batch = _batch(owed)
+            if not await self._send(place, [item.id for item in batch],
+                                    await self._coalesced(place, batch)):
+                return False
+        return await self._send(place, ids, reply)
 
     async def flush(self, place: str, *, before: int | None = None) -> bool:
-        """Post the place's unsent announcements in order (those older than ``before``); stop
-        at the first failure. True when none is left."""
-        for item in await self.backend.unsent(place):
-            if before is not None and item.id >= before:
-                break
-            if not await self._send(place, item.id, await self.backend.owed(item)):
+        """Post the place's unsent announcements (those older than ``before``) coalesced, a
+        batch at a time; stop at the first failure. True when none is left."""
+        while True:
+            owed = [item for item in await self.backend.unsent(place)
+                    if before is None or item.id < before]
+            if not owed:
+                return True
+            batch = _batch(owed)
+            reply = await self._coalesced(place, batch)
+            if not await self._send(place, [item.id for item in batch], reply):
                 return False
-        return True
 
     async def retry_due(self, now: float, lock: Callable[[str], asyncio.Lock],
                         *, everything: bool = False) -> int:
@@ -94,26 +132,54 @@ class Courier:
                     clear += 1
         return clear
 
-    async def _send(self, place: str, item_id: int, reply: Reply) -> bool:
+    async def _coalesced(self, place: str, batch: list[Announcement]) -> Reply:
+        """One current update for ``batch``: the last one's picture and buttons, every text in
+        order, and a ping only for a player named in them whose decision it is now."""
+        reply = await self.backend.owed(batch[-1])
+        waiting = await self.backend.waiting_user(place)
+        named = {user for item in batch for user in item.mentions}
+        reply.mentions = [waiting] if waiting is not None and waiting in named else []
+        if len(batch) > 1:
+            reply.text = "\n\n".join([LATE] + [item.text.strip() for item in batch])
+        return reply
+
+    async def _send(self, place: str, ids: list[int], reply: Reply) -> bool:
         try:
-            await self.sender.post(place, reply)
+            await self.sender.post(place, reply, nonce=f"bus{ids[0]}-{ids[-1]}")
         except Refused as error:
-            await self._failed(place, item_id, str(error), refused=True)
+            await self._failed(place, ids, str(error), refused=True)
             return False
-        except Exception as error:  # the network, a server error: tried again later
-            await self._failed(place, item_id, f"{type(error).__name__}: {error}", refused=False)
+        except NotPosted as error:  # a clear "no": tried again later, in any batch
+            await self._failed(place, ids, str(error), refused=False)
             return False
-        await self.backend.mark_sent([item_id])
+        except Exception as error:  # the network, a lost answer: maybe made; retried exactly
+            await self._failed(place, ids, f"{MAYBE_POSTED}{type(error).__name__}: {error}",
+                               refused=False)
+            return False
+        await self.backend.mark_sent(ids)
         return True
 
-    async def _failed(self, place: str, item_id: int, error: str, *, refused: bool) -> None:
-        failure = await self.backend.mark_failed(item_id, error, refused=refused)
-        log.warning("post %d to %s failed (%s); next try in %.0f s", item_id, place, error,
-                    failure.wait)
-        if failure.tell is None:
+    async def _failed(self, place: str, ids: list[int], error: str, *, refused: bool) -> None:
+        """Count the failure on every announcement of the batch (so the retry is the same
+        batch, with the same nonce), and tell the game's moderator once when refused."""
+        failures = [await self.backend.mark_failed(item, error, refused=refused) for item in ids]
+        log.warning("post %s to %s failed (%s); next try in %.0f s",
+                    ", ".join(map(str, ids)), place, error, failures[0].wait)
+        tell = next((f.tell for f in failures if f.tell is not None), None)
+        if tell is None:
             return
         try:
-            await self.sender.tell(failure.tell, moderator_notice(place, error))
+            await self.sender.tell(tell, moderator_notice(place, error))
         except Exception as problem:  # closed direct messages: the log is all that is left
-            log.warning("could not tell the moderator of %s (%s): %s", place, failure.tell,
-                        problem)
+            log.warning("could not tell the moderator of %s (%s): %s", place, tell, problem)
+
+
+def _batch(owed: list[Announcement]) -> list[Announcement]:
+    """The oldest owed announcements that go out together: all of them, unless the last try
+    may have been posted after all; then exactly that batch again (same nonce), the others
+    after it."""
+    first = owed[0]
+    if first.unsure:
+        return list(itertools.takewhile(
+            lambda item: item.unsure and item.attempts == first.attempts, owed))
+    return list(itertools.takewhile(lambda item: not item.unsure, owed))

@@ -20,6 +20,10 @@ from typing import Any
 
 import sqlite_utils
 
+#: How a failure's error begins when the post may have been made all the same (its answer was
+#: lost): its batch is then retried exactly, with the same nonce, so Discord does not repeat it.
+MAYBE_POSTED = "maybe posted: "
+
 #: The pause before the first retry; each further failure doubles it, up to ``RETRY_MAX``.
 RETRY_FIRST = 15.0
 RETRY_MAX = 30 * 60.0
@@ -45,6 +49,8 @@ class Announcement:
     attempts: int = 0
     moderator_told: bool = False
     created_at: float = 0.0
+    #: its last attempt failed without a clear answer: the post may have been made
+    unsure: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +89,8 @@ def _announcement(row: dict[str, Any]) -> Announcement:
         mentions=tuple(json.loads(row["mentions"] or "[]")), picture=bool(row["picture"]),
         first_seq=row["first_seq"] or 0,
         id=row["id"], attempts=row["attempts"], moderator_told=bool(row["moderator_told"]),
-        created_at=row["created_at"])
+        created_at=row["created_at"],
+        unsure=str(row["last_error"] or "").startswith(MAYBE_POSTED))
 
 
 def unsent(db: sqlite_utils.Database, *, place: str | None = None,
