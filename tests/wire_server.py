@@ -113,6 +113,9 @@ class WireServer:
         self.fail_posts: list[int] = []  # statuses answered (in turn) to the next channel posts
         self.lose_answers = 0  # the next channel posts are made, but their answers are lost
         self.publish_without_ids = False  # a command-publish answer that lacks the ids
+        self.unauthorized = (401, 0)  # the answer to a wrong token (some say 400, code 40001)
+        #: called with each post made in a guild channel (its channel and body), as it is made
+        self.on_post: Callable[[Channel, dict[str, Any]], None] | None = None
         self.nonces: dict[tuple[int, str], dict[str, Any]] = {}  # (channel, nonce) -> message
         self.repeats = 0  # posts answered with the message their nonce already made
         self.identified = asyncio.Event()
@@ -273,6 +276,12 @@ class WireServer:
         of the bot's messages; returns the interaction payload sent."""
         where = self.channels[channel]
         message = self._message(where.id, Request("POST", "", 0.0, json={"content": "…"}))
+        pressed: dict[str, Any] = {"type": component_type, "custom_id": custom_id}
+        if component_type == 2:
+            pressed.update(style=2, label="Press")
+        else:
+            pressed["options"] = [{"label": "-", "value": "-"}]
+        message["components"] = [{"type": 1, "components": [pressed]}]
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
             data["values"] = values
@@ -475,7 +484,7 @@ class WireServer:
         by_token = path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
         if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
             # Interaction answers are authorised by the interaction's token in the path.
-            return _error(401, 0, "401: Unauthorized")
+            return _error(*self.unauthorized, "401: Unauthorized")
         for suffix, retry_after in list(self.rate_limit_next.items()):
             if path.endswith(suffix) and request.method == "POST":
                 del self.rate_limit_next[suffix]
@@ -562,6 +571,8 @@ class WireServer:
             return _json(self.nonces[key])
         posted = self._message(channel.id, recorded)
         self._keep(posted)
+        if self.on_post is not None:
+            self.on_post(channel, body)
         if body.get("nonce") is not None:
             self.nonces[key] = posted
         if self.lose_answers:
