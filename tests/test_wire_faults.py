@@ -53,7 +53,7 @@ def moves_of(db: Path) -> list[tuple[str, str]]:
     service = GameService(str(db), renderer=None)
     try:
         games = [g.id for g in service.store.games()]
-        return [(r.user_name, r.text) for g in games for r in service.store.records(g)
+        return [(r.user_name, r.text or "") for g in games for r in service.store.records(g)
                 if r.kind == "move"]
     finally:
         service.close()
