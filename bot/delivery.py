@@ -96,7 +96,7 @@ class Courier:
         ``deliver``. (A batch that may have been posted already goes first, as it was.)"""
         ids = list(ids)
         while owed := [item for item in await self.backend.unsent(place) if item.id < min(ids)]:
-            if not owed[0].unsure:
+            if not owed[0].maybe_posted_as:
                 reply.text = "\n\n".join([LATE] + [item.text.strip() for item in owed]
                                           + [reply.text.strip()])
                 ids = [item.id for item in owed] + ids
@@ -144,8 +144,9 @@ class Courier:
         return reply
 
     async def _send(self, place: str, ids: list[int], reply: Reply) -> bool:
+        nonce = f"bus{ids[0]}-{ids[-1]}"
         try:
-            await self.sender.post(place, reply, nonce=f"bus{ids[0]}-{ids[-1]}")
+            await self.sender.post(place, reply, nonce=nonce)
         except Refused as error:
             await self._failed(place, ids, str(error), refused=True)
             return False
@@ -153,7 +154,8 @@ class Courier:
             await self._failed(place, ids, str(error), refused=False)
             return False
         except Exception as error:  # the network, a lost answer: maybe made; retried exactly
-            await self._failed(place, ids, f"{MAYBE_POSTED}{type(error).__name__}: {error}",
+            await self._failed(place, ids,
+                               f"{MAYBE_POSTED}{nonce}: {type(error).__name__}: {error}",
                                refused=False)
             return False
         await self.backend.mark_sent(ids)
@@ -178,8 +180,7 @@ def _batch(owed: list[Announcement]) -> list[Announcement]:
     """The oldest owed announcements that go out together: all of them, unless the last try
     may have been posted after all; then exactly that batch again (same nonce), the others
     after it."""
-    first = owed[0]
-    if first.unsure:
-        return list(itertools.takewhile(
-            lambda item: item.unsure and item.attempts == first.attempts, owed))
-    return list(itertools.takewhile(lambda item: not item.unsure, owed))
+    first = owed[0].maybe_posted_as
+    if first:
+        return list(itertools.takewhile(lambda item: item.maybe_posted_as == first, owed))
+    return list(itertools.takewhile(lambda item: not item.maybe_posted_as, owed))

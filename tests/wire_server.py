@@ -539,6 +539,14 @@ class WireServer:
             if granted & needed != needed:  # as Discord: no post without the permission
                 return _error(403, 50013, "Missing Permissions")
             return self._post(request, channel, recorded)
+        if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 \
+                and request.method == "PATCH":  # an edit: the bot takes its buttons off
+            kept = {m["id"]: m for m in self.history.get(int(parts[1]), [])}
+            if parts[3] not in kept:
+                return _error(404, 10008, "Unknown Message")
+            kept[parts[3]].update({k: v for k, v in (recorded.json or {}).items()
+                                   if k in ("content", "components")})
+            return _json(kept[parts[3]])
         if parts[0] == "interactions" and parts[-1] == "callback":
             if self.expire_interactions:
                 return _error(404, 10062, "Unknown interaction")
@@ -560,25 +568,33 @@ class WireServer:
     def _post(self, request: web.Request, channel: Channel, recorded: Request
               ) -> web.StreamResponse:
         """A post in a guild channel: refused as told, or made once per nonce (and its answer
-        lost, as told)."""
+        lost, as told). Injected failures spare answers to a message (a refusal's): those are
+        not kept to be retried, by design, so failing them would only lose the answer."""
+        body = recorded.json or {}
+        if body.get("message_reference"):
+            return self._made(channel, recorded)
         if self.fail_posts:
             status = self.fail_posts.pop(0)
             return _error(status, 50013 if status == 403 else 0, f"{status}: injected")
-        body = recorded.json or {}
         key = (channel.id, str(body.get("nonce")))
         if body.get("enforce_nonce") and key in self.nonces:
             self.repeats += 1
             return _json(self.nonces[key])
+        response = self._made(channel, recorded)
+        if self.lose_answers:
+            self.lose_answers -= 1
+            assert request.transport is not None
+            request.transport.close()  # made, but the bot never hears back
+        return response
+
+    def _made(self, channel: Channel, recorded: Request) -> web.Response:
+        body = recorded.json or {}
         posted = self._message(channel.id, recorded)
         self._keep(posted)
         if self.on_post is not None:
             self.on_post(channel, body)
         if body.get("nonce") is not None:
-            self.nonces[key] = posted
-        if self.lose_answers:
-            self.lose_answers -= 1
-            assert request.transport is not None
-            request.transport.close()  # made, but the bot never hears back
+            self.nonces[(channel.id, str(body["nonce"]))] = posted
         return _json(posted)
 
     def _message(self, channel_id: int, recorded: Request) -> dict[str, Any]:
@@ -595,7 +611,10 @@ class WireServer:
                 "author": self.bot_user.payload(), "content": body.get("content") or "",
                 "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
                 "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
-                "attachments": attachments, "embeds": [], "pinned": False, "type": 0,
+                "attachments": attachments, "embeds": [], "pinned": False,
+                "type": 19 if body.get("message_reference") else 0,
+                **({"message_reference": body["message_reference"]}
+                   if body.get("message_reference") else {}),
                 "flags": body.get("flags", 0)}
 
     def _application(self) -> dict[str, Any]:

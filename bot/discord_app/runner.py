@@ -233,9 +233,24 @@ async def running_bot(config: Config) -> AsyncIterator[ShardedBusBot]:
 
     The wire tests start busbot through this too, so they run exactly what ``busbot run`` runs.
     """
-    async with _service(config) as game, ShardedBusBot(config, game) as bot:
-        guard_parsers(bot)
-        yield bot
+    async with _service(config) as game:
+        async with ShardedBusBot(config, game) as bot:
+            guard_parsers(bot)
+            yield bot
+        await _end_leftovers()
+
+
+async def _end_leftovers() -> None:
+    """Cancel what the closed bot still runs (event handlers, its loops, button presses), and
+    wait for them briefly, before the database closes under them. A message whose handling is
+    cut short is not lost: its read mark did not move, so the next start reads it again."""
+    current = asyncio.current_task()
+    leftovers = [task for task in asyncio.all_tasks() if task is not current
+                 and task.get_name().startswith("discord") and not task.done()]
+    for task in leftovers:
+        task.cancel()
+    if leftovers:
+        await asyncio.wait(leftovers, timeout=STOP_SECONDS)
 
 
 @contextlib.asynccontextmanager

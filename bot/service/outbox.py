@@ -21,8 +21,9 @@ from typing import Any
 import sqlite_utils
 
 #: How a failure's error begins when the post may have been made all the same (its answer was
-#: lost): its batch is then retried exactly, with the same nonce, so Discord does not repeat it.
-MAYBE_POSTED = "maybe posted: "
+#: lost), followed by the post's nonce: its batch is then retried exactly, with that nonce, so
+#: Discord answers with the message already made instead of posting it again.
+MAYBE_POSTED = "maybe posted as "
 
 #: The pause before the first retry; each further failure doubles it, up to ``RETRY_MAX``.
 RETRY_FIRST = 15.0
@@ -49,8 +50,9 @@ class Announcement:
     attempts: int = 0
     moderator_told: bool = False
     created_at: float = 0.0
-    #: its last attempt failed without a clear answer: the post may have been made
-    unsure: bool = False
+    #: the nonce of its last attempt, when that failed without a clear answer (the post may
+    #: have been made); "" otherwise
+    maybe_posted_as: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +92,13 @@ def _announcement(row: dict[str, Any]) -> Announcement:
         first_seq=row["first_seq"] or 0,
         id=row["id"], attempts=row["attempts"], moderator_told=bool(row["moderator_told"]),
         created_at=row["created_at"],
-        unsure=str(row["last_error"] or "").startswith(MAYBE_POSTED))
+        maybe_posted_as=_maybe_posted_as(str(row["last_error"] or "")))
+
+
+def _maybe_posted_as(error: str) -> str:
+    if not error.startswith(MAYBE_POSTED):
+        return ""
+    return error.removeprefix(MAYBE_POSTED).split(":", 1)[0]
 
 
 def unsent(db: sqlite_utils.Database, *, place: str | None = None,
