@@ -40,6 +40,9 @@ ROOT = Path(__file__).resolve().parent.parent
 STOP_WITHIN = 5.0
 CHAT = ["nice one", "hm, what now?", "brb coffee", "good luck all", "that hurts",
         "who is next?", "I see what you did there", "ok ok"]
+#: What players keep within: commands per member per place, and the seconds that counts over
+#: (the bot allows 10 in 30 s; a killed bot's catch-up judges by posting time, as live).
+PACE = (7, 30.0)
 FAULTS = ["resume", "no resume", "403", "503", "429", "lost answer", "history order",
           "kill -9", "SIGTERM"]
 
@@ -58,6 +61,8 @@ class Table:
     lines: list[str] = field(default_factory=list)
     #: message ids of commands that must be refused, with whether the bot was up to hear them
     refusals: list[tuple[str, str]] = field(default_factory=list)
+    #: when each player last posted commands here (to keep within the per-member limit)
+    posted: dict[int, list[float]] = field(default_factory=dict)
 
     def actor(self, user_id: str) -> Actor:
         user = next(p for p in self.players if str(p.id) == user_id)
@@ -198,8 +203,16 @@ class Soak:
                 if await self._fault(restart_ok):
                     last_restart = time.monotonic()
 
+    def _may_post(self, table: Table, who: User) -> bool:
+        """Players keep within the per-member command limit (10 per 30 s in a place): a
+        message over it is refused by design, which is not what this soak is about."""
+        recent = [t for t in table.posted.get(who.id, []) if t > time.monotonic() - PACE[1]]
+        table.posted[who.id] = recent
+        return len(recent) < PACE[0]
+
     async def _say(self, table: Table, who: User, text: str) -> dict[str, Any]:
         self.figures.messages += 1
+        table.posted.setdefault(who.id, []).append(time.monotonic())
         return await self.server.say(who, text, channel=table.channel.name)
 
     async def _move(self, table: Table) -> None:
@@ -207,18 +220,21 @@ class Soak:
         if waiting is None:
             return
         actor = table.actor(waiting)
-        choices = [c for c in table.model.choices(table.place, actor)]
-        if not choices:
+        player = next(p for p in table.players if p.name == actor.name)
+        choices = table.model.choices(table.place, actor)
+        if not choices or not self._may_post(table, player):
             return
         move = self.random.choice(choices)
         reply = table.model.handle(table.place, actor, move)
         assert reply.ok, reply.text
         table.moves.append((actor.name, move))
         table.lines.append(reply.text.strip().split("\n", 1)[0])
-        await self._say(table, next(p for p in table.players if p.name == actor.name), move)
+        await self._say(table, player, move)
 
     async def _refusal(self, table: Table) -> None:
         who = self.random.choice(table.players)
+        if not self._may_post(table, who):
+            return
         said = await self._say(table, who, f"!bus Place House at Q{self.figures.messages}")
         table.refusals.append((said["id"], f"Place House at Q{self.figures.messages - 1}"))
 

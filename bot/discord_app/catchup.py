@@ -172,6 +172,8 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
         return
     posted = message.created_at.timestamp()
     if bot.too_fast(behind.place, message.author.id, posted) is not None:
+        log.info("place=%s user=%s: read from history, over the command rate; not acted on",
+                 behind.place, message.author.id)
         behind.too_fast[_plain(message.author.display_name)] += 1
         return
     text, chat = read_as
