@@ -68,7 +68,6 @@ class Behind:
     others: list[str] = field(default_factory=list)
     announced: list[int] = field(default_factory=list)
     too_fast: Counter[str] = field(default_factory=Counter)
-    picture: Reply | None = None
     done: bool = False
 
     @property
@@ -184,8 +183,6 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
     (behind.changes if reply.changed else behind.others).append(line)
     if reply.announcement is not None:
         behind.announced.append(reply.announcement)
-    if reply.changed:  # the table as the last change left it (if it could be drawn)
-        behind.picture = reply if reply.picture is not None else None
 
 
 async def _summarise(bot: BusBot, behind: Behind) -> None:
@@ -195,10 +192,7 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
     waiting = await bot.game.waiting_user(behind.place)
     summary = Reply(_summary_text(behind),
                     mentions=[waiting] if waiting and behind.announced else [])
-    if behind.picture is not None:
-        summary.picture, summary.picture_name = (behind.picture.picture,
-                                                 behind.picture.picture_name)
-        summary.table = behind.picture.table
+    await _draw_last(bot, behind, summary)
     if behind.announced:
         # What the place was owed from before goes first; if it cannot go, neither can the
         # summary, and the outbox keeps every change to post (coalesced) later.
@@ -209,6 +203,18 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
     except Exception as error:  # answers only: nothing is owed
         log.warning("the catch-up summary for %s was not posted: %s", behind.place,
                     _one_line(error))
+
+
+async def _draw_last(bot: BusBot, behind: Behind, summary: Reply) -> None:
+    """The table as the last change caught up left it (drawn once, not once per move), with
+    its buttons and, when that change ended the game, its story."""
+    last = max(behind.announced, default=None)
+    owed = [item for item in await bot.game.unsent(behind.place) if item.id == last]
+    if not owed:
+        return
+    drawn = await bot.game.owed(owed[0])
+    summary.picture, summary.picture_name = drawn.picture, drawn.picture_name
+    summary.table, summary.files = drawn.table, drawn.files
 
 
 def _summary_text(behind: Behind) -> str:

@@ -58,7 +58,7 @@ class NoGames:
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None,
-                     addressed: Addressed | None = None) -> Reply:
+                     addressed: Addressed | None = None, draw: bool = True) -> Reply:
         return Refusal("busbot is only publishing its commands right now.")
 
     async def read_chat(self, place: str, text: str,

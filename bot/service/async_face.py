@@ -71,10 +71,13 @@ class AsyncGameService:
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: Sequence[Attachment] = (),
-                     addressed: Addressed | None = None) -> Reply:
-        return await self.drawn(await self.on_db(partial(
+                     addressed: Addressed | None = None, draw: bool = True) -> Reply:
+        """The reply to ``message``; without ``draw`` its picture is not drawn (catching up
+        draws only the table as the last of many changes left it)."""
+        prepared = await self.on_db(partial(
             self.service.prepare, place, actor, message, message_id=message_id,
-            attachments=list(attachments), addressed=addressed)))
+            attachments=list(attachments), addressed=addressed))
+        return await self.drawn(prepared) if draw else prepared.reply
 
     async def owed(self, item: Announcement) -> Reply:
         return await self.drawn(await self.on_db(partial(self.service.owed, item)))

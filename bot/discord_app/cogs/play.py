@@ -145,7 +145,8 @@ class Play(commands.Cog):
             self.bot.log_handled(place, actor, text, None, started)
             return Refusal(str(refused))
         reply = await self.bot.game.handle(place, actor, command, message_id=str(message.id),
-                                           attachments=attachments, addressed=addressed)
+                                           attachments=attachments, addressed=addressed,
+                                           draw=live)  # catching up draws only the last
         self.bot.log_handled(place, actor, text, reply, started)
         return reply
 
