@@ -103,7 +103,7 @@ class Courier:
                 break
             batch = _batch(owed)
             if not await self._send(place, [item.id for item in batch],
-                                    await self._coalesced(place, batch)):
+                                    await self._coalesced(place, batch), unsure=True):
                 return False
         return await self._send(place, ids, reply)
 
@@ -117,7 +117,8 @@ class Courier:
                 return True
             batch = _batch(owed)
             reply = await self._coalesced(place, batch)
-            if not await self._send(place, [item.id for item in batch], reply):
+            if not await self._send(place, [item.id for item in batch], reply,
+                                    unsure=bool(batch[0].maybe_posted_as)):
                 return False
 
     async def retry_due(self, now: float, lock: Callable[[str], asyncio.Lock],
@@ -143,28 +144,35 @@ class Courier:
             reply.text = "\n\n".join([LATE] + [item.text.strip() for item in batch])
         return reply
 
-    async def _send(self, place: str, ids: list[int], reply: Reply) -> bool:
+    async def _send(self, place: str, ids: list[int], reply: Reply, *,
+                    unsure: bool = False) -> bool:
+        """Post ``reply`` for the announcements ``ids``; ``unsure``: an earlier try of this
+        very batch may have been posted, so whatever this try's answer, it stays unsure (and is
+        retried exactly) until one is accepted."""
         nonce = f"bus{ids[0]}-{ids[-1]}"
+        still = f"{MAYBE_POSTED}{nonce}: " if unsure else ""
         try:
             await self.sender.post(place, reply, nonce=nonce)
         except Refused as error:
-            await self._failed(place, ids, str(error), refused=True)
+            await self._failed(place, ids, str(error), refused=True, stored=still)
             return False
         except NotPosted as error:  # a clear "no": tried again later, in any batch
-            await self._failed(place, ids, str(error), refused=False)
+            await self._failed(place, ids, str(error), refused=False, stored=still)
             return False
         except Exception as error:  # the network, a lost answer: maybe made; retried exactly
-            await self._failed(place, ids,
-                               f"{MAYBE_POSTED}{nonce}: {type(error).__name__}: {error}",
-                               refused=False)
+            await self._failed(place, ids, f"{type(error).__name__}: {error}",
+                               refused=False, stored=f"{MAYBE_POSTED}{nonce}: ")
             return False
         await self.backend.mark_sent(ids)
         return True
 
-    async def _failed(self, place: str, ids: list[int], error: str, *, refused: bool) -> None:
-        """Count the failure on every announcement of the batch (so the retry is the same
-        batch, with the same nonce), and tell the game's moderator once when refused."""
-        failures = [await self.backend.mark_failed(item, error, refused=refused) for item in ids]
+    async def _failed(self, place: str, ids: list[int], error: str, *, refused: bool,
+                      stored: str = "") -> None:
+        """Count the failure on every announcement of the batch (kept with ``stored`` in front
+        of the error: the nonce, when the batch may have been posted), and tell the game's
+        moderator once when refused."""
+        failures = [await self.backend.mark_failed(item, stored + error, refused=refused)
+                    for item in ids]
         log.warning("post %s to %s failed (%s); next try in %.0f s",
                     ", ".join(map(str, ids)), place, error, failures[0].wait)
         tell = next((f.tell for f in failures if f.tell is not None), None)

@@ -15,13 +15,21 @@ messages wait until it is done (``bot.backlog``). Pages are sorted by message id
 with time): some servers answer a page oldest first, Discord newest first. Places that are not
 Discord channels (a game imported from the console) are left alone, and one place that fails
 never stops the others.
+
+A catch-up cut short (the process killed, or stopped, before its summary went out) is done again
+from where it began at the next start (``Unfinished``, a small table of its own in the game
+database): the changes it applied are not applied twice (the service knows their message ids)
+and go out with what the place is owed, and the refusals and answers are given again, in the new
+summary, so none is lost.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime
 import logging
+import sqlite3
 from collections import Counter
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
@@ -45,6 +53,44 @@ PAGE = 100
 LINE_CHARS = 160
 #: Answers that changed nothing (refusals, help) listed in one summary; the rest are counted.
 OTHER_LINES = 20
+
+
+class Unfinished:
+    """Where each place's catch-up began, until its summary went out (one small table in the
+    game database, opened briefly, as ``sync.PublishedCommands`` does)."""
+
+    TABLE = "catching_up"
+
+    def __init__(self, db_path: str) -> None:
+        self.db_path = db_path
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.db_path, timeout=30.0)
+        conn.execute(f"CREATE TABLE IF NOT EXISTS {self.TABLE} (place TEXT PRIMARY KEY, "
+                     "after INTEGER NOT NULL)")
+        return conn
+
+    def began(self, place: str, after: int) -> int:
+        """Note that catching up in ``place`` reads after ``after``, unless an unfinished one
+        began earlier; returns where to read after."""
+        conn = self._connect()
+        try:
+            with conn:
+                conn.execute(f"INSERT OR IGNORE INTO {self.TABLE} (place, after) VALUES (?, ?)",
+                             (place, after))
+                row = conn.execute(f"SELECT after FROM {self.TABLE} WHERE place = ?",
+                                   (place,)).fetchone()
+        finally:
+            conn.close()
+        return int(row[0])
+
+    def finished(self, place: str) -> None:
+        conn = self._connect()
+        try:
+            with conn:
+                conn.execute(f"DELETE FROM {self.TABLE} WHERE place = ?", (place,))
+        finally:
+            conn.close()
 
 
 @runtime_checkable
@@ -109,6 +155,7 @@ async def _places(bot: BusBot, shard_id: int | None) -> list[Behind]:
             continue  # another shard's guild: that shard catches up on it
         after = seen if seen is not None else discord.utils.time_snowflake(
             datetime.datetime.fromtimestamp(created, datetime.UTC))
+        after = await asyncio.to_thread(Unfinished(bot.config.db_path).began, place, after)
         found.append(Behind(place, channel, after))
     return found
 
@@ -128,6 +175,10 @@ async def _round(bot: BusBot, reader: Reader, behind: Behind) -> int:
         bot.up_to_date(behind.place)
         return behind.count
     return 0
+
+
+async def _finished(bot: BusBot, behind: Behind) -> None:
+    await asyncio.to_thread(Unfinished(bot.config.db_path).finished, behind.place)
 
 
 async def _read_on(bot: BusBot, reader: Reader, behind: Behind) -> None:
@@ -186,8 +237,10 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
 
 
 async def _summarise(bot: BusBot, behind: Behind) -> None:
-    """One post for everything caught up in the place, carrying the announcements it owes."""
+    """One post for everything caught up in the place, carrying the announcements it owes;
+    once it is out (or there was nothing to say) the catch-up is finished."""
     if not behind.count and not behind.too_fast:
+        await _finished(bot, behind)
         return
     waiting = await bot.game.waiting_user(behind.place)
     summary = Reply(_summary_text(behind),
@@ -196,13 +249,16 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
     if behind.announced:
         # What the place was owed from before goes first; if it cannot go, neither can the
         # summary, and the outbox keeps every change to post (coalesced) later.
-        await bot.courier.deliver_together(behind.place, summary, behind.announced)
+        if await bot.courier.deliver_together(behind.place, summary, behind.announced):
+            await _finished(bot, behind)
         return
     try:
         await bot.sender.post(behind.place, summary)
-    except Exception as error:  # answers only: nothing is owed
+    except Exception as error:  # answers only: given again at the next start
         log.warning("the catch-up summary for %s was not posted: %s", behind.place,
                     _one_line(error))
+        return
+    await _finished(bot, behind)
 
 
 async def _draw_last(bot: BusBot, behind: Behind, summary: Reply) -> None:
