@@ -17,9 +17,11 @@ sender returned, so a crash between the two repeats the same nonce rather than l
 from __future__ import annotations
 
 import asyncio
+import copy
 import itertools
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from bot.api import Reply
@@ -38,6 +40,8 @@ class Refused(NotPosted):
     moderator is told, once, and the post waits until it can go out."""
 
 
+#: Characters per message of a post in several parts (Discord allows 2,000; room for the pings).
+PART_CHARS = 1800
 #: The first line of a post that brings several owed announcements at once.
 LATE = "Posted late (I could not post here before); what happened, in order:"
 
@@ -88,24 +92,25 @@ class Courier:
         if reply.announcement is None:
             await self.sender.post(place, reply)
             return True
-        return await self.deliver_together(place, reply, [reply.announcement])
+        return await self.deliver_together(place, reply, [Block(reply.text,
+                                                                (reply.announcement,))])
 
-    async def deliver_together(self, place: str, reply: Reply, ids: Sequence[int]) -> bool:
-        """Post ``reply``, which carries the announcements ``ids`` (a catch-up summary carries
-        several), with what the place was owed from before in front of it, in one post; as
-        ``deliver``. (A batch that may have been posted already goes first, as it was.)"""
-        ids = list(ids)
-        while owed := [item for item in await self.backend.unsent(place) if item.id < min(ids)]:
+    async def deliver_together(self, place: str, last: Reply, blocks: list[Block]) -> bool:
+        """Post ``blocks`` (a fresh change, or a catch-up summary: each block with the
+        announcements it carries), ``last`` giving the picture, buttons and pings, with what
+        the place was owed from before in front of them; as ``deliver``. (A batch that may have
+        been posted already goes first, exactly as it was.)"""
+        first = min((i for block in blocks for i in block.ids), default=None)
+        while first is not None and (owed := [
+                item for item in await self.backend.unsent(place) if item.id < first]):
             if not owed[0].maybe_posted_as:
-                reply.text = "\n\n".join([LATE] + [item.text.strip() for item in owed]
-                                          + [reply.text.strip()])
-                ids = [item.id for item in owed] + ids
+                blocks = _owed_blocks(owed, header=True) + blocks
                 break
             batch = _batch(owed)
-            if not await self._send(place, [item.id for item in batch],
-                                    await self._coalesced(place, batch), unsure=True):
+            if not await self.post_blocks(place, *await self._coalesced(place, batch),
+                                          unsure=True):
                 return False
-        return await self._send(place, ids, reply)
+        return await self.post_blocks(place, blocks, last)
 
     async def flush(self, place: str, *, before: int | None = None) -> bool:
         """Post the place's unsent announcements (those older than ``before``) coalesced, a
@@ -116,10 +121,27 @@ class Courier:
             if not owed:
                 return True
             batch = _batch(owed)
-            reply = await self._coalesced(place, batch)
-            if not await self._send(place, [item.id for item in batch], reply,
-                                    unsure=bool(batch[0].maybe_posted_as)):
+            if not await self.post_blocks(place, *await self._coalesced(place, batch),
+                                          unsure=bool(batch[0].maybe_posted_as)):
                 return False
+
+    async def post_blocks(self, place: str, blocks: list[Block], last: Reply, *,
+                          unsure: bool = False) -> bool:
+        """Post ``blocks`` as few messages as fit, split between blocks, ``last``'s picture,
+        buttons and pings on the last; each message's announcements are marked sent as soon as
+        it is out, so a failure midway repeats nothing that went out. True when all went."""
+        parts = _parts(blocks)
+        for index, part in enumerate(parts):
+            text = "\n".join(block.text for block in part)
+            if index == len(parts) - 1:
+                reply = copy.copy(last)
+                reply.text = text
+            else:
+                reply = Reply(text)
+            if not await self._send(place, [i for block in part for i in block.ids], reply,
+                                    unsure=unsure):
+                return False
+        return True
 
     async def retry_due(self, now: float, lock: Callable[[str], asyncio.Lock],
                         *, everything: bool = False) -> int:
@@ -133,22 +155,29 @@ class Courier:
                     clear += 1
         return clear
 
-    async def _coalesced(self, place: str, batch: list[Announcement]) -> Reply:
-        """One current update for ``batch``: the last one's picture and buttons, every text in
-        order, and a ping only for a player named in them whose decision it is now."""
+    async def _coalesced(self, place: str, batch: list[Announcement]
+                         ) -> tuple[list[Block], Reply]:
+        """One current update for ``batch``: every text in order, the last one's picture and
+        buttons, and a ping only for a player named in them whose decision it is now."""
         reply = await self.backend.owed(batch[-1])
         waiting = await self.backend.waiting_user(place)
         named = {user for item in batch for user in item.mentions}
         reply.mentions = [waiting] if waiting is not None and waiting in named else []
-        if len(batch) > 1:
-            reply.text = "\n\n".join([LATE] + [item.text.strip() for item in batch])
-        return reply
+        return _owed_blocks(batch, header=len(batch) > 1), reply
 
     async def _send(self, place: str, ids: list[int], reply: Reply, *,
                     unsure: bool = False) -> bool:
         """Post ``reply`` for the announcements ``ids``; ``unsure``: an earlier try of this
         very batch may have been posted, so whatever this try's answer, it stays unsure (and is
         retried exactly) until one is accepted."""
+        if not ids:  # answers only (a summary's refusals): not kept, so not retried
+            try:
+                await self.sender.post(place, reply)
+            except Exception as error:
+                log.warning("answers for %s not posted: %s: %s", place, type(error).__name__,
+                            error)
+                return False
+            return True
         nonce = f"bus{ids[0]}-{ids[-1]}"
         still = f"{MAYBE_POSTED}{nonce}: " if unsure else ""
         try:
@@ -182,6 +211,34 @@ class Courier:
             await self.sender.tell(tell, moderator_notice(place, error))
         except Exception as problem:  # closed direct messages: the log is all that is left
             log.warning("could not tell the moderator of %s (%s): %s", place, tell, problem)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A piece of a post's text (a line or a paragraph, never split) and the announcements it
+    carries."""
+
+    text: str
+    ids: tuple[int, ...] = ()
+
+
+def _owed_blocks(items: Sequence[Announcement], *, header: bool) -> list[Block]:
+    """The texts of ``items`` as paragraphs, under "Posted late..." with ``header``."""
+    blocks = [Block(item.text.strip() + "\n", (item.id,)) for item in items]
+    return [Block(LATE + "\n")] + blocks if header else blocks
+
+
+def _parts(blocks: list[Block]) -> list[list[Block]]:
+    """``blocks`` packed into messages of at most ``PART_CHARS`` (a longer block alone)."""
+    parts: list[list[Block]] = [[]]
+    size = 0
+    for block in blocks:
+        if parts[-1] and size + len(block.text) + 1 > PART_CHARS:
+            parts.append([])
+            size = 0
+        parts[-1].append(block)
+        size += len(block.text) + 1
+    return parts
 
 
 def _batch(owed: list[Announcement]) -> list[Announcement]:

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from bot.api import Actor
+from bot.config import Config
 from bot.discord_app.runner import BAD_TOKEN, StartupError, serve
 from bot.service import GameService
 from tests.wire_server import Request, User, WireServer
@@ -69,6 +70,13 @@ async def seat(server: WireServer) -> tuple[User, User, User]:
         await server.say(who, text)
         await server.answers(1, since=since)
     return ada, bob, cy
+
+
+async def seated_then_stopped(server: WireServer, config: Config) -> tuple[User, User, User]:
+    """A game seated while busbot ran; busbot is stopped again (so what comes next is only in
+    the channels' history)."""
+    async with busbot_on(server, config):
+        return await seat(server)
 
 
 async def test_a_move_buried_under_chat_is_read_and_the_read_mark_waits(tmp_path: Path) -> None:
@@ -126,8 +134,7 @@ async def test_a_game_imported_from_the_console_does_not_stop_catch_up(tmp_path:
     service.close()
     async with wire_server() as server:
         config = wire_config(server, db)
-        async with busbot_on(server, config):
-            ada, _, _ = await seat(server)
+        ada, _, _ = await seated_then_stopped(server, config)
         server.posted_while_away(ada, "Place House at C1")
         since = len(server.requests)
         async with busbot_on(server, config) as running:
@@ -142,8 +149,7 @@ async def test_history_answered_oldest_first_is_read_in_order(tmp_path: Path) ->
     async with wire_server() as server:
         server.history_oldest_first = True  # as one independent implementation answers
         config = wire_config(server, db)
-        async with busbot_on(server, config):
-            ada, bob, _ = await seat(server)
+        ada, bob, _ = await seated_then_stopped(server, config)
         moves = [(ada, "Place House at C1"), (ada, "Place House at C1"),
                  (bob, "Place House at C2")]
         for n, (who, text) in enumerate(moves):
@@ -197,8 +203,7 @@ async def test_catch_up_admits_messages_like_the_live_path(tmp_path: Path) -> No
     db = tmp_path / "busbot.db"
     async with wire_server() as server:
         config = wire_config(server, db)
-        async with busbot_on(server, config):
-            ada, bob, _ = await seat(server)
+        ada, bob, _ = await seated_then_stopped(server, config)
         for _ in range(1000):
             server.posted_while_away(bob, "!bus help")
         server.posted_while_away(ada, "Place House at C1")

@@ -38,7 +38,7 @@ from typing import Protocol, runtime_checkable
 import discord
 
 from bot.api import Attachment, Refusal, Reply
-from bot.delivery import Refused
+from bot.delivery import Block, Refused
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
 
@@ -110,7 +110,7 @@ class Behind:
     place: str
     channel: discord.abc.Messageable
     after: int
-    changes: list[str] = field(default_factory=list)
+    changes: list[Block] = field(default_factory=list)  # each line with its announcement
     others: list[str] = field(default_factory=list)
     announced: list[int] = field(default_factory=list)
     too_fast: Counter[str] = field(default_factory=Counter)
@@ -231,9 +231,12 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
     if reply is None or reply.duplicate:  # chat after all, or handled already
         return
     line = _line(message, text, reply)
-    (behind.changes if reply.changed else behind.others).append(line)
-    if reply.announcement is not None:
-        behind.announced.append(reply.announcement)
+    if reply.changed:
+        ids = () if reply.announcement is None else (reply.announcement,)
+        behind.changes.append(Block(line, ids))
+        behind.announced.extend(ids)
+    else:
+        behind.others.append(line)
 
 
 async def _summarise(bot: BusBot, behind: Behind) -> None:
@@ -243,22 +246,14 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
         await _finished(bot, behind)
         return
     waiting = await bot.game.waiting_user(behind.place)
-    summary = Reply(_summary_text(behind),
-                    mentions=[waiting] if waiting and behind.announced else [])
-    await _draw_last(bot, behind, summary)
-    if behind.announced:
-        # What the place was owed from before goes first; if it cannot go, neither can the
-        # summary, and the outbox keeps every change to post (coalesced) later.
-        if await bot.courier.deliver_together(behind.place, summary, behind.announced):
-            await _finished(bot, behind)
-        return
-    try:
-        await bot.sender.post(behind.place, summary)
-    except Exception as error:  # answers only: given again at the next start
-        log.warning("the catch-up summary for %s was not posted: %s", behind.place,
-                    _one_line(error))
-        return
-    await _finished(bot, behind)
+    last = Reply("", mentions=[waiting] if waiting and behind.announced else [])
+    await _draw_last(bot, behind, last)
+    # What the place was owed from before goes in front; if it cannot go, neither can the
+    # summary, and the outbox keeps every change to post (coalesced) later.
+    if await bot.courier.deliver_together(behind.place, last, _summary_blocks(behind)):
+        await _finished(bot, behind)
+    else:
+        log.warning("the catch-up summary for %s was not (all) posted", behind.place)
 
 
 async def _draw_last(bot: BusBot, behind: Behind, summary: Reply) -> None:
@@ -273,9 +268,11 @@ async def _draw_last(bot: BusBot, behind: Behind, summary: Reply) -> None:
     summary.table, summary.files = drawn.table, drawn.files
 
 
-def _summary_text(behind: Behind) -> str:
+def _summary_blocks(behind: Behind) -> list[Block]:
     count = behind.count
-    lines = behind.changes + behind.others[:OTHER_LINES]
+    head = (f"While I was away, {count} message{'s' if count != 1 else ''} here "
+            f"{'were' if count != 1 else 'was'} for me. I have now handled them in order:")
+    lines = behind.others[:OTHER_LINES]
     if len(behind.others) > OTHER_LINES:
         lines.append(f"(and {len(behind.others) - OTHER_LINES} more answers that changed "
                      f"nothing)")
@@ -283,9 +280,7 @@ def _summary_text(behind: Behind) -> str:
         lines.append(f"• {name}: {skipped} more message{'s' if skipped != 1 else ''} came "
                      f"faster than the table can follow; I did not act on "
                      f"{'them' if skipped != 1 else 'it'}.")
-    return (f"While I was away, {count} message{'s' if count != 1 else ''} here "
-            f"{'were' if count != 1 else 'was'} for me. I have now handled them in "
-            f"order:\n" + "\n".join(lines))
+    return [Block(head), *behind.changes, *(Block(line) for line in lines)]
 
 
 async def _handle(reader: Reader, message: discord.Message, text: str,

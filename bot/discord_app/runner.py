@@ -200,7 +200,9 @@ async def run_until(bot: ShardedBusBot, connecting: Coroutine[Any, Any, None],
 
 
 async def stop_bot(bot: ShardedBusBot, task: asyncio.Future[None]) -> None:
-    """Close ``bot`` and wait for its connection ``task``, cancelling it after the grace."""
+    """Close ``bot`` (after what it is handling had a moment to finish) and wait for its
+    connection ``task``, cancelling it after the grace."""
+    await end_leftovers(grace=1.0)
     with contextlib.suppress(Exception):
         await asyncio.wait_for(bot.close(), STOP_SECONDS)
     await asyncio.wait([task], timeout=STOP_SECONDS)
@@ -237,20 +239,24 @@ async def running_bot(config: Config) -> AsyncIterator[ShardedBusBot]:
         async with ShardedBusBot(config, game) as bot:
             guard_parsers(bot)
             yield bot
-        await _end_leftovers()
+        await end_leftovers(grace=0.0)
 
 
-async def _end_leftovers() -> None:
-    """Cancel what the closed bot still runs (event handlers, its loops, button presses), and
-    wait for them briefly, before the database closes under them. A message whose handling is
-    cut short is not lost: its read mark did not move, so the next start reads it again."""
+async def end_leftovers(grace: float) -> None:
+    """Let what the bot still runs (event handlers, its loops, button presses) finish for
+    ``grace`` seconds, then cancel it and wait for that briefly: before the connection and the
+    database close under it. A message whose handling is cut short is read again at the next
+    start (a change it made is never lost: it is kept, and announced, from the outbox)."""
     current = asyncio.current_task()
     leftovers = [task for task in asyncio.all_tasks() if task is not current
                  and task.get_name().startswith("discord") and not task.done()]
-    for task in leftovers:
+    if not leftovers:
+        return
+    _, running = await asyncio.wait(leftovers, timeout=grace)
+    for task in running:
         task.cancel()
-    if leftovers:
-        await asyncio.wait(leftovers, timeout=STOP_SECONDS)
+    if running:
+        await asyncio.wait(running, timeout=STOP_SECONDS)
 
 
 @contextlib.asynccontextmanager
