@@ -344,3 +344,26 @@ async def test_malformed_answers_and_payloads_are_skipped(tmp_path: Path) -> Non
         assert [line for line in lines if "publishing the slash commands" in line
                 and "carrying on without" in line]
         assert json.dumps(server.faults) == "[]"
+
+
+async def test_a_catch_up_cut_short_is_done_again_and_its_refusal_answered(
+        tmp_path: Path) -> None:
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        config = wire_config(server, db)
+        ada, bob, _ = await seated_then_stopped(server, config)
+        server.posted_while_away(ada, "Place House at C1")
+        server.posted_while_away(bob, "!bus Place House at Q9")  # refused: no such lot
+        server.fail_posts = [503]  # the summary does not go out
+        since = len(server.requests)
+        async with busbot_on(server, config):
+            await server.wait_for(lambda: len(table_posts(server, since)) >= 2)
+            await asyncio.sleep(0.3)
+        async with busbot_on(server, config):
+            await server.wait_for(lambda: any("Place House at Q9" in t
+                                              for t in bot_texts(server)))
+            await asyncio.sleep(0.3)
+    texts = bot_texts(server)
+    assert sum(t.count("Ada: Place House at C1") for t in texts) == 1  # announced once
+    assert sum("`Place House at Q9`: refused" in t for t in texts) == 1  # answered once
+    assert moves_of(db) == [("Ada", "Place House at C1")]
