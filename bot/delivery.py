@@ -129,8 +129,10 @@ class Courier:
                           unsure: bool = False) -> bool:
         """Post ``blocks`` as few messages as fit, split between blocks, ``last``'s picture,
         buttons and pings on the last; each message's announcements are marked sent as soon as
-        it is out, so a failure midway repeats nothing that went out. True when all went."""
-        parts = _parts(blocks)
+        it is out, so a failure midway repeats nothing that went out. True when all went.
+        An ``unsure`` batch (one part that may have been posted) goes again as one part, with
+        that part's nonce, so Discord can recognise it."""
+        parts = [blocks] if unsure else _parts(blocks)
         for index, part in enumerate(parts):
             text = "\n".join(block.text for block in part)
             if index == len(parts) - 1:
@@ -220,6 +222,13 @@ class Block:
 
     text: str
     ids: tuple[int, ...] = ()
+    #: the characters it may take: a summary's line counts as its change's whole text, which a
+    #: retry of its part would post in its place
+    size: int = 0
+
+    @property
+    def cost(self) -> int:
+        return max(len(self.text), self.size) + 1
 
 
 def _owed_blocks(items: Sequence[Announcement], *, header: bool) -> list[Block]:
@@ -233,11 +242,11 @@ def _parts(blocks: list[Block]) -> list[list[Block]]:
     parts: list[list[Block]] = [[]]
     size = 0
     for block in blocks:
-        if parts[-1] and size + len(block.text) + 1 > PART_CHARS:
+        if parts[-1] and size + block.cost > PART_CHARS:
             parts.append([])
             size = 0
         parts[-1].append(block)
-        size += len(block.text) + 1
+        size += block.cost
     return parts
 
 

@@ -233,7 +233,7 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
     line = _line(message, text, reply)
     if reply.changed:
         ids = () if reply.announcement is None else (reply.announcement,)
-        behind.changes.append(Block(line, ids))
+        behind.changes.append(Block(line, ids, size=len(reply.text.strip()) + 1))
         behind.announced.extend(ids)
     else:
         behind.others.append(line)

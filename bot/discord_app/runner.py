@@ -49,7 +49,7 @@ NO_INTENT = (
 
 
 #: How long closing may take before a connection still trying is cancelled (SIGTERM).
-STOP_SECONDS = 3.0
+STOP_SECONDS = 1.5
 
 
 class NoGames:
@@ -202,7 +202,7 @@ async def run_until(bot: ShardedBusBot, connecting: Coroutine[Any, Any, None],
 async def stop_bot(bot: ShardedBusBot, task: asyncio.Future[None]) -> None:
     """Close ``bot`` (after what it is handling had a moment to finish) and wait for its
     connection ``task``, cancelling it after the grace."""
-    await end_leftovers(grace=1.0)
+    await end_leftovers(grace=0.5)
     with contextlib.suppress(Exception):
         await asyncio.wait_for(bot.close(), STOP_SECONDS)
     await asyncio.wait([task], timeout=STOP_SECONDS)
