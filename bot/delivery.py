@@ -11,7 +11,8 @@ table stands, and a ping only for whoever must act now. Each post carries a nonc
 announcements it holds, and a batch that failed is retried as exactly the same batch: when a post
 reached Discord but its answer was lost, the retry's nonce is the same and Discord answers with
 the message already made instead of posting it again. A post is marked sent only after the
-sender returned, so a crash between the two repeats the same nonce rather than losing the post.
+sender returned, and noted as "maybe posted" with its nonce just before it is sent, so a crash
+in between repeats the very same post, which Discord recognises, rather than losing it.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class OutboxBackend(Protocol):
     async def mark_sent(self, ids: Sequence[int]) -> None: ...
 
     async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure: ...
+
+    async def mark_posting(self, ids: Sequence[int], nonce: str) -> None: ...
 
     async def waiting_user(self, place: str) -> str | None: ...
 
@@ -182,6 +185,9 @@ class Courier:
             return True
         nonce = f"bus{ids[0]}-{ids[-1]}"
         still = f"{MAYBE_POSTED}{nonce}: " if unsure else ""
+        # Written ahead: if the process dies during the post, the next start retries exactly
+        # this part with this nonce (a clear answer below replaces the note).
+        await self.backend.mark_posting(ids, nonce)
         try:
             await self.sender.post(place, reply, nonce=nonce)
         except Refused as error:

@@ -90,6 +90,9 @@ class NoGames:
     async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
         raise LookupError("busbot sync owes no posts")
 
+    async def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
+        raise LookupError("busbot sync owes no posts")
+
     async def open_places(self) -> list[tuple[str, int | None, float]]:
         return []
 

@@ -89,6 +89,7 @@ class AsyncGameService:
     unsent = _OnDb(GameService.unsent)
     mark_sent = _OnDb(GameService.mark_sent)
     mark_failed = _OnDb(GameService.mark_failed)
+    mark_posting = _OnDb(GameService.mark_posting)
     see = _OnDb(GameService.see)
     open_places = _OnDb(GameService.open_places)
     waiting_user = _OnDb(GameService.waiting_user)

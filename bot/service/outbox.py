@@ -165,3 +165,11 @@ def mark_failed(db: sqlite_utils.Database, item_id: int, error: str, refused: bo
                 [item_id]).fetchone()
             tell = str(creator[0]) if creator is not None else None
     return Failure(wait, tell)
+
+
+def mark_posting(db: sqlite_utils.Database, ids: list[int], nonce: str) -> None:
+    """Note, just before they are posted with ``nonce``, that ``ids`` may be posted: should the
+    process die during the post, the next start retries exactly them with that nonce. (Not an
+    attempt: the pauses between retries are unchanged.)"""
+    db.conn.executemany("UPDATE outbox SET last_error = ? WHERE id = ? AND sent_at IS NULL",
+                        [(f"{MAYBE_POSTED}{nonce}: posting", i) for i in ids])

@@ -343,6 +343,10 @@ class Store:
         with self.transaction() as db:
             return outbox.mark_failed(db, item_id, error, refused, now)
 
+    def mark_posting(self, ids: list[int], nonce: str) -> None:
+        with self.transaction() as db:
+            outbox.mark_posting(db, ids, nonce)
+
 
 # ---- the schema and its versions --------------------------------------------------------------
 
