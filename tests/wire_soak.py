@@ -282,12 +282,10 @@ class Soak:
             await self.stop(signal.SIGTERM)
         await self.start()
         deadline = time.monotonic() + timeout
-        print(f"finishing at {time.monotonic() - self.began:.0f} s")
         while not self._settled():
             if time.monotonic() > deadline:
                 break
             await asyncio.sleep(0.3)
-        print(f"settled at {time.monotonic() - self.began:.0f} s")
         await asyncio.sleep(0.5)
         await self.stop(signal.SIGTERM)
 
