@@ -40,6 +40,7 @@ def main() -> int:
         print("  ", detail)
     failed = (figures.duplicates or figures.losses or figures.out_of_order
               or figures.refusals_unanswered or figures.wrong_pings or figures.tracebacks
+              or figures.crashes
               or figures.slowest_stop >= STOP_WITHIN)
     return 1 if failed else 0
 

@@ -85,6 +85,7 @@ class Figures:
     wrong_pings: list[str] = field(default_factory=list)
     slowest_stop: float = 0.0
     tracebacks: int = 0
+    crashes: int = 0  # the process ended without being asked to
     seconds: float = 0.0
     #: what went wrong, one line each (for a failing run's report)
     details: list[str] = field(default_factory=list)
@@ -106,6 +107,7 @@ class Figures:
             f"wrong pings:                 {len(self.wrong_pings)}",
             f"slowest stop after SIGTERM:  {self.slowest_stop:.1f} s",
             f"tracebacks in the log:       {self.tracebacks}",
+            f"crashes:                     {self.crashes}",
             f"seconds:                     {self.seconds:.0f}",
         ]
 
@@ -161,7 +163,11 @@ class Soak:
     async def stop(self, how: signal.Signals) -> None:
         """SIGKILL or SIGTERM the process and wait for it to end (a SIGTERM is timed)."""
         process = self.process
-        assert process is not None and process.returncode is None
+        assert process is not None
+        if process.returncode is not None:  # it ended by itself: that is a failure
+            self.figures.crashes += 1
+            self.process = None
+            return
         asked = time.monotonic()
         process.send_signal(how)
         try:
@@ -249,7 +255,7 @@ class Soak:
             return False
         self.deck.pop()
         if kind in ("kill -9", "SIGTERM"):
-            if not restart_ok:  # at a random point of a running bot, now and then
+            if not restart_ok or self.process is None:  # at a random point of a running bot, now and then
                 self.deck.insert(0, kind)
                 return False
             await self.stop(signal.SIGKILL if kind == "kill -9" else signal.SIGTERM)
