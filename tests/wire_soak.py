@@ -255,7 +255,7 @@ class Soak:
             return False
         self.deck.pop()
         if kind in ("kill -9", "SIGTERM"):
-            if not restart_ok or self.process is None:  # at a random point of a running bot, now and then
+            if not restart_ok or self.process is None:  # a running bot, now and then
                 self.deck.insert(0, kind)
                 return False
             await self.stop(signal.SIGKILL if kind == "kill -9" else signal.SIGTERM)
