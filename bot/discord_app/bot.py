@@ -210,16 +210,14 @@ class BusBot(commands.Bot):
             lock = self._place_locks[place] = asyncio.Lock()
         return lock
 
-    def too_fast(self, place: str, user_id: int, at: float | None = None
-                 ) -> tuple[float, bool] | None:
-        """None when ``user_id`` may send another command in ``place`` now (or, for a message
-        read from history, at ``at``, when it was posted); else the seconds to wait and whether
-        to say so (once per stretch of waiting)."""
+    def too_fast(self, place: str, user_id: int) -> tuple[float, bool] | None:
+        """None when ``user_id`` may send another command in ``place`` now; else the seconds
+        to wait and whether to say so (once per stretch of waiting)."""
         if self.command_rate is None:
             return None
         key = (place, user_id)
-        bucket = self._cooldowns.get_bucket(key, at)
-        retry = bucket.update_rate_limit(at) if bucket is not None else None
+        bucket = self._cooldowns.get_bucket(key)
+        retry = bucket.update_rate_limit() if bucket is not None else None
         if not retry:
             return None
         warned = self._warned.get_bucket(key)

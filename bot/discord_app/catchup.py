@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 import discord
+from discord.ext import commands
 
 from bot.api import Attachment, Refusal, Reply
 from bot.delivery import Block, Refused
@@ -114,6 +115,8 @@ class Behind:
     others: list[str] = field(default_factory=list)
     announced: list[int] = field(default_factory=list)
     too_fast: Counter[str] = field(default_factory=Counter)
+    #: each member's command rate over what they posted here, by when they posted it
+    rates: dict[int, commands.Cooldown] = field(default_factory=dict)
     done: bool = False
 
     @property
@@ -220,8 +223,7 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
     read_as = await reader.command_text(message)
     if read_as is None:
         return
-    posted = message.created_at.timestamp()
-    if bot.too_fast(behind.place, message.author.id, posted) is not None:
+    if _too_fast(bot, behind, message):
         log.info("place=%s user=%s: read from history, over the command rate; not acted on",
                  behind.place, message.author.id)
         behind.too_fast[_plain(message.author.display_name)] += 1
@@ -237,6 +239,20 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
         behind.announced.extend(ids)
     else:
         behind.others.append(line)
+
+
+def _too_fast(bot: BusBot, behind: Behind, message: discord.Message) -> bool:
+    """The live path's command rate (``bot.command_rate``, per member and place), judged by
+    when each message was posted: a member who wrote faster than the live path allows while the
+    bot was away is not acted on either. (Its own buckets: history's clock is not now's.)"""
+    rate = bot.command_rate
+    if rate is None:
+        return False
+    bucket = behind.rates.get(message.author.id)
+    if bucket is None:
+        bucket = behind.rates[message.author.id] = commands.Cooldown(rate.burst,
+                                                                      rate.burst * rate.per)
+    return bool(bucket.update_rate_limit(message.created_at.timestamp()))
 
 
 async def _summarise(bot: BusBot, behind: Behind) -> None:
