@@ -281,6 +281,7 @@ async def _draw_last(bot: BusBot, behind: Behind, summary: Reply) -> None:
         return
     drawn = await bot.game.owed(owed[0])
     summary.picture, summary.picture_name = drawn.picture, drawn.picture_name
+    summary.picture_alt = drawn.picture_alt
     summary.table, summary.files = drawn.table, drawn.files
 
 
