@@ -23,6 +23,9 @@ class Actor:
     name: str
     is_manager: bool = False
     roles: tuple[str, ...] = ()
+    #: the server (Discord guild) the person speaks in, when there is one: ``games`` lists
+    #: that server's games
+    server: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,7 +139,7 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
     draft = ctx.draft()
     draft.add("drop", seat=seat.name)
     lines = [f"Moderator {ctx.actor.name} dropped {seat.name}: from now on the bot takes every "
-             f"decision of that seat (pass when allowed, else the first legal choice)."]
+             f"decision of that seat, the least disruptive way (pass when allowed; see `rules`)."]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 

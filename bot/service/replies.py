@@ -19,6 +19,14 @@ _ECHO_KINDS = frozenset(("choose", "pass"))
 #: how many legal choices ``moves`` lists before summing up the rest
 MAX_CHOICES = 40
 LOG_TAIL = 30
+#: how a reply marks a move the service made, by its reason
+AUTO_TAGS = {
+    "dropped": " (automatic: this player has left)",
+    "single": " (automatic: the only legal choice)",
+    "away": " (automatic: the player is away)",
+    "plan": " (planned)",
+    "timeout": " (automatic: time ran out)",
+}
 
 
 def when(at: float) -> str:
@@ -57,12 +65,8 @@ def played_lines(played: list[Played]) -> list[str]:
                 hidden += 1
                 continue
             shown_auto += 1
-        tag = ""
-        if p.auto == "dropped":
-            tag = " (automatic: this player has left)"
-        elif p.auto == "single":
-            tag = " (automatic: the only legal choice)"
-        elif p.by is not None:
+        tag = AUTO_TAGS.get(p.auto or "", "")
+        if p.by is not None:
             tag = f" (by moderator {p.by})"
         echo = next((e.text for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
                     None)

@@ -30,7 +30,7 @@ from bot.api import (
     TableNow,
     Update,
 )
-from bot.service import exchange, preview, replies, routes, story
+from bot.service import deadlines, exchange, preview, replies, routes, story
 from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
 from bot.service.commands import Command, Map, Preview, Story, written
 from bot.service.drawing import Prepared
@@ -251,7 +251,8 @@ class GameService:
         shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
                  else None)  # the position the previous picture showed, if of this game
         mentions = (outcome.mentions if outcome.mentions is not None
-                    else _turn_mentions(live, after, step.actor))
+                    else _turn_mentions(live, after, step.actor, step.now))
+        mentions = list(dict.fromkeys([*mentions, *draft.pings]))
         snapshot = outcome.picture if self.renderer is not None else None
         change = self._change(step, outcome, draft, snapshot)
         text, snapshot = self._picture_allowed(step, outcome.text, snapshot)
@@ -292,6 +293,8 @@ class GameService:
             waiting=_waiting(after, step.summary, outcome.position_changed, last.seq, step.now),
             message_id=step.message_id, reply_text=outcome.text, picture=moment,
             positions=positions_reached(step.live, after),
+            due_at=_due_at(after, step.now), deadline=after.record.deadline,
+            server=step.actor.server,
         )
 
     def _picture_allowed(self, step: Step, text: str,
@@ -568,6 +571,12 @@ class GameService:
         return self.store.games()
 
 
+def _due_at(live: LiveGame, now: float) -> float | None:
+    """When the game next owes a reminder or a deadline (``deadlines.next_due``)."""
+    due = deadlines.next_due(live.record, live.game, now)
+    return None if due is None else due.at
+
+
 def _caption(first: Record, text: str) -> str:
     """What the index notes beside a picture: nothing for a player's own move, else the act."""
     if first.kind == "move" and not first.data.get("by_moderator"):
@@ -576,7 +585,8 @@ def _caption(first: Record, text: str) -> str:
     return line if len(line) <= 70 else line[:69] + "…"
 
 
-def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> list[str]:
+def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
+                   now: float) -> list[str]:
     """The user whose turn just began: not when the same seat keeps deciding, not the actor."""
     if after.status != GameStatus.ACTIVE or after.game is None:
         return []
@@ -590,6 +600,8 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
     seat = after.record.seat(decision.player)
     if seat is None or seat.player is None or seat.dropped or same_user(seat.player,
                                                                         actor.user_id):
+        return []
+    if after.record.is_away(seat.name, now):  # time away: nobody pings them
         return []
     return [seat.player]
 
