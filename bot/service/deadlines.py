@@ -11,6 +11,7 @@ nothing: what was done is a ``remind`` record, and nothing is done twice.
 from __future__ import annotations
 
 import calendar
+import time
 import re
 from dataclasses import dataclass
 
@@ -55,6 +56,15 @@ def deadline_seconds(text: str) -> float | None:
     if seconds is not None:
         check_deadline(seconds)
     return seconds
+
+
+def away_form(text: str) -> bool:
+    """Whether ``text`` is written as time away (``3d``, ``until 2026-12-02``), whatever its
+    value: anything else after ``away`` is table talk or a mistyped command."""
+    words = text.strip().lower()
+    if words.startswith("until "):
+        return _DATE.fullmatch(words[len("until "):].strip()) is not None
+    return duration(words) is not None
 
 
 def away_until(text: str, now: float) -> float | None:
@@ -131,10 +141,35 @@ def next_due(record: GameRecord, game: Game | None, now: float) -> Due | None:
 
 
 def hours(seconds: float) -> str:
-    """``24 h``, ``90 min``, ``3 d``: a duration as the table reads it."""
+    """``24 h``, ``90 min``, ``3 d``: a duration as the table reads it (whole hours from an
+    hour on, so a wait reads "14 h of 24 h")."""
     if seconds >= 2 * 86400 and seconds % 86400 == 0:
         return f"{seconds / 86400:g} d"
     if seconds >= 3600:
-        return f"{seconds / 3600:.3g} h"
-    return f"{max(1, round(seconds / 60))} min"
+        return f"{int(seconds // 3600)} h"
+    return f"{int(seconds // 60)} min"
 
+
+
+def day(at: float) -> str:
+    """``2 Dec`` (the same year) or ``2 Dec 2027``: when time away ends, in few words."""
+    return f"{time.gmtime(at).tm_mday} {time.strftime('%b', time.gmtime(at))}"
+
+
+def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, list[str]]:
+    """A few words per seat about waiting, for ``status`` and the picture's player cards
+    (``drawing.seat_notes``): "away until 2 Dec", "waiting 14 h of 24 h" on the seat to act,
+    "has a plan" (never what it is)."""
+    facts: dict[str, list[str]] = {}
+    for seat in record.seats:
+        if record.is_away(seat.name, now):
+            facts.setdefault(seat.name, []).append(f"away until {day(record.away[seat.name])}")
+        if seat.name in record.plans:
+            facts.setdefault(seat.name, []).append("has a plan")
+    decision = game.to_act() if game is not None and record.status == "active" else None
+    if decision is not None and record.deadline is not None \
+            and not record.is_away(decision.player, now):
+        spent = waited(record, decision.player, now)
+        facts.setdefault(decision.player, []).insert(
+            0, f"waiting {hours(spent)} of {hours(record.deadline)}")
+    return facts

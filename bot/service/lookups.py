@@ -15,7 +15,8 @@ from bot.service.records import GameStatus
 
 
 def status_report(ctx: GameContext, cmd: Status) -> Outcome:
-    return Outcome(replies.status_text(ctx.live, ctx.live.record.game_id), picture=None)
+    return Outcome(replies.status_text(ctx.live, ctx.live.record.game_id, ctx.now),
+                   picture=None)
 
 
 def choices(ctx: GameContext, cmd: Choices) -> Outcome:

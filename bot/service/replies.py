@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from itertools import groupby
 
+from bot.service import deadlines
 from bot.service.live_game import LiveGame, Played, build_options
 from bot.service.records import GameRecord, GameStatus, Record, same_user
 from bot.service.storage import PictureMoment
@@ -126,12 +127,14 @@ def final_scores(game: Game) -> str:
     return f"The game is over: {game.winner} wins. Final scores: {'; '.join(parts)}."
 
 
-def status_text(live: LiveGame, game_id: int) -> str:
+def status_text(live: LiveGame, game_id: int, now: float | None = None) -> str:
     record = live.record
     lines = [f"Game {game_id} ({record.edition} edition): {live.status}."]
     options = ", ".join(f"{k}={v}" for k, v in record.options.items())
     if options:
         lines.append(f"Options: {options}.")
+    lines.extend(waiting_lines(record))
+    facts = deadlines.seat_facts(record, live.game, time.time() if now is None else now)
     game = live.game
     if game is None:
         seated = ", ".join(f"{s.name} ({s.colour})" for s in record.seats) or "nobody yet"
@@ -144,12 +147,23 @@ def status_text(live: LiveGame, game_id: int) -> str:
                  f"{count_of(st.passenger_supply, 'passenger')} left; "
                  f"{count_of(len(record.moves), 'move')} played.")
     for p in st.players:
-        lines.append(f"  {seat_label(record, p.name)}, {p.colour}: "
+        notes = "".join(f" ({fact})" for fact in facts.get(p.name, []))
+        lines.append(f"  {seat_label(record, p.name)}{notes}, {p.colour}: "
                      f"{count_of(p.score, 'point')} ({p.carried} carried, "
                      f"{count_of(p.stones, 'clock stone')}), {count_of(p.buses, 'bus', 'buses')}, "
                      f"{count_of(p.markers, 'marker')} left")
     lines.append(next_line(live))
     return "\n".join(lines)
+
+
+def waiting_lines(record: GameRecord) -> list[str]:
+    """The game's deadline and policies, when a moderator set any."""
+    if record.deadline is None and record.on_away == "wait":
+        return []
+    deadline = ("no deadline" if record.deadline is None else
+                f"a deadline of {deadlines.hours(record.deadline)} per decision (then "
+                f"`{record.on_timeout}`)")
+    return [f"Waiting: {deadline}; players away: `{record.on_away}`."]
 
 
 def choices_text(live: LiveGame, everything: bool = False) -> str:
