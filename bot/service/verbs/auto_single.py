@@ -41,7 +41,7 @@ def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
 
 
 ENTRY = Entry(
-    "auto_single", ("auto_single", "autosingle"), "`auto_single on` or `auto_single off`", read,
+    "auto_single", ("auto_single",), "`auto_single on` or `auto_single off`", read,
     {AutoSingle: Route(set_auto_single, (moderator("change auto_single"),
                                          status("change auto_single", *OPEN_STATUSES)))},
     strict=True,

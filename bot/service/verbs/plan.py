@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service.attempts import MOVE_VERBS
 from bot.service.commands import Command, Words, read_moves
 from bot.service.entry import Entry, NoSlash, Route, Section, Who
 from bot.service.needs import seated, status
@@ -56,12 +57,12 @@ def read(w: Words) -> Command | None:
         return PlanClear()
     if words in _ROUND:
         return PlanRound()
-    text = " ".join(word for word in rest.split() if word.lower() != "then")
-    # `plan: ...` is a plan even when a move is mistyped (the refusal says which); without
-    # the colon only moves make one, so "plan to win" in the channel stays table talk
-    if w.word(0) == "plan:" or not isinstance(read_moves(text), str):
-        return PlanSteps(text)
-    return None
+    # `plan: ...` is a plan whatever follows (a mistyped move is refused with the reader's
+    # hint); without the colon it must open with a move's verb, so "plan to win" in the
+    # channel stays table talk
+    if w.word(0) != "plan:" and (w.word(1) or "").strip(",;:") not in MOVE_VERBS:
+        return None
+    return PlanSteps(" ".join(word for word in rest.split() if word.lower() != "then"))
 
 
 def make_plan(ctx: GameContext, cmd: PlanSteps) -> Outcome:
