@@ -147,6 +147,7 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
         print(where, file=out)
     read = line_reader(stdin, out)
     while True:
+        run_due(service, out, picture_dir)
         line = read()
         if line is None:
             break
@@ -183,6 +184,16 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
         show(reply, out, picture_dir)
     print("Goodbye; every game is saved.", file=out)
     return 0
+
+
+def run_due(service: GameService, out: TextIO, picture_dir: str) -> None:
+    """The scheduler loop's turn at the console (the Discord bot's runs every minute): what
+    the games' deadlines owe now, looked at before every line is read."""
+    for place, prepared in service.run_due():
+        reply = prepared.complete()
+        if place != PLACE:
+            reply.text = f"(in {place}) {reply.text}"
+        show(reply, out, picture_dir)
 
 
 def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:

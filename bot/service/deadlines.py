@@ -11,8 +11,8 @@ nothing: what was done is a ``remind`` record, and nothing is done twice.
 from __future__ import annotations
 
 import calendar
-import time
 import re
+import time
 from dataclasses import dataclass
 
 from bot.service.records import GameRecord, GameStatus

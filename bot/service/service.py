@@ -30,7 +30,7 @@ from bot.api import (
     TableNow,
     Update,
 )
-from bot.service import deadlines, exchange, preview, replies, routes, story
+from bot.service import deadlines, exchange, preview, replies, routes, scheduler, story
 from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
 from bot.service.commands import Command, Map, Preview, Story, written
 from bot.service.drawing import Prepared
@@ -58,6 +58,12 @@ from engine.limits import (
 log = logging.getLogger(__name__)
 
 _DEFAULT = object()
+#: Games the scheduler looks at in one run (the most overdue first; the rest come next run).
+DUE_PER_RUN = 100
+#: When a game's due work failed (a bug), it is looked at again this much later.
+DUE_RETRY = 3600.0
+#: Who the scheduler's records are written by (automatic moves are the bot's, for a seat).
+SCHEDULER = Actor("busbot", "busbot")
 #: Games kept live (their position in memory) unless the configuration says otherwise
 #: (``live_games``): a late 5-player game with its kept positions takes about 0.2 MB.
 CACHE_SIZE = 1000
@@ -523,6 +529,43 @@ class GameService:
                 f"(`moves` lists the choices.)"))
         self.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
         return reminders
+
+    # ---- the scheduler: reminders and deadlines due ------------------------------------------
+
+    def run_due(self, now: float | None = None,
+                limit: int = DUE_PER_RUN) -> list[tuple[str, Prepared]]:
+        """Do what is due by ``now`` (by default the service's clock) in every game: reminders
+        and passed deadlines (``scheduler.due_work``), each committed with its announcement and
+        the game's next due moment; the one loop of the Discord bot and the console. Returns
+        each place's reply, its picture still to be drawn (``Prepared.complete``)."""
+        now = self.clock() if now is None else now
+        done = []
+        for game_id in self.store.due_games(now, limit):
+            with self._lock:
+                prepared = self._due_one(game_id, now)
+            if prepared is not None:
+                done.append(prepared)
+        return done
+
+    def _due_one(self, game_id: int, now: float) -> tuple[str, Prepared] | None:
+        summary = self.store.game(game_id)
+        if summary is None:
+            return None
+        step = Step(summary.place, SCHEDULER, now, None, summary, None)
+        try:
+            live = step.live = self._live(summary)
+            ctx = Context(summary.place, SCHEDULER, now, None, live, True, self.store)
+            outcome = scheduler.due_work(ctx.with_game(live))
+        except Exception:  # one game's fault must not stop every other game's reminders
+            log.exception("due work in game %d failed", game_id)
+            self.store.set_due(game_id, now + DUE_RETRY)
+            return None
+        if outcome is None or outcome.draft is None or not outcome.draft.new:
+            self.store.set_due(game_id, _due_at(live, now))
+            return None
+        draft = outcome.draft
+        draft.pings = [user for user in draft.pings if self.budgets.may_remind(user)]
+        return summary.place, self._commit(step, outcome, draft)
 
     def export(self, game_id_or_place: int | str, fmt: str) -> str:
         """A game's export by id (or the newest game of a place); ``ExchangeError`` if none."""

@@ -80,7 +80,8 @@ def undo_last_move(ctx: GameContext) -> Outcome:
     record = ctx.live.record
     seat = record.seat_of_user(ctx.actor.user_id)
     last = _last_chosen(record)
-    if not ctx.moderator or (last is not None and seat is not None
+    timed_out = last is not None and record.moves[last].why == "timeout"
+    if not ctx.moderator or (last is not None and seat is not None and not timed_out
                              and record.moves[last].seat == seat.name):
         return player_undo(ctx)
     if not record.moves:

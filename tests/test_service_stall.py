@@ -1,0 +1,368 @@
+"""Games that never stall: deadlines with reminders and timeout policies, time away, plans and
+``auto_single``, all with an injected clock, and restarts in the middle of each."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.api import Reply
+from bot.service import automatic
+from bot.service.records import Record
+from tests.service_support import Table, actor, open_table, started
+
+HOUR = 3600.0
+ABSENT = "Hedgethorn"
+
+
+class Clock:
+    """The service's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "busbot.db")
+
+
+def table_at(db: str, clock: Clock) -> Table:
+    return open_table(db, clock=clock)
+
+
+def due(table: Table) -> list[Reply]:
+    """One turn of the scheduler loop, its replies drawn."""
+    return [prepared.complete() for _, prepared in table.service.run_due()]
+
+
+def records(table: Table) -> list[Record]:
+    return table.service.store.records(table.game_id())
+
+
+def moves_of(table: Table, seat: str) -> list[Record]:
+    return [r for r in records(table) if r.kind == "move" and r.seat == seat]
+
+
+def status(table: Table) -> str:
+    summary = table.service.store.latest_game(table.place)
+    assert summary is not None
+    return summary.status
+
+
+def with_deadline(db: str, clock: Clock, policy: str = "wait", **kw: str) -> Table:
+    table = table_at(db, clock)
+    started(table, 3, options=kw.get("options", ""))
+    table.ok("Arcsyn", "deadline 24h")
+    table.ok("Arcsyn", f"on timeout {policy}")
+    return table
+
+
+# ---- deadlines ------------------------------------------------------------------------------
+
+
+def test_reminders_come_halfway_and_an_hour_before_and_the_moderator_hears_of_the_end(
+        db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock)
+    assert table.to_act() == "Arcsyn"
+    clock.now += 11 * HOUR
+    assert due(table) == []
+    clock.now += 1 * HOUR
+    [half] = due(table)
+    assert "halfway" in half.text and "Time left: 12 h of 24 h" in half.text
+    assert half.mentions == ["id-Arcsyn"]
+    assert due(table) == []  # given once
+    clock.now += 11 * HOUR
+    [hour] = due(table)
+    assert "an hour from" in hour.text and hour.mentions == ["id-Arcsyn"]
+    clock.now += 1 * HOUR
+    [passed] = due(table)
+    assert "Time ran out" in passed.text and "moderator Arcsyn" in passed.text
+    assert "waits for them" in passed.text
+    clock.now += 100 * HOUR
+    assert due(table) == []  # `wait` does nothing more
+    assert table.to_act() == "Arcsyn"
+    assert "waiting 124 h of 24 h" in table.ok("Daemonis", "status").text
+
+
+def test_a_restart_loses_nothing_and_sends_nothing_twice(db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock)
+    clock.now += 12 * HOUR
+    assert len(due(table)) == 1
+    table.service.close()
+    again = table_at(db, clock)
+    assert due(again) == []  # the halfway reminder was given before the restart
+    clock.now += 11 * HOUR
+    [hour] = due(again)
+    assert "an hour from" in hour.text
+
+
+def test_the_clock_stops_while_the_game_is_paused(db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock)
+    clock.now += 10 * HOUR
+    table.ok("Arcsyn", "pause")
+    clock.now += 100 * HOUR
+    assert due(table) == []
+    table.ok("Arcsyn", "resume")
+    clock.now += 1 * HOUR
+    assert due(table) == []
+    clock.now += 1 * HOUR
+    [half] = due(table)
+    assert "Time left: 12 h of 24 h" in half.text
+
+
+def test_a_new_decision_starts_its_own_deadline(db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock)
+    clock.now += 20 * HOUR
+    table.ok("Arcsyn", "Place Office at C1")
+    clock.now += 11 * HOUR
+    assert due(table) == []
+
+
+def test_deadlines_and_policies_are_within_limits_and_for_moderators(
+        db: str, clock: Clock) -> None:
+    table = table_at(db, clock)
+    started(table, 3)
+    before = table.snapshot()
+    for text, reason in (("deadline 10m", "from 1 hour to 30 days"),
+                         ("deadline 40d", "from 1 hour to 30 days"),
+                         ("deadline soon", "written"),
+                         ("on timeout later", "written")):
+        reply = table.say("Arcsyn", text)
+        assert not reply.ok and reason in reply.text, reply.text
+    assert "Only a moderator" in table.say("Daemonis", "deadline 24h").text
+    assert table.snapshot() == before
+    if not automatic.bot_available():
+        refused = table.say("Arcsyn", "on timeout bot")
+        assert not refused.ok and "computer player is not part" in refused.text
+    table.ok("Arcsyn", "deadline 2d")
+    assert "a deadline of 2 d per decision" in table.ok("Zed", "status").text
+    table.ok("Arcsyn", "deadline off")
+    assert "Waiting:" not in table.ok("Zed", "status").text
+
+
+def _finish(table: Table, clock: Clock, seed: int = 0) -> int:
+    """Play the game to its end: the absent seat never answers, the others play at random;
+    returns how many turns of the scheduler loop played something."""
+    rng = random.Random(seed)
+    turns = 0
+    for _ in range(2000):
+        if status(table) != "active":
+            break
+        seat = table.to_act()
+        if seat == ABSENT:
+            clock.now += 13 * HOUR
+            turns += sum(1 for r in due(table) if "Time ran out" in r.text)
+            continue
+        assert seat is not None
+        table.ok(seat, rng.choice(table.service.choices(table.place, actor(seat))))
+        clock.now += 60
+    return turns
+
+
+def test_a_game_where_one_player_never_answers_finishes_under_idle(
+        db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock, "idle", options="markers=6 clock_stones=2")
+    assert _finish(table, clock) > 0
+    assert status(table) == "over"
+    absent = moves_of(table, ABSENT)
+    assert absent and all(r.auto and r.user_id == "busbot" for r in absent)
+    timed = [r for r in absent if r.data.get("reason") == "timeout"]
+    assert timed and all(r.data["policy"] == "idle" and r.data["after"] == 24 * HOUR
+                         for r in timed)
+    assert {r.data.get("reason") for r in absent} <= {"timeout", "single"}
+    log = table.ok("Daemonis", "log all").text
+    assert f"{ABSENT}: " in log and "timed out after 24 h" in log
+
+
+def test_a_restart_in_the_middle_of_a_timed_out_game_goes_on(db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock, "idle", options="markers=6 clock_stones=2")
+    table.ok("Arcsyn", "Place Office at C1")
+    table.ok("Arcsyn", "Place Pub at C2")
+    table.ok("Daemonis", "Place House at C3")
+    table.ok("Daemonis", "Place Office at C4")
+    clock.now += 30 * HOUR
+    table.service.close()
+    table = table_at(db, clock)
+    [passed] = due(table)
+    assert "Time ran out" in passed.text and f"{ABSENT}: Place" in passed.text
+    assert "(automatic: time ran out)" in passed.text
+    _finish(table, clock, seed=2)
+    assert status(table) == "over"
+
+
+def test_a_moderator_undoes_a_timed_out_move_alone(db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock, "idle")
+    table.ok("Arcsyn", "Place Office at C1")
+    clock.now += 25 * HOUR
+    [passed] = due(table)
+    assert "Arcsyn: Place" in passed.text
+    refused = table.say("Arcsyn", "undo")  # Arcsyn moderates, but plays the seat too
+    assert refused.ok and "took back" in refused.text.lower()
+    kept = [r for r in moves_of(table, "Arcsyn")]
+    assert len(kept) == 2  # the undo took the timed-out move only
+    assert table.to_act() == "Arcsyn"
+
+
+# ---- time away ------------------------------------------------------------------------------
+
+
+def test_an_away_player_is_never_pinged_and_their_deadline_waits(
+        db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock, "idle")
+    table.ok("Arcsyn", "Place Office at C1")
+    table.ok("Arcsyn", "Place Pub at C2")
+    reply = table.ok("Daemonis", "away 3d")
+    assert "away until" in reply.text and reply.mentions == []
+    assert "away until" in table.ok("Zed", "status").text
+    for _ in range(6):
+        clock.now += 12 * HOUR
+        assert due(table) == []
+    assert moves_of(table, "Daemonis") == []
+    clock.now += 11 * HOUR  # back: the deadline counts from the end of the time away
+    assert due(table) == []
+    clock.now += 1 * HOUR
+    [half] = due(table)
+    assert "halfway" in half.text and half.mentions == ["id-Daemonis"]
+
+
+def test_back_ends_time_away_and_pings_again(db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock)
+    table.ok("Daemonis", "away until 2027-02-01")  # the clock reads 15 January 2027
+    moved = table.ok("Arcsyn", "Place Office at C1 and Place Pub at C2")
+    assert moved.mentions == []  # Daemonis is away: no ping for their turn
+    table.ok("Daemonis", "back")
+    assert not table.say("Daemonis", "back").ok
+    clock.now += 12 * HOUR
+    [half] = due(table)
+    assert half.mentions == ["id-Daemonis"]
+
+
+def test_away_is_bounded_and_only_for_oneself(db: str, clock: Clock) -> None:
+    table = table_at(db, clock)
+    started(table, 3)
+    assert "at most 60 days" in table.say("Daemonis", "away 90d").text
+    assert "at most 60 days" in table.say("Daemonis", "away until 2099-01-01").text
+    assert not table.say("Zed", "away 3d").ok
+
+
+def test_a_delegated_away_seat_plays_itself_the_least_disruptive_way(
+        db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock, "idle")
+    table.ok("Arcsyn", "on away idle")
+    table.ok("Daemonis", "away 2d")
+    table.ok("Arcsyn", "Place Office at C1")
+    reply = table.ok("Arcsyn", "Place Pub at C2")
+    assert "(automatic: the player is away)" in reply.text
+    assert reply.mentions == ["id-Hedgethorn"]
+    assert table.to_act() == ABSENT
+    auto = moves_of(table, "Daemonis")
+    assert len(auto) == 2 and all(r.data["reason"] == "away" for r in auto)
+
+
+# ---- plans ----------------------------------------------------------------------------------
+
+
+SETUP = [("Arcsyn", "Place Office at C1"), ("Arcsyn", "Place Pub at C2"),
+         ("Daemonis", "Place House at C3"), ("Daemonis", "Place Office at C4"),
+         ("Hedgethorn", "Place Pub at E3"), ("Hedgethorn", "Place House at W3"),
+         ("Arcsyn", "Start line between E5 and S5"), ("Daemonis", "Start line between C2 and C3"),
+         ("Hedgethorn", "Start line between E2 and ES"), ("Hedgethorn", "Extend line from ES to E5"),
+         ("Daemonis", "Extend line from C3 to C4"), ("Arcsyn", "Extend line from S5 to S7")]
+
+
+def choosing(db: str, clock: Clock) -> Table:
+    table = table_at(db, clock)
+    started(table, 3)
+    for name, move in SETUP:
+        table.ok(name, move)
+    assert table.to_act() == "Arcsyn"
+    return table
+
+
+def test_a_plan_plays_when_its_turns_come_and_status_shows_only_that_there_is_one(
+        db: str, clock: Clock) -> None:
+    table = choosing(db, clock)
+    made = table.ok("Daemonis", "plan: choose vrrooomm, then choose buses, then pass")
+    assert "a plan of 3 steps" in made.text and "Vrrooomm" not in made.text
+    shown = table.ok("Zed", "status").text
+    assert "Daemonis (has a plan)" in shown and "Vrrooomm" not in shown
+    table.service.close()  # a plan is stored: it survives a restart
+    table = table_at(db, clock)
+    reply = table.ok("Arcsyn", "choose passengers")
+    assert "Daemonis chooses Vrrooomm" in reply.text and "(planned)" in reply.text
+    assert table.to_act() == ABSENT
+    table.ok(ABSENT, "choose lines")
+    table.ok("Arcsyn", "choose buildings")
+    planned = [r for r in moves_of(table, "Daemonis") if r.data.get("reason") == "plan"]
+    assert [r.text for r in planned] == ["Choose Vrrooomm", "Choose Buses"]
+    assert "has a plan" in table.ok("Zed", "status").text
+    assert table.ok("Daemonis", "plan").text == "Your plan: Pass."
+
+
+def test_a_broken_plan_stops_and_pings_its_player(db: str, clock: Clock) -> None:
+    table = choosing(db, clock)
+    table.ok("Daemonis", "plan: choose buses, then choose clock")
+    table.ok(ABSENT, "plan: choose clock")
+    reply = table.ok("Arcsyn", "choose passengers")
+    # Daemonis takes Buses; Hedgethorn's Clock is played; Arcsyn chooses again...
+    assert "(planned)" in reply.text
+    reply = table.ok("Arcsyn", "choose vrrooomm")
+    assert "Daemonis's plan stopped" in reply.text and "id-Daemonis" in reply.mentions
+    assert table.to_act() == "Daemonis"
+    assert "has a plan" not in table.ok("Zed", "status").text
+
+
+def test_plan_pass_this_round_and_clear(db: str, clock: Clock) -> None:
+    table = choosing(db, clock)
+    table.ok("Daemonis", "plan pass this round")
+    table.ok("Arcsyn", "choose passengers")
+    broken = [r for r in records(table) if r.kind == "plan" and r.data.get("broken")]
+    assert broken  # passing is not legal before two markers: the plan stops at once
+    table.ok(ABSENT, "plan: choose buses")
+    table.ok(ABSENT, "plan clear")
+    assert not table.say(ABSENT, "plan clear").ok
+    assert "has a plan" not in table.ok("Zed", "status").text
+
+
+def test_undo_of_a_move_before_a_plan_clears_it(db: str, clock: Clock) -> None:
+    table = choosing(db, clock)
+    table.ok("Arcsyn", "choose passengers")
+    table.ok("Hedgethorn", "plan: choose clock")
+    table.ok("Arcsyn", "undo")  # Arcsyn's own move, made before the plan
+    assert "has a plan" not in table.ok("Zed", "status").text
+
+
+def test_plans_are_bounded_and_for_seated_players(db: str, clock: Clock) -> None:
+    table = choosing(db, clock)
+    before = table.snapshot()
+    assert "at most 20 steps" in table.say("Daemonis", "plan: " + ", ".join(
+        ["pass"] * 21)).text
+    assert not table.say("Zed", "plan: pass").ok
+    assert not table.say("Daemonis", "plan: choose teleport").ok
+    assert table.snapshot() == before
+
+
+# ---- auto_single ----------------------------------------------------------------------------
+
+
+def test_auto_single_is_on_for_new_games_and_a_moderator_turns_it_off(
+        db: str, clock: Clock) -> None:
+    table = table_at(db, clock)
+    table.ok("Arcsyn", "new game")
+    assert "auto_single=true" in table.ok("Arcsyn", "status").text
+    assert "Only a moderator" in table.say("Daemonis", "auto_single off").text
+    table.ok("Arcsyn", "auto_single off")
+    created = records(table)
+    assert created[-1].kind == "setting" and created[-1].data == {
+        "name": "auto_single", "value": False}
