@@ -277,7 +277,8 @@ SETUP = [("Arcsyn", "Place Office at C1"), ("Arcsyn", "Place Pub at C2"),
          ("Daemonis", "Place House at C3"), ("Daemonis", "Place Office at C4"),
          ("Hedgethorn", "Place Pub at E3"), ("Hedgethorn", "Place House at W3"),
          ("Arcsyn", "Start line between E5 and S5"), ("Daemonis", "Start line between C2 and C3"),
-         ("Hedgethorn", "Start line between E2 and ES"), ("Hedgethorn", "Extend line from ES to E5"),
+         ("Hedgethorn", "Start line between E2 and ES"),
+         ("Hedgethorn", "Extend line from ES to E5"),
          ("Daemonis", "Extend line from C3 to C4"), ("Arcsyn", "Extend line from S5 to S7")]
 
 
