@@ -10,7 +10,7 @@ from itertools import groupby
 
 from bot.service import deadlines
 from bot.service.live_game import LiveGame, Played, build_options
-from bot.service.records import GameRecord, GameStatus, Record, same_user
+from bot.service.records import GameRecord, GameStatus, Record
 from bot.service.storage import PictureMoment
 from engine import CLOCK, EDITIONS, Game, Options
 from engine.limits import MAX_AUTO_LINES
@@ -19,7 +19,6 @@ from engine.limits import MAX_AUTO_LINES
 _ECHO_KINDS = frozenset(("choose", "pass"))
 #: how many legal choices ``moves`` lists before summing up the rest
 MAX_CHOICES = 40
-LOG_TAIL = 30
 #: how a reply marks a move the service made, by its reason
 AUTO_TAGS = {
     "dropped": " (automatic: this player has left)",
@@ -184,62 +183,6 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
     return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
 
 
-def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
-    """The moves in force in move order, numbered, with the moderator acts between them.
-
-    A corrected move keeps its place: it is listed where the move it replaced was, and an act
-    comes after the moves that were in the log before it.
-    """
-    record = live.record
-    by_seq = {rec.seq: rec for rec in records}
-    slot: dict[int, int] = {}  # a correction's seq -> the seq of the first move in its place
-    for rec in records:
-        if rec.kind == "correct":
-            target = int(rec.data["target"])
-            slot[rec.seq] = slot.get(target, target)
-    acts = [rec for rec in records
-            if rec.kind not in ("move", "create", "join", "colour", "leave", "correct")]
-    player = _players_then(records)
-    lines: list[str] = []
-    for number, m in enumerate(record.moves, start=1):
-        while acts and acts[0].seq < slot.get(m.seq, m.seq):
-            lines.append(f"  — {act_text(acts.pop(0))}")
-        rec = by_seq[m.seq]
-        note = " (automatic)" if m.auto else ""
-        if rec.kind == "correct":
-            note += f" (corrected by {rec.user_name})"
-        elif (rec.user_id != "busbot" and not rec.data.get("imported")
-              and not same_user(rec.user_id, player.get(rec.seq))):
-            note += f" (by {rec.user_name})"
-        # the seat's name when the move was made: a replaced player's moves keep theirs
-        lines.append(f"{number}. {rec.seat or m.seat}: {m.text}{note}")
-    lines.extend(f"  — {act_text(rec)}" for rec in acts)
-    if not lines:
-        return "No moves yet."
-    head = ""
-    if not everything and len(lines) > LOG_TAIL:
-        head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
-        lines = lines[-LOG_TAIL:]
-    return head + "\n".join(lines)
-
-
-def _players_then(records: list[Record]) -> dict[int, str | None]:
-    """For each move record, the user who sat in its seat when it was made."""
-    owner: dict[str, str | None] = {}
-    then: dict[int, str | None] = {}
-    for rec in records:
-        seat = (rec.seat or "").casefold()
-        if rec.kind == "join":
-            owner[seat] = rec.data.get("user_id", rec.user_id)
-        elif rec.kind == "replace":
-            owner[seat] = str(rec.data["user_id"])
-            if rec.data.get("name") is not None:
-                owner[str(rec.data["name"]).casefold()] = owner.pop(seat)
-        elif rec.kind == "move":
-            then[rec.seq] = owner.get(seat)
-    return then
-
-
 def act_text(rec: Record) -> str:
     """A record other than a move, as the log shows it."""
     who = rec.user_name
@@ -263,7 +206,35 @@ def act_text(rec: Record) -> str:
         return f"{who} imported this game ({rec.data.get('source', 'a file')})"
     if rec.kind == "nudge":
         return f"{who} nudged {rec.seat or 'the table'}"
-    return f"{who}: {rec.kind}"
+    return _waiting_act(rec) or f"{who}: {rec.kind}"
+
+
+def _waiting_act(rec: Record) -> str | None:
+    """A record about waiting (a setting, time away, a plan, a reminder), as the log shows it:
+    a plan's steps are the player's own business and never shown."""
+    who, seat, data = rec.user_name, rec.seat, rec.data
+    if rec.kind == "setting":
+        value = data.get("value")
+        if data.get("name") == "deadline":
+            took = "off" if value is None else deadlines.hours(float(value))
+            return f"{who} set the deadline to {took}"
+        shown = {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) \
+            else value
+        return f"{who} set {data.get('name')} to {shown}"
+    if rec.kind == "away":
+        return f"{seat} is away until {when(float(data.get('until', 0)))}"
+    if rec.kind == "back":
+        return f"{seat} is back"
+    if rec.kind == "plan":
+        if data.get("steps"):
+            return f"{seat} made a plan"
+        return f"{seat}'s plan stopped" if data.get("broken") else f"{seat}'s plan ended"
+    if rec.kind == "remind":
+        stages = data.get("stages", [])
+        if "passed" in stages:
+            return f"{seat}'s time ran out"
+        return f"{seat} was reminded ({'halfway' if 'half' in stages else 'an hour left'})"
+    return None
 
 
 def rules_text(record: GameRecord | None) -> str:
