@@ -14,7 +14,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 
-from bot.service.records import GameRecord, Plan
+from bot.service.records import GameRecord, Planned
 from bot.service.seat_policy import least_disruptive
 from engine import BusError, Decision, Game, Move, ParseError
 from engine.notation import parse_move
@@ -77,7 +77,7 @@ def choose(record: GameRecord, game: Game, decision: Decision, legal: list[Move]
     return None if plan is None else _planned(plan, decision, game, legal)
 
 
-def _planned(plan: Plan, decision: Decision, game: Game,
+def _planned(plan: Planned, decision: Decision, game: Game,
              legal: list[Move]) -> Chosen | PlanEnds:
     """The plan's next step when it is legal now, else the end of the plan."""
     if plan.round is not None and game.state.round != plan.round:

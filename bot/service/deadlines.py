@@ -166,7 +166,7 @@ def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, l
             facts.setdefault(seat.name, []).append(f"away until {day(record.away[seat.name])}")
         if seat.name in record.plans:
             facts.setdefault(seat.name, []).append("has a plan")
-    decision = game.to_act() if game is not None and record.status == "active" else None
+    decision = game.to_act() if game is not None and record.status == GameStatus.ACTIVE else None
     if decision is not None and record.deadline is not None \
             and not record.is_away(decision.player, now):
         spent = waited(record, decision.player, now)

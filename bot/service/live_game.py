@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.api import Actor
-from bot.service import automatic
-from bot.service.records import GameRecord, GameStatus, Record
+from bot.service import automatic, payloads
+from bot.service.payloads import Payload
+from bot.service.records import OPEN_STATUSES, GameRecord, GameStatus, Record
 from engine import Event, Game, GameLog, Move, Options, replay
 from engine.limits import MAX_AUTO_MOVES
 
@@ -99,7 +99,7 @@ class LiveGame:
     game: Game | None
 
     @property
-    def status(self) -> str:
+    def status(self) -> GameStatus:
         """lobby, active, paused, over or abandoned."""
         if self.record.status == GameStatus.ACTIVE and self.game is not None and self.game.is_over:
             return GameStatus.OVER
@@ -107,7 +107,7 @@ class LiveGame:
 
     @property
     def is_open(self) -> bool:
-        return self.status in (GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.PAUSED)
+        return self.status in OPEN_STATUSES
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,15 +145,14 @@ class Draft:
     def live(self) -> LiveGame:
         return LiveGame(self.record, self.game)
 
-    def add(self, kind: str, *, seat: str | None = None, text: str | None = None,
-            auto: bool = False, data: Mapping[str, Any] | None = None,
-            user: tuple[str, str] | None = None) -> Record:
+    def add(self, payload: Payload, *, seat: str | None = None, text: str | None = None,
+            auto: bool = False, user: tuple[str, str] | None = None) -> Record:
+        """Record ``payload`` (its kind is its class's) as the actor's, or ``user``'s."""
         user_id, user_name = user if user is not None else (self.actor.user_id, self.actor.name)
-        rec = Record(
-            game_id=self.record.game_id, seq=self.record.last_seq + 1, kind=kind, at=self.now,
+        rec = Record.of(
+            payload, game_id=self.record.game_id, seq=self.record.last_seq + 1, at=self.now,
             user_id=user_id, user_name=user_name, seat=seat, text=text, auto=auto,
-            message_id=self.message_id, data=dict(data or {}),
-        )
+            message_id=self.message_id)
         self.record.apply(rec)
         self.new.append(rec)
         return rec
@@ -162,8 +161,7 @@ class Draft:
         """Play one move for a seat and record it (``BusError`` when it is not legal now)."""
         assert self.game is not None
         events = self.game.push(move, seat)
-        data = {"by_moderator": True} if by is not None else None
-        self.add("move", seat=seat, text=str(move), data=data)
+        self.add(payloads.Move(by_moderator=by is not None), seat=seat, text=str(move))
         return Played(seat, move, events, by=by)
 
     def run_automatic(self, skip_seat: str | None = None) -> list[Played]:
@@ -188,21 +186,19 @@ class Draft:
             played.append(self.auto_move(decision.player, choice.move, choice.why))
         return played
 
-    def auto_move(self, seat: str, move: Move, why: str,
-                  data: Mapping[str, Any] | None = None) -> Played:
-        """Play a move the service chose for ``seat`` and record it with why."""
+    def auto_move(self, seat: str, move: Move, why: str, *, policy: str | None = None,
+                  after: float | None = None) -> Played:
+        """Play a move the service chose for ``seat`` and record it with why (a timeout: the
+        policy and the deadline)."""
         assert self.game is not None
         events = self.game.push(move, seat)
-        self.add("move", seat=seat, text=str(move), auto=True,
-                 data={"reason": why, **(data or {})}, user=BOT_USER)
+        self.add(payloads.Move(reason=why, policy=policy, after=after), seat=seat,
+                 text=str(move), auto=True, user=BOT_USER)
         return Played(seat, move, events, auto=why)
 
     def end_plan(self, ended: automatic.PlanEnds) -> None:
         """Clear a seat's plan; a broken one is said, and its player pinged (unless away)."""
-        data: dict[str, Any] = {"steps": []}
-        if ended.broken is not None:
-            data["broken"] = ended.broken
-        self.add("plan", seat=ended.seat, data=data, user=BOT_USER)
+        self.add(payloads.Plan(broken=ended.broken), seat=ended.seat, user=BOT_USER)
         if ended.broken is None:
             return
         self.notes.append(f"{ended.seat}'s plan stopped: {ended.broken}; the rest of it is "

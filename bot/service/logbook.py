@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.service import deadlines
+from bot.service import deadlines, payloads
 from bot.service.live_game import LiveGame
 from bot.service.records import LiveMove, Record, same_user
 from bot.service.replies import act_text
@@ -66,9 +66,8 @@ def tell(live: LiveGame, records: list[Record]) -> Told:
     by_seq = {rec.seq: rec for rec in records}
     slot: dict[int, int] = {}  # a correction's seq -> the seq of the first move in its place
     for rec in records:
-        if rec.kind == "correct":
-            target = int(rec.data["target"])
-            slot[rec.seq] = slot.get(target, target)
+        if isinstance(correct := rec.payload, payloads.Correct):
+            slot[rec.seq] = slot.get(correct.target, correct.target)
     acts = [rec for rec in records if rec.kind not in _NOT_ACTS]
     player = _players_then(records)
     rounds, events = _story(live)
@@ -92,14 +91,14 @@ def tell(live: LiveGame, records: list[Record]) -> Told:
 def _note(m: LiveMove, rec: Record, player: str | None) -> str:
     """Why a move is in the log when its player did not simply write it."""
     if m.why == "timeout":
-        after = rec.data.get("after")
-        took = f" after {deadlines.hours(float(after))}" if after is not None else ""
-        return f" (automatic: timed out{took}, {rec.data.get('policy', 'idle')})"
+        move = rec.carried(payloads.Move)
+        took = f" after {deadlines.hours(move.after)}" if move.after is not None else ""
+        return f" (automatic: timed out{took}, {move.policy or 'idle'})"
     if m.auto:
         return f" ({_WHY.get(m.why or '', 'automatic')})"
     if rec.kind == "correct":
         return f" (corrected by {rec.user_name})"
-    if (rec.user_id != "busbot" and not rec.data.get("imported")
+    if (rec.user_id != "busbot" and not rec.carried(payloads.Move).imported
             and not same_user(rec.user_id, player)):
         return f" (by {rec.user_name})"
     return ""
@@ -132,14 +131,15 @@ def _players_then(records: list[Record]) -> dict[int, str | None]:
     then: dict[int, str | None] = {}
     for rec in records:
         seat = (rec.seat or "").casefold()
-        if rec.kind == "join":
-            owner[seat] = rec.data.get("user_id", rec.user_id)
-        elif rec.kind == "replace":
-            owner[seat] = str(rec.data["user_id"])
-            if rec.data.get("name") is not None:
-                owner[str(rec.data["name"]).casefold()] = owner.pop(seat)
-        elif rec.kind == "move":
-            then[rec.seq] = owner.get(seat)
+        match rec.payload:
+            case payloads.Join(named=named, user_id=user_id):
+                owner[seat] = user_id if named else rec.user_id
+            case payloads.Replace(user_id=user_id, name=name):
+                owner[seat] = user_id
+                if name is not None:
+                    owner[name.casefold()] = owner.pop(seat)
+            case payloads.Move():
+                then[rec.seq] = owner.get(seat)
     return then
 
 

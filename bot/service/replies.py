@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from itertools import groupby
 
-from bot.service import deadlines
+from bot.service import deadlines, payloads
 from bot.service.live_game import LiveGame, Played, build_options
 from bot.service.records import GameRecord, GameStatus, Record
 from bot.service.storage import PictureMoment
@@ -112,7 +112,8 @@ def where_things_stand(live: LiveGame, game_id: int) -> str:
     players = ", ".join(s.name for s in record.seats) or "nobody seated yet"
     played = (f"; {count_of(len(record.moves), 'move')} played, round {live.game.state.round}"
               if live.game is not None else "")
-    state = {"lobby": "being set up", "active": "under way"}.get(live.status, live.status)
+    state = {GameStatus.LOBBY: "being set up", GameStatus.ACTIVE: "under way"}.get(
+        live.status, live.status)
     return (f"Game {game_id} here ({record.edition} edition; {players}) is {state}"
             f"{played}. {next_line(live)}")
 
@@ -186,54 +187,53 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
 def act_text(rec: Record) -> str:
     """A record other than a move, as the log shows it."""
     who = rec.user_name
-    if rec.kind == "start":
-        how = {"random": f"seat order drawn at random (seed {rec.data.get('seed')})",
-               "moderator": "seat order given by the moderator",
-               "import": "imported"}.get(str(rec.data.get("order_by")), "")
-        return f"{who} started the game: {', '.join(rec.data.get('order', []))} ({how})"
-    if rec.kind == "undo":
-        return f"{who} took back {count_of(len(rec.data.get('targets', [])), 'move')}"
-    if rec.kind == "redo":
-        if rec.data.get("reverted") is not None:
+    match rec.payload:
+        case payloads.Start(order=order, seed=seed, order_by=order_by):
+            how = {"random": f"seat order drawn at random (seed {seed})",
+                   "moderator": "seat order given by the moderator",
+                   "import": "imported"}.get(order_by, "")
+            return f"{who} started the game: {', '.join(order)} ({how})"
+        case payloads.Undo(targets=targets):
+            return f"{who} took back {count_of(len(targets), 'move')}"
+        case payloads.Redo(reverted=reverted) if reverted is not None:
             return f"{who} reversed the last correction (redo)"
-        return f"{who} put back {count_of(len(rec.data.get('restored', [])), 'move')} (redo)"
-    if rec.kind == "replace":
-        renamed = f" (named {rec.data['name']} from then on)" if rec.data.get("name") else ""
-        return f"{who} gave {rec.seat}'s seat to {rec.data.get('user_name')}{renamed}"
-    if rec.kind == "drop":
-        return f"{who} dropped {rec.seat}: the bot plays for them from now on"
-    if rec.kind == "import":
-        return f"{who} imported this game ({rec.data.get('source', 'a file')})"
-    if rec.kind == "nudge":
-        return f"{who} nudged {rec.seat or 'the table'}"
+        case payloads.Redo(restored=restored):
+            return f"{who} put back {count_of(len(restored), 'move')} (redo)"
+        case payloads.Replace(user_name=user_name, name=name):
+            renamed = f" (named {name} from then on)" if name else ""
+            return f"{who} gave {rec.seat}'s seat to {user_name}{renamed}"
+        case payloads.Drop():
+            return f"{who} dropped {rec.seat}: the bot plays for them from now on"
+        case payloads.Import(source=source):
+            return f"{who} imported this game ({source})"
+        case payloads.Nudge():
+            return f"{who} nudged {rec.seat or 'the table'}"
     return _waiting_act(rec) or f"{who}: {rec.kind}"
 
 
 def _waiting_act(rec: Record) -> str | None:
     """A record about waiting (a setting, time away, a plan, a reminder), as the log shows it:
     a plan's steps are the player's own business and never shown."""
-    who, seat, data = rec.user_name, rec.seat, rec.data
-    if rec.kind == "setting":
-        value = data.get("value")
-        if data.get("name") == "deadline":
-            took = "off" if value is None else deadlines.hours(float(value))
-            return f"{who} set the deadline to {took}"
-        shown = {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) \
-            else value
-        return f"{who} set {data.get('name')} to {shown}"
-    if rec.kind == "away":
-        return f"{seat} is away until {when(float(data.get('until', 0)))}"
-    if rec.kind == "back":
-        return f"{seat} is back"
-    if rec.kind == "plan":
-        if data.get("steps"):
-            return f"{seat} made a plan"
-        return f"{seat}'s plan stopped" if data.get("broken") else f"{seat}'s plan ended"
-    if rec.kind == "remind":
-        stages = data.get("stages", [])
-        if "passed" in stages:
-            return f"{seat}'s time ran out"
-        return f"{seat} was reminded ({'halfway' if 'half' in stages else 'an hour left'})"
+    seat = rec.seat
+    match rec.payload:
+        case payloads.Setting(name="deadline", value=value):
+            took = deadlines.hours(value) if isinstance(value, float) else "off"
+            return f"{rec.user_name} set the deadline to {took}"
+        case payloads.Setting(name=name, value=value):
+            shown = ("on" if value else "off") if isinstance(value, bool) else value
+            return f"{rec.user_name} set {name} to {shown}"
+        case payloads.Away(until=until):
+            return f"{seat} is away until {when(until)}"
+        case payloads.Back():
+            return f"{seat} is back"
+        case payloads.Plan(steps=steps, broken=broken):
+            if steps:
+                return f"{seat} made a plan"
+            return f"{seat}'s plan stopped" if broken else f"{seat}'s plan ended"
+        case payloads.Remind(stages=stages):
+            if "passed" in stages:
+                return f"{seat}'s time ran out"
+            return f"{seat} was reminded ({'halfway' if 'half' in stages else 'an hour left'})"
     return None
 
 

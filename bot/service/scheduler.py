@@ -12,7 +12,7 @@ and the console table both run this same loop.
 
 from __future__ import annotations
 
-from bot.service import automatic, deadlines
+from bot.service import automatic, deadlines, payloads
 from bot.service.deadlines import HALF, PASSED, Due
 from bot.service.live_game import BOT_USER, Draft, Played
 from bot.service.outcome import GameContext, Outcome, table_outcome
@@ -35,7 +35,7 @@ def due_work(ctx: GameContext) -> Outcome | None:
     if due is None or due.at > ctx.now or due.stage not in deadlines.STAGES:
         return None
     draft = ctx.draft()
-    draft.add("remind", seat=due.seat, data={"stages": list(due.stages)}, user=BOT_USER)
+    draft.add(payloads.Remind(due.stages), seat=due.seat, user=BOT_USER)
     if due.stage == PASSED:
         return _passed(draft, due)
     return _reminder(draft, due)
@@ -96,13 +96,12 @@ def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Pla
     first = game.to_act()
     assert first is not None
     played: list[Played] = []
-    why = {"policy": policy, "after": deadline}
     for _ in range(MAX_AUTO_MOVES):
         decision = game.to_act()
         if decision is None or decision.player != seat or decision.kind != first.kind:
             break
         move = automatic.policy_move(policy, game)
-        played.append(draft.auto_move(seat, move, "timeout", why))
+        played.append(draft.auto_move(seat, move, "timeout", policy=policy, after=deadline))
         if first.kind == DecisionKind.CHOOSE:
             break
     return played

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service import payloads
 from bot.service.commands import Command, Words
 from bot.service.entry import Entry, NoSlash, Route, Section, Who
 from bot.service.needs import moderator, status
@@ -30,7 +31,7 @@ def read(w: Words) -> AutoSingle | None:
 
 def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
     draft = ctx.draft()
-    draft.add("setting", data={"name": "auto_single", "value": cmd.on})
+    draft.add(payloads.Setting("auto_single", cmd.on))
     line = (f"Moderator {ctx.actor.name} turned auto_single {'on' if cmd.on else 'off'}: "
             + ("a decision with only one legal choice plays itself." if cmd.on
                else "every decision waits for its player, even with one legal choice."))

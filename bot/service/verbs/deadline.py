@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import deadlines
+from bot.service import deadlines, payloads
 from bot.service.commands import Command, Words
 from bot.service.entry import Entry, NoSlash, Route, Section, Who
 from bot.service.needs import moderator, status
@@ -38,7 +38,7 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
     if cmd.seconds is not None:
         check_deadline(cmd.seconds)
     draft = ctx.draft()
-    draft.add("setting", data={"name": "deadline", "value": cmd.seconds})
+    draft.add(payloads.Setting("deadline", cmd.seconds))
     if cmd.seconds is None:
         return Outcome(f"Moderator {ctx.actor.name} took the deadline off: decisions wait as "
                        f"long as they take.", draft=draft)

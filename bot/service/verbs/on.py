@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import automatic
+from bot.service import automatic, payloads
 from bot.service.commands import Command, Words
 from bot.service.entry import Entry, NoSlash, Route, Section, Who
 from bot.service.needs import moderator, status
@@ -43,7 +43,7 @@ def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
         return refuse("The computer player is not part of this busbot yet, so `bot` cannot "
                       "be chosen; `idle` plays the least disruptive move instead.")
     draft = ctx.draft()
-    draft.add("setting", data={"name": cmd.when, "value": cmd.policy})
+    draft.add(payloads.Setting(cmd.when, cmd.policy))
     if cmd.when == "timeout":
         line = (f"Moderator {ctx.actor.name} set the timeout policy to `{cmd.policy}`: when a "
                 f"decision's deadline passes, the bot {_MEANS[cmd.policy]}.")

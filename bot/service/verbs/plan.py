@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service import payloads
 from bot.service.attempts import MOVE_VERBS
 from bot.service.commands import Command, Words, read_moves
 from bot.service.entry import Entry, NoSlash, Route, Section, Who
@@ -87,10 +88,7 @@ def _planned(ctx: GameContext, steps: list[str], round_number: int | None) -> Ou
     assert ctx.seat is not None
     name = ctx.seat.name
     draft = ctx.draft()
-    data: dict[str, object] = {"steps": steps}
-    if round_number is not None:
-        data["round"] = round_number
-    draft.add("plan", seat=name, data=data)
+    draft.add(payloads.Plan(tuple(steps), round_number), seat=name)
     what = ("passes at each of their decisions this round" if round_number is not None
             else f"has a plan of {count_of(len(steps), 'step')}")
     line = (f"{name} {what}: each plays when its turn comes, if it is legal then "
@@ -106,7 +104,7 @@ def clear_plan(ctx: GameContext, cmd: PlanClear) -> Outcome:
     if ctx.seat.name not in ctx.live.record.plans:
         return refuse("You have no plan to clear.")
     draft = ctx.draft()
-    draft.add("plan", seat=ctx.seat.name, data={"steps": []})
+    draft.add(payloads.Plan(), seat=ctx.seat.name)
     return Outcome(f"{ctx.seat.name} cleared their plan.", draft=draft, mentions=[])
 
 

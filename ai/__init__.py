@@ -1,0 +1,59 @@
+"""busbot's computer player: a Monte Carlo tree search over the engine's own moves.
+
+Pure like ``engine``: no I/O, no Discord, no database; the only clock it reads is the optional
+time budget of ``choose_move``::
+
+    move = ai.choose_move(game, playouts=400, seed=7)   # deterministic for a seed
+    move = ai.choose_move(game, seconds=0.5)             # stops in time
+    move = ai.choose_move(game, level="hard")            # a named budget (easy, normal, hard)
+
+How it thinks and how to make it stronger: docs/ai.md.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from ai.levels import BUDGETS, Budget, Level, level_named
+from ai.search import Search
+from engine.errors import GameOver
+from engine.game import Game
+from engine.moves import Move
+
+__all__ = ["BUDGETS", "Budget", "Level", "choose_move", "level_named"]
+
+
+def choose_move(game: Game, *, playouts: int | None = None, seconds: float | None = None,
+                seed: int = 0, level: str | Level | None = None,
+                clock: Callable[[], float] = time.perf_counter) -> Move:
+    """The move the computer plays for whoever must decide now in ``game`` (left unchanged).
+
+    ``playouts`` bounds the search by simulated games (the same move for the same seed);
+    ``seconds`` bounds it by time, read from ``clock``; a ``level`` supplies both from its
+    budget unless given. With neither and no level, the ``normal`` budget is used.
+    """
+    legal = game.legal_moves()
+    if not legal:
+        raise GameOver("the game is over: there is no move to choose")
+    if len(legal) == 1:
+        return legal[0]
+    budget = _budget(playouts, seconds, level)
+    rng = random.Random(seed)
+    if budget.careless and rng.random() < budget.careless:
+        return rng.choice(legal)
+    search = Search(game, rng)
+    search.run(budget.playouts, budget.seconds, clock)
+    return search.best_move()
+
+
+def _budget(playouts: int | None, seconds: float | None, level: str | Level | None) -> Budget:
+    """The budget asked for: explicit bounds win over the level's; no bound at all means the
+    level's (``normal`` by default)."""
+    named = BUDGETS[level_named(level)]
+    if level is None and (playouts is not None or seconds is not None):
+        return Budget(playouts=playouts, seconds=seconds)
+    return Budget(playouts=playouts if playouts is not None else named.playouts,
+                  seconds=seconds if seconds is not None else named.seconds,
+                  careless=named.careless)
