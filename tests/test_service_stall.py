@@ -142,9 +142,6 @@ def test_deadlines_and_policies_are_within_limits_and_for_moderators(
         assert not reply.ok and reason in reply.text, reply.text
     assert "Only a moderator" in table.say("Daemonis", "deadline 24h").text
     assert table.snapshot() == before
-    if not automatic.bot_available():
-        refused = table.say("Arcsyn", "on timeout bot")
-        assert not refused.ok and "computer player is not part" in refused.text
     table.ok("Arcsyn", "deadline 2d")
     assert "a deadline of 2 d per decision" in table.ok("Zed", "status").text
     table.ok("Arcsyn", "deadline off")
@@ -182,7 +179,21 @@ def test_a_game_where_one_player_never_answers_finishes_under_idle(
                          for r in timed)
     assert {r.data.get("reason") for r in absent} <= {"timeout", "single"}
     log = table.ok("Daemonis", "log all").text
-    assert f"{ABSENT}: " in log and "timed out after 24 h" in log
+    assert f"{ABSENT}: " in log and "timed out after 24 h, idle" in log
+    assert "**Round 2**" in log  # and what happened after the moves: buses, the clock, the end
+    events = [line for line in log.splitlines() if line.startswith("  · ")]
+    assert any("bus" in line for line in events) and "The game is over" in events[-1]
+
+
+def test_a_game_where_one_player_never_answers_finishes_under_bot(
+        db: str, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(automatic, "BOT_PLAYOUTS", 8)  # a small budget keeps the test quick
+    table = with_deadline(db, clock, "bot", options="markers=6 clock_stones=2")
+    assert _finish(table, clock, seed=4) > 0
+    assert status(table) == "over"
+    timed = [r for r in moves_of(table, ABSENT) if r.data.get("reason") == "timeout"]
+    assert timed and all(r.data["policy"] == "bot" and r.user_id == "busbot" for r in timed)
+    assert "timed out after 24 h, bot" in table.ok("Daemonis", "log all").text
 
 
 def test_a_restart_in_the_middle_of_a_timed_out_game_goes_on(db: str, clock: Clock) -> None:
@@ -367,3 +378,41 @@ def test_auto_single_is_on_for_new_games_and_a_moderator_turns_it_off(
     created = records(table)
     assert created[-1].kind == "setting" and created[-1].data == {
         "name": "auto_single", "value": False}
+
+
+# ---- the log and every game at a glance -------------------------------------------------
+
+
+def test_the_log_has_round_headers_events_and_log_since_me(db: str, clock: Clock) -> None:
+    table = choosing(db, clock)
+    table.ok("Arcsyn", "choose buses")
+    table.ok("Daemonis", "choose clock")
+    for name in ("Hedgethorn", "Arcsyn", "Daemonis", "Hedgethorn", "Arcsyn", "Daemonis",
+                 "Hedgethorn"):
+        table.ok(name, table.service.choices(table.place, actor(name))[0])
+    log = table.ok("Zed", "log all").text.splitlines()
+    assert log.index("**Setup**") < log.index("12. Arcsyn: Extend line from S5 to S7") \
+        < log.index("**Round 1**") < log.index("13. Arcsyn: Choose Buses")
+    since = table.ok("Daemonis", "log since me").text
+    assert since.startswith("Since your last move (") and "Choose Clock" not in since.split(
+        "\n", 1)[1]
+    assert not table.say("Zed", "log since me").ok
+
+
+def test_games_lists_whose_turn_it_is_theirs_first_and_games_waiting_the_stalled(
+        tmp_path: Path, clock: Clock) -> None:
+    db = str(tmp_path / "many.db")
+    first = table_at(db, clock)
+    started(first, 3)
+    second = Table(first.service, place="channel-2")
+    started(second, 3, names=("Daemonis", "Arcsyn", "Hedgethorn"), creator="Daemonis")
+    second.ok("Daemonis", "deadline 24h")
+    clock.now += 30 * HOUR
+    listed = first.ok("Arcsyn", "games").text.splitlines()
+    assert listed[0] == "2 open games, 1 waiting for you:"
+    assert listed[1].startswith("• Game 1 in channel-1: waits for you since 30 h")
+    assert listed[2] == "• Game 2 in channel-2: waits for Daemonis since 30 h of 24 h"
+    assert "Only a moderator" in first.say("Zed", "games waiting").text
+    waiting = first.ok("Arcsyn", "games waiting").text.splitlines()
+    assert waiting == ["1 game waiting longer than their deadline (or 48 h):",
+                       "• Game 2 in channel-2: waits for Daemonis since 30 h of 24 h"]

@@ -10,17 +10,18 @@ passes (``deadlines``) plays one decision by the same policies.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from dataclasses import dataclass
 
+import ai
 from bot.service.records import GameRecord, Planned
 from bot.service.seat_policy import least_disruptive
 from engine import BusError, Decision, Game, Move, ParseError
 from engine.notation import parse_move
 
-#: Seconds the computer player may think for one decision of a seat it plays.
-BOT_SECONDS = 2.0
+#: The computer player's budget for one decision of a seat it plays (whichever ends first):
+#: its ``normal`` level, under a second.
+BOT_PLAYOUTS = 400
+BOT_SECONDS = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +41,12 @@ class PlanEnds:
     broken: str | None = None
 
 
-def bot_available() -> bool:
-    """Whether the computer player (the ``ai`` package) is installed with this busbot."""
-    return importlib.util.find_spec("ai") is not None
-
-
 def policy_move(policy: str, game: Game) -> Move:
     """The move of policy ``idle`` (least disruptive) or ``bot`` (the computer player, within
-    ``BOT_SECONDS``; the least disruptive move when it is not there)."""
-    if policy == "bot" and bot_available():
-        ai = importlib.import_module("ai")
-        move: Move = ai.choose_move(game.copy(), seconds=BOT_SECONDS)
-        return move
+    ``BOT_PLAYOUTS`` and ``BOT_SECONDS``; seeded by the position, so it is reproducible)."""
+    if policy == "bot":
+        return ai.choose_move(game, playouts=BOT_PLAYOUTS, seconds=BOT_SECONDS,
+                              seed=len(game.history))
     return least_disruptive(game)
 
 

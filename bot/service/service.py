@@ -68,6 +68,9 @@ log = logging.getLogger(__name__)
 _DEFAULT = object()
 #: Games the scheduler looks at in one run (the most overdue first; the rest come next run).
 DUE_PER_RUN = 100
+#: Seconds of due work in one run, at most (a game whose timeout the computer player plays
+#: takes up to a second); what is left waits for the next run.
+DUE_SECONDS = 5.0
 #: When a game's due work failed (a bug), it is looked at again this much later.
 DUE_RETRY = 3600.0
 #: Who the scheduler's records are written by (automatic moves are the bot's, for a seat).
@@ -557,7 +560,10 @@ class GameService:
         each place's reply, its picture still to be drawn (``Prepared.complete``)."""
         now = self.clock() if now is None else now
         done = []
+        spent = time.monotonic() + DUE_SECONDS  # the computer player thinks up to a second
         for game_id in self.store.due_games(now, limit):
+            if time.monotonic() > spent:
+                break  # the rest next time: the commands waiting behind come first
             with self._lock:
                 prepared = self._due_one(game_id, now)
             if prepared is not None:

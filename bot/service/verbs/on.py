@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import automatic, payloads
+from bot.service import payloads
 from bot.service.commands import Command, Words
 from bot.service.entry import Entry, NoSlash, Route, Section, Who
 from bot.service.needs import moderator, status
-from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.service.outcome import GameContext, Outcome, table_outcome
 from bot.service.records import OPEN_STATUSES, POLICIES
 from bot.service.replies import played_lines
 
@@ -39,9 +39,6 @@ def read(w: Words) -> Policy | None:
 
 
 def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
-    if cmd.policy == "bot" and not automatic.bot_available():
-        return refuse("The computer player is not part of this busbot yet, so `bot` cannot "
-                      "be chosen; `idle` plays the least disruptive move instead.")
     draft = ctx.draft()
     draft.add(payloads.Setting(cmd.when, cmd.policy))
     if cmd.when == "timeout":
