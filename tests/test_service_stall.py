@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 
 import pytest
 
+from bot import console
 from bot.api import Reply
-from bot.service import automatic
+from bot.service import GameService, automatic
 from bot.service.records import Record
 from tests.service_support import Table, actor, open_table, started
 
@@ -416,3 +418,37 @@ def test_games_lists_whose_turn_it_is_theirs_first_and_games_waiting_the_stalled
     waiting = first.ok("Arcsyn", "games waiting").text.splitlines()
     assert waiting == ["1 game waiting longer than their deadline (or 48 h):",
                        "• Game 2 in channel-2: waits for Daemonis since 30 h of 24 h"]
+
+
+# ---- the console runs the same loop ---------------------------------------------------------
+
+
+class Waiting(io.StringIO):
+    """Standard input whose ``# wait N h`` lines move the clock on as they are read."""
+
+    def __init__(self, text: str, clock: Clock) -> None:
+        super().__init__(text)
+        self.clock = clock
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline(-1 if size is None else size)
+        if line.startswith("# wait "):
+            self.clock.now += float(line.split()[2]) * HOUR
+        return line
+
+
+def test_the_console_table_runs_the_scheduler_before_each_line(
+        tmp_path: Path, clock: Clock) -> None:
+    service = GameService(str(tmp_path / "c.db"), renderer=None, clock=clock,
+                          bind_imported_names=True, rate_limits=False)
+    lines = ["Ada: new game", "Ada: join", "Bram: join", "Cleo: join",
+             "Ada: start order: Ada, Bram, Cleo", "Ada: deadline 24h", "Ada: on timeout idle",
+             "# wait 12.5", "# wait 12", "Bram: status"]
+    out = io.StringIO()
+    assert console.run(service, Waiting("\n".join(lines) + "\n", clock), out,
+                       str(tmp_path)) == 0
+    text = out.getvalue()
+    assert text.index("Reminder (halfway") < text.index("Time ran out for Ada") \
+        < text.index("Ada: Place") < text.index("Game 1 (capstone edition)")
+    assert "ping: @Ada" in text
+    service.close()
