@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import console
-from bot.api import Reply
+from bot.api import Attachment, Reply
 from bot.service import GameService, automatic
 from bot.service.records import Record
 from tests.service_support import Table, actor, open_table, started
@@ -452,3 +452,27 @@ def test_the_console_table_runs_the_scheduler_before_each_line(
         < text.index("Ada: Place") < text.index("Game 1 (capstone edition)")
     assert "ping: @Ada" in text
     service.close()
+
+
+def test_a_nudge_never_pings_an_away_player(db: str, clock: Clock) -> None:
+    table = table_at(db, clock)
+    started(table, 3)
+    table.ok("Arcsyn", "away 2d")
+    nudged = table.ok("Daemonis", "nudge", manager=True)
+    assert "nudges Arcsyn" in nudged.text and nudged.mentions == []
+
+
+def test_deadlines_away_and_plans_travel_in_a_json_export(db: str, clock: Clock) -> None:
+    table = choosing(db, clock)
+    table.ok("Arcsyn", "deadline 24h")
+    table.ok("Arcsyn", "on timeout idle")
+    table.ok("Daemonis", "away 2d")
+    table.ok(ABSENT, "plan: choose clock")
+    exported = table.export("json")
+    other = Table(table.service, place="channel-2")
+    other.ok("Zed", "import", attachments=[Attachment("game.json", exported.encode())])
+    shown = other.ok("Zed", "status").text
+    assert "a deadline of 24 h per decision (then `idle`)" in shown
+    seats = {line.split()[0]: line for line in shown.splitlines() if line.startswith("  ")}
+    assert "(away until" in seats["Daemonis"] and "(has a plan)" in seats[ABSENT]
+    assert "has a plan" not in seats["Arcsyn"]

@@ -177,7 +177,8 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Nudge(), seat=decision.player)
     # Only a user who took the seat themselves is pinged.
-    user = seat.player if seat is not None and not seat.dropped else None
+    user = (seat.player if seat is not None and not seat.dropped
+            and not record.is_away(seat.name, ctx.now) else None)  # time away: no ping
     return Outcome(f"{ctx.actor.name} nudges {decision.player}: the game waits for "
                    f"{decision.text}.", draft=draft, mentions=[user] if user else [])
 

@@ -536,7 +536,7 @@ class GameService:
         """One reminder per decision that has waited ``hours``; each is given only once."""
         if hours <= 0:
             return []
-        due = self.store.due(now - hours * 3600)
+        due = [g for g in self.store.due(now - hours * 3600) if not self._away(g, now)]
         due = [g for g in due if self.budgets.may_remind(g.waiting_user)]
         reminders = []
         for g in due:
@@ -589,6 +589,13 @@ class GameService:
         draft = outcome.draft
         draft.pings = [user for user in draft.pings if self.budgets.may_remind(user)]
         return summary.place, self._commit(step, outcome, draft)
+
+    def _away(self, summary: GameSummary, now: float) -> bool:
+        """Whether the player the game waits for is away (then nobody reminds them)."""
+        if summary.waiting_seat is None:
+            return False
+        with self._lock:
+            return self._live(summary).record.is_away(summary.waiting_seat, now)
 
     def export(self, game_id_or_place: int | str, fmt: str) -> str:
         """A game's export by id (or the newest game of a place); ``ExchangeError`` if none."""
