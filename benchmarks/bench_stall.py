@@ -3,8 +3,8 @@ the scheduler's look at due work costs with many stored games.
 
 Run: ``.venv/bin/python benchmarks/bench_stall.py [--games 10000] [--runs 200]``
 
-1. Hand-offs: the sample 4-player game (``engine/data/sample-game.txt``) is played through the
-   service as its players would: each time the game waits for a player, that player writes the
+1. Hand-offs: the sample 4-player game (``engine/data/sample-game.txt``) and random ones
+   (``--seeds``) are played through the service as their players would: each time the game waits for a player, that player writes the
    moves they make before anyone else moves, in one message (one hand-off). Without help
    (``auto_single=false``) every decision waits for its player. With ``auto_single`` (a single
    legal choice plays itself) and plans (at the start of each round's choosing, every player
@@ -33,6 +33,7 @@ from bot.api import Actor  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.service.records import GameRecord  # noqa: E402
 from engine import GameLog  # noqa: E402
+from engine.playout import random_game  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parent.parent / "engine" / "data" / "sample-game.txt"
 PLACE = "bench"
@@ -57,7 +58,8 @@ def _rounds(moves: list[tuple[str, str]]) -> dict[int, dict[str, list[str]]]:
 def play(log: GameLog, folder: str, helped: bool) -> tuple[int, int, int]:
     """Play the sample game through the service; returns (hand-offs, plan messages, moves the
     service played by itself)."""
-    service = GameService(os.path.join(folder, f"stall-{helped}.db"), renderer=None,
+    os.makedirs(folder, exist_ok=True)
+    service = GameService(os.path.join(folder, "stall.db"), renderer=None,
                           rate_limits=False)
     people = {name: Actor(name, name) for name in log.players}
     first = people[log.players[0]]
@@ -101,15 +103,19 @@ def _run_of(moves: list[tuple[str, str]], start: int) -> list[tuple[str, str]]:
     return moves[start:end]
 
 
-def hand_off_figures(folder: str) -> None:
-    log = GameLog.parse(SAMPLE.read_text())
-    plain, _, auto_plain = play(log, folder, helped=False)
-    helped, plans, auto_helped = play(log, folder, helped=True)
-    print(f"sample 4-player game, {len(log.moves)} moves:")
-    print(f"  without plans or auto_single: {plain} hand-offs to a human "
-          f"({auto_plain} moves played by the service)")
-    print(f"  with auto_single and plans:   {helped} hand-offs to a human, plus {plans} plan "
-          f"messages written while nobody waited ({auto_helped} moves played by the service)")
+def hand_off_figures(folder: str, seeds: list[int]) -> None:
+    games = [("the sample 4-player game", GameLog.parse(SAMPLE.read_text()))]
+    games += [(f"a random 4-player game (seed {seed})", random_game(4, seed=seed).log())
+              for seed in seeds]
+    for i, (name, log) in enumerate(games):
+        plain, _, auto_plain = play(log, os.path.join(folder, f"p{i}"), helped=False)
+        helped, plans, auto_helped = play(log, os.path.join(folder, f"h{i}"), helped=True)
+        print(f"{name}, {len(log.moves)} moves:")
+        print(f"  without plans or auto_single: {plain} hand-offs to a human "
+              f"({auto_plain} moves played by the service)")
+        print(f"  with auto_single and plans:   {helped} hand-offs to a human, plus {plans} "
+              f"plan messages written while nobody waited ({auto_helped} moves played by the "
+              f"service)")
 
 
 def due_figures(folder: str, games: int, runs: int) -> None:
@@ -151,9 +157,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--seeds", type=int, nargs="*", default=[1],
+                        help="random games to play besides the sample game")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        hand_off_figures(folder)
+        hand_off_figures(folder, args.seeds)
         due_figures(folder, args.games, args.runs)
 
 
