@@ -4,8 +4,9 @@ the scheduler's look at due work costs with many stored games.
 Run: ``.venv/bin/python benchmarks/bench_stall.py [--games 10000] [--runs 200]``
 
 1. Hand-offs: the sample 4-player game (``engine/data/sample-game.txt``) and random ones
-   (``--seeds``) are played through the service as their players would: each time the game waits for a player, that player writes the
-   moves they make before anyone else moves, in one message (one hand-off). Without help
+   (``--seeds``) are played through the service as their players would: each time the game
+   waits for a player, that player writes the moves they make before anyone else moves, in
+   one message (one hand-off). Without help
    (``auto_single=false``) every decision waits for its player. With ``auto_single`` (a single
    legal choice plays itself) and plans (at the start of each round's choosing, every player
    writes ``plan: ...`` with their choices for that round, in any order, while nobody waits for
