@@ -588,7 +588,10 @@ class GameService:
             return None
         draft = outcome.draft
         draft.pings = [user for user in draft.pings if self.budgets.may_remind(user)]
-        return summary.place, self._commit(step, outcome, draft)
+        prepared = self._commit(step, outcome, draft)
+        if not prepared.reply.ok:  # not saved: nothing to say; it is due again next run
+            return None
+        return summary.place, prepared
 
     def _away(self, summary: GameSummary, now: float) -> bool:
         """Whether the player the game waits for is away (then nobody reminds them)."""
