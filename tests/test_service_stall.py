@@ -11,8 +11,9 @@ import pytest
 
 from bot import console
 from bot.api import Attachment, Reply
-from bot.service import GameService, automatic
-from bot.service.records import Record
+from bot.service import GameService, automatic, deadlines
+from bot.service.live_game import build_game
+from bot.service.records import GameRecord, Record
 from tests.service_support import Table, actor, open_table, started
 
 HOUR = 3600.0
@@ -479,3 +480,14 @@ def test_deadlines_away_and_plans_travel_in_a_json_export(db: str, clock: Clock)
     seats = {line.split()[0]: line for line in shown.splitlines() if line.startswith("  ")}
     assert "(away until" in seats["Daemonis"] and "(has a plan)" in seats[ABSENT]
     assert "has a plan" not in seats["Arcsyn"]
+
+
+def test_the_seat_facts_for_the_picture(db: str, clock: Clock) -> None:
+    table = with_deadline(db, clock)
+    table.ok("Daemonis", "away 2d")
+    table.ok(ABSENT, "plan: pass")
+    clock.now += 14 * HOUR
+    record = GameRecord.fold(table.game_id(), table.place, records(table))
+    assert deadlines.seat_words(record, build_game(record), clock.now) == {
+        "Arcsyn": "waiting 14 h of 24 h", "Daemonis": "away until 17 Jan",
+        ABSENT: "has a plan"}

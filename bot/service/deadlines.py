@@ -173,3 +173,8 @@ def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, l
         facts.setdefault(decision.player, []).insert(
             0, f"waiting {hours(spent)} of {hours(record.deadline)}")
     return facts
+
+
+def seat_words(record: GameRecord, game: Game | None, now: float) -> dict[str, str]:
+    """``seat_facts`` as the picture's seat notes take them: one line of words per seat."""
+    return {name: ", ".join(facts) for name, facts in seat_facts(record, game, now).items()}
