@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import threading
 from pathlib import Path
 
 import pytest
@@ -491,3 +492,19 @@ def test_the_seat_facts_for_the_picture(db: str, clock: Clock) -> None:
     assert deadlines.seat_words(record, build_game(record), clock.now) == {
         "Arcsyn": "waiting 14 h of 24 h", "Daemonis": "away until 17 Jan",
         ABSENT: "has a plan"}
+
+
+def test_a_console_left_open_at_a_terminal_is_reminded_without_a_line_typed(
+        tmp_path: Path, clock: Clock) -> None:
+    table = Table(GameService(str(tmp_path / "c.db"), renderer=None, clock=clock,
+                              rate_limits=False), place=console.PLACE)
+    started(table, 3)
+    table.ok("Arcsyn", "deadline 24h")
+    clock.now += 13 * HOUR
+    out = io.StringIO()
+    ticker = console.Ticker(table.service, out, str(tmp_path), threading.Lock(), every=0.0)
+    ticker.start()
+    assert ticker.looked.wait(30)
+    ticker.stop()
+    assert "Reminder (halfway" in out.getvalue() and "ping: @id-Arcsyn" in out.getvalue()
+    table.service.close()
