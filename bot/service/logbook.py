@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from bot.service import deadlines, payloads
 from bot.service.live_game import LiveGame
 from bot.service.records import LiveMove, Record, same_user
-from bot.service.replies import act_text
+from bot.service.replies import _players_then, act_text, correction_slots
 from engine import GameLog, replay
 from engine.notation import parse_move
 
@@ -22,8 +22,9 @@ from engine.notation import parse_move
 LOG_TAIL = 30
 #: the engine events the log tells (the rest repeat the move or announce the next decision)
 TOLD = frozenset(("clock", "bus", "forfeit", "start", "game_over"))
-#: records the log does not list as acts (the lobby, and moves, listed as moves)
-_NOT_ACTS = frozenset(("move", "create", "join", "colour", "leave", "correct"))
+#: the records the log shows as moves, or not at all (the lobby's), rather than as acts
+_NOT_ACTS = (payloads.Move, payloads.Create, payloads.Join, payloads.Colour, payloads.Leave,
+             payloads.Correct)
 _WHY = {
     "dropped": "automatic: the player has left",
     "single": "automatic: the only legal choice",
@@ -64,11 +65,8 @@ def tell(live: LiveGame, records: list[Record]) -> Told:
     replaced was, and an act comes after the moves that were in the log before it."""
     record = live.record
     by_seq = {rec.seq: rec for rec in records}
-    slot: dict[int, int] = {}  # a correction's seq -> the seq of the first move in its place
-    for rec in records:
-        if isinstance(correct := rec.payload, payloads.Correct):
-            slot[rec.seq] = slot.get(correct.target, correct.target)
-    acts = [rec for rec in records if rec.kind not in _NOT_ACTS]
+    slot = correction_slots(records)
+    acts = [rec for rec in records if not isinstance(rec.payload, _NOT_ACTS)]
     player = _players_then(records)
     rounds, events = _story(live)
     told, shown_round = Told(), -1
@@ -96,7 +94,7 @@ def _note(m: LiveMove, rec: Record, player: str | None) -> str:
         return f" (automatic: timed out{took}, {move.policy or 'idle'})"
     if m.auto:
         return f" ({_WHY.get(m.why or '', 'automatic')})"
-    if rec.kind == "correct":
+    if isinstance(rec.payload, payloads.Correct):
         return f" (corrected by {rec.user_name})"
     if (rec.user_id != "busbot" and not rec.carried(payloads.Move).imported
             and not same_user(rec.user_id, player)):
@@ -123,24 +121,6 @@ def _story(live: LiveGame) -> tuple[list[int], dict[int, list[str]]]:
     except Exception:  # the records replayed when stored; a log is never worth a failure
         return rounds, events
     return rounds, events
-
-
-def _players_then(records: list[Record]) -> dict[int, str | None]:
-    """For each move record, the user who sat in its seat when it was made."""
-    owner: dict[str, str | None] = {}
-    then: dict[int, str | None] = {}
-    for rec in records:
-        seat = (rec.seat or "").casefold()
-        match rec.payload:
-            case payloads.Join(named=named, user_id=user_id):
-                owner[seat] = user_id if named else rec.user_id
-            case payloads.Replace(user_id=user_id, name=name):
-                owner[seat] = user_id
-                if name is not None:
-                    owner[name.casefold()] = owner.pop(seat)
-            case payloads.Move():
-                then[rec.seq] = owner.get(seat)
-    return then
 
 
 def last_move_of(live: LiveGame, seat: str) -> int | None:

@@ -6,6 +6,7 @@ Only text is built here; every function takes the game as it is and has no effec
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from itertools import groupby
 
 from bot.service import deadlines, payloads
@@ -182,6 +183,34 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
     more = (f" and {len(legal) - MAX_CHOICES} more (`moves all` lists every one)"
             if len(legal) > MAX_CHOICES else "")
     return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
+
+
+def correction_slots(records: Sequence[Record]) -> dict[int, int]:
+    """A correction's seq -> the seq of the first move in its place: where the log lists it
+    (an act comes after the moves that were in the log before it)."""
+    slot: dict[int, int] = {}
+    for rec in records:
+        if isinstance(correct := rec.payload, payloads.Correct):
+            slot[rec.seq] = slot.get(correct.target, correct.target)
+    return slot
+
+
+def _players_then(records: list[Record]) -> dict[int, str | None]:
+    """For each move record, the user who sat in its seat when it was made."""
+    owner: dict[str, str | None] = {}
+    then: dict[int, str | None] = {}
+    for rec in records:
+        seat = (rec.seat or "").casefold()
+        match rec.payload:
+            case payloads.Join(named=named, user_id=user_id):
+                owner[seat] = user_id if named else rec.user_id
+            case payloads.Replace(user_id=user_id, name=name):
+                owner[seat] = user_id
+                if name is not None:
+                    owner[name.casefold()] = owner.pop(seat)
+            case payloads.Move():
+                then[rec.seq] = owner.get(seat)
+    return then
 
 
 def act_text(rec: Record) -> str:
