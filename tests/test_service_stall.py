@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import console
-from bot.api import Attachment, Reply
+from bot.api import Actor, Attachment, Reply
 from bot.service import GameService, automatic, deadlines
 from bot.service.live_game import build_game
 from bot.service.records import GameRecord, Record
@@ -508,3 +508,17 @@ def test_a_console_left_open_at_a_terminal_is_reminded_without_a_line_typed(
     ticker.stop()
     assert "Reminder (halfway" in out.getvalue() and "ping: @id-Arcsyn" in out.getvalue()
     table.service.close()
+
+
+def test_games_on_discord_lists_this_servers_games_only(tmp_path: Path, clock: Clock) -> None:
+    service = GameService(str(tmp_path / "s.db"), renderer=None, clock=clock,
+                          rate_limits=False)
+    ours, theirs = Actor("101", "Ada", server="1"), Actor("202", "Bo", server="2")
+    service.handle("900", ours, "new game")
+    service.handle("901", theirs, "new game")
+    assert service.handle("900", ours, "games").text.splitlines() == [
+        "1 open game:", "• Game 1 in <#900>: being set up (nobody seated)"]
+    assert "Game 1" not in service.handle("901", theirs, "games").text
+    private = service.handle("dm", Actor("101", "Ada"), "games")  # a direct message
+    assert not private.ok and "ask in one of its channels" in private.text
+    service.close()
