@@ -16,15 +16,16 @@ class Actor:
 
     ``user_id`` is stable (a Discord snowflake as text, or the console name); ``name`` is what the
     table calls them. ``is_manager`` is true for server managers; ``roles`` are role names, which
-    the service compares with the configured moderator role.
+    the service compares with the configured moderator role. ``server`` is the Discord server
+    (guild) the message came from, which the per-server budgets count by and ``games`` lists the
+    games of; None where there is none (the console, a direct message), and then the place
+    counts as its own server.
     """
 
     user_id: str
     name: str
     is_manager: bool = False
     roles: tuple[str, ...] = ()
-    #: the server (Discord guild) the person speaks in, when there is one: ``games`` lists
-    #: that server's games
     server: str | None = None
 
 

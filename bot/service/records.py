@@ -233,6 +233,10 @@ class GameRecord:
     away: dict[str, float] = field(default_factory=dict)
     plans: dict[str, Planned] = field(default_factory=dict)
     clock: DecisionClock = field(default_factory=DecisionClock)
+    #: the records that change the game, which the records cap counts (``_COUNTS``): lobby
+    #: churn folds (a leave takes its join back, a colour replaces the seat's), an undo and
+    #: the redo of the same moves compact to nothing, a pause, resume or nudge is not counted
+    counted: int = 0
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -316,6 +320,7 @@ class GameRecord:
         except (KeyError, TypeError, ValueError) as err:
             raise RecordError(rec.seq, f"malformed {rec.kind} record ({err})") from None
         self.last_seq = rec.seq
+        self.counted += _COUNTS.get(rec.kind, 1)
         self._run_clock(rec, before)
 
     def _run_clock(self, rec: Record, position_before: int) -> None:
@@ -579,3 +584,7 @@ class GameRecord:
 #: how each kind of record is folded in (``GameRecord._on_<kind>``), looked up once
 _FOLD: dict[str, Callable[[GameRecord, Record], None]] = {
     kind: getattr(GameRecord, f"_on_{kind}") for kind in RECORD_KINDS}
+#: what a record adds to ``GameRecord.counted`` (1 when not listed): a leave removes its seat's
+#: join, a redo the undo or correction it reverses; these change nothing of the game
+_COUNTS: dict[str, int] = {"leave": -1, "redo": -1, "colour": 0, "pause": 0, "resume": 0,
+                           "nudge": 0, "remind": 0}
