@@ -222,8 +222,10 @@ def test_a_moderator_undoes_a_timed_out_move_alone(db: str, clock: Clock) -> Non
     clock.now += 25 * HOUR
     [passed] = due(table)
     assert "Arcsyn: Place" in passed.text
-    refused = table.say("Arcsyn", "undo")  # Arcsyn moderates, but plays the seat too
-    assert refused.ok and "took back" in refused.text.lower()
+    refused = table.say("Arcsyn", "undo")  # Arcsyn plays the seat, and moderates
+    assert not refused.ok and "`undo Arcsyn`" in refused.text
+    undone = table.ok("Arcsyn", "undo Arcsyn")
+    assert "took back Arcsyn's move" in undone.text
     kept = [r for r in moves_of(table, "Arcsyn")]
     assert len(kept) == 2  # the undo took the timed-out move only
     assert table.to_act() == "Arcsyn"

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service import payloads
-from bot.service.attempts import MOVE_VERBS
 from bot.service.commands import Command, Words, read_moves
 from bot.service.entry import Entry, NoSlash, Route, Section, Who
 from bot.service.needs import seated, status
@@ -19,6 +18,7 @@ from bot.service.records import GameStatus
 from bot.service.replies import count_of, played_lines
 from engine import Pass, Question, Unfinished
 from engine.limits import check_plan
+from engine.notation import names_a_move
 
 USAGE = ("`plan: MOVE, then MOVE...` (for example `plan: choose vrrooomm, then pass`), "
          "`plan pass this round`, `plan clear`, or `plan` (yours)")
@@ -59,9 +59,9 @@ def read(w: Words) -> Command | None:
     if words in _ROUND:
         return PlanRound()
     # `plan: ...` is a plan whatever follows (a mistyped move is refused with the reader's
-    # hint); without the colon it must open with a move's verb, so "plan to win" in the
-    # channel stays table talk
-    if w.word(0) != "plan:" and (w.word(1) or "").strip(",;:") not in MOVE_VERBS:
+    # hint); without the colon it must name a move, so "plan ahead" in the channel stays
+    # table talk
+    if w.word(0) != "plan:" and not names_a_move(rest):
         return None
     return PlanSteps(" ".join(word for word in rest.split() if word.lower() != "then"))
 
