@@ -55,7 +55,8 @@ ENTRY = Entry(
     {Deadline: Route(set_deadline, (moderator("set a deadline"),
                                     status("set a deadline", *OPEN_STATUSES)))},
     strict=True,
-    help=((Section.MODERATORS, "`deadline 24h` (or `off`: how long a decision may wait)"),),
+    help=((Section.MODERATORS, "`deadline 24h` or `deadline off` (how long a decision may "
+                                   "wait)"),),
     docs=((Who.MODERATORS, "`deadline 24h\\|off`"),),
     slash=NoSlash("set once per game; reached with `/bus do`"),
 )
