@@ -16,6 +16,7 @@ import argparse
 import contextlib
 import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
@@ -48,6 +49,8 @@ _LINE_LIMIT = MAX_MESSAGE_CHARS + 64
 #: what the line reader gives for a line over that: it is refused, never read whole
 OVERLONG = "\x00(a line over the message limit)"
 DEFAULT_PICTURES = "pictures"
+#: How often a console table open at a terminal looks for due reminders and deadlines.
+TICK_SECONDS = 60.0
 HISTORY = "~/.busbot_history"
 IMPORT_HINT = ("`import PATH` makes a game from an exported log file (.txt or .json) on this "
                "computer, e.g. `Ada: import pictures/bus-game1.txt`; whoever imports it moderates "
@@ -162,22 +165,79 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
     if where is not None:
         print(where, file=out)
     read = line_reader(stdin, out)
-    while True:
-        line = read()
-        if line is None:
-            break
-        if line is OVERLONG:
-            print(f"busbot (only you see this): That line is over {MAX_MESSAGE_CHARS:,} "
-                  f"characters (the message limit); nothing was done.", file=out)
-            continue
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.lower() in ("quit", "exit"):
-            break
-        answer_line(service, line, out, picture_dir)
+    lock = threading.Lock()  # a command and the scheduler's turn never print into each other
+    ticker = Ticker(service, out, picture_dir, lock) if (
+        stdin is sys.stdin and stdin.isatty()) else None
+    if ticker is not None:
+        ticker.start()
+    try:
+        while True:
+            with lock:
+                run_due(service, out, picture_dir)
+            line = read()
+            if line is None:
+                break
+            with lock:
+                if not one_line(service, line, out, picture_dir):
+                    break
+    finally:
+        if ticker is not None:
+            ticker.stop()
     print("Goodbye; every game is saved.", file=out)
     return 0
+
+
+def one_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> bool:
+    """Handle one typed line and print the answer; False when it ends the session."""
+    if line is OVERLONG:
+        print(f"busbot (only you see this): That line is over {MAX_MESSAGE_CHARS:,} "
+              f"characters (the message limit); nothing was done.", file=out)
+        return True
+    line = line.strip()
+    if not line or line.startswith("#"):
+        return True
+    if line.lower() in ("quit", "exit"):
+        return False
+    answer_line(service, line, out, picture_dir)
+    return True
+
+
+class Ticker:
+    """The scheduler loop of a console table left open at a terminal: every ``every`` seconds
+    (a minute, as the Discord bot) what the games' deadlines owe is done and printed, so a
+    reminder or a timeout comes even while nobody types."""
+
+    def __init__(self, service: GameService, out: TextIO, picture_dir: str,
+                 lock: threading.Lock, every: float = TICK_SECONDS) -> None:
+        self.service, self.out, self.picture_dir = service, out, picture_dir
+        self.lock, self.every = lock, every
+        self._stop = threading.Event()
+        #: set after each look (for whoever waits for one)
+        self.looked = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="busbot-ticker", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            with self.lock:
+                run_due(self.service, self.out, self.picture_dir)
+            self.looked.set()
+
+
+def run_due(service: GameService, out: TextIO, picture_dir: str) -> None:
+    """The scheduler loop's turn at the console (the Discord bot's runs every minute): what
+    the games' deadlines owe now, looked at before every line is read."""
+    for place, prepared in service.run_due():
+        reply = prepared.complete()
+        if place != PLACE:
+            reply.text = f"(in {place}) {reply.text}"
+        show(reply, out, picture_dir)
 
 
 def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> None:

@@ -86,6 +86,17 @@ MAX_JSON_NUMBER = 2**53
 #: decompressed (a crafted 583 kB blob once took 15.8 s and 2.9 GB to read).
 MAX_POSITION_BYTES = 64 * 1024
 
+# ---- waiting: deadlines, time away, plans --------------------------------------------------------
+
+#: A game's deadline per decision: an hour at least (a reminder comes an hour before it), 30 days
+#: at most (a longer wait is a paused game).
+MIN_DEADLINE_SECONDS = 3600.0
+MAX_DEADLINE_SECONDS = 30 * 86400.0
+#: Time away, at most: two months; a longer absence is a seat to `replace`.
+MAX_AWAY_SECONDS = 60 * 86400.0
+#: Steps of one plan: a round's worth for one seat (20 markers in the box, each a choice).
+MAX_PLAN_STEPS = 20
+
 # ---- rates --------------------------------------------------------------------------------------
 
 
@@ -214,6 +225,23 @@ def check_records(count: int, stored: int = 0) -> None:
         raise LimitError(f"a game holds at most {MAX_RECORDS:,} records (moves and acts, the "
                          f"records limit); this one would have {max(count, stored):,}; a "
                          f"moderator can still `abandon` it, and anyone can start a new one")
+
+
+def check_deadline(seconds: float) -> None:
+    if not MIN_DEADLINE_SECONDS <= seconds <= MAX_DEADLINE_SECONDS:
+        raise LimitError("a deadline is from 1 hour to 30 days (the deadline limit)")
+
+
+def check_away(seconds: float) -> None:
+    if not 0 < seconds <= MAX_AWAY_SECONDS:
+        raise LimitError("time away is at most 60 days from now (the time-away limit); a "
+                         "moderator can `replace` a seat for longer")
+
+
+def check_plan(steps: int) -> None:
+    if steps > MAX_PLAN_STEPS:
+        raise LimitError(f"a plan holds at most {MAX_PLAN_STEPS} steps, a round's worth (the "
+                         f"plan limit); this one has {steps}")
 
 
 def shown(text: str, limit: int = MAX_ECHO_CHARS) -> str:

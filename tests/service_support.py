@@ -101,8 +101,12 @@ def open_table(path: str, *, place: str = "channel-1", role: str | None = None,
 
 def started(table: Table, players: int = 3, *, options: str = "", creator: str = "Arcsyn",
             names: Sequence[str] = NAMES) -> list[str]:
-    """A started game with the seats in the given order (the creator moderates)."""
+    """A started game with the seats in the given order (the creator moderates). Single
+    choices wait for their player, as in the scripted logs the tests replay, unless
+    ``options`` says ``auto_single`` (new games play them by themselves)."""
     seated = list(names[:players])
+    if "auto_single" not in options:
+        options = f"{options} auto_single=false".strip()
     table.ok(creator, f"new game {options}".strip())
     for name in seated:
         table.ok(name, "join")

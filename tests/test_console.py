@@ -26,7 +26,7 @@ def console(db: Path, lines: list[str], *extra: str) -> str:
 
 
 def lobby() -> list[str]:
-    return ["Ada: new game", "Ada: join", "Bram: join", "Cleo: join",
+    return ["Ada: new game auto_single=false", "Ada: join", "Bram: join", "Cleo: join",
             "Ada: start order: Ada, Bram, Cleo"]
 
 

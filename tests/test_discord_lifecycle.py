@@ -108,3 +108,29 @@ async def test_a_moderator_nudges_the_player_to_act(table: Table, people: Player
     owner = server.person("Owner", manager=True)
     nudge = only(await server.say(owner, "!bus nudge"))
     assert "nudged for this decision already" in nudge.content and nudge.pings == frozenset()
+
+
+async def test_a_deadline_reminds_and_times_out_through_the_scheduler_loop(
+    table: Table, people: Players
+) -> None:
+    server = table.server
+    await seat_players(table, people)
+    only(await server.say(people.moderator, "!bus deadline 24h"))
+    only(await server.say(people.moderator, "!bus on timeout idle"))
+    cog = table.bot.get_cog("Reminders")
+    assert type(cog).__name__ == "Reminders"
+    scheduler = cast(Reminders, cog)
+
+    assert await scheduler.run_due(time.time() + 11 * 3600) == 0
+    assert await server.sent() == []
+    assert await scheduler.run_due(time.time() + 12.5 * 3600) == 1
+    half = only(await server.sent())
+    assert "halfway" in half.content and half.pings == {people.arcsyn.id}
+    assert await scheduler.run_due(time.time() + 12.5 * 3600) == 0  # given once
+
+    assert await scheduler.run_due(time.time() + 25 * 3600) == 1
+    passed = only(await server.sent())
+    assert "Time ran out" in passed.content and "Arcsyn: Place" in passed.content
+    assert people.moderator.id in passed.pings
+    assert passed.pictures == [table.expected_picture(server.table)]
+    assert table.moves_played(server.table)[0][0] == "Arcsyn"

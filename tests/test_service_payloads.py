@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,12 @@ def eventful(table: Table) -> None:
     table.ok("Arcsyn", "nudge")
     table.ok("Arcsyn", "pause")
     table.ok("Arcsyn", "resume")
+    table.ok("Arcsyn", "deadline 24h")
+    table.ok("Arcsyn", "on timeout wait")
+    assert table.service.run_due(time.time() + 13 * 3600)  # the halfway reminder
+    table.ok("Arcsyn", "away 2d")
+    table.ok("Arcsyn", "back")
+    table.ok("Hedgethorn", "plan: pass")
     table.ok("Arcsyn", "replace Daemonis with <@4242>")
     table.ok("Arcsyn", "drop Hedgethorn")
     table.say("Arcsyn", "abandon")  # after 6 moves: asked first

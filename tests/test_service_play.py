@@ -141,7 +141,7 @@ def test_auto_single_plays_forced_moves_and_logs_them_as_automatic(table: Table)
     started(table, options="auto_single=true")
     table.play_random(200, seed=11)
     log = table.ok("Arcsyn", "log all").text
-    assert "(automatic)" in log
+    assert "(automatic: the only legal choice)" in log
     automatic = [r for r in table.service.store.records(table.game_id()) if r.auto]
     assert automatic and all(r.user_id == "busbot" for r in automatic)
     assert all(r.data["reason"] == "single" for r in automatic)

@@ -93,7 +93,7 @@ async def test_a_short_game_over_the_wire(tmp_path: Path) -> None:
         table = server.channels["bus-table"].id
         async with busbot_on(server, wire_config(server, db)):
             # ---- the lobby: plain text, the prefix, a slash command ----
-            post, _ = await say(server, mod, "!bus new game clock_stones=1")
+            post, _ = await say(server, mod, "!bus new game clock_stones=1 auto_single=false")
             assert "New game of Bus" in checked(post)["content"] and post.files == []
             post, said = await say(server, people["Arcsyn"], "join")
             assert "Arcsyn joins" in checked(post)["content"] and pinged(post) == set()

@@ -77,6 +77,9 @@ class NoGames:
     async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         return []
 
+    async def run_due(self, now: float | None = None) -> list[tuple[str, Reply]]:
+        return []
+
     async def unsent(self, place: str | None = None,
                      due_by: float | None = None) -> list[Announcement]:
         return []

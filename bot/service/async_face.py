@@ -116,6 +116,11 @@ class AsyncGameService:
     async def owed(self, item: Announcement) -> Reply:
         return await self.drawn(await self.on_db(partial(self.service.owed, item)), item.place)
 
+    async def run_due(self, now: float | None = None) -> list[tuple[str, Reply]]:
+        """``GameService.run_due`` on the database thread, each reply then drawn."""
+        done = await self.on_db(partial(self.service.run_due, now))
+        return [(place, await self.drawn(prepared, place)) for place, prepared in done]
+
     async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         return await self.read_chat(place, text, user_id) is not None
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from bot.api import Reply
 from bot.service.alttext import alt_text
+from bot.service.deadlines import seat_facts
 from bot.service.pictures import Renderer
 from bot.service.records import GameRecord
 from bot.service.storyjob import StoryJob
@@ -104,15 +105,18 @@ class Prepared:
                              **extra)  # type: ignore[arg-type]
 
 
-def seat_notes(record: GameRecord, now: float = 0.0) -> dict[str, str]:
+def seat_notes(record: GameRecord, game: Game | None, now: float) -> dict[str, str]:
     """A few words per seat whose state a player should see on the picture, by player name:
-    "dropped" (the service plays it). ``now`` is for states that run out (away until, how
-    long the table has waited)."""
-    notes: dict[str, str] = {}
+    "dropped" (the service plays it), then what ``deadlines.seat_facts`` says ("waiting 14 h
+    of 24 h" on the seat to act, "away until 2 Dec", "has a plan"). ``game`` is the position
+    drawn (the wait is the decision's there); ``now`` is for states that run out."""
+    notes: dict[str, list[str]] = {}
     for seat in record.seats:
         if seat.dropped:
-            notes[seat.name] = "dropped"
-    return notes
+            notes[seat.name] = ["dropped"]
+    for name, facts in seat_facts(record, game, now).items():
+        notes.setdefault(name, []).extend(facts)
+    return {name: ", ".join(words) for name, words in notes.items()}
 
 
 def _write_picture(folder: str, name: str, data: bytes) -> None:

@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.api import Actor
-from bot.service import payloads
+from bot.service import automatic, payloads
 from bot.service.payloads import Payload
 from bot.service.records import OPEN_STATUSES, GameRecord, GameStatus, Record
-from engine import Event, Game, GameLog, Move, Options, Pass, replay
+from engine import Event, Game, GameLog, Move, Options, replay
 from engine.limits import MAX_AUTO_MOVES
 
 #: the name automatic moves are recorded under
@@ -117,7 +117,8 @@ class Played:
     seat: str
     move: Move
     events: list[Event]
-    auto: str | None = None  # "dropped" or "single" when the service chose it
+    #: why the service chose it: "dropped", "single", "away", "plan", "timeout"
+    auto: str | None = None
     by: str | None = None  # the moderator who made it for the seat
 
 
@@ -131,6 +132,9 @@ class Draft:
     now: float
     message_id: str | None
     new: list[Record] = field(default_factory=list)
+    #: what the reply must also say (a plan that ended), and whom it must ping for it
+    notes: list[str] = field(default_factory=list)
+    pings: list[str] = field(default_factory=list)
 
     @classmethod
     def of(cls, live: LiveGame, actor: Actor, now: float, message_id: str | None) -> Draft:
@@ -161,38 +165,44 @@ class Draft:
         return Played(seat, move, events, by=by)
 
     def run_automatic(self, skip_seat: str | None = None) -> list[Played]:
-        """Take every decision the service owns now: dropped seats, and single choices when the
-        game's ``auto_single`` option is on. ``skip_seat`` is left alone (mid-message)."""
+        """Take every decision the service owns now (``automatic.choose``: dropped and
+        delegated seats, single choices, plans). ``skip_seat`` is left alone (mid-message)."""
         played: list[Played] = []
         game = self.game
         if game is None or self.record.status != GameStatus.ACTIVE:
             return played
-        dropped = self.record.dropped
-        single = game.state.options.auto_single
         for _ in range(MAX_AUTO_MOVES):
             decision = game.to_act()
             if decision is None or decision.player == skip_seat:
                 break
             legal = game.legal_moves()
-            if not legal:
+            choice = automatic.choose(self.record, game, decision, legal, self.now) \
+                if legal else None
+            if choice is None:
                 break
-            if decision.player in dropped:
-                move, why = dropped_choice(legal), "dropped"
-            elif single and len(legal) == 1:
-                move, why = legal[0], "single"
-            else:
-                break
-            events = game.push(move, decision.player)
-            self.add(payloads.Move(reason=why), seat=decision.player, text=str(move),
-                     auto=True, user=BOT_USER)
-            played.append(Played(decision.player, move, events, auto=why))
+            if isinstance(choice, automatic.PlanEnds):
+                self.end_plan(choice)
+                continue
+            played.append(self.auto_move(decision.player, choice.move, choice.why))
         return played
 
+    def auto_move(self, seat: str, move: Move, why: str, *, policy: str | None = None,
+                  after: float | None = None) -> Played:
+        """Play a move the service chose for ``seat`` and record it with why (a timeout: the
+        policy and the deadline)."""
+        assert self.game is not None
+        events = self.game.push(move, seat)
+        self.add(payloads.Move(reason=why, policy=policy, after=after), seat=seat,
+                 text=str(move), auto=True, user=BOT_USER)
+        return Played(seat, move, events, auto=why)
 
-def dropped_choice(legal: list[Move]) -> Move:
-    """The rule for a seat whose player left: pass when passing is allowed, else the first legal
-    choice in the engine's order (so every replay takes the same one)."""
-    for move in legal:
-        if isinstance(move, Pass):
-            return move
-    return legal[0]
+    def end_plan(self, ended: automatic.PlanEnds) -> None:
+        """Clear a seat's plan; a broken one is said, and its player pinged (unless away)."""
+        self.add(payloads.Plan(broken=ended.broken), seat=ended.seat, user=BOT_USER)
+        if ended.broken is None:
+            return
+        self.notes.append(f"{ended.seat}'s plan stopped: {ended.broken}; the rest of it is "
+                          f"cleared.")
+        seat = self.record.seat(ended.seat)
+        if seat is not None and seat.player and not self.record.is_away(seat.name, self.now):
+            self.pings.append(seat.player)

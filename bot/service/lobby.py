@@ -30,8 +30,11 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     except ValueError as err:
         return refuse(f"Cannot create the game: {err}.")
     draft = Draft(GameRecord(0, ctx.place), None, ctx.actor, ctx.now, ctx.message_id)
-    draft.add(payloads.Create(edition, overrides))
     options = "".join(f", {k}={v}" for k, v in overrides.items())
+    # single choices play themselves unless the creator says otherwise (`auto_single off`
+    # turns it off later); written down, so an older game keeps what it had
+    overrides.setdefault("auto_single", "true")
+    draft.add(payloads.Create(edition, overrides))
     text = (f"New game of Bus ({edition} edition{options}) created by {ctx.actor.name}. "
             f"Take a seat with `join` or `join COLOUR` ({', '.join(COLOURS)}); a moderator "
             f"starts the game with `start` once {MIN_PLAYERS} to {MAX_PLAYERS} players sit.")

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.api import Attachment
 from bot.service import exchange, page_export, replies
-from bot.service.commands import Choices, Export, Import, Log, Malformed, Map, Rules, Status
+from bot.service.commands import Choices, Export, Import, Malformed, Map, Rules, Status
 from bot.service.live_game import LiveGame
 from bot.service.outcome import Context, GameContext, Outcome, refuse
 from bot.service.pictures import picture_name
@@ -15,17 +15,12 @@ from bot.service.records import GameStatus
 
 
 def status_report(ctx: GameContext, cmd: Status) -> Outcome:
-    return Outcome(replies.status_text(ctx.live, ctx.live.record.game_id), picture=None)
+    return Outcome(replies.status_text(ctx.live, ctx.live.record.game_id, ctx.now),
+                   picture=None)
 
 
 def choices(ctx: GameContext, cmd: Choices) -> Outcome:
     return Outcome(replies.choices_text(ctx.live, everything=cmd.everything))
-
-
-def log(ctx: GameContext, cmd: Log) -> Outcome:
-    live = ctx.live
-    return Outcome(replies.log_text(live, ctx.store.records(live.record.game_id),
-                                  everything=cmd.everything))
 
 
 def table_map(ctx: GameContext, cmd: Map) -> Outcome:

@@ -135,7 +135,7 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Drop(), seat=seat.name)
     lines = [f"Moderator {ctx.actor.name} dropped {seat.name}: from now on the bot takes every "
-             f"decision of that seat (pass when allowed, else the first legal choice)."]
+             f"decision of that seat, the least disruptive way (pass when allowed; see `rules`)."]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
@@ -177,7 +177,8 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Nudge(), seat=decision.player)
     # Only a user who took the seat themselves is pinged.
-    user = seat.player if seat is not None and not seat.dropped else None
+    user = (seat.player if seat is not None and not seat.dropped
+            and not record.is_away(seat.name, ctx.now) else None)  # time away: no ping
     return Outcome(f"{ctx.actor.name} nudges {decision.player}: the game waits for "
                    f"{decision.text}.", draft=draft, mentions=[user] if user else [])
 

@@ -101,5 +101,5 @@ def refuse(reason: str, *, then: str = "", unchanged: str = NOTHING_CHANGED) -> 
 
 def table_outcome(draft: Draft, lines: list[str]) -> Outcome:
     """A command that changed the position: its report, whose turn it is, and the new picture."""
-    text = "\n".join([*lines, next_line(draft.live)])
+    text = "\n".join([*lines, *draft.notes, next_line(draft.live)])
     return Outcome(text, draft=draft, picture=draft.game, position_changed=True)

@@ -148,11 +148,16 @@ class Move(Payload):
     by_moderator: bool = False
     reason: str | None = None
     imported: bool = False
+    #: a move played because the deadline passed: the timeout policy and the deadline (s)
+    policy: str | None = None
+    after: float | None = None
 
     @classmethod
     def from_data(cls, data: Data) -> Move:
+        after = data.get("after")
         return cls(bool(data.get("by_moderator")), _text(data.get("reason")),
-                   bool(data.get("imported")))
+                   bool(data.get("imported")), _text(data.get("policy")),
+                   None if after is None else float(after))
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -162,6 +167,10 @@ class Move(Payload):
             out["reason"] = self.reason
         if self.imported:
             out["imported"] = True
+        if self.policy is not None:
+            out["policy"] = self.policy
+        if self.after is not None:
+            out["after"] = self.after
         return out
 
 
@@ -310,10 +319,95 @@ class Import(Payload):
         return out
 
 
+# ---- waiting: settings, time away, plans, reminders (``bot/service/deadlines.py``) ----------
+
+
+@dataclass(frozen=True, slots=True)
+class Setting(Payload):
+    """A moderator's setting: ``deadline`` (seconds, None: off), ``timeout`` and ``away``
+    (a policy: wait, idle or bot), ``auto_single`` (on or off)."""
+
+    KIND: ClassVar[str] = "setting"
+    name: str
+    value: str | float | bool | None = None
+
+    @classmethod
+    def from_data(cls, data: Data) -> Setting:
+        value = data.get("value")
+        if not (value is None or isinstance(value, str | float | int | bool)):
+            raise TypeError("a setting's value is a number, a word, true/false or null")
+        return cls(str(data["name"]), float(value) if type(value) is int else value)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Away(Payload):
+    """The record's seat is away until ``until`` (a time)."""
+
+    KIND: ClassVar[str] = "away"
+    until: float
+
+    @classmethod
+    def from_data(cls, data: Data) -> Away:
+        return cls(float(data["until"]))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"until": self.until}
+
+
+@dataclass(frozen=True, slots=True)
+class Back(Payload):
+    """The record's seat is back: its time away ends now."""
+
+    KIND: ClassVar[str] = "back"
+
+
+@dataclass(frozen=True, slots=True)
+class Plan(Payload):
+    """The seat's plan: its ``steps`` (moves as text; none: the plan ends), repeated through
+    ``round`` when given; ``broken``: why it ended (a step not legal when its turn came)."""
+
+    KIND: ClassVar[str] = "plan"
+    steps: tuple[str, ...] = ()
+    round: int | None = None
+    broken: str | None = None
+
+    @classmethod
+    def from_data(cls, data: Data) -> Plan:
+        bound = data.get("round")
+        return cls(_strs(data.get("steps", [])), None if bound is None else int(bound),
+                   _text(data.get("broken")))
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"steps": list(self.steps)}
+        if self.round is not None:
+            out["round"] = self.round
+        if self.broken is not None:
+            out["broken"] = self.broken
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Remind(Payload):
+    """The moments of the current decision's deadline that came (half, hour, passed)."""
+
+    KIND: ClassVar[str] = "remind"
+    stages: tuple[str, ...]
+
+    @classmethod
+    def from_data(cls, data: Data) -> Remind:
+        return cls(_strs(data["stages"]))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"stages": list(self.stages)}
+
+
 #: Each kind of record and the class of what it carries, in the order the kinds were added.
 PAYLOADS: dict[str, type[Payload]] = {cls.KIND: cls for cls in (
     Create, Join, Leave, Colour, Start, Move, Undo, Correct, Replace, Drop, Pause, Resume,
-    Abandon, Nudge, Import, Redo, Accept)}
+    Abandon, Nudge, Import, Redo, Accept, Setting, Away, Back, Plan, Remind)}
 
 
 def read(kind: str, data: Data) -> Payload:

@@ -22,6 +22,10 @@ RECORD_KINDS: tuple[str, ...] = tuple(payloads.PAYLOADS)
 
 P = TypeVar("P", bound=Payload)
 
+#: What a deadline's passing, or an away player's decision, does (``on timeout``, ``on away``).
+POLICIES: tuple[str, ...] = ("wait", "idle", "bot")
+
+
 
 class GameStatus(StrEnum):
     """Where a game stands. ``OVER`` is read from the engine (a finished position); the others
@@ -144,6 +148,37 @@ class LiveMove:
     user_id: str
     user_name: str
     at: float
+    #: why the service made it: "dropped", "single", "timeout", "away", "plan" (None: chosen)
+    why: str | None = None
+
+    @property
+    def chosen(self) -> bool:
+        """Chosen for this decision by a player (a plan is the player's choice made ahead;
+        a timeout stands for a choice and is what a moderator's ``undo`` takes back)."""
+        return not self.auto or self.why in ("plan", "timeout")
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """What a seat will play at its next decisions (``plan: ...``), from the record ``seq``.
+    With ``round`` the one step repeats at each of its decisions in that round."""
+
+    seq: int
+    steps: tuple[str, ...]
+    round: int | None = None
+
+
+@dataclass(slots=True)
+class DecisionClock:
+    """How long the decision the game waits for has waited: ``waited`` seconds before the
+    clock last started, plus the time since ``since`` (None while the game is paused), and
+    which of its reminders (``deadlines.STAGES``) were given. It starts again whenever the
+    position, or who must answer it, changes; a pause stops it and ``resume`` lets it run on."""
+
+    key: int = 0
+    since: float | None = None
+    waited: float = 0.0
+    reminded: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +222,17 @@ class GameRecord:
     renames: list[tuple[int, str, str]] = field(default_factory=list)
     #: (position_seq, time) of the last nudge, so a decision is nudged at most so often
     nudged: tuple[int, float] | None = None
+    #: seconds a decision may wait (None: no deadline), and what its passing does
+    deadline: float | None = None
+    on_timeout: str = "wait"
+    #: what an away player's decisions do
+    on_away: str = "wait"
+    #: single choices play themselves (None: as the game's ``auto_single`` option says)
+    auto_single: bool | None = None
+    #: each seat's latest time away ends (or ended): away while it is still to come
+    away: dict[str, float] = field(default_factory=dict)
+    plans: dict[str, Planned] = field(default_factory=dict)
+    clock: DecisionClock = field(default_factory=DecisionClock)
     #: the records that change the game, which the records cap counts (``_COUNTS``): lobby
     #: churn folds (a leave takes its join back, a colour replaces the seat's), an undo and
     #: the redo of the same moves compact to nothing, a pause, resume or nudge is not counted
@@ -203,7 +249,8 @@ class GameRecord:
         return replace(self, options=dict(self.options),
                        seats=[replace(s) for s in self.seats], moves=list(self.moves),
                        archive=dict(self.archive), takebacks=list(self.takebacks),
-                       renames=list(self.renames))
+                       renames=list(self.renames), away=dict(self.away),
+                       plans=dict(self.plans), clock=replace(self.clock))
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -245,6 +292,10 @@ class GameRecord:
     def dropped(self) -> frozenset[str]:
         return frozenset(s.name for s in self.seats if s.dropped)
 
+    def is_away(self, name: str, now: float) -> bool:
+        """Whether the seat's player is away at ``now``."""
+        return self.away.get(name, 0.0) > now
+
     def move_number(self, seq: int) -> int | None:
         """The 1-based number a move in force is shown with, from its record seq."""
         for i, m in enumerate(self.moves, start=1):
@@ -263,12 +314,26 @@ class GameRecord:
             raise RecordError(rec.seq, f"unknown kind {rec.kind!r}")
         if rec.seq == 1 and rec.kind != "create":
             raise RecordError(rec.seq, "a game starts with a 'create' record")
+        before = self.position_seq
         try:
             handler(self, rec)
         except (KeyError, TypeError, ValueError) as err:
             raise RecordError(rec.seq, f"malformed {rec.kind} record ({err})") from None
         self.last_seq = rec.seq
         self.counted += _COUNTS.get(rec.kind, 1)
+        self._run_clock(rec, before)
+
+    def _run_clock(self, rec: Record, position_before: int) -> None:
+        """The decision clock after ``rec``: stopped by a pause, running on after ``resume``,
+        started again when the position or who must answer it changed."""
+        clock = self.clock
+        if rec.kind == "pause" and clock.since is not None:
+            clock.waited += max(0.0, rec.at - clock.since)
+            clock.since = None
+        elif rec.kind == "resume":
+            clock.since = rec.at
+        elif self.position_seq != position_before:
+            self.clock = DecisionClock(self.position_seq, rec.at)
 
     def _need_seat(self, rec: Record) -> Seat:
         if rec.seat is None:
@@ -324,16 +389,33 @@ class GameRecord:
 
     def _on_move(self, rec: Record) -> None:
         self._need_status(rec, *PLAYING_STATUSES)
-        rec.carried(payloads.Move)  # a malformed one is refused here
+        why = rec.carried(payloads.Move).reason  # a malformed one is refused here
         seat = self._need_seat(rec)
         if not rec.text:
             raise RecordError(rec.seq, "a move record without a move")
-        move = LiveMove(rec.seq, seat.name, rec.text, rec.auto, rec.user_id, rec.user_name, rec.at)
+        move = LiveMove(rec.seq, seat.name, rec.text, rec.auto, rec.user_id, rec.user_name,
+                        rec.at, why)
         self.moves.append(move)
         self.archive[rec.seq] = move
-        if not rec.auto:
+        if move.chosen:
             self.takebacks.clear()
+        if why == "plan":
+            self._plan_step_played(seat.name)
         self.position_seq = rec.seq
+
+    def _plan_step_played(self, seat: str) -> None:
+        plan = self.plans.get(seat)
+        if plan is None or plan.round is not None:
+            return
+        if len(plan.steps) > 1:
+            self.plans[seat] = replace(plan, steps=plan.steps[1:])
+        else:
+            del self.plans[seat]
+
+    def _forget_plans_after(self, seq: int) -> None:
+        """Taking back a move made before a plan clears the plan: it was made for a table
+        that is no longer there."""
+        self.plans = {name: plan for name, plan in self.plans.items() if plan.seq < seq}
 
     def _withdraw(self, rec: Record, targets: list[int]) -> None:
         gone = set(targets)
@@ -351,6 +433,8 @@ class GameRecord:
         self._need_status(rec, GameStatus.ACTIVE)
         targets = rec.carried(payloads.Undo).targets
         self._withdraw(rec, list(targets))
+        if targets:
+            self._forget_plans_after(min(targets))
         self.takebacks.append(Takeback(rec.seq, rec.user_id, None, targets))
         self.position_seq = rec.seq
 
@@ -366,6 +450,7 @@ class GameRecord:
         self.moves[index] = move
         self.archive[rec.seq] = move
         self._withdraw(rec, list(p.withdrawn))
+        self._forget_plans_after(target)
         self.takebacks.append(Takeback(rec.seq, rec.user_id, target, p.withdrawn))
         self.position_seq = rec.seq
 
@@ -422,6 +507,10 @@ class GameRecord:
             raise RecordError(rec.seq, f"the seat name {name!r} is missing or taken")
         old, seat.name = seat.name, name
         self.renames.append((len(self.moves), old, name))
+        if old in self.away:
+            self.away[name] = self.away.pop(old)
+        if old in self.plans:
+            self.plans[name] = self.plans.pop(old)
 
         def moved(m: LiveMove) -> LiveMove:
             return replace(m, seat=name) if m.seat == old else m
@@ -452,6 +541,35 @@ class GameRecord:
     def _on_nudge(self, rec: Record) -> None:
         self.nudged = (self.position_seq, rec.at)
 
+    def _on_setting(self, rec: Record) -> None:
+        p = rec.carried(payloads.Setting)
+        name, value = p.name, p.value
+        if name == "deadline" and (value is None or isinstance(value, float)):
+            self.deadline = value
+        elif name in ("timeout", "away") and value in POLICIES:
+            setattr(self, "on_timeout" if name == "timeout" else "on_away", str(value))
+        elif name == "auto_single" and isinstance(value, bool):
+            self.auto_single = value
+        else:
+            raise ValueError(f"no setting {name} = {value!r}")
+
+    def _on_away(self, rec: Record) -> None:
+        self.away[self._need_seat(rec).name] = rec.carried(payloads.Away).until
+
+    def _on_back(self, rec: Record) -> None:
+        self.away[self._need_seat(rec).name] = rec.at
+
+    def _on_plan(self, rec: Record) -> None:
+        seat, p = self._need_seat(rec), rec.carried(payloads.Plan)
+        if p.steps:
+            self.plans[seat.name] = Planned(rec.seq, p.steps, p.round)
+        else:
+            self.plans.pop(seat.name, None)
+
+    def _on_remind(self, rec: Record) -> None:
+        stages = frozenset(rec.carried(payloads.Remind).stages)
+        self.clock.reminded = self.clock.reminded | stages
+
     def _on_import(self, rec: Record) -> None:
         # Whoever brings a game into a place runs it there.
         self.creator_id, self.creator_name = rec.user_id, rec.user_name
@@ -469,4 +587,4 @@ _FOLD: dict[str, Callable[[GameRecord, Record], None]] = {
 #: what a record adds to ``GameRecord.counted`` (1 when not listed): a leave removes its seat's
 #: join, a redo the undo or correction it reverses; these change nothing of the game
 _COUNTS: dict[str, int] = {"leave": -1, "redo": -1, "colour": 0, "pause": 0, "resume": 0,
-                           "nudge": 0}
+                           "nudge": 0, "remind": 0}

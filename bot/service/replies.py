@@ -9,9 +9,9 @@ import time
 from collections.abc import Sequence
 from itertools import groupby
 
-from bot.service import payloads
+from bot.service import deadlines, payloads
 from bot.service.live_game import LiveGame, Played, build_options
-from bot.service.records import GameRecord, GameStatus, Record, same_user
+from bot.service.records import GameRecord, GameStatus, Record
 from bot.service.storage import PictureMoment
 from engine import CLOCK, EDITIONS, Game, Options
 from engine.limits import MAX_AUTO_LINES
@@ -20,7 +20,14 @@ from engine.limits import MAX_AUTO_LINES
 _ECHO_KINDS = frozenset(("choose", "pass"))
 #: how many legal choices ``moves`` lists before summing up the rest
 MAX_CHOICES = 40
-LOG_TAIL = 30
+#: how a reply marks a move the service made, by its reason
+AUTO_TAGS = {
+    "dropped": " (automatic: this player has left)",
+    "single": " (automatic: the only legal choice)",
+    "away": " (automatic: the player is away)",
+    "plan": " (planned)",
+    "timeout": " (automatic: time ran out)",
+}
 
 
 def when(at: float) -> str:
@@ -59,12 +66,8 @@ def played_lines(played: list[Played]) -> list[str]:
                 hidden += 1
                 continue
             shown_auto += 1
-        tag = ""
-        if p.auto == "dropped":
-            tag = " (automatic: this player has left)"
-        elif p.auto == "single":
-            tag = " (automatic: the only legal choice)"
-        elif p.by is not None:
+        tag = AUTO_TAGS.get(p.auto or "", "")
+        if p.by is not None:
             tag = f" (by moderator {p.by})"
         echo = next((e.text for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
                     None)
@@ -125,12 +128,14 @@ def final_scores(game: Game) -> str:
     return f"The game is over: {game.winner} wins. Final scores: {'; '.join(parts)}."
 
 
-def status_text(live: LiveGame, game_id: int) -> str:
+def status_text(live: LiveGame, game_id: int, now: float | None = None) -> str:
     record = live.record
     lines = [f"Game {game_id} ({record.edition} edition): {live.status}."]
     options = ", ".join(f"{k}={v}" for k, v in record.options.items())
     if options:
         lines.append(f"Options: {options}.")
+    lines.extend(waiting_lines(record))
+    facts = deadlines.seat_facts(record, live.game, time.time() if now is None else now)
     game = live.game
     if game is None:
         seated = ", ".join(f"{s.name} ({s.colour})" for s in record.seats) or "nobody yet"
@@ -143,12 +148,23 @@ def status_text(live: LiveGame, game_id: int) -> str:
                  f"{count_of(st.passenger_supply, 'passenger')} left; "
                  f"{count_of(len(record.moves), 'move')} played.")
     for p in st.players:
-        lines.append(f"  {seat_label(record, p.name)}, {p.colour}: "
+        notes = "".join(f" ({fact})" for fact in facts.get(p.name, []))
+        lines.append(f"  {seat_label(record, p.name)}{notes}, {p.colour}: "
                      f"{count_of(p.score, 'point')} ({p.carried} carried, "
                      f"{count_of(p.stones, 'clock stone')}), {count_of(p.buses, 'bus', 'buses')}, "
                      f"{count_of(p.markers, 'marker')} left")
     lines.append(next_line(live))
     return "\n".join(lines)
+
+
+def waiting_lines(record: GameRecord) -> list[str]:
+    """The game's deadline and policies, when a moderator set any."""
+    if record.deadline is None and record.on_away == "wait":
+        return []
+    deadline = ("no deadline" if record.deadline is None else
+                f"a deadline of {deadlines.hours(record.deadline)} per decision (then "
+                f"`{record.on_timeout}`)")
+    return [f"Waiting: {deadline}; players away: `{record.on_away}`."]
 
 
 def choices_text(live: LiveGame, everything: bool = False) -> str:
@@ -167,46 +183,6 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
     more = (f" and {len(legal) - MAX_CHOICES} more (`moves all` lists every one)"
             if len(legal) > MAX_CHOICES else "")
     return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
-
-
-#: the records the log shows as moves, or not at all (the lobby's), rather than as acts
-_NOT_ACTS = (payloads.Move, payloads.Create, payloads.Join, payloads.Colour, payloads.Leave,
-             payloads.Correct)
-
-
-def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
-    """The moves in force in move order, numbered, with the moderator acts between them.
-
-    A corrected move keeps its place: it is listed where the move it replaced was, and an act
-    comes after the moves that were in the log before it.
-    """
-    record = live.record
-    by_seq = {rec.seq: rec for rec in records}
-    slot = correction_slots(records)
-    acts = [rec for rec in records
-            if not isinstance(rec.payload, _NOT_ACTS)]
-    player = _players_then(records)
-    lines: list[str] = []
-    for number, m in enumerate(record.moves, start=1):
-        while acts and acts[0].seq < slot.get(m.seq, m.seq):
-            lines.append(f"  — {act_text(acts.pop(0))}")
-        rec = by_seq[m.seq]
-        note = " (automatic)" if m.auto else ""
-        if isinstance(rec.payload, payloads.Correct):
-            note += f" (corrected by {rec.user_name})"
-        elif (rec.user_id != "busbot" and not rec.carried(payloads.Move).imported
-              and not same_user(rec.user_id, player.get(rec.seq))):
-            note += f" (by {rec.user_name})"
-        # the seat's name when the move was made: a replaced player's moves keep theirs
-        lines.append(f"{number}. {rec.seat or m.seat}: {m.text}{note}")
-    lines.extend(f"  — {act_text(rec)}" for rec in acts)
-    if not lines:
-        return "No moves yet."
-    head = ""
-    if not everything and len(lines) > LOG_TAIL:
-        head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
-        lines = lines[-LOG_TAIL:]
-    return head + "\n".join(lines)
 
 
 def correction_slots(records: Sequence[Record]) -> dict[int, int]:
@@ -261,7 +237,33 @@ def act_text(rec: Record) -> str:
             return f"{who} imported this game ({source})"
         case payloads.Nudge():
             return f"{who} nudged {rec.seat or 'the table'}"
-    return f"{who}: {rec.kind}"
+    return _waiting_act(rec) or f"{who}: {rec.kind}"
+
+
+def _waiting_act(rec: Record) -> str | None:
+    """A record about waiting (a setting, time away, a plan, a reminder), as the log shows it:
+    a plan's steps are the player's own business and never shown."""
+    seat = rec.seat
+    match rec.payload:
+        case payloads.Setting(name="deadline", value=value):
+            took = deadlines.hours(value) if isinstance(value, float) else "off"
+            return f"{rec.user_name} set the deadline to {took}"
+        case payloads.Setting(name=name, value=value):
+            shown = ("on" if value else "off") if isinstance(value, bool) else value
+            return f"{rec.user_name} set {name} to {shown}"
+        case payloads.Away(until=until):
+            return f"{seat} is away until {when(until)}"
+        case payloads.Back():
+            return f"{seat} is back"
+        case payloads.Plan(steps=steps, broken=broken):
+            if steps:
+                return f"{seat} made a plan"
+            return f"{seat}'s plan stopped" if broken else f"{seat}'s plan ended"
+        case payloads.Remind(stages=stages):
+            if "passed" in stages:
+                return f"{seat}'s time ran out"
+            return f"{seat} was reminded ({'halfway' if 'half' in stages else 'an hour left'})"
+    return None
 
 
 def rules_text(record: GameRecord | None) -> str:

@@ -31,7 +31,18 @@ from bot.api import (
     TableNow,
     Update,
 )
-from bot.service import exchange, layouts, page_export, payloads, preview, replies, routes, story
+from bot.service import (
+    deadlines,
+    exchange,
+    layouts,
+    page_export,
+    payloads,
+    preview,
+    replies,
+    routes,
+    scheduler,
+    story,
+)
 from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
 from bot.service.commands import Command, Export, Map, Preview, Story, written
 from bot.service.drawing import Prepared, seat_notes
@@ -75,6 +86,15 @@ if TYPE_CHECKING:  # the renderer is imported only where something is drawn
 log = logging.getLogger(__name__)
 
 _DEFAULT = object()
+#: Games the scheduler looks at in one run (the most overdue first; the rest come next run).
+DUE_PER_RUN = 100
+#: Seconds of due work in one run, at most (a game whose timeout the computer player plays
+#: takes up to a second); what is left waits for the next run.
+DUE_SECONDS = 5.0
+#: When a game's due work failed (a bug), it is looked at again this much later.
+DUE_RETRY = 3600.0
+#: Who the scheduler's records are written by (automatic moves are the bot's, for a seat).
+SCHEDULER = Actor("busbot", "busbot")
 #: Games kept live (their position in memory) unless the configuration says otherwise
 #: (``live_games``): a late 5-player game with its kept positions takes about 0.2 MB.
 CACHE_SIZE = 1000
@@ -311,7 +331,8 @@ class GameService:
         shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
                  else None)  # the position the previous picture showed, if of this game
         mentions = (outcome.mentions if outcome.mentions is not None
-                    else _turn_mentions(live, after, step.actor))
+                    else _turn_mentions(live, after, step.actor, step.now))
+        mentions = list(dict.fromkeys([*mentions, *draft.pings]))
         snapshot = outcome.picture if self.renderer is not None else None
         change = self._change(step, outcome, draft, snapshot)
         text, snapshot = self._picture_allowed(step, outcome.text, snapshot)
@@ -339,7 +360,7 @@ class GameService:
         prepared.story = ending if self.stories else None
         if snapshot is not None:  # posted for everyone: the channel's layout
             prepared.layout = layouts.for_place(self.store, step.place)
-            prepared.seat_notes = seat_notes(draft.record, step.now)
+            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now)
         return prepared
 
     def _change(self, step: Step, outcome: Outcome, draft: Draft,
@@ -358,6 +379,8 @@ class GameService:
             waiting=_waiting(after, step.summary, outcome.position_changed, last.seq, step.now),
             message_id=step.message_id, reply_text=outcome.text, picture=moment,
             positions=positions_reached(step.live, after),
+            due_at=_due_at(after, step.now), deadline=after.record.deadline,
+            server=step.actor.server,
         )
 
     def _picture_allowed(self, step: Step, text: str,
@@ -420,7 +443,8 @@ class GameService:
                         note=preview.NOTE if outcome.preview is not None else "",
                         layout=outcome.layout or layouts.for_asker(
                             self.store, step.place, step.actor.user_id),
-                        seat_notes=seat_notes(step.live.record, step.now) if step.live else {})
+                        seat_notes=seat_notes(step.live.record, outcome.picture, step.now)
+                        if step.live else {})
 
     # ---- loading ------------------------------------------------------------------------------
 
@@ -532,7 +556,7 @@ class GameService:
             reply.table = preview.table_now(LiveGame(record, position))  # refused if stale
             prepared = Prepared(reply, position, self.renderer, previous=previous,
                                 layout=layouts.for_place(self.store, item.place),
-                                seat_notes=seat_notes(record, self.clock()))
+                                seat_notes=seat_notes(record, position, self.clock()))
         if position.is_over and self.stories and item.story != StoryParts.NONE:
             prepared.story = StoryJob(position, item.game_id, True,
                                       item.story == StoryParts.CHART_AND_ANIMATION,
@@ -619,7 +643,7 @@ class GameService:
         """One reminder per decision that has waited ``hours``; each is given only once."""
         if hours <= 0:
             return []
-        due = self.store.due(now - hours * 3600)
+        due = [g for g in self.store.due(now - hours * 3600) if not self._away(g, now)]
         due = [g for g in due if self.budgets.may_remind(g.waiting_user)]
         reminders = []
         for g in due:
@@ -632,6 +656,56 @@ class GameService:
                 f"(`moves` lists the choices.)"))
         self.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
         return reminders
+
+    # ---- the scheduler: reminders and deadlines due ------------------------------------------
+
+    def run_due(self, now: float | None = None,
+                limit: int = DUE_PER_RUN) -> list[tuple[str, Prepared]]:
+        """Do what is due by ``now`` (by default the service's clock) in every game: reminders
+        and passed deadlines (``scheduler.due_work``), each committed with its announcement and
+        the game's next due moment; the one loop of the Discord bot and the console. Returns
+        each place's reply, its picture still to be drawn (``Prepared.complete``)."""
+        now = self.clock() if now is None else now
+        done = []
+        spent = time.monotonic() + DUE_SECONDS  # the computer player thinks up to a second
+        for game_id in self.store.due_games(now, limit):
+            if time.monotonic() > spent:
+                break  # the rest next time: the commands waiting behind come first
+            with self._lock:
+                prepared = self._due_one(game_id, now)
+            if prepared is not None:
+                done.append(prepared)
+        return done
+
+    def _due_one(self, game_id: int, now: float) -> tuple[str, Prepared] | None:
+        summary = self.store.game(game_id)
+        if summary is None:
+            return None
+        step = Step(summary.place, SCHEDULER, now, None, summary, None)
+        try:
+            live = step.live = self._live(summary)
+            ctx = Context(summary.place, SCHEDULER, now, None, live, True, self.store)
+            outcome = scheduler.due_work(ctx.with_game(live))
+        except Exception:  # one game's fault must not stop every other game's reminders
+            log.exception("due work in game %d failed", game_id)
+            self.store.set_due(game_id, now + DUE_RETRY)
+            return None
+        if outcome is None or outcome.draft is None or not outcome.draft.new:
+            self.store.set_due(game_id, _due_at(live, now))
+            return None
+        draft = outcome.draft
+        draft.pings = [user for user in draft.pings if self.budgets.may_remind(user)]
+        prepared = self._commit(step, outcome, draft)
+        if not prepared.reply.ok:  # not saved: nothing to say; it is due again next run
+            return None
+        return summary.place, prepared
+
+    def _away(self, summary: GameSummary, now: float) -> bool:
+        """Whether the player the game waits for is away (then nobody reminds them)."""
+        if summary.waiting_seat is None:
+            return False
+        with self._lock:
+            return self._live(summary).record.is_away(summary.waiting_seat, now)
 
     def export(self, game_id_or_place: int | str, fmt: str) -> str:
         """A game's export by id (or the newest game of a place); ``ExchangeError`` if none."""
@@ -680,6 +754,12 @@ class GameService:
         return self.store.games()
 
 
+def _due_at(live: LiveGame, now: float) -> float | None:
+    """When the game next owes a reminder or a deadline (``deadlines.next_due``)."""
+    due = deadlines.next_due(live.record, live.game, now)
+    return None if due is None else due.at
+
+
 def _story_of(ending: StoryJob | None) -> StoryParts:
     """What the announcement that ends a game keeps of its story, to draw it again when late."""
     if ending is None:
@@ -695,7 +775,8 @@ def _caption(first: Record, text: str) -> str:
     return line if len(line) <= 70 else line[:69] + "…"
 
 
-def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> list[str]:
+def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
+                   now: float) -> list[str]:
     """The user whose turn just began: not when the same seat keeps deciding, not the actor."""
     if after.status != GameStatus.ACTIVE or after.game is None:
         return []
@@ -709,6 +790,8 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor) -> li
     seat = after.record.seat(decision.player)
     if seat is None or seat.player is None or seat.dropped or same_user(seat.player,
                                                                         actor.user_id):
+        return []
+    if after.record.is_away(seat.name, now):  # time away: nobody pings them
         return []
     return [seat.player]
 

@@ -107,6 +107,20 @@ class Change:
     positions: list[tuple[int, bytes]] = field(default_factory=list)
     #: set by ``Store.commit``: the outbox row of ``announcement``
     announcement_id: int | None = None
+    #: the game's row in ``schedule``: when its next reminder or deadline is due (None: none),
+    #: its deadline, and the server its place is in (None: as before, or unknown)
+    due_at: float | None = None
+    deadline: float | None = None
+    server: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A game as ``games`` lists it: its summary, its deadline and its server."""
+
+    game: GameSummary
+    deadline: float | None
+    server: str | None
 
 
 def _summary(row: dict[str, Any]) -> GameSummary:
@@ -186,10 +200,11 @@ class Store:
         """The outbox, the last message seen per place and the written positions; added to
         older databases too (and only when missing, like the rest of the schema, so a second
         reader never writes)."""
-        if {"outbox", "seen", "snapshots"} <= set(self.db.table_names()) and (
+        if {"outbox", "seen", "snapshots", "schedule"} <= set(self.db.table_names()) and (
                 "story" in self.db.table("outbox").columns_dict):
             return
         with self.transaction() as db:
+            _create_schedule(db)
             outbox.create_table(db)
             _add_story_column(db)
             snapshots.create_table(db)
@@ -285,6 +300,7 @@ class Store:
                 _see(db, change.place, change.message_id)
             if change.announcement is not None:
                 change.announcement_id = outbox.insert(db, game_id, change.announcement, now)
+            _schedule(db, game_id, change)
             p = change.picture
             if p is not None:
                 db.execute(
@@ -303,6 +319,37 @@ class Store:
                 "WHERE r.game_id = g.id AND r.key = g.waiting_key) ORDER BY g.id",
                 [GameStatus.ACTIVE, cutoff]))
         return [_summary(r) for r in rows]
+
+    def due_games(self, now: float, limit: int = 100) -> list[int]:
+        """The games with a reminder or deadline due by ``now``, the most overdue first (one
+        indexed range read, however many games are stored)."""
+        with self.lock:
+            rows = self.db.conn.execute(
+                "SELECT game_id FROM schedule WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+                [now, limit]).fetchall()
+        return [int(r[0]) for r in rows]
+
+    def set_due(self, game_id: int, at: float | None) -> None:
+        """Move a game's next due moment (it was looked at and owed nothing yet)."""
+        with self.transaction() as db:
+            db.execute("UPDATE schedule SET due_at = ? WHERE game_id = ?", [at, game_id])
+
+    def listed(self, server: str | None = None, open_only: bool = True) -> list[Listed]:
+        """The games of a server (every game with None), open ones only by default, with their
+        deadlines: what ``games`` lists, without replaying any."""
+        where = ["1 = 1"]
+        args: list[object] = []
+        if server is not None:
+            where.append("s.server = ?")
+            args.append(server)
+        if open_only:
+            where.append("g.status IN ('lobby', 'active', 'paused')")
+        with self.lock:
+            rows = list(self.db.query(
+                f"SELECT g.*, s.deadline AS s_deadline, s.server AS s_server FROM games g "
+                f"LEFT JOIN schedule s ON s.game_id = g.id WHERE {' AND '.join(where)} "
+                f"ORDER BY g.id", args))
+        return [Listed(_summary(r), r["s_deadline"], r["s_server"]) for r in rows]
 
     def mark_reminded(self, keys: Sequence[tuple[int, int]], now: float) -> None:
         with self.transaction() as db:
@@ -522,6 +569,23 @@ def _stored_records(game_id: int, rows: Iterable[Sequence[Any]]) -> list[Record]
     return records
 
 
+def _create_schedule(db: sqlite_utils.Database) -> None:
+    """``schedule``: per game, when its next reminder or deadline is due (indexed where one
+    is), its deadline and its server; derived from the records, rewritten with every change
+    (a game from before the table gains its row at its next change)."""
+    db.execute("CREATE TABLE IF NOT EXISTS schedule (game_id INTEGER PRIMARY KEY "
+               "REFERENCES games(id), due_at REAL, deadline REAL, server TEXT)")
+    db.execute("CREATE INDEX IF NOT EXISTS schedule_due ON schedule (due_at) "
+               "WHERE due_at IS NOT NULL")
+    db.execute("CREATE INDEX IF NOT EXISTS schedule_server ON schedule (server) "
+               "WHERE server IS NOT NULL")
+
+
+def _schedule(db: sqlite_utils.Database, game_id: int, change: Change) -> None:
+    db.execute("INSERT INTO schedule (game_id, due_at, deadline, server) VALUES (?, ?, ?, ?) "
+               "ON CONFLICT (game_id) DO UPDATE SET due_at = excluded.due_at, "
+               "deadline = excluded.deadline, server = COALESCE(excluded.server, server)",
+               [game_id, change.due_at, change.deadline, change.server])
 #: How the final announcement of a game began its story before the outbox kept the flag, and
 #: said it had no animation (the text older versions stored; frozen here, whatever the story's
 #: heading becomes).

@@ -124,8 +124,9 @@ def _take_back_from(ctx: GameContext, last: int) -> Outcome:
 
 
 def _last_chosen(record: GameRecord) -> int | None:
-    """The index of the last move a player chose (not one the service took)."""
-    chosen = [i for i, m in enumerate(record.moves) if not m.auto]
+    """The index of the last move chosen for its decision (by a player, a plan or a timeout;
+    not one the service took by itself)."""
+    chosen = [i for i, m in enumerate(record.moves) if m.chosen]
     return chosen[-1] if chosen else None
 
 
@@ -139,6 +140,10 @@ def player_undo(ctx: GameContext) -> Outcome:
     if isinstance(seat, Outcome):
         return seat
     last = _last_chosen(record)
+    if last is not None and record.moves[last].why == "timeout":
+        timed = record.moves[last]
+        return refuse(f"The last move ({timed.text}) was played because {timed.seat}'s time "
+                      f"ran out; a moderator can take it back with `undo {timed.seat}`.")
     if last is None or record.moves[last].seat != seat.name:
         since = (f" The last move was {record.moves[last].seat}'s ({record.moves[last].text})."
                  if last is not None else "")

@@ -1,8 +1,11 @@
-"""Reminding a player who has kept the table waiting, as a moderator would after a day or so.
+"""The scheduler loop on Discord: each game's deadline (its reminders, its passing and the
+timeout policy), and the bot-wide ``reminder_hours`` reminder.
 
-The service decides who is due and remembers whom it already reminded, so a restart neither
-forgets a reminder nor sends it twice; this cog only looks every few minutes and posts. It is
-idle when ``reminder_hours`` is 0.
+The service decides what is due (``GameService.run_due``: one indexed query, whatever the number
+of games) and commits each game's work with its announcement in the outbox, so a restart neither
+forgets a reminder nor sends it twice; this cog looks every minute, draws and posts through the
+courier (which marks the post sent, or keeps it owed). The console table runs the same
+``run_due``. The bot-wide reminder is off when ``reminder_hours`` is 0.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from bot.discord_app.outgoing import send_to_channel
 
 log = logging.getLogger(__name__)
 
-#: How often to look; reminders are counted in hours, so a few minutes late does not matter.
-CHECK_MINUTES = 10
+#: How often to look; deadlines are counted in hours, so a minute late does not matter.
+CHECK_SECONDS = 60
 
 
 class Reminders(commands.Cog):
@@ -29,26 +32,36 @@ class Reminders(commands.Cog):
         self.hours = bot.config.reminder_hours
 
     async def cog_load(self) -> None:
-        if self.hours > 0:
-            self.check.start()
+        self.check.start()
 
     async def cog_unload(self) -> None:
         self.check.cancel()
 
-    @tasks.loop(minutes=CHECK_MINUTES)
+    @tasks.loop(seconds=CHECK_SECONDS)
     async def check(self) -> None:
         try:
-            await self.send_due(time.time())
+            await self.run_due(time.time())
+            if self.hours > 0:
+                await self.send_due(time.time())
         except Exception:
             # An exception would end the loop for good; the next round may well succeed.
             log.exception("checking for due reminders failed")
+
+    async def run_due(self, now: float) -> int:
+        """Do and post what the games' deadlines owe at ``now``; returns how many posts."""
+        posted = 0
+        for place, reply in await self.bot.game.run_due(now):
+            async with self.bot.place_lock(place):
+                if await self.bot.courier.deliver(place, reply):
+                    posted += 1
+        return posted
 
     @check.before_loop
     async def before_check(self) -> None:
         await self.bot.wait_until_ready()
 
     async def send_due(self, now: float) -> int:
-        """Post every reminder due at ``now``; returns how many were posted."""
+        """Post every bot-wide reminder due at ``now``; returns how many were posted."""
         posted = 0
         for reminder in await self.bot.game.due_reminders(now, self.hours):
             if await self.post(reminder):

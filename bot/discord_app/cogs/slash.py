@@ -51,6 +51,7 @@ from bot.service.commands import (
     previewing,
     start_order,
 )
+from bot.service.verbs.games import Games
 from bot.service.verbs.layout import Layout as LayoutCommand
 
 log = logging.getLogger(__name__)
@@ -149,6 +150,11 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     @app_commands.describe(everything="The whole log rather than the latest moves")
     async def log(self, interaction: Interaction, everything: bool = False) -> None:
         await self.run(interaction, Log(everything), private=True)
+
+    @app_commands.command(description="The games on this server, whose turn and since when")
+    @app_commands.describe(waiting="Moderators: only the games that waited past their deadline")
+    async def games(self, interaction: Interaction, waiting: bool = False) -> None:
+        await self.run(interaction, Games(waiting), private=True)
 
     @app_commands.command(name="help", description="What you can say to the bot")
     async def help_(self, interaction: Interaction) -> None:

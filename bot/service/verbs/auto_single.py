@@ -1,0 +1,52 @@
+"""``auto_single on|off``: whether a decision with a single legal choice plays itself (on by
+default for new games; its moves are recorded as automatic). A command declared in one file:
+see ``bot/service/verbs/__init__.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.service import payloads
+from bot.service.commands import Command, Words
+from bot.service.entry import Entry, NoSlash, Route, Section, Who
+from bot.service.needs import moderator, status
+from bot.service.outcome import GameContext, Outcome, table_outcome
+from bot.service.records import OPEN_STATUSES
+from bot.service.replies import played_lines
+
+
+@dataclass(frozen=True, slots=True)
+class AutoSingle(Command):
+    """``auto_single on|off``."""
+
+    on: bool
+
+
+def read(w: Words) -> AutoSingle | None:
+    word = w.word(1)
+    if w.count_to(3) != 2 or word not in ("on", "off"):
+        return None
+    return AutoSingle(word == "on")
+
+
+def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
+    draft = ctx.draft()
+    draft.add(payloads.Setting("auto_single", cmd.on))
+    line = (f"Moderator {ctx.actor.name} turned auto_single {'on' if cmd.on else 'off'}: "
+            + ("a decision with only one legal choice plays itself." if cmd.on
+               else "every decision waits for its player, even with one legal choice."))
+    played = draft.run_automatic()
+    if not played:
+        return Outcome(line, draft=draft)
+    return table_outcome(draft, [line, *played_lines(played)])
+
+
+ENTRY = Entry(
+    "auto_single", ("auto_single",), "`auto_single on` or `auto_single off`", read,
+    {AutoSingle: Route(set_auto_single, (moderator("change auto_single"),
+                                         status("change auto_single", *OPEN_STATUSES)))},
+    strict=True,
+    help=((Section.MODERATORS, "`auto_single on|off` (single choices play themselves)"),),
+    docs=((Who.MODERATORS, "`auto_single on\\|off`"),),
+    slash=NoSlash("set once per game; reached with `/bus do`"),
+)

@@ -1,0 +1,84 @@
+"""``away 3d``, ``away until 2026-12-02`` and ``back``: a player's time away, for themselves.
+While away their decisions wait without reminders, pings or deadline (unless the moderator's
+``on away`` policy plays them); ``status`` and the picture say until when. A command declared
+in one file: see ``bot/service/verbs/__init__.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.service import deadlines, payloads
+from bot.service.commands import Command, Words
+from bot.service.entry import Entry, NoSlash, Route, Section, Who
+from bot.service.needs import seated, status
+from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.service.records import OPEN_STATUSES
+from bot.service.replies import played_lines, when
+
+USAGE = "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`"
+
+
+@dataclass(frozen=True, slots=True)
+class Away(Command):
+    """``away DURATION`` or ``away until DATE``, as written (read against the clock)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Back(Command):
+    """``back``: time away ends now."""
+
+
+def read(w: Words) -> Away | Back | None:
+    if w.word(0) == "back":
+        return Back() if w.count_to(2) == 1 else None
+    rest = w.rest(1) if w.count_to(4) <= 3 else ""
+    return Away(rest) if deadlines.away_form(rest) else None
+
+
+def away(ctx: GameContext, cmd: Away) -> Outcome:
+    assert ctx.seat is not None
+    until = deadlines.away_until(cmd.text, ctx.now)
+    if until is None:
+        return refuse(f"Time away is written {USAGE}.")
+    record = ctx.live.record
+    draft = ctx.draft()
+    draft.add(payloads.Away(until), seat=ctx.seat.name)
+    meanwhile = {
+        "wait": "their decisions wait, without reminders or deadline",
+        "idle": "the bot plays their decisions the least disruptive way (the moderator's "
+                "`on away idle`)",
+        "bot": "the computer player plays their decisions (the moderator's `on away bot`)",
+    }[record.on_away]
+    line = (f"{ctx.seat.name} is away until {when(until)}: {meanwhile}. `back` ends it "
+            f"sooner.")
+    played = draft.run_automatic()
+    if not played:
+        return Outcome(line, draft=draft, mentions=[])
+    return table_outcome(draft, [line, *played_lines(played)])
+
+
+def back(ctx: GameContext, cmd: Back) -> Outcome:
+    assert ctx.seat is not None
+    if not ctx.live.record.is_away(ctx.seat.name, ctx.now):
+        return refuse("You are not away (`away 3d` says you will be).")
+    draft = ctx.draft()
+    draft.add(payloads.Back(), seat=ctx.seat.name)
+    return Outcome(f"{ctx.seat.name} is back: their decisions wait for them again, with "
+                   f"reminders and the game's deadline counted from now.", draft=draft,
+                   mentions=[])
+
+
+_OPEN = status("say you are away", *OPEN_STATUSES)
+ENTRY = Entry(
+    "away", ("away", "back"), USAGE, read,
+    {Away: Route(away, (_OPEN, seated("go away"))),
+     Back: Route(back, (_OPEN, seated("come back")))},
+    strict=True,
+    help=((Section.PLAY, "`away 3d` or `away until 2026-12-02` (your decisions wait without "
+                         "reminders), `back`"),),
+    docs=((Who.ANYONE, "`away 3d`, `away until DATE`, `back` (a seated player, for "
+                       "themselves)"),),
+    slash=NoSlash("said once in a while; reached with `/bus do`"),
+)

@@ -1,0 +1,59 @@
+"""``log``, ``log all`` and ``log since me``: the game round by round, with what happened
+(``bot/service/logbook.py``); ``since me`` starts after the writer's own last move. A command
+declared in one file: see ``bot/service/verbs/__init__.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.service.commands import Command, Log, Words
+from bot.service.entry import Entry, Route, Section, Slash, Who
+from bot.service.logbook import last_move_of, log_text
+from bot.service.outcome import GameContext, Outcome
+from bot.service.play import players_seat
+
+
+@dataclass(frozen=True, slots=True)
+class LogSince(Command):
+    """``log since me``: what happened since the writer last moved."""
+
+
+def read(w: Words) -> Command | None:
+    count = w.count_to(4)
+    if count == 1:
+        return Log()
+    if count == 2 and w.word(1) == "all":
+        return Log(everything=True)
+    if count == 3 and w.word(1) == "since" and w.word(2) in ("me", "mine", "my"):
+        return LogSince()
+    return None
+
+
+def log(ctx: GameContext, cmd: Log) -> Outcome:
+    live = ctx.live
+    return Outcome(log_text(live, ctx.store.records(live.record.game_id),
+                            everything=cmd.everything))
+
+
+def log_since(ctx: GameContext, cmd: LogSince) -> Outcome:
+    seat = players_seat(ctx, "ask what happened since your last move")
+    if isinstance(seat, Outcome):
+        return seat
+    live = ctx.live
+    last = last_move_of(live, seat.name)
+    records = ctx.store.records(live.record.game_id)
+    if last is None:
+        return Outcome(f"You have not moved yet; the whole log:\n"
+                       f"{log_text(live, records, everything=False)}")
+    return Outcome(f"Since your last move ({last}. {live.record.moves[last - 1].text}):\n"
+                   f"{log_text(live, records, everything=True, since=last)}")
+
+
+ENTRY = Entry(
+    "log", ("log",), "`log`, `log all` or `log since me`", read,
+    {Log: Route(log), LogSince: Route(log_since)}, strict=True,
+    help=((Section.LOOK, "`log` (`log all`; `log since me`: what happened since your last "
+                         "move)"),),
+    docs=((Who.ANYONE, "`log [all]`, `log since me`"),),
+    slash=Slash("log", "The game's log so far", private=True),
+)

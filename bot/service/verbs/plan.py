@@ -1,0 +1,134 @@
+"""``plan: choose vrrooomm, then pass``, ``plan pass this round``, ``plan clear`` and ``plan``:
+what a player will play at their next decisions, each step when its turn comes and only if it
+is legal then (``bot/service/automatic.py``); the first step that is not ends the plan and
+pings the player. Anyone's ``status`` shows that a player has a plan, never its steps; undoing
+a move made before the plan clears it. A command declared in one file: see
+``bot/service/verbs/__init__.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.service import payloads
+from bot.service.commands import Command, Words, read_moves
+from bot.service.entry import Entry, NoSlash, Route, Section, Who
+from bot.service.needs import seated, status
+from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
+from bot.service.records import GameStatus
+from bot.service.replies import count_of, played_lines
+from engine import Pass, Question, Unfinished
+from engine.limits import check_plan
+from engine.notation import names_a_move
+
+USAGE = ("`plan: MOVE, then MOVE...` (for example `plan: choose vrrooomm, then pass`), "
+         "`plan pass this round`, `plan clear`, or `plan` (yours)")
+_ROUND = ("pass this round", "pass for this round", "pass the round", "pass round")
+
+
+@dataclass(frozen=True, slots=True)
+class PlanSteps(Command):
+    """``plan: MOVES``: the moves as written."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlanRound(Command):
+    """``plan pass this round``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlanClear(Command):
+    """``plan clear``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlanShow(Command):
+    """``plan``: the author's own plan."""
+
+
+def read(w: Words) -> Command | None:
+    rest = w.rest(1).lstrip(":").strip()
+    if w.word(0) == "plan:" and not rest:
+        return None
+    words = " ".join(rest.lower().split())
+    if not words:
+        return PlanShow()
+    if words in ("clear", "off", "cancel", "none"):
+        return PlanClear()
+    if words in _ROUND:
+        return PlanRound()
+    # `plan: ...` is a plan whatever follows (a mistyped move is refused with the reader's
+    # hint); without the colon it must name a move, so "plan ahead" in the channel stays
+    # table talk
+    if w.word(0) != "plan:" and not names_a_move(w.between(1, w.count_to(4))):
+        return None  # (its first three words decide: reading is bounded whatever follows)
+    return PlanSteps(" ".join(word for word in rest.split() if word.lower() != "then"))
+
+
+def make_plan(ctx: GameContext, cmd: PlanSteps) -> Outcome:
+    moves = read_moves(cmd.text)
+    if isinstance(moves, str):
+        return refuse(moves)
+    if any(isinstance(m, Question | Unfinished) for m in moves):
+        return refuse("A plan holds moves to play, each with its crossings (`plan: choose "
+                      "vrrooomm, then pass`).")
+    check_plan(len(moves))
+    return _planned(ctx, [str(m) for m in moves], None)
+
+
+def plan_round(ctx: GameContext, cmd: PlanRound) -> Outcome:
+    game = ctx.live.game
+    assert game is not None  # a game under way or paused has its position
+    return _planned(ctx, [str(Pass())], game.state.round)
+
+
+def _planned(ctx: GameContext, steps: list[str], round_number: int | None) -> Outcome:
+    """Store the plan, then play what of it is due now."""
+    assert ctx.seat is not None
+    name = ctx.seat.name
+    draft = ctx.draft()
+    draft.add(payloads.Plan(tuple(steps), round_number), seat=name)
+    what = ("passes at each of their decisions this round" if round_number is not None
+            else f"has a plan of {count_of(len(steps), 'step')}")
+    line = (f"{name} {what}: each plays when its turn comes, if it is legal then "
+            f"(`plan clear` drops it).")
+    played = draft.run_automatic()
+    if not played and not draft.notes:
+        return Outcome(line, draft=draft, mentions=[])
+    return table_outcome(draft, [line, *played_lines(played)])
+
+
+def clear_plan(ctx: GameContext, cmd: PlanClear) -> Outcome:
+    assert ctx.seat is not None
+    if ctx.seat.name not in ctx.live.record.plans:
+        return refuse("You have no plan to clear.")
+    draft = ctx.draft()
+    draft.add(payloads.Plan(), seat=ctx.seat.name)
+    return Outcome(f"{ctx.seat.name} cleared their plan.", draft=draft, mentions=[])
+
+
+def show_plan(ctx: GameContext, cmd: PlanShow) -> Outcome:
+    assert ctx.seat is not None
+    plan = ctx.live.record.plans.get(ctx.seat.name)
+    if plan is None:
+        return Outcome(f"You have no plan. {USAGE[0].upper()}{USAGE[1:]}.")
+    if plan.round is not None:
+        return Outcome(f"Your plan: pass at each of your decisions in round {plan.round}.")
+    return Outcome(f"Your plan: {'; then '.join(plan.steps)}.")
+
+
+_UNDER_WAY = status("plan", GameStatus.ACTIVE, GameStatus.PAUSED)
+ENTRY = Entry(
+    "plan", ("plan", "plan:"), USAGE, read,
+    {PlanSteps: Route(make_plan, (_UNDER_WAY, seated("plan"))),
+     PlanRound: Route(plan_round, (_UNDER_WAY, seated("plan"))),
+     PlanClear: Route(clear_plan, (_UNDER_WAY, seated("plan"))),
+     PlanShow: Route(show_plan, (seated("look at a plan"),))},
+    strict=True,
+    help=((Section.PLAY, "`plan: choose vrrooomm, then pass` (played at your next decisions, "
+                         "each step only if legal then), `plan pass this round`, `plan clear`"),),
+    docs=((Who.ANYONE, "`plan: MOVE, then MOVE...`, `plan pass this round`, `plan clear`, "
+                       "`plan` (a seated player, for themselves)"),),
+    slash=NoSlash("written as moves are; reached with `/bus do`, whose answer only you see"),
+)
