@@ -56,7 +56,7 @@ class Game:
         self.history: list[tuple[str, Move]] = []
         #: the legal moves of this position once listed; None until then (R6 needs them too)
         self._legal: list[Move] | None = None
-        self.opening_events = self._advance()
+        self.opening_events = self._advance([])
         #: the position after 0, K, 2K, ... moves (K = SNAPSHOT_EVERY); never changed once kept;
         #: None where a resumed game has not read its written copy (``_unread``) yet
         self._snapshots: list[GameState | None] = [self.state.copy()]
@@ -136,6 +136,49 @@ class Game:
         if step is None:
             raise GameOver(f"the game is over: {self.winner} won")
         rule, p = step
+        st = self.state
+        listed = self._legal
+        if listed is not None and move in listed and (player is None
+                                                      or self.player(player) is p):
+            events = rule.do(st, p, move)  # one of the listed moves: legal, checked once
+        else:
+            self._check(rule, p, move, player)
+            events = rule.apply(st, p, move)
+        self._moved(p, move, events)
+        return events
+
+    def _moved(self, p: PlayerState, move: Move, events: list[Event]) -> None:
+        """What follows every move: the game's end by the clock, the history, the automatic steps
+        up to the next decision (their events added to ``events``) and a kept position."""
+        st = self.state
+        self._legal = None
+        if st.clock_stones_left <= 0:  # R11: the last stone ends the game at once
+            events.extend(end_game(st, "clock"))
+        st.moves_played += 1
+        history = self.history
+        history.append((p.name, move))
+        self._advance(events)
+        n = len(history)
+        if n % SNAPSHOT_EVERY == 0 and len(self._snapshots) == n // SNAPSHOT_EVERY:
+            self._snapshots.append(st.copy())
+
+    def play_out(self, pick: Callable[[list[Move]], Move], moves: int | None = None) -> None:
+        """Play on to the end (or for at most ``moves`` moves), each move picked by ``pick`` from
+        the listed legal moves (a list it must not change): the loop of random games and of the
+        computer player's playouts, which checks nothing twice and keeps no events."""
+        st = self.state
+        left = -1 if moves is None else moves
+        while st.phase != "over" and left != 0:
+            left -= 1
+            step = self._step()
+            assert step is not None
+            rule, p = step
+            listed = self._legal
+            move = pick(listed if listed is not None else self._list(rule, p))
+            self._moved(p, move, rule.do(st, p, move))
+
+    def _check(self, rule: Rule, p: PlayerState, move: Move, player: str | None) -> None:
+        """Refuse a move of the wrong player or of the wrong kind for this step."""
         if player is not None and self.player(player) is not p:
             refusal = impossible(self.state, move)
             if refusal is not None:
@@ -148,18 +191,6 @@ class Game:
             raise IllegalMove(f"{p.name} cannot {what(move)} now: {p.name} must {rule.asks} "
                               f"({self._waiting()}){intent.first_choose(rule.kind, move)}",
                               rule=rule.rule, alternatives=texts(self.legal_moves(), 12))
-        st = self.state
-        events = rule.apply(st, p, move)
-        self._legal = None
-        if st.clock_stones_left <= 0:  # R11: the last stone ends the game at once
-            events.extend(end_game(st, "clock"))
-        st.moves_played += 1
-        self.history.append((p.name, move))
-        events.extend(self._advance())
-        n = len(self.history)
-        if n % SNAPSHOT_EVERY == 0 and len(self._snapshots) == n // SNAPSHOT_EVERY:
-            self._snapshots.append(st.copy())
-        return events
 
     def play(self, player: str, text: str) -> list[Event]:
         """Parse ``text`` and apply every move in it for ``player``, all or nothing."""
@@ -294,10 +325,10 @@ class Game:
 
     # ---- automatic steps ----------------------------------------------------------------------
 
-    def _advance(self) -> list[Event]:
-        """Run every step that needs no choice, up to the next decision (R6)."""
+    def _advance(self, events: list[Event]) -> list[Event]:
+        """Run every step that needs no choice, up to the next decision (R6), adding what
+        happened to ``events``; return them."""
         st = self.state
-        events: list[Event] = []
         while True:
             if st.phase == "over":
                 return events

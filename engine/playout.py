@@ -17,6 +17,5 @@ def random_game(players: int = 4, seed: int = 0, edition: str = "capstone",
     """A complete game in which every decision is drawn uniformly from the legal moves."""
     rng = random.Random(seed)
     game = Game(list(names or DEFAULT_NAMES[:players]), edition)
-    while not game.is_over:
-        game.push(rng.choice(game.legal_moves()))
+    game.play_out(rng.choice)
     return game

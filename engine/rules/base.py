@@ -39,6 +39,11 @@ class Rule:
         """Carry out one move of a type in ``takes``; refuse an illegal one before any change."""
         raise AssertionError(f"{self.kind} takes no moves")
 
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        """Carry out a move this step listed (``moves``) without checking it again: the turn
+        machine's way for a listed move, so a playout pays for the checks only once."""
+        return self.apply(st, p, move)
+
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         """What the player must decide, after "Name: "."""
         return self.asks
@@ -72,7 +77,7 @@ class Granted(Rule):
     def start(self, st: GameState, task: Task) -> list[Event]:
         assert task.seat is not None
         p = st.players[task.seat]
-        top = max(q.buses for q in st.players)
+        top = max([q.buses for q in st.players])
         task.remaining = max(0, top + self.bonus(st) - task.space)
         return [Event("resolve", f"{ACTION_TITLES[self.kind]} (space "
                       f"{SPACE_LETTERS[task.space]}): {p.name} gets "

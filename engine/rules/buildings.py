@@ -69,7 +69,16 @@ class Buildings(Granted):
             limit = st.options.building_type_limit
             raise IllegalMove(f"all {limit} {move.kind}s are built (the limit of one type)",
                               rule="R10")
-        st.lots[in_zone[0]] = move.kind
+        return self.do(st, p, move)
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, PlaceBuilding) and st.task is not None
+        zone = self.zone(st)
+        lots = st.lots
+        for i in BOARD.lots_at[move.node]:
+            if lots[i] is None and BOARD.lots[i].zone == zone:
+                lots[i] = move.kind
+                break
         st.task.remaining -= 1
         return []
 

@@ -23,6 +23,8 @@ from engine.state import GameState, PlayerState, Task
 
 _CHOOSE = {a: ChooseAction(a) for a in ACTIONS}
 _PASS = Pass()
+#: each action with its move and its number of spaces, in the board's order
+_CHOICES = tuple((a, _CHOOSE[a], SPACES[a]) for a in ACTIONS)
 #: markers a player must place in a round before passing (R3)
 MUST_PLACE = 2
 #: actions that resolve from the last chosen space back to space a (R4)
@@ -38,7 +40,7 @@ class Choose(Rule):
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         spaces = st.spaces
-        out: list[Move] = [_CHOOSE[a] for a in ACTIONS if len(spaces[a]) < SPACES[a]]
+        out: list[Move] = [move for a, move, room in _CHOICES if len(spaces[a]) < room]
         if p.placed >= MUST_PLACE:
             out.append(_PASS)
         return out
@@ -55,15 +57,12 @@ class Choose(Rule):
                 raise IllegalMove(
                     f"{p.name} cannot pass yet: place at least two markers each round "
                     f"({p.placed} placed so far)", rule=self.rule)
-            p.passed = True
-            events = [Event("pass", f"{p.name} passes.", p.name)]
         else:
             assert isinstance(move, ChooseAction)
-            events = self._place(st, p, move)
-        st.current = next_chooser(st, p.seat)
-        return events
+            self._check(st, p, move)
+        return self.do(st, p, move)
 
-    def _place(self, st: GameState, p: PlayerState, move: ChooseAction) -> list[Event]:
+    def _check(self, st: GameState, p: PlayerState, move: ChooseAction) -> None:
         action = move.action
         title = ACTION_TITLES[action]
         taken = st.spaces[action]
@@ -74,28 +73,45 @@ class Choose(Rule):
         if len(taken) >= SPACES[action]:
             raise IllegalMove(f"all six {title} spaces are taken this round", rule=self.rule,
                               alternatives=texts(self.moves(st, p)))
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        if move is _PASS or isinstance(move, Pass):
+            p.passed = True
+            events = [Event("pass", f"{p.name} passes.", p.name)]
+        else:
+            assert isinstance(move, ChooseAction)
+            events = [self._place(st, p, move.action)]
+        st.current = next_chooser(st, p.seat)
+        return events
+
+    @staticmethod
+    def _place(st: GameState, p: PlayerState, action: str) -> Event:
+        taken = st.spaces[action]
         taken.append(p.seat)
         p.markers -= 1
         p.placed += 1
         space = "" if SPACES[action] == 1 else f" (space {SPACE_LETTERS[len(taken) - 1]})"
-        return [Event("choose", f"{p.name} chooses {title}{space}.", p.name)]
+        return Event("choose", f"{p.name} chooses {ACTION_TITLES[action]}{space}.", p.name)
 
 
-def _can_choose(st: GameState, p: PlayerState) -> bool:
-    if p.passed or p.markers <= 0:
-        return False
+def _any_free(st: GameState) -> bool:
+    """Whether any action has a free space left this round."""
     spaces = st.spaces
-    return any(len(spaces[a]) < SPACES[a] for a in ACTIONS)
+    return any(len(spaces[a]) < room for a, _, room in _CHOICES)
 
 
 def next_chooser(st: GameState, after: int | None) -> int | None:
     """The next seat that can place a marker, clockwise after ``after`` (from the starting
     player when None); None ends the choosing phase."""
-    n = len(st.players)
+    if not _any_free(st):
+        return None
+    players = st.players
+    n = len(players)
     first = st.start_seat if after is None else after + 1
     for k in range(n):
         seat = (first + k) % n
-        if _can_choose(st, st.players[seat]):
+        p = players[seat]
+        if not p.passed and p.markers > 0:
             return seat
     return None
 

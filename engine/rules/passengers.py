@@ -44,6 +44,10 @@ class Passengers(Granted):
         empty = self.impossible(st)
         if empty is not None:
             raise IllegalMove(empty, rule=self.rule)
+        return self.do(st, p, move)
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, PlacePassenger) and st.task is not None
         st.passenger_supply -= 1
         st.passengers[move.station] = st.passengers.get(move.station, 0) + 1
         st.task.remaining -= 1

@@ -65,6 +65,10 @@ class Vrrooomm(Rule):
         if move.frm not in sources or move.to not in targets:
             raise IllegalMove(self._why_not(st, p, move, sources), rule=self.rule,
                               alternatives=texts(self.moves(st, p), 12))
+        return self.do(st, p, move)
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, Deliver) and st.task is not None
         st.passengers[move.frm] -= 1
         if not st.passengers[move.frm]:
             del st.passengers[move.frm]
