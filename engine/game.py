@@ -157,7 +157,8 @@ class Game:
         st.moves_played += 1
         history = self.history
         history.append((p.name, move))
-        self._advance(events)
+        if st.phase != "choosing" or st.current is None:  # else the next choice is waiting
+            self._advance(events)
         n = len(history)
         if n % SNAPSHOT_EVERY == 0 and len(self._snapshots) == n // SNAPSHOT_EVERY:
             self._snapshots.append(st.copy())
@@ -174,7 +175,9 @@ class Game:
             assert step is not None
             rule, p = step
             listed = self._legal
-            move = pick(listed if listed is not None else self._list(rule, p))
+            if listed is None:
+                listed = self._list(rule, p)
+            move = pick(listed)
             self._moved(p, move, rule.do(st, p, move))
 
     def _check(self, rule: Rule, p: PlayerState, move: Move, player: str | None) -> None:

@@ -39,11 +39,16 @@ def _allowed_at(st: GameState, p: PlayerState, head: str) -> list[tuple[str, int
     adjacent = BOARD.adjacent[head]
     street_lines = st.street_lines
     own = p.streets
-    any_empty = False
-    for _, s in adjacent:
+    empty: list[tuple[str, int]] = []
+    shared = False  # whether another line runs on a street here
+    for to, s in adjacent:
         if not street_lines[s]:
-            any_empty = True
-            break
+            empty.append((to, s))
+        elif s not in own:
+            shared = True
+    if not shared:  # the usual case: only empty streets and the line's own
+        return empty
+    any_empty = bool(empty)
     out: list[tuple[str, int]] = []
     for to, s in adjacent:
         if s in own:
@@ -96,10 +101,12 @@ def extend(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> Non
     """
     trail = p.line
     if trail[-1] == frm:
-        trail.append(to)
+        trail = [*trail, to]
     else:
-        trail.insert(0, to)
+        trail = [to, *trail]
         if trail[0] == trail[-1]:  # closed at the start: the closing head becomes the last
             trail.reverse()
-    p.streets.add(street)
-    st.street_lines[street].append(p.seat)
+    # new containers, never changed in place: copies of the position share them (state.py)
+    p.line = trail
+    p.streets = p.streets | {street}
+    st.street_lines[street] = [*st.street_lines[street], p.seat]

@@ -136,9 +136,12 @@ class PlayerState:
         return (self.line[0], self.line[-1])
 
     def copy(self) -> PlayerState:
+        """A copy sharing ``line`` and ``streets``: the rules replace them, never change them in
+        place (copy on write), which keeps a copy of the position cheap for the computer player's
+        search and the kept positions."""
         return PlayerState(
             self.name, self.colour, self.seat, self.markers, self.buses, self.carried,
-            self.stones, list(self.line), set(self.streets), self.placed, self.passed,
+            self.stones, self.line, self.streets, self.placed, self.passed,
             self.reached_at,
         )
 
@@ -170,7 +173,8 @@ class GameState:
     passengers: dict[str, int] = field(default_factory=dict)
     #: building type per lot index, None for a free lot
     lots: list[str | None] = field(default_factory=list)
-    #: seats whose line runs on each street, in the order they arrived
+    #: seats whose line runs on each street, in the order they arrived; each street's list is
+    #: replaced when a line arrives, never changed in place, so copies share them
     street_lines: list[list[int]] = field(default_factory=list)
     #: seats on each action's spaces in placement order (index 0 is space a)
     spaces: dict[str, list[int]] = field(default_factory=dict)
@@ -190,7 +194,7 @@ class GameState:
         return GameState(
             self.edition, self.options, [p.copy() for p in self.players], self.phase,
             self.round, self.clock, self.clock_stones_left, self.passenger_supply,
-            dict(self.passengers), list(self.lots), list(map(list, self.street_lines)),
+            dict(self.passengers), list(self.lots), list(self.street_lines),
             {a: list(s) for a, s in self.spaces.items()}, self.start_seat, self.next_start,
             self.current, self.task.copy() if self.task else None,
             [t.copy() for t in self.queue], self.ended_by, self.moves_played,

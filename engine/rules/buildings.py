@@ -13,6 +13,14 @@ from engine.state import GameState, PlayerState
 _BUILD: dict[tuple[str, str], PlaceBuilding] = {
     (k, n): PlaceBuilding(k, n) for k in BUILDING_TYPES for n in BOARD.labels
 }
+#: every building type at each crossing, in the order of ``BUILDING_TYPES``
+_ANY_AT: dict[str, tuple[PlaceBuilding, ...]] = {
+    n: tuple(_BUILD[(k, n)] for k in BUILDING_TYPES) for n in BOARD.labels
+}
+#: each zone's lots as (lot index, crossing)
+_ZONE_LOTS: dict[str, tuple[tuple[int, str], ...]] = {
+    z: tuple((i, BOARD.lots[i].node) for i in lots) for z, lots in BOARD.lots_in_zone.items()
+}
 
 
 class Buildings(Granted):
@@ -32,16 +40,12 @@ class Buildings(Granted):
         if zone is None:
             return []
         lots = st.lots
-        out: list[str] = []
-        for i in BOARD.lots_in_zone[zone]:
-            if lots[i] is None:
-                node = BOARD.lots[i].node
-                if node not in out:
-                    out.append(node)
-        return out
+        return list(dict.fromkeys([n for i, n in _ZONE_LOTS[zone] if lots[i] is None]))
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         kinds = allowed_types(st)
+        if kinds is BUILDING_TYPES:
+            return [m for n in self.free_nodes(st) for m in _ANY_AT[n]]
         return [_BUILD[(k, n)] for n in self.free_nodes(st) for k in kinds]
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
@@ -93,6 +97,7 @@ class Buildings(Granted):
 def allowed_types(st: GameState) -> tuple[str, ...]:
     """The building types still below the game's type limit (R10)."""
     limit = st.options.building_type_limit
-    if not limit:
+    lots = st.lots
+    if not limit or len(lots) - lots.count(None) < limit:  # too few built to reach it
         return BUILDING_TYPES
     return tuple(k for k in BUILDING_TYPES if st.type_count(k) < limit)

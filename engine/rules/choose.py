@@ -25,6 +25,11 @@ _CHOOSE = {a: ChooseAction(a) for a in ACTIONS}
 _PASS = Pass()
 #: each action with its move and its number of spaces, in the board's order
 _CHOICES = tuple((a, _CHOOSE[a], SPACES[a]) for a in ACTIONS)
+_ALL_SPACES = sum(SPACES.values())
+#: the words after a player's name when a marker goes on each space of each action
+_CHOSEN = {a: tuple(f" chooses {ACTION_TITLES[a]}"
+                    + ("" if SPACES[a] == 1 else f" (space {SPACE_LETTERS[k]})") + "."
+                    for k in range(SPACES[a])) for a in ACTIONS}
 #: markers a player must place in a round before passing (R3)
 MUST_PLACE = 2
 #: actions that resolve from the last chosen space back to space a (R4)
@@ -80,30 +85,21 @@ class Choose(Rule):
             events = [Event("pass", f"{p.name} passes.", p.name)]
         else:
             assert isinstance(move, ChooseAction)
-            events = [self._place(st, p, move.action)]
+            taken = st.spaces[move.action]
+            taken.append(p.seat)
+            p.markers -= 1
+            p.placed += 1
+            events = [Event("choose", p.name + _CHOSEN[move.action][len(taken) - 1], p.name)]
         st.current = next_chooser(st, p.seat)
         return events
-
-    @staticmethod
-    def _place(st: GameState, p: PlayerState, action: str) -> Event:
-        taken = st.spaces[action]
-        taken.append(p.seat)
-        p.markers -= 1
-        p.placed += 1
-        space = "" if SPACES[action] == 1 else f" (space {SPACE_LETTERS[len(taken) - 1]})"
-        return Event("choose", f"{p.name} chooses {ACTION_TITLES[action]}{space}.", p.name)
-
-
-def _any_free(st: GameState) -> bool:
-    """Whether any action has a free space left this round."""
-    spaces = st.spaces
-    return any(len(spaces[a]) < room for a, _, room in _CHOICES)
 
 
 def next_chooser(st: GameState, after: int | None) -> int | None:
     """The next seat that can place a marker, clockwise after ``after`` (from the starting
     player when None); None ends the choosing phase."""
-    if not _any_free(st):
+    # no action holds more markers than it has spaces: fewer markers than spaces in all means
+    # a free space somewhere
+    if sum(map(len, st.spaces.values())) >= _ALL_SPACES:
         return None
     players = st.players
     n = len(players)

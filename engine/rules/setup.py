@@ -99,8 +99,8 @@ class FirstLine(Rule):
         index = BOARD.street_between(move.a, move.b)
         assert index is not None
         p.line = [move.a, move.b]
-        p.streets.add(index)
-        st.street_lines[index].append(p.seat)
+        p.streets = p.streets | {index}  # never changed in place (engine/state.py)
+        st.street_lines[index] = [*st.street_lines[index], p.seat]
         st.task.remaining -= 1
         return []
 
