@@ -12,12 +12,12 @@ import math
 import random
 from collections.abc import Callable
 
-from ai.playout import finish, outcome, seat_to_act
+from ai.playout import NOISE, finish, outcome, seat_to_act
 from engine.game import Game
 from engine.moves import Move
 
 #: exploration constant of UCB1 (rewards lie in 0..1)
-EXPLORE = 0.7
+EXPLORE = 0.35
 #: iterations between two readings of the clock
 CHECK_EVERY = 8
 
@@ -70,12 +70,16 @@ class Search:
             game.push(node.move)  # type: ignore[arg-type]
             path.append(node)
         if node.untried and not game.is_over:
-            move = node.untried.pop(self.rng.randrange(len(node.untried)))
+            move = node.untried.pop(0 if node is self.root else
+                                    self.rng.randrange(len(node.untried)))
             game.push(move)
             child = Node(move, seat_to_act(game.state), game.legal_moves(), self.seats)
             node.children.append(child)
             path.append(child)
-        rewards = outcome(finish(game, self.rng))
+        # a move's first playout is the greedy game that follows it (the exact answer when
+        # everyone plays greedily); later ones add noise to look around it
+        noise = 0.0 if len(path) == 2 and path[1].visits == 0 else NOISE
+        rewards = outcome(finish(game, self.rng, noise))
         for n in path:
             n.visits += 1
             totals = n.totals
