@@ -57,9 +57,9 @@ async def test_the_message_that_froze_the_bot_is_answered_at_once(
     server = table.server
     await seat_players(table, people)
     for text in ("!bus replace a" + " " * 1985 + "b", "as" + " " * 1995 + "x"):
-        start = time.perf_counter()
+        start = time.process_time()
         posts = await server.say(people.moderator, text)
-        assert time.perf_counter() - start < 2.0
+        assert time.process_time() - start < 2.0
         assert all(not post.pings for post in posts)
 
 
@@ -68,10 +68,10 @@ def test_the_discord_layer_reads_commands_in_linear_time() -> None:
     # replace?) uses the service's reader: the worst cases at the cap take milliseconds.
     cases = list(command_cases(MAX_MESSAGE_CHARS).values())
     parse_command.cache_clear()
-    start = time.perf_counter()
+    start = time.process_time()
     for text in cases:
         opens_a_game(text)
-    assert time.perf_counter() - start < COMMAND_GUARD
+    assert time.process_time() - start < COMMAND_GUARD
 
 
 async def test_a_flood_from_one_member_is_told_once_when_to_go_on(

@@ -39,7 +39,8 @@ from tests.service_support import Table, actor, fake_png, open_table, started
 
 #: Reading all ~1,300 worst-case command messages at the length cap takes the tokenizer about
 #: 0.02 s; ten times that, and some. The backtracking patterns it replaced took seconds for a
-#: single one of them (``as`` + 2,000 spaces: about 8 s; ``replace``: minutes).
+#: single one of them (``as`` + 2,000 spaces: about 8 s; ``replace``: minutes). The guards
+#: count this process's CPU time (``time.process_time``), so a busy machine does not fail them.
 COMMAND_GUARD = 0.25
 #: The move reader on its 16 worst cases at the cap: about 0.012 s (benchmarks/bench_parse.py);
 #: the guard is ten times that, and some.
@@ -85,29 +86,29 @@ def refused(table: Table, name: str, text: str, reason: str, **kw: object) -> Re
 def test_f1_every_command_reads_its_worst_cases_at_the_cap_in_linear_time() -> None:
     cases = list(command_cases(MAX_MESSAGE_CHARS).values())
     parse_command.cache_clear()  # every message is new to the reader
-    start = time.perf_counter()
+    start = time.process_time()
     for text in cases:
         parse_command(text)
         reads_as_moves(text)
-    assert time.perf_counter() - start < COMMAND_GUARD
+    assert time.process_time() - start < COMMAND_GUARD
 
 
 def test_f1_the_move_reader_takes_its_worst_cases_at_the_cap_in_linear_time() -> None:
     cases = list(move_cases(MAX_MESSAGE_CHARS).values())
-    start = time.perf_counter()
+    start = time.process_time()
     for text in cases:
         with contextlib.suppress(ParseError):
             parse_moves(text)
-    assert time.perf_counter() - start < MOVE_GUARD
+    assert time.process_time() - start < MOVE_GUARD
 
 
 def test_f1_the_messages_that_froze_the_bot_are_answered_at_once(table: Table) -> None:
     started(table)
     for text in ("replace a" + " " * 1990 + "b", "as" + " " * 1990 + "x",
                  "as " + "a " * 995 + ":", "correct" + " " * 1990 + "1"):
-        start = time.perf_counter()
+        start = time.process_time()
         reply = refused(table, "Zed", text, "")
-        assert time.perf_counter() - start < 1.0, text[:20]
+        assert time.process_time() - start < 1.0, text[:20]
         assert len(reply.text) < 500
 
 
@@ -542,9 +543,9 @@ def test_hostile_text_is_answered_briefly_and_changes_nothing_when_refused(
     table = hostile_table
     seated = {actor(n).user_id for n in ("Arcsyn", "Daemonis", "Hedgethorn")}
     before = table.snapshot()
-    start = time.perf_counter()
+    start = time.process_time()
     reply = table.service.handle(table.place, actor(who), text)  # never raises
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
     assert "Something went wrong" not in reply.text
     assert set(reply.mentions) <= seated - {actor(who).user_id}
     assert all(len(part) <= MAX_MESSAGE_CHARS for part in split_message(reply.text))

@@ -13,6 +13,7 @@ import time
 from typing import IO, Any
 
 from bot.api import Actor
+from bot.service import payloads
 from bot.service.live_game import Draft, LiveGame, build_options, record_log
 from bot.service.outcome import Context, Outcome, refuse, table_outcome
 from bot.service.records import GameRecord, GameStatus, Record, RecordError, discord_user, same_user
@@ -88,25 +89,21 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
     """Every move ever recorded, with whether it is still in force and what ended it."""
     ended: dict[int, dict[str, Any]] = {}
     for r in records:
-        if r.kind == "undo":
-            for t in r.data.get("targets", []):
-                ended[int(t)] = {"how": "undone", "seq": r.seq, "user_id": r.user_id,
-                                 "user_name": r.user_name}
-        elif r.kind == "correct":
-            ended[int(r.data["target"])] = {"how": "corrected", "seq": r.seq,
-                                            "user_id": r.user_id, "user_name": r.user_name}
-            for t in r.data.get("withdrawn", []):
-                ended[int(t)] = {"how": "withdrawn by a correction", "seq": r.seq,
-                                 "user_id": r.user_id, "user_name": r.user_name}
-        elif r.kind == "redo":
-            by = {"seq": r.seq, "user_id": r.user_id, "user_name": r.user_name}
-            for t in r.data.get("restored", []):
-                ended.pop(int(t), None)
-            for t in r.data.get("withdrawn", []):
-                ended[int(t)] = {"how": "withdrawn by a redo", **by}
-            if r.data.get("reverted") is not None:
-                ended.pop(int(r.data["reverted"]), None)
-                ended[int(r.data["target"])] = {"how": "reverted by a redo", **by}
+        by = {"seq": r.seq, "user_id": r.user_id, "user_name": r.user_name}
+        match r.payload:
+            case payloads.Undo(targets=targets):
+                ended.update((t, {"how": "undone", **by}) for t in targets)
+            case payloads.Correct(target=target, withdrawn=withdrawn):
+                ended[target] = {"how": "corrected", **by}
+                ended.update((t, {"how": "withdrawn by a correction", **by}) for t in withdrawn)
+            case payloads.Redo(target=target, withdrawn=withdrawn, restored=restored,
+                               reverted=reverted):
+                for t in restored:
+                    ended.pop(t, None)
+                ended.update((t, {"how": "withdrawn by a redo", **by}) for t in withdrawn)
+                if reverted is not None:
+                    ended.pop(reverted, None)
+                    ended[target] = {"how": "reverted by a redo", **by}
     out = []
     for r in records:
         if r.kind in ("move", "correct"):
@@ -185,7 +182,7 @@ def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
     offered = [] if ctx.bind_imported_names else [
         s.name for s in draft.record.seats
         if discord_user(s.user_id) and s.agreed and not same_user(s.user_id, ctx.actor.user_id)]
-    draft.add("import", data={"source": source, **({"offered": offered} if offered else {})})
+    draft.add(payloads.Import(source, tuple(offered)))
     record = draft.record
     players = ", ".join(f"{s.name} ({s.colour})" for s in record.seats)
     lines = [f"{ctx.actor.name} imported a game ({source}): {players}; "
@@ -212,7 +209,7 @@ def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
         check_distinct(log.players)
     except LimitError as err:
         raise ExchangeError(f"line {log.header_lines.get('players', 1)}: {err}") from None
-    draft.add("create", data={"edition": log.edition, "options": dict(log.options)})
+    draft.add(payloads.Create(log.edition, dict(log.options)))
     for p in game.state.players:
         if ctx.bind_imported_names or p.name.casefold() == ctx.actor.name.casefold():
             user_id: str | None = p.name if ctx.bind_imported_names else ctx.actor.user_id
@@ -220,16 +217,14 @@ def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
             user_id = None
         # At the console the seats go to the users of the same names (the local operator's
         # choice, hence agreed); elsewhere only the importer's own seat is theirs.
-        draft.add("join", seat=p.name, data={"colour": p.colour, "user_id": user_id,
-                                             "user_name": p.name,
-                                             **({"agreed": True} if user_id else {})})
-    draft.add("start", data={"order": game.players,
-                             "colours": [p.colour for p in game.state.players],
-                             "seed": None, "order_by": "import"})
+        draft.add(payloads.Join(p.colour, True, user_id, p.name, agreed=bool(user_id)),
+                  seat=p.name)
+    draft.add(payloads.Start(tuple(game.players), tuple(p.colour for p in game.state.players),
+                             None, "import"))
     for name, move in game.history:
         seat = draft.record.seat(name)
         player = (seat.user_id, seat.user_name) if seat is not None and seat.user_id else None
-        draft.add("move", seat=name, text=str(move), data={"imported": True}, user=player)
+        draft.add(payloads.Move(imported=True), seat=name, text=str(move), user=player)
     draft.game = game
     return "text log"
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.api import Actor
-from bot.service.records import GameRecord, GameStatus, Record
+from bot.service import payloads
+from bot.service.payloads import Payload
+from bot.service.records import OPEN_STATUSES, GameRecord, GameStatus, Record
 from engine import Event, Game, GameLog, Move, Options, Pass, replay
 from engine.limits import MAX_AUTO_MOVES
 
@@ -98,7 +99,7 @@ class LiveGame:
     game: Game | None
 
     @property
-    def status(self) -> str:
+    def status(self) -> GameStatus:
         """lobby, active, paused, over or abandoned."""
         if self.record.status == GameStatus.ACTIVE and self.game is not None and self.game.is_over:
             return GameStatus.OVER
@@ -106,7 +107,7 @@ class LiveGame:
 
     @property
     def is_open(self) -> bool:
-        return self.status in (GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.PAUSED)
+        return self.status in OPEN_STATUSES
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,15 +141,14 @@ class Draft:
     def live(self) -> LiveGame:
         return LiveGame(self.record, self.game)
 
-    def add(self, kind: str, *, seat: str | None = None, text: str | None = None,
-            auto: bool = False, data: Mapping[str, Any] | None = None,
-            user: tuple[str, str] | None = None) -> Record:
+    def add(self, payload: Payload, *, seat: str | None = None, text: str | None = None,
+            auto: bool = False, user: tuple[str, str] | None = None) -> Record:
+        """Record ``payload`` (its kind is its class's) as the actor's, or ``user``'s."""
         user_id, user_name = user if user is not None else (self.actor.user_id, self.actor.name)
-        rec = Record(
-            game_id=self.record.game_id, seq=self.record.last_seq + 1, kind=kind, at=self.now,
+        rec = Record.of(
+            payload, game_id=self.record.game_id, seq=self.record.last_seq + 1, at=self.now,
             user_id=user_id, user_name=user_name, seat=seat, text=text, auto=auto,
-            message_id=self.message_id, data=dict(data or {}),
-        )
+            message_id=self.message_id)
         self.record.apply(rec)
         self.new.append(rec)
         return rec
@@ -157,8 +157,7 @@ class Draft:
         """Play one move for a seat and record it (``BusError`` when it is not legal now)."""
         assert self.game is not None
         events = self.game.push(move, seat)
-        data = {"by_moderator": True} if by is not None else None
-        self.add("move", seat=seat, text=str(move), data=data)
+        self.add(payloads.Move(by_moderator=by is not None), seat=seat, text=str(move))
         return Played(seat, move, events, by=by)
 
     def run_automatic(self, skip_seat: str | None = None) -> list[Played]:
@@ -184,8 +183,8 @@ class Draft:
             else:
                 break
             events = game.push(move, decision.player)
-            self.add("move", seat=decision.player, text=str(move), auto=True,
-                     data={"reason": why}, user=BOT_USER)
+            self.add(payloads.Move(reason=why), seat=decision.player, text=str(move),
+                     auto=True, user=BOT_USER)
             played.append(Played(decision.player, move, events, auto=why))
         return played
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 import secrets
 
+from bot.service import payloads
 from bot.service.commands import Colour, Join, Leave, NewGame, Start
 from bot.service.live_game import Draft, LiveGame, build_game, build_options
 from bot.service.outcome import Context, GameContext, Outcome, refuse, table_outcome
-from bot.service.records import GameRecord, GameStatus
+from bot.service.records import PLAYING_STATUSES, GameRecord
 from bot.service.replies import next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
 from engine.limits import MAX_SEATS as MAX_PLAYERS
@@ -29,7 +30,7 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     except ValueError as err:
         return refuse(f"Cannot create the game: {err}.")
     draft = Draft(GameRecord(0, ctx.place), None, ctx.actor, ctx.now, ctx.message_id)
-    draft.add("create", data={"edition": edition, "options": overrides})
+    draft.add(payloads.Create(edition, overrides))
     options = "".join(f", {k}={v}" for k, v in overrides.items())
     text = (f"New game of Bus ({edition} edition{options}) created by {ctx.actor.name}. "
             f"Take a seat with `join` or `join COLOUR` ({', '.join(COLOURS)}); a moderator "
@@ -52,7 +53,7 @@ def takes_offer(ctx: GameContext, cmd: Join) -> bool:
     taking that seat, as ``accept`` does."""
     live = ctx.live
     offered = live.record.offered_to(ctx.actor.user_id)
-    return (live.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and offered is not None
+    return (live.status in PLAYING_STATUSES and offered is not None
             and (cmd.name is None or live.record.seat(cmd.name) is offered))
 
 
@@ -79,7 +80,7 @@ def join(ctx: GameContext, cmd: Join) -> Outcome:
     else:
         colour = next(c for c in COLOURS if c not in taken)
     draft = ctx.draft()
-    draft.add("join", seat=name, data={"colour": colour})
+    draft.add(payloads.Join(colour), seat=name)
     seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
     return Outcome(f"{name} joins the game as {colour}. Seated ({len(draft.record.seats)} of "
                    f"{MAX_PLAYERS}): {seated}.", draft=draft)
@@ -92,11 +93,11 @@ def accept(ctx: GameContext, cmd: object = None) -> Outcome:
     if seat is None:
         return refuse("No seat is offered to you in this game; a moderator offers one with "
                       "`replace NAME with @you`.")
-    if live.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):
+    if live.status not in PLAYING_STATUSES:
         return refuse(f"The game is {live.status}, so no seat can be taken now.")
     old_name, new_name = seat.name, live.record.name_for(seat, seat.user_name)
     draft = ctx.draft()
-    draft.add("accept", seat=seat.name, data={"name": new_name} if new_name else None)
+    draft.add(payloads.Accept(new_name or None), seat=seat.name)
     if new_name is None:
         return Outcome(f"{ctx.actor.name} takes {old_name}'s seat.\n{next_line(draft.live)}",
                        draft=draft, position_changed=True)
@@ -115,7 +116,7 @@ def leave(ctx: GameContext, cmd: Leave) -> Outcome:
     if seat is None:
         return refuse("You are not seated at this table.")
     draft = ctx.draft()
-    draft.add("leave", seat=seat.name)
+    draft.add(payloads.Leave(), seat=seat.name)
     return Outcome(f"{seat.name} leaves the table ({len(draft.record.seats)} seated).",
                    draft=draft)
 
@@ -131,7 +132,7 @@ def colour(ctx: GameContext, cmd: Colour) -> Outcome:
     if cmd.colour in taken:
         return refuse(f"{cmd.colour} is taken; free colours: {_free(taken)}.")
     draft = ctx.draft()
-    draft.add("colour", seat=seat.name, data={"colour": cmd.colour})
+    draft.add(payloads.Colour(cmd.colour), seat=seat.name)
     return Outcome(f"{seat.name} now plays {cmd.colour}.", draft=draft)
 
 
@@ -156,10 +157,11 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
         order = list(names)
         random.Random(seed).shuffle(order)
         how = f"drawn at random, seed {seed}"
-    colours = [s.colour for s in (record.seat(n) for n in order) if s is not None]
+    # every seat has its colour from ``join`` on
+    colours = [s.colour or "" for s in (record.seat(n) for n in order) if s is not None]
     draft = ctx.draft()
-    draft.add("start", data={"order": order, "colours": colours, "seed": seed,
-                             "order_by": "moderator" if cmd.order is not None else "random"})
+    draft.add(payloads.Start(tuple(order), tuple(colours), seed,
+                             "moderator" if cmd.order is not None else "random"))
     try:
         draft.game = build_game(draft.record)
     except (BusError, ValueError) as err:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from bot.service import payloads
 from bot.service.commands import (
     Abandon,
     ActAs,
@@ -102,13 +103,8 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
     old_name = seat.name
     new_name = None if offered or _MENTION.fullmatch(user_name) else record.name_for(
         seat, user_name)
-    data: dict[str, object] = {"user_id": user_id, "user_name": user_name}
-    if new_name is not None:
-        data["name"] = new_name
-    if offered:
-        data["offered"] = True
     draft = ctx.draft()
-    draft.add("replace", seat=seat.name, data=data)
+    draft.add(payloads.Replace(user_id, user_name, new_name, offered), seat=seat.name)
     if new_name is not None:
         draft.game = build_game(draft.record)
     was_dropped = " (it was dropped; no longer)" if seat.dropped else ""
@@ -137,7 +133,7 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
     if seat.dropped:
         return refuse(f"{seat.name} was already dropped.")
     draft = ctx.draft()
-    draft.add("drop", seat=seat.name)
+    draft.add(payloads.Drop(), seat=seat.name)
     lines = [f"Moderator {ctx.actor.name} dropped {seat.name}: from now on the bot takes every "
              f"decision of that seat (pass when allowed, else the first legal choice)."]
     lines.extend(played_lines(draft.run_automatic()))
@@ -146,14 +142,14 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
 
 def pause(ctx: GameContext, cmd: Pause) -> Outcome:
     draft = ctx.draft()
-    draft.add("pause")
+    draft.add(payloads.Pause())
     return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
                    f"moderator types `resume`.", draft=draft)
 
 
 def resume(ctx: GameContext, cmd: Resume) -> Outcome:
     draft = ctx.draft()
-    draft.add("resume")
+    draft.add(payloads.Resume())
     lines = [f"Moderator {ctx.actor.name} resumed the game."]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
@@ -161,7 +157,7 @@ def resume(ctx: GameContext, cmd: Resume) -> Outcome:
 
 def abandon(ctx: GameContext, cmd: Abandon) -> Outcome:
     draft = ctx.draft()
-    draft.add("abandon")
+    draft.add(payloads.Abandon())
     return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
                    f"(`log`, `export txt`); `new game` starts another.", draft=draft)
 
@@ -179,7 +175,7 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
                           f"is nudged at most once an hour. Try again in {_minutes(wait)}.")
     seat = record.seat(decision.player)
     draft = ctx.draft()
-    draft.add("nudge", seat=decision.player)
+    draft.add(payloads.Nudge(), seat=decision.player)
     # Only a user who took the seat themselves is pinged.
     user = seat.player if seat is not None and not seat.dropped else None
     return Outcome(f"{ctx.actor.name} nudges {decision.player}: the game waits for "

@@ -38,7 +38,7 @@ def moderator(doing: str) -> Check:
     return check
 
 
-def status(doing: str, *statuses: str) -> Check:
+def status(doing: str, *statuses: GameStatus) -> Check:
     def check(ctx: GameContext, cmd: object) -> Outcome | None:
         if ctx.live.status in statuses:
             return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
 import sqlite_utils
@@ -25,6 +26,15 @@ RETRY_FIRST = 15.0
 RETRY_MAX = 30 * 60.0
 
 
+class Story(IntEnum):
+    """What the game's final announcement draws besides the table (stored as this number), so
+    a late post gets the files the first attempt would have had."""
+
+    NONE = 0
+    CHART = 1  # the place had drawn its animations for now
+    CHART_AND_ANIMATION = 2
+
+
 @dataclass(frozen=True, slots=True)
 class Announcement:
     """One post owed to ``place``: what it says, whom it pings, and which position it shows.
@@ -32,6 +42,7 @@ class Announcement:
     ``picture`` is false for a change without a table to show (the lobby). ``seq`` is the
     game's last record of the change: the picture is the position after it, with what changed
     since the position before ``first_seq`` (the change's first record) highlighted.
+    ``story``: the game's story drawn with it (the announcement that ends the game).
     """
 
     place: str
@@ -41,6 +52,7 @@ class Announcement:
     mentions: tuple[str, ...] = ()
     picture: bool = False
     first_seq: int = 0
+    story: Story = Story.NONE
     id: int = 0
     attempts: int = 0
     moderator_told: bool = False
@@ -61,7 +73,7 @@ def create_table(db: sqlite_utils.Database) -> None:
         "id": int, "place": str, "game_id": int, "seq": int, "first_seq": int,
         "created_at": float, "text": str, "mentions": str, "picture": int, "attempts": int,
         "next_try": float,
-        "last_error": str, "moderator_told": int, "sent_at": float,
+        "last_error": str, "moderator_told": int, "sent_at": float, "story": int,
     }, pk="id", not_null=["place", "game_id", "seq", "text"], if_not_exists=True)
     db.execute("CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (place, id) "
                "WHERE sent_at IS NULL")
@@ -71,9 +83,10 @@ def insert(db: sqlite_utils.Database, game_id: int, item: Announcement, now: flo
     """Add ``item`` (for ``game_id``, which a new game only learns in the same transaction)."""
     cursor = db.execute(
         "INSERT INTO outbox (place, game_id, seq, first_seq, created_at, text, mentions, "
-        "picture, attempts, next_try, moderator_told) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)",
+        "picture, attempts, next_try, moderator_told, story) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?)",
         [item.place, game_id, item.seq, item.first_seq, now, item.text,
-         json.dumps(list(item.mentions)), int(item.picture), now])
+         json.dumps(list(item.mentions)), int(item.picture), now, int(item.story)])
     return int(cursor.lastrowid or 0)
 
 
@@ -81,7 +94,7 @@ def _announcement(row: dict[str, Any]) -> Announcement:
     return Announcement(
         place=row["place"], game_id=row["game_id"], seq=row["seq"], text=row["text"],
         mentions=tuple(json.loads(row["mentions"] or "[]")), picture=bool(row["picture"]),
-        first_seq=row["first_seq"] or 0,
+        first_seq=row["first_seq"] or 0, story=Story(row["story"] or 0),
         id=row["id"], attempts=row["attempts"], moderator_told=bool(row["moderator_told"]),
         created_at=row["created_at"])
 

@@ -17,7 +17,7 @@ from bot.service.commands import Preview
 from bot.service.live_game import Draft, LiveGame, Played
 from bot.service.outcome import GameContext, Outcome, refuse
 from bot.service.play import why_not
-from bot.service.records import GameStatus
+from bot.service.records import PLAYING_STATUSES, GameStatus
 from bot.service.replies import next_line, played_lines
 from engine import BusError, Decision, Move, Question
 
@@ -78,7 +78,7 @@ def preview_name(game_id: int, moves: int) -> str:
 def previewable(ctx: GameContext, cmd: object = None) -> Outcome | None:
     """A preview needs a game under way (a paused one previews as if resumed)."""
     live = ctx.live
-    if live.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and live.game is not None:
+    if live.status in PLAYING_STATUSES and live.game is not None:
         return None
     return refuse(f"There is nothing to preview: the game is {live.status}.")
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
+from bot.service import payloads
+from bot.service.payloads import Payload
 from engine.limits import LimitError, check_name, look_alike
 
 #: Every kind of record; a record of another kind is refused on import.
-RECORD_KINDS: tuple[str, ...] = (
-    "create", "join", "leave", "colour", "start", "move", "undo", "correct", "replace", "drop",
-    "pause", "resume", "abandon", "nudge", "import", "redo", "accept",
-)
+RECORD_KINDS: tuple[str, ...] = tuple(payloads.PAYLOADS)
+
+
+P = TypeVar("P", bound=Payload)
 
 
 class GameStatus(StrEnum):
@@ -34,6 +36,8 @@ class GameStatus(StrEnum):
 
 #: The statuses of a game still open at its place (one that takes commands about it).
 OPEN_STATUSES: tuple[GameStatus, ...] = (GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.PAUSED)
+#: The statuses of a started game not yet ended: moves, seats and offers are about it.
+PLAYING_STATUSES: tuple[GameStatus, ...] = (GameStatus.ACTIVE, GameStatus.PAUSED)
 
 
 def same_user(a: str | None, b: str | None) -> bool:
@@ -76,6 +80,27 @@ class Record:
     auto: bool = False
     message_id: str | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, payload: Payload, *, game_id: int, seq: int, at: float, user_id: str,
+           user_name: str, seat: str | None = None, text: str | None = None,
+           auto: bool = False, message_id: str | None = None) -> Record:
+        """A new record carrying ``payload`` (its kind is the payload's)."""
+        return cls(game_id, seq, payload.KIND, at, user_id, user_name, seat, text, auto,
+                   message_id, payload.to_data())
+
+    @property
+    def payload(self) -> Payload:
+        """What the record carries, as its kind's class; ``KeyError``, ``TypeError`` or
+        ``ValueError`` when the stored data does not fit it (only a foreign file's can)."""
+        return payloads.read(self.kind, self.data)
+
+    def carried(self, cls: type[P]) -> P:
+        """The payload, which must be of ``cls`` (``TypeError`` otherwise)."""
+        payload = self.payload
+        if not isinstance(payload, cls):
+            raise TypeError(f"a {self.kind} record carries no {cls.KIND}")
+        return payload
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -143,7 +168,7 @@ class GameRecord:
     options: dict[str, str] = field(default_factory=dict)
     creator_id: str = ""
     creator_name: str = ""
-    status: str = "lobby"
+    status: GameStatus = GameStatus.LOBBY
     seats: list[Seat] = field(default_factory=list)
     seed: int | None = None
     order_by: str | None = None
@@ -248,57 +273,53 @@ class GameRecord:
             raise RecordError(rec.seq, f"no seat {rec.seat!r}")
         return seat
 
-    def _need_status(self, rec: Record, *statuses: str) -> None:
+    def _need_status(self, rec: Record, *statuses: GameStatus) -> None:
         if self.status not in statuses:
             raise RecordError(rec.seq, f"a {rec.kind} record while the game is {self.status}")
 
     def _on_create(self, rec: Record) -> None:
         if rec.seq != 1:
             raise RecordError(rec.seq, "a game is created only once")
-        self.edition = str(rec.data["edition"])
-        self.options = {str(k): str(v) for k, v in dict(rec.data.get("options", {})).items()}
+        p = rec.carried(payloads.Create)
+        self.edition, self.options = p.edition, dict(p.options)
         self.creator_id, self.creator_name = rec.user_id, rec.user_name
         self.created_at = rec.at
-        self.status = "lobby"
+        self.status = GameStatus.LOBBY
 
     def _on_join(self, rec: Record) -> None:
-        self._need_status(rec, "lobby")
+        self._need_status(rec, GameStatus.LOBBY)
+        p = rec.carried(payloads.Join)
         if rec.seat is None or self.seat(rec.seat) is not None:
             raise RecordError(rec.seq, f"seat {rec.seat!r} is missing or taken")
-        user_id = rec.data.get("user_id", rec.user_id)
-        user_name = str(rec.data.get("user_name", rec.user_name))
-        colour = rec.data.get("colour")
-        agreed = (user_id is None or same_user(str(user_id), rec.user_id)
-                  or rec.data.get("agreed") is True)
-        self.seats.append(Seat(rec.seat, None if user_id is None else str(user_id), user_name,
-                               None if colour is None else str(colour), agreed=agreed))
+        user_id = p.user_id if p.named else rec.user_id
+        user_name = rec.user_name if p.user_name is None else p.user_name
+        agreed = user_id is None or same_user(user_id, rec.user_id) or p.agreed
+        self.seats.append(Seat(rec.seat, user_id, user_name, p.colour, agreed=agreed))
 
     def _on_leave(self, rec: Record) -> None:
-        self._need_status(rec, "lobby")
+        self._need_status(rec, GameStatus.LOBBY)
         self.seats.remove(self._need_seat(rec))
 
     def _on_colour(self, rec: Record) -> None:
-        self._need_status(rec, "lobby")
-        self._need_seat(rec).colour = str(rec.data["colour"])
+        self._need_status(rec, GameStatus.LOBBY)
+        self._need_seat(rec).colour = rec.carried(payloads.Colour).colour
 
     def _on_start(self, rec: Record) -> None:
-        self._need_status(rec, "lobby")
-        order = [str(n) for n in rec.data["order"]]
-        colours = [str(c) for c in rec.data["colours"]]
-        seats = [self.seat(n) for n in order]
-        if len(order) != len(self.seats) or any(s is None for s in seats):
+        self._need_status(rec, GameStatus.LOBBY)
+        p = rec.carried(payloads.Start)
+        seats = [self.seat(n) for n in p.order]
+        if len(p.order) != len(self.seats) or any(s is None for s in seats):
             raise RecordError(rec.seq, "the seat order does not match the seats")
         self.seats = [s for s in seats if s is not None]
-        for s, c in zip(self.seats, colours, strict=True):
+        for s, c in zip(self.seats, p.colours, strict=True):
             s.colour = c
-        seed = rec.data.get("seed")
-        self.seed = None if seed is None else int(seed)
-        self.order_by = str(rec.data.get("order_by", "random"))
-        self.status = "active"
+        self.seed, self.order_by = p.seed, p.order_by
+        self.status = GameStatus.ACTIVE
         self.position_seq = rec.seq
 
     def _on_move(self, rec: Record) -> None:
-        self._need_status(rec, "active", "paused")
+        self._need_status(rec, *PLAYING_STATUSES)
+        rec.carried(payloads.Move)  # a malformed one is refused here
         seat = self._need_seat(rec)
         if not rec.text:
             raise RecordError(rec.seq, "a move record without a move")
@@ -322,15 +343,16 @@ class GameRecord:
         self.moves = [m for m in self.moves if m.seq not in gone]
 
     def _on_undo(self, rec: Record) -> None:
-        self._need_status(rec, "active")
-        targets = [int(t) for t in rec.data["targets"]]
-        self._withdraw(rec, targets)
-        self.takebacks.append(Takeback(rec.seq, rec.user_id, None, tuple(targets)))
+        self._need_status(rec, GameStatus.ACTIVE)
+        targets = rec.carried(payloads.Undo).targets
+        self._withdraw(rec, list(targets))
+        self.takebacks.append(Takeback(rec.seq, rec.user_id, None, targets))
         self.position_seq = rec.seq
 
     def _on_correct(self, rec: Record) -> None:
-        self._need_status(rec, "active")
-        target = int(rec.data["target"])
+        self._need_status(rec, GameStatus.ACTIVE)
+        p = rec.carried(payloads.Correct)
+        target = p.target
         seat = self._need_seat(rec)
         index = next((i for i, m in enumerate(self.moves) if m.seq == target), None)
         if index is None or not rec.text:
@@ -338,19 +360,19 @@ class GameRecord:
         move = LiveMove(rec.seq, seat.name, rec.text, False, rec.user_id, rec.user_name, rec.at)
         self.moves[index] = move
         self.archive[rec.seq] = move
-        withdrawn = [int(t) for t in rec.data.get("withdrawn", [])]
-        self._withdraw(rec, withdrawn)
-        self.takebacks.append(Takeback(rec.seq, rec.user_id, target, tuple(withdrawn)))
+        self._withdraw(rec, list(p.withdrawn))
+        self.takebacks.append(Takeback(rec.seq, rec.user_id, target, p.withdrawn))
         self.position_seq = rec.seq
 
     def _on_redo(self, rec: Record) -> None:
         """Put back what an undo or a correction took back: the moves played since (only
         automatic ones) go, a corrected move gets its old text back, withdrawn moves return."""
-        self._need_status(rec, "active")
-        act = int(rec.data["target"])
+        self._need_status(rec, GameStatus.ACTIVE)
+        p = rec.carried(payloads.Redo)
+        act = p.target
         if not self.takebacks or self.takebacks[-1].seq != act:
             raise RecordError(rec.seq, f"record {act} is not the last undo or correction")
-        self._withdraw(rec, [int(t) for t in rec.data.get("withdrawn", [])])
+        self._withdraw(rec, list(p.withdrawn))
         taken = self.takebacks.pop()
         replaced, gone = taken.replaced, taken.gone
         if replaced is not None:
@@ -365,25 +387,26 @@ class GameRecord:
         self.position_seq = rec.seq
 
     def _on_replace(self, rec: Record) -> None:
-        self._need_status(rec, "active", "paused")
+        self._need_status(rec, *PLAYING_STATUSES)
+        p = rec.carried(payloads.Replace)
         seat = self._need_seat(rec)
-        seat.user_id = str(rec.data["user_id"])
-        seat.user_name = str(rec.data["user_name"])
+        seat.user_id, seat.user_name = p.user_id, p.user_name
         # A seat given to a Discord user is only offered; they take it with an accept record.
-        seat.agreed = not rec.data.get("offered")
+        seat.agreed = not p.offered
         seat.dropped = False
-        if rec.data.get("name") is not None:
-            self._rename(rec, seat, str(rec.data["name"]))
+        if p.name is not None:
+            self._rename(rec, seat, p.name)
         self.position_seq = rec.seq
 
     def _on_accept(self, rec: Record) -> None:
-        self._need_status(rec, "active", "paused")
+        self._need_status(rec, *PLAYING_STATUSES)
+        name = rec.carried(payloads.Accept).name
         seat = self._need_seat(rec)
         if not same_user(seat.user_id, rec.user_id) or seat.agreed:
             raise RecordError(rec.seq, f"seat {seat.name!r} is not offered to {rec.user_name!r}")
         seat.agreed = True
-        if rec.data.get("name") is not None:
-            self._rename(rec, seat, str(rec.data["name"]))
+        if name is not None:
+            self._rename(rec, seat, name)
         self.position_seq = rec.seq
 
     def _rename(self, rec: Record, seat: Seat, name: str) -> None:
@@ -402,24 +425,24 @@ class GameRecord:
         self.archive = {seq: moved(m) for seq, m in self.archive.items()}
 
     def _on_drop(self, rec: Record) -> None:
-        self._need_status(rec, "active", "paused")
+        self._need_status(rec, *PLAYING_STATUSES)
         self._need_seat(rec).dropped = True
         self.position_seq = rec.seq
 
     def _on_pause(self, rec: Record) -> None:
-        self._need_status(rec, "active")
-        self.status = "paused"
+        self._need_status(rec, GameStatus.ACTIVE)
+        self.status = GameStatus.PAUSED
         self.paused_by = rec.user_name
 
     def _on_resume(self, rec: Record) -> None:
-        self._need_status(rec, "paused")
-        self.status = "active"
+        self._need_status(rec, GameStatus.PAUSED)
+        self.status = GameStatus.ACTIVE
         self.paused_by = None
         self.position_seq = rec.seq
 
     def _on_abandon(self, rec: Record) -> None:
-        self._need_status(rec, "lobby", "active", "paused")
-        self.status = "abandoned"
+        self._need_status(rec, *OPEN_STATUSES)
+        self.status = GameStatus.ABANDONED
 
     def _on_nudge(self, rec: Record) -> None:
         self.nudged = (self.position_seq, rec.at)
@@ -428,8 +451,8 @@ class GameRecord:
         # Whoever brings a game into a place runs it there.
         self.creator_id, self.creator_name = rec.user_id, rec.user_name
         # The file's users never agreed to play here: their seats are offered, not given.
-        for name in rec.data.get("offered", []):
-            seat = self.seat(str(name))
+        for name in rec.carried(payloads.Import).offered:
+            seat = self.seat(name)
             if seat is None:
                 raise RecordError(rec.seq, f"no seat {name!r} to offer")
             seat.agreed = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from itertools import groupby
 
+from bot.service import payloads
 from bot.service.live_game import LiveGame, Played, build_options
 from bot.service.records import GameRecord, GameStatus, Record, same_user
 from bot.service.storage import PictureMoment
@@ -108,7 +109,8 @@ def where_things_stand(live: LiveGame, game_id: int) -> str:
     players = ", ".join(s.name for s in record.seats) or "nobody seated yet"
     played = (f"; {count_of(len(record.moves), 'move')} played, round {live.game.state.round}"
               if live.game is not None else "")
-    state = {"lobby": "being set up", "active": "under way"}.get(live.status, live.status)
+    state = {GameStatus.LOBBY: "being set up", GameStatus.ACTIVE: "under way"}.get(
+        live.status, live.status)
     return (f"Game {game_id} here ({record.edition} edition; {players}) is {state}"
             f"{played}. {next_line(live)}")
 
@@ -176,9 +178,8 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
     by_seq = {rec.seq: rec for rec in records}
     slot: dict[int, int] = {}  # a correction's seq -> the seq of the first move in its place
     for rec in records:
-        if rec.kind == "correct":
-            target = int(rec.data["target"])
-            slot[rec.seq] = slot.get(target, target)
+        if isinstance(correct := rec.payload, payloads.Correct):
+            slot[rec.seq] = slot.get(correct.target, correct.target)
     acts = [rec for rec in records
             if rec.kind not in ("move", "create", "join", "colour", "leave", "correct")]
     player = _players_then(records)
@@ -190,7 +191,7 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
         note = " (automatic)" if m.auto else ""
         if rec.kind == "correct":
             note += f" (corrected by {rec.user_name})"
-        elif (rec.user_id != "busbot" and not rec.data.get("imported")
+        elif (rec.user_id != "busbot" and not rec.carried(payloads.Move).imported
               and not same_user(rec.user_id, player.get(rec.seq))):
             note += f" (by {rec.user_name})"
         # the seat's name when the move was made: a replaced player's moves keep theirs
@@ -211,40 +212,42 @@ def _players_then(records: list[Record]) -> dict[int, str | None]:
     then: dict[int, str | None] = {}
     for rec in records:
         seat = (rec.seat or "").casefold()
-        if rec.kind == "join":
-            owner[seat] = rec.data.get("user_id", rec.user_id)
-        elif rec.kind == "replace":
-            owner[seat] = str(rec.data["user_id"])
-            if rec.data.get("name") is not None:
-                owner[str(rec.data["name"]).casefold()] = owner.pop(seat)
-        elif rec.kind == "move":
-            then[rec.seq] = owner.get(seat)
+        match rec.payload:
+            case payloads.Join(named=named, user_id=user_id):
+                owner[seat] = user_id if named else rec.user_id
+            case payloads.Replace(user_id=user_id, name=name):
+                owner[seat] = user_id
+                if name is not None:
+                    owner[name.casefold()] = owner.pop(seat)
+            case payloads.Move():
+                then[rec.seq] = owner.get(seat)
     return then
 
 
 def act_text(rec: Record) -> str:
     """A record other than a move, as the log shows it."""
     who = rec.user_name
-    if rec.kind == "start":
-        how = {"random": f"seat order drawn at random (seed {rec.data.get('seed')})",
-               "moderator": "seat order given by the moderator",
-               "import": "imported"}.get(str(rec.data.get("order_by")), "")
-        return f"{who} started the game: {', '.join(rec.data.get('order', []))} ({how})"
-    if rec.kind == "undo":
-        return f"{who} took back {count_of(len(rec.data.get('targets', [])), 'move')}"
-    if rec.kind == "redo":
-        if rec.data.get("reverted") is not None:
+    match rec.payload:
+        case payloads.Start(order=order, seed=seed, order_by=order_by):
+            how = {"random": f"seat order drawn at random (seed {seed})",
+                   "moderator": "seat order given by the moderator",
+                   "import": "imported"}.get(order_by, "")
+            return f"{who} started the game: {', '.join(order)} ({how})"
+        case payloads.Undo(targets=targets):
+            return f"{who} took back {count_of(len(targets), 'move')}"
+        case payloads.Redo(reverted=reverted) if reverted is not None:
             return f"{who} reversed the last correction (redo)"
-        return f"{who} put back {count_of(len(rec.data.get('restored', [])), 'move')} (redo)"
-    if rec.kind == "replace":
-        renamed = f" (named {rec.data['name']} from then on)" if rec.data.get("name") else ""
-        return f"{who} gave {rec.seat}'s seat to {rec.data.get('user_name')}{renamed}"
-    if rec.kind == "drop":
-        return f"{who} dropped {rec.seat}: the bot plays for them from now on"
-    if rec.kind == "import":
-        return f"{who} imported this game ({rec.data.get('source', 'a file')})"
-    if rec.kind == "nudge":
-        return f"{who} nudged {rec.seat or 'the table'}"
+        case payloads.Redo(restored=restored):
+            return f"{who} put back {count_of(len(restored), 'move')} (redo)"
+        case payloads.Replace(user_name=user_name, name=name):
+            renamed = f" (named {name} from then on)" if name else ""
+            return f"{who} gave {rec.seat}'s seat to {user_name}{renamed}"
+        case payloads.Drop():
+            return f"{who} dropped {rec.seat}: the bot plays for them from now on"
+        case payloads.Import(source=source):
+            return f"{who} imported this game ({source})"
+        case payloads.Nudge():
+            return f"{who} nudged {rec.seat or 'the table'}"
     return f"{who}: {rec.kind}"
 
 

@@ -30,7 +30,7 @@ from bot.api import (
     TableNow,
     Update,
 )
-from bot.service import exchange, preview, replies, routes, story
+from bot.service import exchange, payloads, preview, replies, routes, story
 from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
 from bot.service.commands import Command, Map, Preview, Story, written
 from bot.service.drawing import Prepared
@@ -38,11 +38,19 @@ from bot.service.live_game import Draft, LiveGame, build_game, positions_reached
 from bot.service.lookups import export_text
 from bot.service.needs import is_moderator
 from bot.service.outbox import Announcement, Failure
+from bot.service.outbox import Story as StoryParts
 from bot.service.outcome import Context, Outcome, refusal_text, refuse
 from bot.service.pictures import Renderer, default_renderer, picture_name
 from bot.service.rates import Budgets, TokenBuckets, later
 from bot.service.reading import read_message
-from bot.service.records import OPEN_STATUSES, GameRecord, GameStatus, Record, same_user
+from bot.service.records import (
+    OPEN_STATUSES,
+    PLAYING_STATUSES,
+    GameRecord,
+    GameStatus,
+    Record,
+    same_user,
+)
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from bot.service.storyjob import StoryJob
 from engine import Game
@@ -260,7 +268,8 @@ class GameService:
         if self.announce:
             change.announcement = Announcement(
                 step.place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
-                snapshot is not None, draft.new[0].seq if shown is not None else 0)
+                snapshot is not None, draft.new[0].seq if shown is not None else 0,
+                _story_of(ending))
         try:
             game_id = self.store.commit(change, step.now)
         except sqlite3.Error as err:
@@ -400,7 +409,7 @@ class GameService:
         if summary is None:
             return None
         to_act = summary.status == GameStatus.ACTIVE and same_user(user_id, summary.waiting_user)
-        moves = summary.status in (GameStatus.ACTIVE, GameStatus.PAUSED)
+        moves = summary.status in PLAYING_STATUSES
         meant = meant_for_the_bot(text, moves, to_act)
         return Addressed(summary) if meant else None
 
@@ -426,12 +435,28 @@ class GameService:
         return self.store.unsent(place=place, due_by=due_by)
 
     def owed(self, item: Announcement) -> Prepared:
-        """The reply ``item`` stands for, its picture (the position after its records) to be
-        drawn by ``complete``."""
-        reply = Update(item.text, mentions=list(item.mentions),
-                      announcement=item.id)
-        if not item.picture or self.renderer is None:
+        """The reply ``item`` stands for, its picture (the position after its records) and its
+        story to be drawn by ``complete``."""
+        reply = Update(item.text, mentions=list(item.mentions), announcement=item.id)
+        if self.renderer is None or not item.picture and item.story == StoryParts.NONE:
             return Prepared(reply)
+        rebuilt = self._rebuilt(item)
+        if rebuilt is None:
+            return Prepared(reply)
+        record, position, previous = rebuilt
+        prepared = Prepared(reply)
+        if item.picture:
+            reply.picture_name = picture_name(item.game_id, len(record.moves))
+            reply.table = preview.table_now(LiveGame(record, position))  # refused if stale
+            prepared = Prepared(reply, position, self.renderer, previous=previous)
+        if position.is_over and self.stories and item.story != StoryParts.NONE:
+            prepared.story = StoryJob(position, item.game_id, True,
+                                      item.story == StoryParts.CHART_AND_ANIMATION)
+        return prepared
+
+    def _rebuilt(self, item: Announcement) -> tuple[GameRecord, Game, Game | None] | None:
+        """The game after ``item``'s records, and the position before them when it shows what
+        changed; None when that cannot be rebuilt (the text is posted without a picture)."""
         with self._lock:
             records = [r for r in self.store.records(item.game_id) if r.seq <= item.seq]
         try:
@@ -444,16 +469,8 @@ class GameService:
                 previous = build_game(before, kept=self._positions(before))
         except Exception:  # the records replayed when stored; never lose the text for this
             log.exception("rebuilding the position of announcement %d failed", item.id)
-            return Prepared(reply)
-        if position is None:
-            return Prepared(reply)
-        reply.picture_name = picture_name(item.game_id, len(record.moves))
-        reply.table = preview.table_now(LiveGame(record, position))  # refused if out of date
-        prepared = Prepared(reply, position, self.renderer, previous=previous)
-        if position.is_over and self.stories and story.HEADING in item.text:
-            prepared.story = StoryJob(position, item.game_id, True,
-                                            story.NO_ANIMATION not in item.text)
-        return prepared
+            return None
+        return None if position is None else (record, position, previous)
 
     def mark_sent(self, ids: Sequence[int]) -> None:
         self.store.mark_sent(list(ids), self.clock())
@@ -568,9 +585,16 @@ class GameService:
         return self.store.games()
 
 
+def _story_of(ending: StoryJob | None) -> StoryParts:
+    """What the announcement that ends a game keeps of its story, to draw it again when late."""
+    if ending is None:
+        return StoryParts.NONE
+    return StoryParts.CHART_AND_ANIMATION if ending.animation else StoryParts.CHART
+
+
 def _caption(first: Record, text: str) -> str:
     """What the index notes beside a picture: nothing for a player's own move, else the act."""
-    if first.kind == "move" and not first.data.get("by_moderator"):
+    if isinstance(move := first.payload, payloads.Move) and not move.by_moderator:
         return ""
     line = text.split("\n", 1)[0].split(":", 1)[0].rstrip(".")
     return line if len(line) <= 70 else line[:69] + "…"

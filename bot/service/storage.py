@@ -26,7 +26,7 @@ import sqlite_utils
 
 from bot.service import outbox, snapshots
 from bot.service.outbox import Announcement
-from bot.service.records import Record
+from bot.service.records import GameStatus, Record
 
 #: The record columns, in the order ``_record_rows`` writes and ``_stored_records`` reads them.
 RECORD_COLUMNS = "game_id, seq, kind, at, user_id, user_name, seat, text, auto, message_id, data"
@@ -48,7 +48,7 @@ class GameSummary:
 
     id: int
     place: str
-    status: str
+    status: GameStatus
     edition: str
     players: str
     last_seq: int
@@ -93,6 +93,7 @@ class Change:
     game_id: int
     place: str
     records: list[Record]
+    #: a ``GameStatus`` (the store writes the text it is given)
     status: str
     edition: str
     players: str
@@ -109,7 +110,7 @@ class Change:
 
 def _summary(row: dict[str, Any]) -> GameSummary:
     return GameSummary(
-        id=row["id"], place=row["place"], status=row["status"], edition=row["edition"],
+        id=row["id"], place=row["place"], status=GameStatus(row["status"]), edition=row["edition"],
         players=row["players"], last_seq=row["last_seq"], created_at=row["created_at"],
         waiting_seat=row["waiting_seat"], waiting_user=row["waiting_user"],
         waiting_text=row["waiting_text"], waiting_since=row["waiting_since"],
@@ -184,10 +185,12 @@ class Store:
         """The outbox, the last message seen per place and the written positions; added to
         older databases too (and only when missing, like the rest of the schema, so a second
         reader never writes)."""
-        if {"outbox", "seen", "snapshots"} <= set(self.db.table_names()):
+        if {"outbox", "seen", "snapshots"} <= set(self.db.table_names()) and (
+                "story" in self.db.table("outbox").columns_dict):
             return
         with self.transaction() as db:
             outbox.create_table(db)
+            _add_story_column(db)
             snapshots.create_table(db)
             db.table("seen").create({"place": str, "message_id": int}, pk="place",
                                     if_not_exists=True)
@@ -293,10 +296,11 @@ class Store:
         """Active games whose current decision has waited since before ``cutoff``, unreminded."""
         with self.lock:
             rows = list(self.db.query(
-                "SELECT g.* FROM games g WHERE g.status = 'active' "
+                "SELECT g.* FROM games g WHERE g.status = ? "
                 "AND g.waiting_user IS NOT NULL AND g.waiting_since <= ? "
                 "AND NOT EXISTS (SELECT 1 FROM reminders r "
-                "WHERE r.game_id = g.id AND r.key = g.waiting_key) ORDER BY g.id", [cutoff]))
+                "WHERE r.game_id = g.id AND r.key = g.waiting_key) ORDER BY g.id",
+                [GameStatus.ACTIVE, cutoff]))
         return [_summary(r) for r in rows]
 
     def mark_reminded(self, keys: Sequence[tuple[int, int]], now: float) -> None:
@@ -482,6 +486,26 @@ def _stored_records(game_id: int, rows: Iterable[Sequence[Any]]) -> list[Record]
             game_id, seq, kind, at, str(user_id), user_name or "", seat, text, bool(auto),
             None if message_id is None else str(message_id), data))
     return records
+
+
+#: How the final announcement of a game began its story before the outbox kept the flag, and
+#: said it had no animation (the text older versions stored; frozen here, whatever the story's
+#: heading becomes).
+_OLD_STORY_HEADING = "**The game's story.**"
+_OLD_NO_ANIMATION = "(No animation this time"
+
+
+def _add_story_column(db: sqlite_utils.Database) -> None:
+    """The outbox's ``story`` column, for a database whose outbox predates it; its unsent
+    rows get the flag their text shows (older versions found it there at each try)."""
+    if "story" in db.table("outbox").columns_dict:
+        return
+    db.execute("ALTER TABLE outbox ADD COLUMN story INTEGER")
+    db.execute(
+        "UPDATE outbox SET story = CASE WHEN instr(text, ?) = 0 THEN ? WHEN instr(text, ?) > 0 "
+        "THEN ? ELSE ? END WHERE sent_at IS NULL",
+        [_OLD_STORY_HEADING, outbox.Story.NONE, _OLD_NO_ANIMATION, outbox.Story.CHART,
+         outbox.Story.CHART_AND_ANIMATION])
 
 
 def _see(db: sqlite_utils.Database, place: str, message_id: str) -> None:

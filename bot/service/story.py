@@ -19,8 +19,8 @@ from engine.stats import story, summary
 
 #: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.
 ANIMATIONS_PER_PLACE = Rate(burst=2, per=600.0)
-#: How the final message begins its story, and says it has no animation: an announcement
-#: stored with them (the outbox) gets the same files when it is posted late.
+#: How the final message begins its story, and says it has no animation. The outbox stores
+#: which files go with it (``outbox.Story``), so a late post gets the same ones.
 HEADING = "**The game's story.**"
 NO_ANIMATION = "(No animation this time"
 #: What each command word draws besides the statistics.

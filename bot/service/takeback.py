@@ -12,6 +12,7 @@ mean is the fold's (``records.GameRecord``).
 
 from __future__ import annotations
 
+from bot.service import payloads
 from bot.service.commands import Correct, Redo, Undo, UndoLast, UndoTo
 from bot.service.live_game import Draft, build_game, record_log
 from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
@@ -141,7 +142,7 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
 def _withdrawn(ctx: GameContext, gone: list[LiveMove], text: str) -> Draft:
     """A draft with an ``undo`` record taking back ``gone``, its position rebuilt."""
     draft = ctx.draft()
-    draft.add("undo", text=text, data={"targets": [m.seq for m in gone]})
+    draft.add(payloads.Undo(tuple(m.seq for m in gone)), text=text)
     draft.game = build_game(draft.record, near=draft.game)
     return draft
 
@@ -189,9 +190,8 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
     taken = record.takebacks[-1]
     since = [m for m in record.moves if m.seq > taken.seq]
     draft = ctx.draft()
-    draft.add("redo", text="redo", data={
-        "target": taken.seq, "withdrawn": [m.seq for m in since],
-        "restored": list(taken.gone), "reverted": taken.replaced})
+    draft.add(payloads.Redo(taken.seq, tuple(m.seq for m in since), taken.gone, taken.replaced),
+              text="redo")
     try:
         draft.game = build_game(draft.record, near=draft.game)
     except (BusError, ValueError) as err:
@@ -258,10 +258,9 @@ def _corrected(ctx: GameContext, n: int, new: Move, game: Game) -> Outcome:
         stop = err.move - n - 1, err.reason
     withdrawn = moves[n + stop[0]:] if stop is not None else []
     draft = ctx.draft()
-    draft.add("correct", seat=old.seat, text=str(new),
-              data={"target": old.seq, "number": n, "replaced": old.text,
-                    "withdrawn": [m.seq for m in withdrawn],
-                    "reason": stop[1] if stop is not None else None})
+    draft.add(payloads.Correct(old.seq, n, old.text, tuple(m.seq for m in withdrawn),
+                               stop[1] if stop is not None else None),
+              seat=old.seat, text=str(new))
     draft.game = game
     lines = [f"Moderator {ctx.actor.name} corrected move {n} ({old.seat}): {old.text} → {new}.",
              _after_correction(moves, n, stop, len(withdrawn))]

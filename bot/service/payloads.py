@@ -1,0 +1,321 @@
+"""What each kind of record carries: one frozen dataclass per kind, as the 18xx engine's action
+classes each hold their own fields.
+
+A record is stored as its kind and a JSON object (``Record.data``); this module is the only
+place that knows which keys each kind writes and how an old or imported one is read. The
+service writes a record by handing ``Draft.add`` a payload (the kind comes from its class), and
+reads one with ``rec.payload`` (``read``), so a misspelt key is a type error, not a silent
+``None``. ``to_data`` writes exactly the keys the service has always written, in the same
+order and only when they say something, so stored bytes and exports stay as they were; ``read``
+accepts what older versions and foreign files hold (a missing key takes its default) and raises
+``KeyError``/``TypeError``/``ValueError`` for a malformed one, which the fold reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+#: A record's stored ``data``: a JSON object.
+Data = Mapping[str, Any]
+
+
+def _ints(values: object) -> tuple[int, ...]:
+    """A list of record numbers as stored (a string or a mapping is not a list)."""
+    if isinstance(values, str | bytes | Mapping):
+        raise TypeError("a list of record numbers expected")
+    return tuple(int(v) for v in values)  # type: ignore[attr-defined]
+
+
+def _strs(values: object) -> tuple[str, ...]:
+    if isinstance(values, str | bytes | Mapping):
+        raise TypeError("a list of names expected")
+    return tuple(str(v) for v in values)  # type: ignore[attr-defined]
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Payload:
+    """The fields of one kind of record; subclasses name their ``KIND``."""
+
+    KIND: ClassVar[str] = ""
+
+    @classmethod
+    def from_data(cls, data: Data) -> Payload:
+        """A payload without fields reads any object (older files may carry notes)."""
+        return cls()
+
+    def to_data(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class Create(Payload):
+    """A new game: its edition and the options that differ from the edition's."""
+
+    KIND: ClassVar[str] = "create"
+    edition: str
+    options: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_data(cls, data: Data) -> Create:
+        options = {str(k): str(v) for k, v in dict(data.get("options", {})).items()}
+        return cls(str(data["edition"]), options)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"edition": self.edition, "options": dict(self.options)}
+
+
+@dataclass(frozen=True, slots=True)
+class Join(Payload):
+    """A seat taken (``seat`` of the record). ``named``: the seat is for ``user_id`` (None: for
+    nobody yet), not for the record's user (an imported game's seats); ``agreed``: that user
+    took it (the console binds names to users)."""
+
+    KIND: ClassVar[str] = "join"
+    colour: str | None
+    named: bool = False
+    user_id: str | None = None
+    user_name: str | None = None
+    agreed: bool = False
+
+    @classmethod
+    def from_data(cls, data: Data) -> Join:
+        return cls(_text(data.get("colour")), "user_id" in data, _text(data.get("user_id")),
+                   _text(data.get("user_name")), data.get("agreed") is True)
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"colour": self.colour}
+        if self.named:
+            out["user_id"] = self.user_id
+        if self.user_name is not None:
+            out["user_name"] = self.user_name
+        if self.agreed:
+            out["agreed"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Payload):
+    KIND: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class Colour(Payload):
+    KIND: ClassVar[str] = "colour"
+    colour: str
+
+    @classmethod
+    def from_data(cls, data: Data) -> Colour:
+        return cls(str(data["colour"]))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"colour": self.colour}
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Payload):
+    """The seat order and colours the game starts with, the seed that drew the order (None:
+    not drawn) and who ordered it (random, moderator or import)."""
+
+    KIND: ClassVar[str] = "start"
+    order: tuple[str, ...]
+    colours: tuple[str, ...]
+    seed: int | None = None
+    order_by: str = "random"
+
+    @classmethod
+    def from_data(cls, data: Data) -> Start:
+        seed = data.get("seed")
+        return cls(_strs(data["order"]), _strs(data["colours"]),
+                   None if seed is None else int(seed), str(data.get("order_by", "random")))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"order": list(self.order), "colours": list(self.colours), "seed": self.seed,
+                "order_by": self.order_by}
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Payload):
+    """A move (the record's ``text``) and how it came: a moderator for the seat, the service
+    itself (``reason``: dropped or single) or an imported log."""
+
+    KIND: ClassVar[str] = "move"
+    by_moderator: bool = False
+    reason: str | None = None
+    imported: bool = False
+
+    @classmethod
+    def from_data(cls, data: Data) -> Move:
+        return cls(bool(data.get("by_moderator")), _text(data.get("reason")),
+                   bool(data.get("imported")))
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.by_moderator:
+            out["by_moderator"] = True
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.imported:
+            out["imported"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Payload):
+    """The moves (record numbers) taken back."""
+
+    KIND: ClassVar[str] = "undo"
+    targets: tuple[int, ...]
+
+    @classmethod
+    def from_data(cls, data: Data) -> Undo:
+        return cls(_ints(data["targets"]))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"targets": list(self.targets)}
+
+
+@dataclass(frozen=True, slots=True)
+class Correct(Payload):
+    """A move (``target``, shown as ``number``, once ``replaced``) replaced by the record's
+    text; the later moves that no longer fit are ``withdrawn``, for ``reason``."""
+
+    KIND: ClassVar[str] = "correct"
+    target: int
+    number: int | None = None
+    replaced: str | None = None
+    withdrawn: tuple[int, ...] = ()
+    reason: str | None = None
+
+    @classmethod
+    def from_data(cls, data: Data) -> Correct:
+        number = data.get("number")
+        return cls(int(data["target"]), None if number is None else int(number),
+                   _text(data.get("replaced")), _ints(data.get("withdrawn", [])),
+                   _text(data.get("reason")))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"target": self.target, "number": self.number, "replaced": self.replaced,
+                "withdrawn": list(self.withdrawn), "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Redo(Payload):
+    """The last undo or correction (``target``) reversed: the moves made since ``withdrawn``,
+    the taken ones ``restored``, and a corrected move's old one (``reverted``) back."""
+
+    KIND: ClassVar[str] = "redo"
+    target: int
+    withdrawn: tuple[int, ...] = ()
+    restored: tuple[int, ...] = ()
+    reverted: int | None = None
+
+    @classmethod
+    def from_data(cls, data: Data) -> Redo:
+        reverted = data.get("reverted")
+        return cls(int(data["target"]), _ints(data.get("withdrawn", [])),
+                   _ints(data.get("restored", [])), None if reverted is None else int(reverted))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"target": self.target, "withdrawn": list(self.withdrawn),
+                "restored": list(self.restored), "reverted": self.reverted}
+
+
+@dataclass(frozen=True, slots=True)
+class Replace(Payload):
+    """A seat given to another user; ``offered``: only offered until they ``accept``;
+    ``name``: the seat's new name (the new player's)."""
+
+    KIND: ClassVar[str] = "replace"
+    user_id: str
+    user_name: str
+    name: str | None = None
+    offered: bool = False
+
+    @classmethod
+    def from_data(cls, data: Data) -> Replace:
+        return cls(str(data["user_id"]), str(data["user_name"]), _text(data.get("name")),
+                   bool(data.get("offered")))
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"user_id": self.user_id, "user_name": self.user_name}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.offered:
+            out["offered"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Payload):
+    """An offered seat taken by its user, under their ``name`` when it takes theirs."""
+
+    KIND: ClassVar[str] = "accept"
+    name: str | None = None
+
+    @classmethod
+    def from_data(cls, data: Data) -> Accept:
+        return cls(_text(data.get("name")))
+
+    def to_data(self) -> dict[str, Any]:
+        return {} if self.name is None else {"name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Payload):
+    KIND: ClassVar[str] = "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class Pause(Payload):
+    KIND: ClassVar[str] = "pause"
+
+
+@dataclass(frozen=True, slots=True)
+class Resume(Payload):
+    KIND: ClassVar[str] = "resume"
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon(Payload):
+    KIND: ClassVar[str] = "abandon"
+
+
+@dataclass(frozen=True, slots=True)
+class Nudge(Payload):
+    KIND: ClassVar[str] = "nudge"
+
+
+@dataclass(frozen=True, slots=True)
+class Import(Payload):
+    """A game brought in from a file (``source``); the seats ``offered`` to the file's users."""
+
+    KIND: ClassVar[str] = "import"
+    source: str = "a file"
+    offered: tuple[str, ...] = ()
+
+    @classmethod
+    def from_data(cls, data: Data) -> Import:
+        return cls(str(data.get("source", "a file")), _strs(data.get("offered", [])))
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"source": self.source}
+        if self.offered:
+            out["offered"] = list(self.offered)
+        return out
+
+
+#: Each kind of record and the class of what it carries, in the order the kinds were added.
+PAYLOADS: dict[str, type[Payload]] = {cls.KIND: cls for cls in (
+    Create, Join, Leave, Colour, Start, Move, Undo, Correct, Replace, Drop, Pause, Resume,
+    Abandon, Nudge, Import, Redo, Accept)}
+
+
+def read(kind: str, data: Data) -> Payload:
+    """The payload of a stored record; ``KeyError`` for a kind nobody knows."""
+    return PAYLOADS[kind].from_data(data)
