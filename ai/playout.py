@@ -50,6 +50,12 @@ def finish(game: Game, rng: random.Random, noise: float = NOISE) -> GameState:
     return game.state
 
 
+def margin(st: GameState, seat: int) -> int:
+    """A seat's final score minus the best of the others'."""
+    scores = [p.score for p in st.players]
+    return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+
+
 def outcome(st: GameState) -> list[float]:
     """Each seat's reward in 0..1 for a finished game: half for winning (R15's order), half
     for its margin over the best of the others, squashed (a point ahead is worth most)."""

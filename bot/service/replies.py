@@ -63,6 +63,8 @@ def played_lines(played: list[Played]) -> list[str]:
             tag = " (automatic: this player has left)"
         elif p.auto == "single":
             tag = " (automatic: the only legal choice)"
+        elif p.auto is not None and p.auto.startswith("bot:"):
+            tag = f" (computer player, {p.auto[4:]})"
         elif p.by is not None:
             tag = f" (by moderator {p.by})"
         echo = next((e.text for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),

@@ -53,6 +53,7 @@ from bot.service.records import (
 )
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from bot.service.storyjob import StoryJob
+from bot.service.verbs.hint import Hint
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
@@ -150,6 +151,9 @@ class GameService:
         self._cache: OrderedDict[int, tuple[LiveGame, float]] = OrderedDict()
         #: one command (or lookup of the cache) at a time
         self._lock = threading.Lock()
+        #: called with the place after every committed change (the bot seats' player,
+        #: ``bot.service.bots``, looks whether a bot is to act); must not block
+        self.after_commit: list[Callable[[str], None]] = []
 
     def close(self) -> None:
         self.store.close()
@@ -210,7 +214,7 @@ class GameService:
     def _costly_wait(self, step: Step, cmd: Command) -> float:
         """0 when the command's picture (and animation) may be drawn now, else the wait."""
         live = step.live
-        if not isinstance(cmd, Map | Preview | Story) or live is None or live.game is None:
+        if not isinstance(cmd, Map | Preview | Story | Hint) or live is None or live.game is None:
             return 0.0
         wait = self.budgets.picture_wait(step.place, step.actor.user_id)
         if isinstance(cmd, Story) and not wait and story.PARTS[cmd.what][1]:
@@ -278,6 +282,8 @@ class GameService:
                                     f"Please try again."))
         draft.record.game_id = game_id
         self._keep(game_id, after, step.now)
+        for hook in self.after_commit:
+            hook(step.place)
         reply = Update(text, mentions=mentions, files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
                        announcement=change.announcement_id, table=preview.table_now(after))
@@ -505,6 +511,16 @@ class GameService:
             if decision is None or seat is None or seat.name != decision.player:
                 return []
             return [str(m) for m in live.game.legal_moves()]
+
+    def live_copy(self, place: str) -> LiveGame | None:
+        """The place's game as it stands, copied (records and position), for work done outside
+        the service's lock: the computer thinking about its move (``bot.service.bots``)."""
+        with self._lock:
+            summary = self.store.latest_game(place)
+            if summary is None:
+                return None
+            live = self._live(summary)
+            return LiveGame(live.record.copy(), live.game.copy() if live.game else None)
 
     def table_now(self, place: str) -> TableNow | None:
         """The decision the place's game waits for (None: none), for buttons and menus."""
