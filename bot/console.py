@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import queue
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from bot.config import (
     live_idle_seconds,
 )
 from bot.service import GameService
+from bot.service.bots import BotPlayers
 from bot.service.exchange import ExchangeError, read_import_file
 from bot.service.pictures import default_renderer, start_pictures
 from bot.service.storage import StoreError
@@ -41,6 +43,8 @@ _LINE_LIMIT = MAX_MESSAGE_CHARS + 64
 OVERLONG = "\x00(a line over the message limit)"
 DEFAULT_PICTURES = "pictures"
 HISTORY = "~/.busbot_history"
+#: how often (seconds) the prompt looks whether the computer players are done
+BOT_POLL = 0.1
 IMPORT_HINT = ("`import PATH` makes a game from an exported log file (.txt or .json) on this "
                "computer, e.g. `Ada: import pictures/bus-game1.txt`; whoever imports it moderates "
                "it.")
@@ -145,7 +149,22 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
     where = service.where_things_stand(PLACE)
     if where is not None:
         print(where, file=out)
-    read = line_reader(stdin, out)
+    bots, updates = seat_bots(service)
+    try:
+        bots.resume()
+        show_bots(bots, updates, out, picture_dir)
+        _table(service, line_reader(stdin, out), out, picture_dir,
+               lambda: show_bots(bots, updates, out, picture_dir))
+    finally:
+        bots.close()
+    print("Goodbye; every game is saved.", file=out)
+    return 0
+
+
+def _table(service: GameService, read: Callable[[], str | None], out: TextIO,
+           picture_dir: str, after: Callable[[], None]) -> None:
+    """Read lines and hand each to the service until the end of input or ``quit``; ``after``
+    each command, the computer players' moves are shown."""
     while True:
         line = read()
         if line is None:
@@ -181,8 +200,25 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
         if text.lower() == "help":
             reply.text += f"\n**At the console**: {IMPORT_HINT}"
         show(reply, out, picture_dir)
-    print("Goodbye; every game is saved.", file=out)
-    return 0
+        after()
+
+
+def seat_bots(service: GameService) -> tuple[BotPlayers, queue.Queue[Reply]]:
+    """The computer players of the console's games, their updates queued for the prompt to
+    print (so they never cut into a line being printed)."""
+    updates: queue.Queue[Reply] = queue.Queue()
+    return BotPlayers(service, on_update=lambda place, reply: updates.put(reply)), updates
+
+
+def show_bots(bots: BotPlayers, updates: queue.Queue[Reply], out: TextIO,
+              picture_dir: str) -> None:
+    """Print each run of the bots' moves as it comes, until none is thinking."""
+    while True:
+        idle = bots.wait_idle(BOT_POLL)
+        while not updates.empty():
+            show(updates.get(), out, picture_dir)
+        if idle and updates.empty():
+            return
 
 
 def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
