@@ -70,8 +70,8 @@ def advise(game: Game, *, playouts: int | None = 24, seconds: float | None = 1.0
     search.run(playouts, seconds, clock)
     ranked = search.ranked()
     move, looked, ahead = ranked[0]
-    reason = (f"in the {looked} games I played out after it you finished {ahead:+.1f} points "
-              f"against the best other player on average")
+    reason = (f"of the {search.playouts} games I played out from here, the {looked} after it "
+              f"left you {ahead:+.1f} points against the best other player on average")
     if len(ranked) > 1:
         other, _, other_ahead = ranked[1]
         reason += f" (after {other}: {other_ahead:+.1f})"

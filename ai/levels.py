@@ -26,8 +26,8 @@ class Budget:
 
 BUDGETS: dict[Level, Budget] = {
     Level.EASY: Budget(playouts=8, seconds=0.3, careless=0.4),
-    Level.NORMAL: Budget(playouts=48, seconds=0.9),
-    Level.HARD: Budget(playouts=240, seconds=4.0),
+    Level.NORMAL: Budget(playouts=40, seconds=0.9),
+    Level.HARD: Budget(playouts=160, seconds=3.0),
 }
 
 

@@ -80,8 +80,8 @@ class Granted(Rule):
         top = max([q.buses for q in st.players])
         task.remaining = max(0, top + self.bonus(st) - task.space)
         return [Event("resolve", f"{ACTION_TITLES[self.kind]} (space "
-                      f"{SPACE_LETTERS[task.space]}): {p.name} gets "
-                      f"{plural(task.remaining, self.unit)}.", p.name)]
+                      f"{SPACE_LETTERS[task.space]}): {p.name} gets {task.remaining} "
+                      f"{self.unit if task.remaining == 1 else self.unit + 's'}.", p.name)]
 
 
 def check_label(label: str, rule: str) -> None:

@@ -26,6 +26,10 @@ _PASS = Pass()
 #: each action with its move and its number of spaces, in the board's order
 _CHOICES = tuple((a, _CHOOSE[a], SPACES[a]) for a in ACTIONS)
 _ALL_SPACES = sum(SPACES.values())
+#: the choices, listed once for each count of markers on the actions (in ``ACTIONS`` order) and
+#: whether the chooser may pass: at most 7 * 2 * 7 * 7 * 2 * 7 * 2 * 2 lists, shared by every
+#: game (a listing is never changed: ``Game`` hands out copies)
+_LISTED: dict[tuple[int | bool, ...], list[Move]] = {}
 #: the words after a player's name when a marker goes on each space of each action
 _CHOSEN = {a: tuple(f" chooses {ACTION_TITLES[a]}"
                     + ("" if SPACES[a] == 1 else f" (space {SPACE_LETTERS[k]})") + "."
@@ -35,6 +39,8 @@ MUST_PLACE = 2
 #: actions that resolve from the last chosen space back to space a (R4)
 LAST_SPACE_FIRST = frozenset((DecisionKind.LINES, DecisionKind.BUILDINGS))
 _STEP = {a: DecisionKind(a) for a in ACTIONS}
+#: each action in resolution order with its step and whether its last space resolves first
+_RESOLVE = tuple((a, _STEP[a], _STEP[a] in LAST_SPACE_FIRST) for a in ACTIONS)
 
 
 class Choose(Rule):
@@ -45,10 +51,14 @@ class Choose(Rule):
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         spaces = st.spaces
-        out: list[Move] = [move for a, move, room in _CHOICES if len(spaces[a]) < room]
-        if p.placed >= MUST_PLACE:
-            out.append(_PASS)
-        return out
+        key = (*map(len, map(spaces.__getitem__, ACTIONS)), p.placed >= MUST_PLACE)
+        found = _LISTED.get(key)
+        if found is None:
+            found = [move for a, move, room in _CHOICES if len(spaces[a]) < room]
+            if p.placed >= MUST_PLACE:
+                found.append(_PASS)
+            _LISTED[key] = found
+        return found
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         short = MUST_PLACE - p.placed
@@ -132,15 +142,15 @@ def begin_resolution(st: GameState) -> list[Event]:
     st.phase = "resolving"
     st.current = None
     queue: list[Task] = []
-    for action in ACTIONS:
-        kind = _STEP[action]
-        seats = st.spaces[action]
-        order = range(len(seats))
-        if kind in LAST_SPACE_FIRST:
-            order = range(len(seats) - 1, -1, -1)
+    spaces = st.spaces
+    for action, kind, backwards in _RESOLVE:
+        seats = spaces[action]
+        if not seats:
+            if kind is DecisionKind.CLOCK:
+                queue.append(Task(kind, None))
+            continue
+        order = range(len(seats) - 1, -1, -1) if backwards else range(len(seats))
         for i in order:
-            queue.append(Task(kind, seats[i], space=i))
-        if kind is DecisionKind.CLOCK and not seats:
-            queue.append(Task(kind, None))
+            queue.append(Task(kind, seats[i], i))
     st.queue = queue
     return [Event("phase", f"Round {st.round}: every marker is placed; the actions resolve.")]
