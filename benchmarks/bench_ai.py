@@ -128,10 +128,14 @@ def main() -> None:
     parser.add_argument("--hero", default="normal")
     parser.add_argument("--only", default=None, help="one line: random, greedy, easy, hard, "
                         "3p, 5p")
+    parser.add_argument("--vs", default=None, help="one 4-player line against three of these "
+                        "(any player name, e.g. normal with --hero hard)")
     args = parser.parse_args()
     games = args.games or (4 if args.quick else 40)
     lines = [("random", "random", 4), ("greedy", "greedy", 4), ("easy", "easy", 4),
              ("hard", "hard", 4), ("3p", "greedy", 3), ("5p", "greedy", 5)]
+    if args.vs:
+        lines, args.only = [(args.vs, args.vs, 4)], None
     print(f"{args.hero} against others, {games} games a line; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (shared with other work)")
     for key, others, players in lines:

@@ -168,12 +168,19 @@ class Game:
         the listed legal moves (a list it must not change): the loop of random games and of the
         computer player's playouts, which checks nothing twice and keeps no events."""
         st = self.state
+        players = st.players
+        choose = RULES[DecisionKind.CHOOSE]
         left = -1 if moves is None else moves
-        while st.phase != "over" and left != 0:
+        while left != 0:
             left -= 1
-            step = self._step()
-            assert step is not None
-            rule, p = step
+            phase = st.phase  # the step and its player, as ``_step`` finds them
+            if phase == "over":
+                return
+            if phase == "choosing":
+                rule, p = choose, players[st.current]  # type: ignore[index]
+            else:
+                task = st.task
+                rule, p = RULES[task.action], players[task.seat]  # type: ignore[union-attr,index]
             listed = self._legal
             if listed is None:
                 listed = self._list(rule, p)
@@ -333,9 +340,10 @@ class Game:
         happened to ``events``; return them."""
         st = self.state
         while True:
-            if st.phase == "over":
+            phase = st.phase
+            if phase == "over":
                 return events
-            if st.phase == "choosing":
+            if phase == "choosing":
                 if st.current is not None:
                     return events
                 events.extend(begin_resolution(st))
@@ -349,12 +357,12 @@ class Game:
                 self._legal = None
                 events.append(rule.forfeit(st, task, p))
                 task.remaining = 0
-            st.task = None
             if not st.queue:
+                st.task = None
                 events.extend(self._end_round())
                 continue
-            st.task = st.queue.pop(0)
-            events.extend(RULES[st.task.action].start(st, st.task))
+            task = st.task = st.queue.pop(0)
+            events.extend(RULES[task.action].start(st, task))
 
     def _end_round(self) -> list[Event]:
         st = self.state

@@ -7,6 +7,7 @@ machine (``engine.game``) and the rule modules (``engine.rules``) write them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import itemgetter
 from typing import Literal
 
 from engine.board import BOARD
@@ -15,6 +16,10 @@ from engine.errors import BusError
 from engine.limits import check_option
 
 Phase = Literal["setup", "choosing", "resolving", "over"]
+#: each zone with what picks its lots' buildings out of ``GameState.lots`` (a tuple, in C:
+#: every zone has several lots, so ``itemgetter`` gives a tuple)
+_ZONE_LOTS = tuple((zone, itemgetter(*indices)) for zone, indices in BOARD.lots_in_zone.items())
+assert all(len(indices) > 1 for indices in BOARD.lots_in_zone.values())
 CLOCK: tuple[str, str, str] = ("house", "office", "pub")
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple")
 EDITIONS: tuple[str, ...] = ("capstone", "splotter-2nd")
@@ -224,10 +229,9 @@ class GameState:
     def open_zone(self) -> str | None:
         """The lowest zone that still has a free lot (R10), or None when the city is full."""
         lots = self.lots
-        for zone, indices in BOARD.lots_in_zone.items():
-            for i in indices:
-                if lots[i] is None:
-                    return zone
+        for zone, of_zone in _ZONE_LOTS:
+            if None in of_zone(lots):
+                return zone
         return None
 
     def type_count(self, kind: str) -> int:

@@ -3,6 +3,8 @@ type within the type limit. The setup's starting buildings (R1) are the same mov
 
 from __future__ import annotations
 
+from operator import itemgetter, not_
+
 from engine.board import BOARD
 from engine.decisions import DecisionKind, Event, plural
 from engine.errors import IllegalMove
@@ -17,6 +19,13 @@ _BUILD: dict[tuple[str, str], PlaceBuilding] = {
 _ANY_AT: dict[str, tuple[PlaceBuilding, ...]] = {
     n: tuple(_BUILD[(k, n)] for k in BUILDING_TYPES) for n in BOARD.labels
 }
+#: each zone with what picks its lots' buildings out of ``GameState.lots``
+_ZONE_PICK = {z: itemgetter(*lots) for z, lots in BOARD.lots_in_zone.items()}
+#: the moves with every type allowed, listed once for each zone and which of its lots are free
+#: (shared by every game: a listing is never changed, ``Game`` hands out copies); at most
+#: ``_MOST_LISTED`` kept
+_LISTED: dict[tuple[str | bool, ...], list[Move]] = {}
+_MOST_LISTED = 4096
 #: each zone's lots as (lot index, crossing)
 _ZONE_LOTS: dict[str, tuple[tuple[int, str], ...]] = {
     z: tuple((i, BOARD.lots[i].node) for i in lots) for z, lots in BOARD.lots_in_zone.items()
@@ -44,9 +53,18 @@ class Buildings(Granted):
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         kinds = allowed_types(st)
-        if kinds is BUILDING_TYPES:
-            return [m for n in self.free_nodes(st) for m in _ANY_AT[n]]
-        return [_BUILD[(k, n)] for n in self.free_nodes(st) for k in kinds]
+        if kinds is not BUILDING_TYPES:
+            return [_BUILD[(k, n)] for n in self.free_nodes(st) for k in kinds]
+        zone = self.zone(st)
+        if zone is None:
+            return []
+        key: tuple[str | bool, ...] = (zone, *map(not_, _ZONE_PICK[zone](st.lots)))
+        found = _LISTED.get(key)
+        if found is None:  # the key says which of the zone's lots are free
+            if len(_LISTED) >= _MOST_LISTED:
+                _LISTED.clear()
+            found = _LISTED[key] = [m for n in self.free_nodes(st) for m in _ANY_AT[n]]
+        return found
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         return f"place {plural(count, 'building')} on free zone-{self.zone(st)} lots"

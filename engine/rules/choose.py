@@ -93,13 +93,13 @@ class Choose(Rule):
         if move is _PASS or isinstance(move, Pass):
             p.passed = True
             events = [Event("pass", f"{p.name} passes.", p.name)]
-        else:
-            assert isinstance(move, ChooseAction)
-            taken = st.spaces[move.action]
+        else:  # a ChooseAction: listed, so its action has a free space
+            action = move.action  # type: ignore[union-attr]
+            taken = st.spaces[action]
             taken.append(p.seat)
             p.markers -= 1
             p.placed += 1
-            events = [Event("choose", p.name + _CHOSEN[move.action][len(taken) - 1], p.name)]
+            events = [Event("choose", p.name + _CHOSEN[action][len(taken) - 1], p.name)]
         st.current = next_chooser(st, p.seat)
         return events
 
@@ -112,13 +112,10 @@ def next_chooser(st: GameState, after: int | None) -> int | None:
     if sum(map(len, st.spaces.values())) >= _ALL_SPACES:
         return None
     players = st.players
-    n = len(players)
     first = st.start_seat if after is None else after + 1
-    for k in range(n):
-        seat = (first + k) % n
-        p = players[seat]
+    for p in players[first:] + players[:first]:  # clockwise from ``first``
         if not p.passed and p.markers > 0:
-            return seat
+            return p.seat
     return None
 
 
