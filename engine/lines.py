@@ -18,6 +18,10 @@ from engine.moves import ExtendLine
 from engine.state import GameState, PlayerState
 
 _EXTEND = {(a, b): ExtendLine(a, b) for a in BOARD.labels for b, _ in BOARD.adjacent[a]}
+#: each crossing's streets with the move that extends a line along each from there
+_EXTEND_AT = {a: tuple((s, _EXTEND[(a, b)]) for b, s in BOARD.adjacent[a]) for a in BOARD.labels}
+#: the streets at each crossing
+_STREETS_AT = {a: frozenset(s for _, s in BOARD.adjacent[a]) for a in BOARD.labels}
 
 
 def end_segments(p: PlayerState) -> tuple[tuple[str, int], tuple[str, int]] | tuple[()]:
@@ -62,9 +66,14 @@ def _allowed_at(st: GameState, p: PlayerState, head: str) -> list[tuple[str, int
 def extensions(st: GameState, p: PlayerState) -> list[ExtendLine]:
     """Every legal next street of a line, as moves."""
     out: list[ExtendLine] = []
+    street_lines, own = st.street_lines, p.streets
     for head in dict.fromkeys(p.heads):
-        for to, _ in _allowed_at(st, p, head):
-            out.append(_EXTEND[(head, to)])
+        streets = _EXTEND_AT[head]
+        empty = [move for s, move in streets if not street_lines[s]]
+        if len(streets) - len(empty) == len(own & _STREETS_AT[head]):
+            out += empty  # the usual case: only empty streets here and the line's own
+        else:
+            out += [_EXTEND[(head, to)] for to, _ in _allowed_at(st, p, head)]
     return out
 
 
