@@ -1,5 +1,5 @@
 """What the computer player knows about a position beyond the rules: distances on the city's
-streets, what a line could carry under a given clock, and a quick worth of a position.
+streets, what a line could carry under each clock type, and who wants to leave where.
 
 Everything here reads the state and changes nothing."""
 
@@ -45,11 +45,6 @@ def balance(st: GameState, label: str, kind: str) -> int:
     return st.passengers.get(label, 0) - seats
 
 
-def carry(st: GameState, p: PlayerState, kind: str) -> int:
-    """How many passengers the player's buses could carry now if the clock showed ``kind``."""
-    return carry_each(st, p)[CLOCK.index(kind)]
-
-
 def carry_each(st: GameState, p: PlayerState) -> tuple[int, int, int]:
     """How many passengers the player's buses could carry now under each clock type (in the
     order of ``CLOCK``), in one pass over the line."""
@@ -78,14 +73,6 @@ def carry_each(st: GameState, p: PlayerState) -> tuple[int, int, int]:
 def next_kind(st: GameState) -> str:
     """The building type the clock shows after it advances."""
     return CLOCK[(st.clock + 1) % len(CLOCK)]
-
-
-def reach(st: GameState, p: PlayerState) -> float:
-    """How much the player's line could carry over the coming clock (now and the next two
-    types), a little of it counted: the potential the score does not show yet."""
-    each = carry_each(st, p)
-    now = st.clock
-    return each[now] + each[(now + 1) % 3] + 0.5 * each[(now + 2) % 3]
 
 
 def wanting(st: GameState, kind: str) -> dict[str, int]:
