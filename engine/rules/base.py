@@ -8,6 +8,7 @@ left is forfeited (R6). Rules are stateless: everything lives in ``GameState``.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import ClassVar
 
 from engine.board import BOARD
@@ -16,6 +17,8 @@ from engine.errors import IllegalMove
 from engine.moves import ACTION_TITLES, SPACE_LETTERS, Move
 from engine.notation import label_hint
 from engine.state import GameState, PlayerState, Task
+
+_BUSES = attrgetter("buses")
 
 
 class Rule:
@@ -77,7 +80,7 @@ class Granted(Rule):
     def start(self, st: GameState, task: Task) -> list[Event]:
         assert task.seat is not None
         p = st.players[task.seat]
-        top = max([q.buses for q in st.players])
+        top = max(map(_BUSES, st.players))
         task.remaining = max(0, top + self.bonus(st) - task.space)
         return [Event("resolve", f"{ACTION_TITLES[self.kind]} (space "
                       f"{SPACE_LETTERS[task.space]}): {p.name} gets {task.remaining} "
