@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot import story_cli  # light: declares the story commands' arguments only
+from bot import page_cli, story_cli  # light: declare their commands' arguments only
 from bot.cli_common import (
     PROG_VARIABLE,
     CliError,
@@ -73,7 +73,8 @@ def _gallery_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game's number, or the place (channel id, 'console')")
-    parser.add_argument("--format", choices=("txt", "json"), default="txt")
+    parser.add_argument("--format", choices=("txt", "json", "html"), default="txt",
+                        help="txt (the text log), json (every record) or html (the game's page)")
     parser.add_argument("--out", metavar="FILE", help="write here instead of standard output")
     db_arguments(parser)
 
@@ -138,10 +139,12 @@ SUBCOMMANDS: list[Subcommand] = [
                "bot.story_cli:chart_command", story_cli.CHART_DESCRIPTION),
     Subcommand("animate", story_cli.ANIMATE_HELP, story_cli.animate_arguments,
                "bot.story_cli:animate_command", story_cli.ANIMATE_DESCRIPTION),
-    Subcommand("export", "write a stored game as a text log or JSON", _export_arguments,
+    Subcommand("html", page_cli.HTML_HELP, page_cli.html_arguments, "bot.page_cli:html_command",
+               page_cli.HTML_DESCRIPTION),
+    Subcommand("export", "write a stored game as a text log, JSON or its page", _export_arguments,
                "bot.maintenance:export_command",
                "Write a game's log: txt is the engine's text log (read back by `replay` and "
-               "`import`), json has every record with its metadata."),
+               "`import`), json has every record with its metadata, html the game's page."),
     Subcommand("import", "make a new game from a text log or JSON export", _import_arguments,
                "bot.maintenance:import_command",
                "Create a game from an exported file, in a place that has no open game. "

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from bot.api import Actor, Attachment, Reply
+from bot.api import Actor, Attachment, Refusal, Reply
 from bot.cli_common import console_arguments as add_arguments
 from bot.config import (
     LIVE_GAMES,
@@ -140,7 +140,7 @@ def open_service(opts: ConsoleSettings) -> GameService:
     return GameService(opts.db_path, moderator_role=opts.moderator_role,
                        picture_dir=opts.picture_dir, bind_imported_names=True,
                        renderer=default_renderer() if opts.pictures else None,
-                       rate_limits=False, cache_size=opts.live_games,
+                       stories=opts.pictures, rate_limits=False, cache_size=opts.live_games,
                        cache_idle=live_idle_seconds(opts.live_idle_hours))
 
 
@@ -268,7 +268,7 @@ def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
 
 def show(reply: Reply, out: TextIO, picture_dir: str) -> None:
     """Print a reply the way the bot would post it, saving its files in the picture folder."""
-    prefix = "busbot: " if reply.ok else "busbot (only you see this): "
+    prefix = "busbot (only you see this): " if isinstance(reply, Refusal) else "busbot: "
     lines = reply.text.splitlines() or [""]
     print(prefix + lines[0], file=out)
     for extra in lines[1:]:

@@ -3,18 +3,20 @@
 Each step's rules live in ``engine.rules`` (one module per ``DecisionKind``); ``Game`` asks the
 step at hand for its legal moves (listed once per position), hands it a move, and runs every
 step that needs no choice up to the next decision (R6), returning those as ``Event`` records.
-It keeps a copy of its position every ``SNAPSHOT_EVERY`` moves, so undo and earlier positions
-replay a few moves, not the whole game. No clock, file or random source is read here.
+It keeps a copy of its position every ``SNAPSHOT_EVERY`` moves (``engine.kept``), so undo and
+earlier positions replay a few moves, not the whole game. No clock, file or random source is
+read here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import intent, position
-from engine.decisions import Decision, DecisionKind, Event, plural
+from engine import intent
+from engine.decisions import Decision, DecisionKind, Event
 from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn
+from engine.kept import SNAPSHOT_EVERY, KeptPositions
 from engine.log import GameLog
 from engine.moves import Move, Question, Unfinished, what
 from engine.notation import parse_moves
@@ -29,12 +31,7 @@ from engine.view import game_to_json
 
 __all__ = ["SNAPSHOT_EVERY", "Decision", "Event", "Game"]
 
-#: moves between two kept copies of the position: undo and ``position_at`` replay at most this
-#: many moves less one; each copy is about 10 KB (benchmarks/bench_engine.py prints both)
-SNAPSHOT_EVERY = 32
-
-
-class Game:
+class Game(KeptPositions):
     """One game of Bus, from setup to final score.
 
     Seat order is the order of ``players``; the first seat starts (R1). Moves are applied with
@@ -226,65 +223,6 @@ class Game:
         self._restore(back.state, back.history)
         return last
 
-    def position_at(self, moves: int) -> Game:
-        """A new game at the position after the first ``moves`` moves of this one, replayed from
-        the nearest kept copy (at most ``SNAPSHOT_EVERY - 1`` moves, whatever the game's length)."""
-        if not 0 <= moves <= len(self.history):
-            raise BusError(f"there is no move {moves}: the game has "
-                           f"{plural(len(self.history), 'move')}")
-        k, kept = self._nearest(moves)
-        other = self.copy()
-        other._restore(kept.copy(), self.history[:k * SNAPSHOT_EVERY])
-        other.follow(self.history, moves)
-        return other
-
-    def _nearest(self, moves: int) -> tuple[int, GameState]:
-        """The kept position nearest before move ``moves`` (reading a written one if need be;
-        one that cannot be read is forgotten, and an earlier one serves)."""
-        k = min(moves // SNAPSHOT_EVERY, len(self._snapshots) - 1)
-        while True:
-            kept = self._snapshots[k]
-            if kept is None and k in self._unread:
-                kept = self._snapshots[k] = self._unread.pop(k)()
-            if kept is not None:
-                return k, kept
-            k -= 1
-
-    def kept_positions(self) -> list[int]:
-        """The move counts after which a position is kept (0, K, 2K, ...; K = SNAPSHOT_EVERY)."""
-        return [k * SNAPSHOT_EVERY for k, kept in enumerate(self._snapshots)
-                if kept is not None or k in self._unread]
-
-    def written_position(self, moves: int) -> bytes:
-        """The kept position after ``moves`` moves, written down (``engine.position``) to be
-        stored beside the log and handed back to ``replay`` as ``kept``."""
-        k, kept = self._nearest(moves)
-        if k * SNAPSHOT_EVERY != moves:
-            raise BusError(f"no position is kept after move {moves}")
-        return position.write(kept, [(name, str(move)) for name, move in self.history[:moves]])
-
-    def resume(self, history: list[tuple[str, Move]],
-               written: Mapping[int, Callable[[], GameState | None]]) -> bool:
-        """Stand at the latest readable of the ``written`` positions of this game (a game just
-        started, not moved yet), keyed by the number of moves of ``history`` that led to each;
-        the others are read when ``position_at`` needs them. False (nothing changed) when none
-        can be read. ``engine.replay`` checks that each belongs to these moves."""
-        assert not self.history, "only a game at its opening resumes"
-        counts = sorted(m for m in written if 0 < m <= len(history) and m % SNAPSHOT_EVERY == 0)
-        if not counts:
-            return False
-        self._snapshots += [None] * (counts[-1] // SNAPSHOT_EVERY)
-        self._unread = {m // SNAPSHOT_EVERY: written[m] for m in counts}
-        k, kept = self._nearest(counts[-1])
-        if k == 0:
-            del self._snapshots[1:]
-            return False
-        del self._snapshots[k + 1:]
-        self.state = kept.copy()
-        self.history = history[:k * SNAPSHOT_EVERY]
-        self._legal = None
-        return True
-
     def follow(self, moves: Sequence[tuple[str, Move | str]], upto: int | None = None,
                lines: Sequence[int] = ()) -> None:
         """Play on along a list of moves, from the one after this game's last: the engine's one
@@ -318,15 +256,6 @@ class Game:
         other._snapshots = list(self._snapshots)
         other._unread = dict(self._unread)
         return other
-
-    def _restore(self, state: GameState, history: list[tuple[str, Move]]) -> None:
-        """Stand at an earlier position of this game: its state and the moves that led there."""
-        self.state = state
-        self.history = history
-        self._legal = None
-        del self._snapshots[len(history) // SNAPSHOT_EVERY + 1:]
-        for k in [k for k in self._unread if k >= len(self._snapshots)]:
-            del self._unread[k]
 
     def _waiting(self) -> str:
         decision = self.to_act()

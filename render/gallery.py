@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from engine import Deliver, ExtendLine, Game, GameLog, replay
+from render.page import gallery_page
 from render.png import pixel_size, render_png
 from render.story import gallery_section
 
@@ -138,8 +139,13 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
     story_lines, story_files = gallery_section(out, log, size)
     lines += story_lines
     written += story_files
+    # The game's page (render/page.py): every position, the log and the chart in one file.
+    page_lines, page_files = gallery_page(out, log)
+    lines += page_lines
+    written += page_files
     page = out / "README.md"
     page.write_text("\n".join(lines), encoding="utf-8")
     written.append(page)
-    print(f"{len(written) - 1} pictures of {width} x {height} px and {page} written")
+    drawn = [p for p in written if p.suffix in (".png", ".gif")]
+    print(f"{len(drawn)} pictures of {width} x {height} px, the game's page and {page} written")
     return written

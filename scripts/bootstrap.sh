@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Make a fresh machine ready for busbot: system libraries, a virtual environment, the package.
 # Run by ./play (what playing needs) and ./run-tests (--test: also the test tools: pytest,
-# hypothesis, dpytest, ruff, mypy); safe to run again (it only does what is missing).
+# hypothesis, dpytest, ruff, mypy, playwright, and Debian's chromium for the game page's browser
+# tests); safe to run again (it only does what is missing).
 set -euo pipefail
 extras=""
 if [ "${1:-}" = "--test" ]; then extras="[test]"; fi
@@ -11,6 +12,15 @@ cd "$root"
 need_apt=()
 if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then need_apt+=(libcairo2); fi
 if ! fc-list 2>/dev/null | grep -qi 'DejaVuSans'; then need_apt+=(fonts-dejavu-core fontconfig); fi
+# The browser the page's tests drive (Playwright's own download is not used): only for --test,
+# only when it can be installed here; without it those tests fail and say why.
+if [ -n "$extras" ] && ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    need_apt+=(chromium)
+  else
+    echo "busbot: the browser tests need Debian's chromium (apt-get install chromium)" >&2
+  fi
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "busbot: installing ${need_apt[*]} ..." >&2

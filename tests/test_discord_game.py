@@ -6,16 +6,17 @@ to it (byte for byte the table as it now stands), and who got pinged.
 
 from __future__ import annotations
 
-import sys
-import time
+import asyncio
+import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 from bot.api import Reply
+from bot.discord_app import dispatch, outgoing
 from tests.discord_support import (
     PNG_SIGNATURE,
     FakeDiscord,
@@ -165,7 +166,7 @@ async def test_a_whole_game_with_text_prefix_and_slash_commands(
         assert step.player in post.content.splitlines()[0], post.content
         assert post.reply_to is None
         ending = number == len(script) - 1  # the final message brings the game's story
-        assert len(post.files) == (3 if ending else 1)
+        assert len(post.files) == (4 if ending else 1)  # picture, chart, page, animation
         assert post.files[0][1] == table.expected_picture(server.table), f"picture after {step}"
         expected = {people.named(step.pings).id} if step.pings else set()
         assert post.pings == expected, f"pings after {step}: {post.content}"
@@ -177,6 +178,7 @@ async def test_a_whole_game_with_text_prefix_and_slash_commands(
     assert "The animation: " in post.content
     assert post.file("-chart.png")[1].startswith(PNG_SIGNATURE)
     assert post.file(".gif")[1].startswith(b"GIF89a")
+    assert post.file(".html")[1].startswith(b"<!doctype html>")
     assert [move for _, move in table.moves_played(server.table)] == [
         step.move for step in steps(SHORT_GAME)
     ]
@@ -402,22 +404,44 @@ async def test_the_answers_of_one_place_are_posted_in_the_order_applied(
     drawn = table.service.renderer
     assert drawn is not None
 
+    # The move's picture is drawn only once the lookup waits for the place (or, were the place
+    # not kept in order, has been answered already): events, not a pause of a guessed length.
+    drawing, release = threading.Event(), threading.Event()
+
     def slow(game: Any, *, previous: Any = None, note: str = "") -> bytes:
-        time.sleep(0.3)
+        drawing.set()
+        release.wait(timeout=60)
         return drawn(game, previous=previous, note=note)
 
-    posted: list[str] = []
-    slash_cog = sys.modules["bot.discord_app.cogs.slash"]  # as the bot loaded its extension
-    send = slash_cog.send_to_interaction
+    queued, answered = asyncio.Event(), asyncio.Event()
 
-    async def noted(interaction: Any, reply: Reply, **options: Any) -> None:
+    class NotedLock(asyncio.Lock):
+        async def acquire(self) -> Literal[True]:
+            if self.locked():
+                queued.set()
+            return await super().acquire()
+
+    locks: dict[str, asyncio.Lock] = {}
+    posted: list[str] = []
+    send = outgoing.send_to_interaction
+
+    async def noted(interaction: Any, reply: Reply, **options: Any) -> Any:
         posted.append(reply.text)
-        await send(interaction, reply, **options)
+        answered.set()
+        return await send(interaction, reply, **options)
 
     monkeypatch.setattr(table.service, "renderer", slow)
-    monkeypatch.setattr(slash_cog, "send_to_interaction", noted)
+    monkeypatch.setattr(dispatch, "send_to_interaction", noted)
+    monkeypatch.setattr(table.bot, "place_lock",
+                        lambda place: locks.setdefault(place, NotedLock()))
     server.begin_slash(people.arcsyn, "move", move="Place House at C1")
+    await asyncio.to_thread(drawing.wait, 60)
     server.begin_slash(people.daemonis, "status")
+    waits = [asyncio.ensure_future(event.wait()) for event in (queued, answered)]
+    await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for waiting in waits:
+        waiting.cancel()
+    release.set()
     await server.settle()
     assert len(posted) == 2 and posted[0].startswith("Arcsyn: Place House at C1"), posted
     assert "1 move played" in posted[1], posted

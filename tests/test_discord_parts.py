@@ -15,13 +15,15 @@ from bot.api import Actor, Attachment, Reply, Update
 from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
+from bot.discord_app.cogs import slash as slash_cog
 from bot.discord_app.guards import missing_permissions, opens_a_game, permission_refusal
 from bot.discord_app.outgoing import compose
 from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
-from bot.service import Addressed
+from bot.service import Addressed, registry
 from bot.service.commands import Command
-from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, fake_discord
+from bot.service.entry import Slash
+from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, busbot_table, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent
 PICTURE = PNG_SIGNATURE + b"a picture"
@@ -289,10 +291,31 @@ async def test_the_slash_commands_cover_the_game() -> None:
     await bus.load_extension("bot.discord_app.cogs.slash")
     group = bus.tree.get_command("bus")
     assert isinstance(group, discord.app_commands.Group)
-    assert {command.name for command in group.commands} >= {
-        "move", "status", "map", "moves", "undo", "log", "export", "import", "new", "join",
-        "leave", "start", "help", "rules", "as", "nudge", "correct", "replace", "do",
-    }
+    built = {command.name: command.description for command in group.commands}
+    assert built == {s.name: s.description for s in registry.SLASH} | {
+        "do": "Anything you could write after the prefix"}
+    assert {"move", "preview", "story", "redo", "undo", "as", "import"} <= set(built)
+
+
+async def test_a_command_with_a_slash_form_and_no_subcommand_gets_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new command in bot/service/verbs/ declaring ``Slash(...)`` is ``/bus NAME [arguments]``
+    without a line in the Discord adapter: its word and arguments, read as typed."""
+    monkeypatch.chdir(tmp_path)
+    index = Slash("index", "Every picture posted in the game, by round", private=True)
+    made = slash_cog._by_words("index", index)
+    assert (made.name, made.description) == ("index", index.description)
+    assert [p.name for p in made.parameters] == ["arguments"]
+    async with busbot_table(tmp_path / "busbot.db") as table:
+        server = table.server
+        group = table.bot.tree.get_command("bus")
+        assert isinstance(group, discord.app_commands.Group)
+        group.add_command(made._copy_with(parent=group, binding=table.bot.get_cog("Slash")))
+        await server.say(server.person("Arcsyn"), "!bus new game")
+        by_slash = await server.slash(server.person("Zed"), "index")
+        by_text = await server.say(server.person("Zed"), "!bus index")
+        assert [p.content for p in by_slash.posts] == [p.content for p in by_text]
+        assert by_slash.deferred_ephemeral  # a lookup, as its slash form declares
 
 
 class _Slow(NoGames):

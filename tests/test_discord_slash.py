@@ -96,10 +96,20 @@ async def test_every_slash_command_answers_as_its_text_twin(table: Table) -> Non
 
 
 async def test_a_slash_move_is_read_as_moves_only(table: Table) -> None:
-    """``/bus move status`` is a move that cannot be read, not the ``status`` command."""
+    """``/bus move status`` is a move that cannot be read, not the ``status`` command (in a
+    game, where the two readings answer differently)."""
     server = table.server
+    mod = server.person("Mod", roles=(MODERATOR_ROLE,))
+    await server.say(mod, "!bus new game")
+    for name in ("Arcsyn", "Daemonis", "Hedgethorn"):
+        await server.say(server.person(name), "!bus join")
+    await server.say(mod, "!bus start order: Arcsyn, Daemonis, Hedgethorn")
     answer = await server.slash(server.person("Arcsyn"), "move", move="status")
-    assert "There is no game here" in answer.text
+    assert "I could not read that as a move" in answer.text
+    assert "the word 'status'" in answer.text and "0 moves played" not in answer.text
+    assert all(post.ephemeral for post in answer.posts)
+    status = await server.slash(server.person("Arcsyn"), "status")
+    assert "0 moves played" in status.text  # what the other reading would have answered
 
 
 async def test_a_slash_replace_offers_the_seat_to_the_member_picked(table: Table) -> None:

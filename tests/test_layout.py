@@ -1,6 +1,6 @@
 """The house rules of the code beside the engine's (tests/test_engine_layout.py): no import
 cycle among the modules of engine/, render/ and bot/ (an import inside a function counts), and
-no function in the game service longer than a screen."""
+no function in bot/ longer than a screen."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The Discord adapter's cycle (bot.py <-> cogs/slash.py <-> components.py <-> sender.py) is
-#: being taken apart by its own change (one dispatcher); until then it is left out here.
-LEFT_OUT = ("bot.discord_app",)
-#: The longest a function of bot/service may be, in lines (its docstring included).
+#: The longest a function of bot/ may be, in lines (its docstring included).
 LONGEST = 50
+#: Long functions whose files other changes are rewriting at the same time (each shortens its
+#: own); skipped here until those land, and harmless once they have.
+BEING_REWRITTEN = ("bot/config.py:_from_mapping", "bot/discord_app/catchup.py:_read_missed")
 
 
 def _modules() -> dict[str, Path]:
@@ -22,9 +22,7 @@ def _modules() -> dict[str, Path]:
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
-            name = ".".join(parts)
-            if not name.startswith(LEFT_OUT):
-                modules[name] = path
+            modules[".".join(parts)] = path
     return modules
 
 
@@ -72,6 +70,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_no_import_cycle_in_engine_render_or_bot() -> None:
     graph = _imports(_modules())
     assert "bot.service.service" in graph and "bot.cli" in graph and "render.png" in graph
+    assert "bot.discord_app.bot" in graph and "bot.discord_app.cogs.slash" in graph
     cycle = _cycle(graph)
     assert cycle is None, " -> ".join(cycle or [])
 
@@ -88,13 +87,14 @@ def _long_functions(folder: Path) -> list[str]:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 assert node.end_lineno is not None
                 lines = node.end_lineno - node.lineno + 1
-                if lines > LONGEST:
+                where = f"{path.relative_to(ROOT).as_posix()}:{node.name}"
+                if lines > LONGEST and where not in BEING_REWRITTEN:
                     long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines})")
     return long
 
 
-def test_no_function_in_the_service_is_longer_than_a_screen() -> None:
-    assert _long_functions(ROOT / "bot" / "service") == []
+def test_no_function_in_the_bot_is_longer_than_a_screen() -> None:
+    assert _long_functions(ROOT / "bot") == []
 
 
 def test_one_refuse_owns_nothing_was_changed() -> None:
@@ -104,3 +104,10 @@ def test_one_refuse_owns_nothing_was_changed() -> None:
                for path in sorted((ROOT / "bot" / "service").rglob("*.py"))
                if "Nothing was changed." in path.read_text(encoding="utf-8")]
     assert writers == ["bot/service/outcome.py"]
+
+
+def test_the_turn_machine_stays_a_turn_machine() -> None:
+    """engine/game.py walks from one decision to the next; what it keeps or shows lives in
+    modules of its own (engine.kept, engine.view, engine.log)."""
+    lines = (ROOT / "engine" / "game.py").read_text(encoding="utf-8").count("\n")
+    assert lines <= 350, f"engine/game.py has {lines} lines"

@@ -84,7 +84,9 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
     for name in pictures:
         assert f"]({name})" in page
         assert Image.open(out / name).size == (600, 414)
-    assert page.count("## ") == 7 and "busbot gallery" in page  # six moments and the story
+    # six moments, the story and the game's page
+    assert page.count("## ") == 8 and "busbot gallery" in page
+    assert "](game.html)" in page and (out / "game.html").read_text().startswith("<!doctype")
 
 
 def test_the_gallery_marks_its_preview_as_the_service_does() -> None:

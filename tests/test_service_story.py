@@ -30,8 +30,9 @@ def test_the_final_message_tells_the_story_and_attaches_chart_and_animation(
     assert "**The game's story.** Deliveries: " in final.text
     assert "The game ended in round 1 when Arcsyn took the last clock stone" in final.text
     names = [f.filename for f in final.files]
-    assert names == ["bus-game1-chart.png", "bus-game1.gif"]
-    chart, animation = (f.data for f in final.files)
+    assert names == ["bus-game1-chart.png", "bus-game1.html", "bus-game1.gif"]
+    chart, page, animation = (f.data for f in final.files)
+    assert page.startswith(b"<!doctype html>") and "The game's page, bus-game1.html" in final.text
     assert chart.startswith(PNG_SIGNATURE) and animation.startswith(b"GIF89a")
     assert "The animation: " in final.text and len(animation) < 10_000_000
     # Asked for again: the chart costs a picture; the place has one animation left for now.

@@ -59,15 +59,15 @@ async def test_a_message_delivered_again_after_a_resume_is_answered_once(tmp_pat
             await server.drop_connection(4000)
             await asyncio.wait_for(server.resumed.wait(), 20)
             await server.say(ada, "!bus new game", message_id=int(said["id"]))
-            await asyncio.sleep(0.3)
-            assert server.posts(before) == []
+            # After the resume the bot still answers new messages; the place's messages are
+            # answered in order, so once the next one is answered the replay was dealt with,
+            # and that answer is the only post since.
+            await server.say(ada, "!bus join")
+            posted = await server.answers(1, since=before)
+            assert len(posted) == 1 and "joins" in posted[0].json["content"]
             resume = [f["d"] for f in server.frames if f["op"] == 6]
             assert len(resume) == 1 and resume[0]["token"] == server.token
             assert resume[0]["session_id"].startswith("session-")
-            # After the resume the bot still answers new messages.
-            since = len(server.requests)
-            await server.say(ada, "!bus join")
-            assert "joins" in (await server.answers(1, since=since))[0].json["content"]
         identifies = [f for f in server.frames if f["op"] == 2]
         assert len(identifies) == 1, "resumed, not identified again"
         lost = [line for line in running.logs.messages() if "Traceback" in line]

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.api import Actor, Reply
+from bot.api import Actor, Duplicate, Refusal, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
+from bot.discord_app import logs
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
@@ -69,12 +70,6 @@ _PREFIX = re.compile(r"(?P<symbol>.*?)(?P<word>[^\W_]+)", re.DOTALL)
 
 def _by_key(key: tuple[str, int]) -> tuple[str, int]:
     return key
-
-
-def slow_down(seconds: float) -> str:
-    """The answer to a user over ``COMMANDS_PER_USER``."""
-    return (f"You are sending commands faster than the table can follow; try again in "
-            f"{max(1, round(seconds))} s. Nothing was done.")
 
 
 def bot_intents() -> discord.Intents:
@@ -277,10 +272,15 @@ class BusBot(commands.Bot):
             kind = words[0].lower()[:20] if words else "(empty)"
         else:  # a slash command's typed command
             kind = type(message).__name__.lower()
-        if reply is None:
-            outcome = "refused before the service"
-        else:
-            outcome = "duplicate" if reply.duplicate else "ok" if reply.ok else "refused"
+        match reply:
+            case None:
+                outcome = "refused before the service"
+            case Duplicate():
+                outcome = "duplicate"
+            case Refusal():
+                outcome = "refused"
+            case _:
+                outcome = "ok"
         log.info("place=%s user=%s kind=%s outcome=%s time=%.0fms", place, actor.user_id, kind,
                  outcome, (time.perf_counter() - started) * 1000)
 
@@ -308,6 +308,5 @@ class ShardedBusBot(BusBot, commands.AutoShardedBot):
         return get_bot_gateway
 
 
-def one_line(error: BaseException) -> str:
-    """An exception as one log line (Discord's error texts may span lines)."""
-    return f"{type(error).__name__}: {' '.join(str(error).split())}"
+#: An exception as one log line (``bot.discord_app.logs``; the runner reads it here).
+one_line = logs.one_line

@@ -3,8 +3,10 @@
 When a player's decision begins, the update that announces it carries a menu of the legal
 choices (where they fit Discord's 25 options; else one menu per group, such as the extensions
 from each head) and the buttons ``Pass``, ``Undo`` and ``Moves``; the answer to ``preview``
-carries ``Play this``. A press is turned into the text a player would type and handed to the
-``/bus`` path (``Slash.run``): the same limits, the same service entry point, the same record.
+carries ``Play this``. A press is turned into the command a player would type and handed to the
+one dispatcher (``bot.discord_app.dispatch``), which the buttons cog names with
+``answer_presses``: the press is authorised in the item's ``interaction_check``, then takes the
+``/bus`` path: the same limits, the same service entry point, the same record.
 
 Every component's custom id names the game and the position it was made for (``Position``), and
 discord.py's dynamic items match presses by that id alone, so buttons keep working after a
@@ -18,16 +20,13 @@ import logging
 import re
 import weakref
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.api import Position, Reply, TableNow
+from bot.api import Position, Previewed, Reply, TableNow, Update
+from bot.discord_app.logs import one_line
 from bot.service.commands import Choices, Command, Undo, play
-
-if TYPE_CHECKING:
-    from bot.discord_app.bot import BusBot
-    from bot.discord_app.cogs.slash import Slash
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +38,33 @@ MENUS = 4  # the fifth row holds the buttons
 
 _POSITION = r"(?P<game>\d{1,18}):(?P<moves>\d{1,18}):(?P<seq>\d{1,18})"
 STALE = "That message is of an earlier position, so nothing was changed."
+
+
+class PressDesk(Protocol):
+    """Who answers presses: authorises them, then runs the command each stands for."""
+
+    async def authorise_press(self, interaction: discord.Interaction[Any], position: Position,
+                              action: str) -> bool: ...
+
+    async def press(self, interaction: discord.Interaction[Any], position: Position,
+                    typed: Command, action: str) -> None: ...
+
+
+#: per bot, who answers its presses (``answer_presses``)
+_DESKS: weakref.WeakKeyDictionary[discord.Client, PressDesk] = weakref.WeakKeyDictionary()
+
+
+def answer_presses(client: discord.Client, desk: PressDesk | None) -> None:
+    """Let ``desk`` answer the presses ``client`` receives (None: nobody any more)."""
+    if desk is None:
+        _DESKS.pop(client, None)
+    else:
+        _DESKS[client] = desk
+
+
+def _desk(interaction: discord.Interaction[Any]) -> PressDesk:
+    return _DESKS[interaction.client]
+
 
 def _position(match: re.Match[str]) -> Position:
     return Position(int(match["game"]), int(match["moves"]), int(match["seq"]))
@@ -60,6 +86,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> TableButton:
         return cls(match["action"], _position(match), match["text"] or "")
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await _desk(interaction).authorise_press(interaction, self.position, self.action)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         typed: Command = (Undo(None) if self.action == "undo"
@@ -85,6 +114,9 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> ChoiceMenu:
         return cls(_position(match), int(match["menu"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await _desk(interaction).authorise_press(interaction, self.position, "pick")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
@@ -145,11 +177,14 @@ def view_for(reply: Reply) -> discord.ui.View | None:
     """The components a reply carries: Play this on a preview, the decision's on an update
     (``reply.table``: the decision the service saw when it answered)."""
     now = reply.table
-    if not reply.ok or now is None or not (reply.changed or reply.preview):
+    if now is None:
         return None
-    if reply.preview:
-        return preview_view(now.position, reply.preview)
-    return decision_view(now)
+    match reply:
+        case Previewed(moves=moves) if moves:
+            return preview_view(now.position, moves)
+        case Update():
+            return decision_view(now)
+    return None
 
 
 #: per bot, the message of each place that carries the current decision's components
@@ -163,7 +198,7 @@ async def moved_on(bot: discord.Client, place: str, reply: Reply, sent: Sequence
 
     (What is remembered is lost in a restart: the older buttons then stay, and a press on
     them is refused as of an earlier position.)"""
-    if not reply.changed:
+    if not isinstance(reply, Update):
         return
     offered = _OFFERED.setdefault(bot, {})
     old = offered.pop(place, None)
@@ -174,32 +209,11 @@ async def moved_on(bot: discord.Client, place: str, reply: Reply, sent: Sequence
             await bot.get_partial_messageable(old.channel.id).get_partial_message(old.id).edit(
                 view=None)
         except discord.HTTPException as error:
-            from bot.discord_app.bot import one_line  # the bot module imports this one
-
             log.warning("old buttons in %s not removed: %s", place, one_line(error))
 
 
 async def pressed(interaction: discord.Interaction[Any], position: Position, typed: Command,
                   action: str) -> None:
-    """A press: the command it stands for goes the ``/bus`` way, exactly as the slash command
-    that says it (``/bus move``, ``/bus undo``, ``/bus moves``) would, after
-    ``refusal`` (under the place's lock) has found it current and the presser's."""
-    slash: Slash | None = interaction.client.get_cog("Slash")
-    assert slash is not None
-    await slash.run(interaction, typed, private=action == "moves", press=(position, action))
-
-
-async def refusal(bot: BusBot, place: str, user_id: str, position: Position,
-                  action: str) -> str | None:
-    """Why a press cannot count: its message is of an older position (saying what changed),
-    or the decision is someone else's (Undo excepted: the service knows whose move it takes
-    back). None when it counts."""
-    now = await bot.game.table_now(place)
-    if now is None or now.position != position:
-        changed = await bot.game.since(place, position)
-        why = changed or "Nothing waits for a choice at this table now."
-        return f"{why} {STALE}"
-    if action != "undo" and now.user_id != user_id:
-        return (f"These buttons are for {now.player}, whose decision it is ({now.decision}). "
-                f"Nothing was changed; `preview MOVE` shows what a move would do.")
-    return None
+    """An authorised press: the command it stands for goes to the desk of the bot that got it
+    (the dispatcher), which runs it the ``/bus`` way."""
+    await _desk(interaction).press(interaction, position, typed, action)

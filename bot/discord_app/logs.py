@@ -52,3 +52,8 @@ def configure_logging(config: Config) -> list[logging.Handler]:
         handler.busbot = True  # type: ignore[attr-defined]
         root.addHandler(handler)
     return handlers
+
+
+def one_line(error: BaseException) -> str:
+    """An exception as one log line (Discord's error texts may span lines)."""
+    return f"{type(error).__name__}: {' '.join(str(error).split())}"

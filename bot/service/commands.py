@@ -429,9 +429,9 @@ def _flow(w: Words) -> Command | None:
 
 def _export(w: Words) -> Command | None:
     fmt = w.word(1) or "txt"
-    if fmt not in ("txt", "text", "json") or not _only(w, 2 if w.word(1) else 1):
+    if fmt not in ("txt", "text", "json", "html", "page") or not _only(w, 2 if w.word(1) else 1):
         return None
-    return Export("txt" if fmt == "text" else fmt)
+    return Export({"text": "txt", "page": "html"}.get(fmt, fmt))
 
 
 def _import(w: Words) -> Command | None:

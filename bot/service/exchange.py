@@ -106,7 +106,7 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
                     ended[target] = {"how": "reverted by a redo", **by}
     out = []
     for r in records:
-        if r.kind in ("move", "correct"):
+        if isinstance(r.payload, payloads.Move | payloads.Correct):
             out.append({
                 "seq": r.seq, "number": record.move_number(r.seq), "seat": r.seat,
                 "text": r.text, "auto": r.auto, "user_id": r.user_id, "user_name": r.user_name,
@@ -289,7 +289,7 @@ def _from_json(draft: Draft, text: str) -> str:
         except RecordError as err:
             raise ExchangeError(str(err)) from None
         draft.new.append(rec)
-        if rec.kind == "join" and len(draft.record.seats) > MAX_SEATS:
+        if isinstance(rec.payload, payloads.Join) and len(draft.record.seats) > MAX_SEATS:
             raise ExchangeError(f"record {i}: more than {MAX_SEATS} seats")
     _check_seats(draft.record)
     if draft.record.status == GameStatus.LOBBY or draft.record.order_by is None:

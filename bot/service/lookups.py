@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.api import Attachment
-from bot.service import exchange, replies
+from bot.service import exchange, page_export, replies
 from bot.service.commands import Choices, Export, Import, Log, Malformed, Map, Rules, Status
 from bot.service.live_game import LiveGame
 from bot.service.outcome import Context, GameContext, Outcome, refuse
@@ -50,6 +50,8 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
 def export(ctx: GameContext, cmd: Export) -> Outcome:
     live = ctx.live
     game_id = live.record.game_id
+    if cmd.fmt == page_export.HTML:
+        return page_export.export_page(ctx)
     try:
         text = export_text(ctx, live, cmd.fmt)
     except exchange.ExchangeError as err:
@@ -61,6 +63,8 @@ def export(ctx: GameContext, cmd: Export) -> Outcome:
 
 
 def export_text(ctx: Context[Any], live: LiveGame, fmt: str) -> str:
+    if fmt == page_export.HTML:
+        return page_export.page_html(ctx, live)
     if fmt == "json":
         return exchange.export_json(live, live.record.game_id,
                                     ctx.store.records(live.record.game_id))

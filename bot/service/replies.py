@@ -6,6 +6,7 @@ Only text is built here; every function takes the game as it is and has no effec
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from itertools import groupby
 
 from bot.service import payloads
@@ -170,6 +171,11 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
     return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
 
 
+#: the records the log shows as moves, or not at all (the lobby's), rather than as acts
+_NOT_ACTS = (payloads.Move, payloads.Create, payloads.Join, payloads.Colour, payloads.Leave,
+             payloads.Correct)
+
+
 def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
     """The moves in force in move order, numbered, with the moderator acts between them.
 
@@ -178,12 +184,9 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
     """
     record = live.record
     by_seq = {rec.seq: rec for rec in records}
-    slot: dict[int, int] = {}  # a correction's seq -> the seq of the first move in its place
-    for rec in records:
-        if isinstance(correct := rec.payload, payloads.Correct):
-            slot[rec.seq] = slot.get(correct.target, correct.target)
+    slot = correction_slots(records)
     acts = [rec for rec in records
-            if rec.kind not in ("move", "create", "join", "colour", "leave", "correct")]
+            if not isinstance(rec.payload, _NOT_ACTS)]
     player = _players_then(records)
     lines: list[str] = []
     for number, m in enumerate(record.moves, start=1):
@@ -191,7 +194,7 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
             lines.append(f"  — {act_text(acts.pop(0))}")
         rec = by_seq[m.seq]
         note = " (automatic)" if m.auto else ""
-        if rec.kind == "correct":
+        if isinstance(rec.payload, payloads.Correct):
             note += f" (corrected by {rec.user_name})"
         elif (rec.user_id != "busbot" and not rec.carried(payloads.Move).imported
               and not same_user(rec.user_id, player.get(rec.seq))):
@@ -206,6 +209,16 @@ def log_text(live: LiveGame, records: list[Record], everything: bool) -> str:
         head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
         lines = lines[-LOG_TAIL:]
     return head + "\n".join(lines)
+
+
+def correction_slots(records: Sequence[Record]) -> dict[int, int]:
+    """A correction's seq -> the seq of the first move in its place: where the log lists it
+    (an act comes after the moves that were in the log before it)."""
+    slot: dict[int, int] = {}
+    for rec in records:
+        if isinstance(correct := rec.payload, payloads.Correct):
+            slot[rec.seq] = slot.get(correct.target, correct.target)
+    return slot
 
 
 def _players_then(records: list[Record]) -> dict[int, str | None]:

@@ -16,6 +16,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.api import (
     Actor,
@@ -30,9 +31,9 @@ from bot.api import (
     TableNow,
     Update,
 )
-from bot.service import exchange, payloads, preview, replies, routes, story
+from bot.service import exchange, page_export, payloads, preview, replies, routes, story
 from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
-from bot.service.commands import Command, Map, Preview, Story, written
+from bot.service.commands import Command, Export, Map, Preview, Story, written
 from bot.service.drawing import Prepared
 from bot.service.live_game import Draft, LiveGame, build_game, positions_reached
 from bot.service.lookups import export_text
@@ -40,6 +41,7 @@ from bot.service.needs import is_moderator
 from bot.service.outbox import Announcement, Failure
 from bot.service.outbox import Story as StoryParts
 from bot.service.outcome import Context, Outcome, refusal_text, refuse
+from bot.service.page_notes import page_notes
 from bot.service.pictures import Renderer, default_renderer, picture_name
 from bot.service.rates import Budgets, TokenBuckets, later
 from bot.service.reading import read_message
@@ -63,6 +65,9 @@ from engine.limits import (
     check_message,
     check_records,
 )
+
+if TYPE_CHECKING:  # the renderer is imported only where something is drawn
+    from render.page_notes import PageNotes
 
 log = logging.getLogger(__name__)
 
@@ -214,10 +219,12 @@ class GameService:
     def _costly_wait(self, step: Step, cmd: Command) -> float:
         """0 when the command's picture (and animation) may be drawn now, else the wait."""
         live = step.live
-        if not isinstance(cmd, Map | Preview | Story | Hint) or live is None or live.game is None:
+        page = isinstance(cmd, Export) and cmd.fmt == page_export.HTML
+        if not (page or isinstance(cmd, Map | Preview | Story | Hint)) or live is None or (
+                live.game is None):
             return 0.0
         wait = self.budgets.picture_wait(step.place, step.actor.user_id)
-        if isinstance(cmd, Story) and not wait and story.PARTS[cmd.what][1]:
+        if not wait and (page or isinstance(cmd, Story) and story.PARTS[cmd.what][1]):
             wait = self.budgets.animation_wait(step.place)
         return wait
 
@@ -242,7 +249,8 @@ class GameService:
         wait = self._costly_wait(step, cmd)
         if wait:
             again = cmd.what if isinstance(cmd, Story) else (
-                "preview" if isinstance(cmd, Preview) else "map")
+                "preview" if isinstance(cmd, Preview) else
+                "export html" if isinstance(cmd, Export) else "map")
             return refuse(f"That is many pictures in a short while; try `{again}` again in "
                           f"{later(wait)}.")
         ctx: Context[LiveGame | None] = Context(
@@ -326,8 +334,10 @@ class GameService:
         if after.status != GameStatus.OVER or after.game is None or (
                 live is not None and live.status == GameStatus.OVER):
             return "", None
+        records = self.store.records(draft.record.game_id) + draft.new
         return story.at_the_end(after.game, draft.record.game_id,
-                                animation=self.budgets.animation_wait(step.place) == 0)
+                                animation=self.budgets.animation_wait(step.place) == 0,
+                                page=page_notes(after, records))
 
     def _unchanged(self, step: Step, outcome: Outcome) -> Prepared:
         """A refusal or a lookup: nothing to commit, only the message to note as read."""
@@ -457,8 +467,15 @@ class GameService:
             prepared = Prepared(reply, position, self.renderer, previous=previous)
         if position.is_over and self.stories and item.story != StoryParts.NONE:
             prepared.story = StoryJob(position, item.game_id, True,
-                                      item.story == StoryParts.CHART_AND_ANIMATION)
+                                      item.story == StoryParts.CHART_AND_ANIMATION,
+                                      page=self._page_notes(item, LiveGame(record, position)))
         return prepared
+
+    def _page_notes(self, item: Announcement, ended: LiveGame) -> PageNotes:
+        """The notes of the game's page a late final post carries: its records up to it."""
+        with self._lock:
+            records = [r for r in self.store.records(item.game_id) if r.seq <= item.seq]
+        return page_notes(ended, records)
 
     def _rebuilt(self, item: Announcement) -> tuple[GameRecord, Game, Game | None] | None:
         """The game after ``item``'s records, and the position before them when it shows what
@@ -556,8 +573,8 @@ class GameService:
 
     def export(self, game_id_or_place: int | str, fmt: str) -> str:
         """A game's export by id (or the newest game of a place); ``ExchangeError`` if none."""
-        if fmt not in ("txt", "json"):
-            raise exchange.ExchangeError(f"unknown format {fmt!r}; use txt or json")
+        if fmt not in ("txt", "json", "html"):
+            raise exchange.ExchangeError(f"unknown format {fmt!r}; use txt, json or html")
         summary = None
         if isinstance(game_id_or_place, int) or str(game_id_or_place).isdigit():
             summary = self.store.game(int(game_id_or_place))

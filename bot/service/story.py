@@ -10,12 +10,17 @@ limit less what the message's other files take, and says when it had to shrink o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.service.commands import Story
 from bot.service.outcome import GameContext, Outcome, refuse
 from bot.service.storyjob import StoryJob
 from engine import Game
 from engine.limits import Rate
 from engine.stats import story, summary
+
+if TYPE_CHECKING:
+    from render.page_notes import PageNotes
 
 #: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.
 ANIMATIONS_PER_PLACE = Rate(burst=2, per=600.0)
@@ -46,10 +51,11 @@ def tell(ctx: GameContext, cmd: Story) -> Outcome:
                                         animation))
 
 
-def at_the_end(game: Game, game_id: int, animation: bool) -> tuple[str, StoryJob]:
-    """What a game's final message adds: the statistics, the chart and (unless the place has
-    had its animations for now) the animation."""
+def at_the_end(game: Game, game_id: int, animation: bool,
+               page: PageNotes | None = None) -> tuple[str, StoryJob]:
+    """What a game's final message adds: the statistics, the chart, the game's page (with
+    ``page``'s notes) and (unless the place has had its animations for now) the animation."""
     text = f"\n{HEADING} {statistics(game)}"
     if not animation:
         text += f"\n{NO_ANIMATION}: several were drawn here just now; `replay` makes it.)"
-    return text, StoryJob(game.copy(), game_id, True, animation)
+    return text, StoryJob(game.copy(), game_id, True, animation, page=page)

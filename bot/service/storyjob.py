@@ -8,9 +8,14 @@ from __future__ import annotations
 import importlib
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.api import Attachment
+from bot.service.pagejob import draw_page
 from engine import Game
+
+if TYPE_CHECKING:
+    from render.page_notes import PageNotes
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +32,8 @@ class StoryJob:
     game_id: int
     chart: bool
     animation: bool
+    #: the game's page (``bot.service.pagejob``) with these notes, drawn before the animation
+    page: PageNotes | None = None
 
     def __call__(self, taken: int) -> tuple[list[str], list[Attachment]]:
         """The notes and files; ``taken`` bytes of the message are already used."""
@@ -44,6 +51,11 @@ class StoryJob:
             except Exception:  # a drawing bug must not lose the message it rides on
                 log.exception("drawing the score chart failed")
                 notes.append("(The score chart could not be drawn this time.)")
+        if self.page is not None:
+            room = MESSAGE_BYTES - MARGIN_BYTES - taken - sum(len(f.data) for f in files)
+            told, made = draw_page(self.game, self.game_id, self.page, room)
+            notes.extend(told)
+            files.extend(made)
         if self.animation:
             room = MESSAGE_BYTES - MARGIN_BYTES - taken - sum(len(f.data) for f in files)
             try:

@@ -13,19 +13,18 @@ answered in the channel for the whole table to see, except refusals, which only 
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.api import Attachment, Position, Refusal
-from bot.discord_app import components
-from bot.discord_app.bot import BusBot, one_line, slow_down
-from bot.discord_app.guards import Refused, checked, member_text
-from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
-from bot.discord_app.outgoing import send_to_interaction
+from bot.discord_app.bot import BusBot
+from bot.discord_app.dispatch import Dispatcher
+from bot.discord_app.guards import member_text
+from bot.discord_app.incoming import actor_for, place_of
+from bot.discord_app.logs import one_line
+from bot.service import entry, registry
 from bot.service.commands import (
     ActAs,
     Choices,
@@ -62,68 +61,26 @@ MAX_CHOICES = 25
 MAX_CHOICE_LENGTH = 100
 
 Interaction = discord.Interaction[BusBot]
+#: the subcommands answered to the asker alone (lookups), as the registry declares them
+PRIVATE = frozenset(s.name for s in registry.SLASH if s.private)
 
 
 @app_commands.guild_only()
 class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at this table"):
     def __init__(self, bot: BusBot) -> None:
         self.bot = bot
+        self.dispatcher = Dispatcher(bot)
         super().__init__()
 
-    async def run(
-        self,
-        interaction: Interaction,
-        command: str | Command,
-        *,
-        private: bool = False,
-        files: list[discord.Attachment] | None = None,
-        press: tuple[Position, str] | None = None,
-    ) -> None:
-        """Defer at once, ask the service, answer: the one path every subcommand takes, and
-        every button and menu (``press``: the position it was made for, and what it is)."""
-        limited = self.bot.too_fast(place_of(interaction.channel_id or 0), interaction.user.id)
-        if limited is not None:  # an interaction must be answered: always privately
-            await interaction.response.send_message(slow_down(limited[0]), ephemeral=True)
-            return
-        started = time.perf_counter()
-        await interaction.response.defer(ephemeral=private, thinking=True)
-        place = place_of(interaction.channel_id or 0)
-        actor = actor_for(interaction.user)
-        attachments: list[Attachment] = []
-        try:
-            command = await checked(interaction.guild, command, interaction.app_permissions,
-                                    in_thread=isinstance(interaction.channel, discord.Thread))
-            if files:
-                attachments = await read_attachments(files)
-        except (Refused, AttachmentTooLarge) as refusal:
-            self.bot.log_handled(place, actor, command, None, started)
-            refused = Refusal(str(refusal))
-            await send_to_interaction(interaction, refused, deferred_ephemeral=private)
-            return
-        await self.bot.caught_up(place)  # moves missed while the bot was away come first
-        async with self.bot.place_lock(place):
-            stale = press and await components.refusal(self.bot, place, actor.user_id, *press)
-            if stale:
-                self.bot.log_handled(place, actor, command, None, started)
-                await send_to_interaction(interaction, Refusal(stale),
-                                          deferred_ephemeral=private)
-                return
-            reply = await self.bot.game.handle(
-                place,
-                actor,
-                command,
-                message_id=str(interaction.id),
-                attachments=attachments,
-            )
-            self.bot.log_handled(place, actor, command, reply, started)
-            if reply.announcement is not None:  # what the place is still owed goes first
-                await self.bot.courier.flush(place, before=reply.announcement)
-            view = components.view_for(reply)
-            sent = await send_to_interaction(interaction, reply, deferred_ephemeral=private,
-                                             view=view)
-            await components.moved_on(self.bot, place, reply, sent, view)
-            if reply.announcement is not None:
-                await self.bot.game.mark_sent([reply.announcement])
+    async def run(self, interaction: Interaction, command: str | Command, *,
+                  files: list[discord.Attachment] | None = None,
+                  private: bool | None = None) -> None:
+        """Every subcommand's one line: its command to the dispatcher, answered privately when
+        the registry says the subcommand is a lookup (``private``, where given, says so)."""
+        name = interaction.command.name if interaction.command is not None else ""
+        await self.dispatcher.interaction(
+            interaction, command, private=name in PRIVATE if private is None else private,
+            files=files or [])
 
     @app_commands.command(description="Make a move, as you would write it in the thread")
     @app_commands.describe(move="For example: Place Office at C1")
@@ -250,9 +207,9 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         await self.run(interaction, Nudge())
 
     @app_commands.command(description="The game as a file, to keep or to import elsewhere")
-    @app_commands.describe(format="txt (a game log, the default) or json")
+    @app_commands.describe(format="txt (a game log, the default), json, or html (the game's page)")
     async def export(
-        self, interaction: Interaction, format: Literal["txt", "json"] = "txt"
+        self, interaction: Interaction, format: Literal["txt", "json", "html"] = "txt"
     ) -> None:
         await self.run(interaction, Export(format), private=True)
 
@@ -286,6 +243,25 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         except discord.HTTPException as failed:
             log.warning("slash command in %s not answered: %s", interaction.channel_id,
                         one_line(failed))
+
+
+def _by_words(word: str, form: entry.Slash) -> app_commands.Command[Any, ..., None]:
+    """``/bus NAME [arguments]`` for a command declared with a slash form and no hand-written
+    subcommand (a new command in ``bot/service/verbs/``): its word and the arguments, read as
+    if they were written after the prefix."""
+
+    async def said(cog: Slash, interaction: Interaction, arguments: str | None = None) -> None:
+        await cog.dispatcher.interaction(interaction, f"{word} {arguments or ''}".strip(),
+                                         private=form.private)
+
+    said.__qualname__ = f"Slash.{form.name}"  # a method of the cog: discord.py passes the cog
+    return app_commands.Command(name=form.name, description=form.description, callback=said)
+
+
+_WRITTEN = {command.name for command in Slash.__cog_app_commands__}
+Slash.__cog_app_commands__.extend(
+    _by_words(e.words[0], e.slash) for e in registry.ENTRIES
+    if isinstance(e.slash, entry.Slash) and e.slash.name not in _WRITTEN)
 
 
 async def setup(bot: commands.Bot) -> None:

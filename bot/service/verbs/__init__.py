@@ -16,6 +16,9 @@ To add a command, write one module here (``index.py`` is a worked example) holdi
 
 The registry (``bot/service/registry.py``) finds it; routes, ``help``, the command words, the
 slash tree and the docs' table follow (run ``scripts/command_table.py`` to rewrite the table in
-docs/game-service.md; ``tests/test_service_registry.py`` fails until it is). Then write its
-tests. A module here must not import the registry (it is imported by it).
+docs/game-service.md; ``tests/test_service_registry.py`` fails until it is). A ``Slash(...)``
+form becomes ``/bus NAME [arguments]`` (its word and arguments, read as typed) unless
+``bot/discord_app/cogs/slash.py`` gives it typed arguments. A command that records something new
+adds its kind's payload class to ``bot/service/payloads.py`` and folds it in ``records.py``.
+Then write its tests. A module here must not import the registry (it is imported by it).
 """

@@ -1,0 +1,309 @@
+"""One way in: everything said to busbot on Discord takes the same path to the service.
+
+Channel text, ``!bus``, the ``/bus`` slash commands and presses on buttons and menus each become
+a ``Request`` and go through ``Dispatcher.run``: the member's command rate, the deferral an
+interaction needs, the files, catching up on what was missed, then under the place's lock the
+checks only Discord can make (``guards.checked``; a press's position), the service, the log line
+and the answer. Where they differ is only how the answer goes out, which is the ``Responder``'s
+part: ``ChannelResponder`` answers in the channel (a refusal or a preview as a reply to the
+author's message, a change through the courier, which keeps it in the outbox until Discord took
+it), ``InteractionResponder`` answers the interaction with follow-ups.
+
+A press is authorised before any of that, in the component's ``interaction_check`` (as
+discord.py's examples do): a press by someone whose decision it is not, or on an older position,
+is answered privately at once. The position is checked again under the lock, since the table
+may have moved on while the press waited its turn.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import discord
+
+from bot.api import Actor, Attachment, Duplicate, Position, Previewed, Refusal, Reply, Update
+from bot.discord_app import components
+from bot.discord_app.backend import GameBackend
+from bot.discord_app.bot import BusBot
+from bot.discord_app.guards import Refused, checked
+from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
+from bot.discord_app.logs import one_line
+from bot.discord_app.outgoing import send_to_channel, send_to_interaction
+from bot.service.chat import could_be_for_the_bot
+from bot.service.commands import Command
+from engine.limits import MAX_MESSAGE_CHARS
+
+log = logging.getLogger(__name__)
+
+
+def slow_down(seconds: float) -> str:
+    """The answer to a member over ``COMMANDS_PER_USER``."""
+    return (f"You are sending commands faster than the table can follow; try again in "
+            f"{max(1, round(seconds))} s. Nothing was done.")
+
+
+@dataclass(slots=True)
+class Request:
+    """One thing said to the bot, however it came. ``chat``: plain channel text, taken up only
+    when the service finds it meant for the bot; ``live``: said just now (not read from the
+    history after an absence); ``counted``: its command rate was already checked (a press, in
+    ``interaction_check``); ``press``: the position a button was made for, and which it is."""
+
+    place: str
+    actor: Actor
+    said: str | Command
+    message_id: int
+    guild: discord.Guild | None
+    permissions: discord.Permissions | None
+    in_thread: bool
+    chat: bool = False
+    live: bool = True
+    counted: bool = False
+    files: Sequence[discord.Attachment] = field(default_factory=list)
+    press: tuple[Position, str] | None = None
+
+    @classmethod
+    def of_message(cls, message: discord.Message, text: str, **kw: Any) -> Request:
+        channel, guild = message.channel, message.guild
+        permissions = (channel.permissions_for(guild.me)
+                       if guild is not None and isinstance(channel, discord.abc.GuildChannel
+                                                           | discord.Thread) else None)
+        return cls(place_of(channel.id), actor_for(message.author), text, message.id,
+                   guild, permissions, isinstance(channel, discord.Thread), **kw)
+
+    @classmethod
+    def of_interaction(cls, interaction: discord.Interaction[Any], said: str | Command,
+                       **kw: Any) -> Request:
+        return cls(place_of(interaction.channel_id or 0), actor_for(interaction.user), said,
+                   interaction.id, interaction.guild, interaction.app_permissions,
+                   isinstance(interaction.channel, discord.Thread), **kw)
+
+
+class Responder(Protocol):
+    """How the answer to one request goes out."""
+
+    async def begin(self) -> None:
+        """Before the work: an interaction must be acknowledged within three seconds."""
+
+    async def too_fast(self, seconds: float, tell: bool) -> None:
+        """Over the command rate (``tell``: the first time in this stretch)."""
+
+    async def answer(self, place: str, reply: Reply) -> None:
+        """Post the service's answer (the caller holds the place's lock)."""
+
+
+class ChannelResponder:
+    """Answers in the channel: a refusal or a preview replies to the author's message (there is
+    no private answer to a message); a change goes through the courier."""
+
+    def __init__(self, bot: BusBot, message: discord.Message) -> None:
+        self.bot, self.message = bot, message
+
+    async def begin(self) -> None:
+        return None
+
+    async def too_fast(self, seconds: float, tell: bool) -> None:
+        if tell:
+            await self.answer(place_of(self.message.channel.id), Refusal(slow_down(seconds)))
+
+    async def answer(self, place: str, reply: Reply) -> None:
+        match reply:
+            case Refusal() | Previewed():
+                answering: discord.Message | None = self.message
+            case Update(announcement=int()):  # kept in the outbox until Discord took the post
+                await self.bot.courier.deliver(place, reply)
+                return
+            case _:
+                answering = None
+        view = components.view_for(reply)
+        try:
+            sent = await send_to_channel(self.message.channel, reply, answering=answering,
+                                         view=view)
+        except discord.HTTPException as error:
+            log.warning("answer in %s not posted: %s", place, one_line(error))
+            return
+        await components.moved_on(self.bot, place, reply, sent, view)
+
+
+class InteractionResponder:
+    """Answers an interaction: deferred at once (privately for ``private`` commands), then
+    follow-ups; a change first lets what the place is still owed go out, and is marked sent."""
+
+    def __init__(self, bot: BusBot, interaction: discord.Interaction[Any], private: bool) -> None:
+        self.bot, self.interaction, self.private = bot, interaction, private
+
+    async def begin(self) -> None:
+        await self.interaction.response.defer(ephemeral=self.private, thinking=True)
+
+    async def too_fast(self, seconds: float, tell: bool) -> None:
+        # An interaction must be answered: always, and privately.
+        await self.interaction.response.send_message(slow_down(seconds), ephemeral=True)
+
+    async def answer(self, place: str, reply: Reply) -> None:
+        if reply.announcement is not None:  # what the place is still owed goes first
+            await self.bot.courier.flush(place, before=reply.announcement)
+        view = components.view_for(reply)
+        sent = await send_to_interaction(self.interaction, reply,
+                                         deferred_ephemeral=self.private, view=view)
+        await components.moved_on(self.bot, place, reply, sent, view)
+        if reply.announcement is not None:
+            await self.bot.game.mark_sent([reply.announcement])
+
+
+async def press_refusal(game: GameBackend, place: str, user_id: str, position: Position,
+                        action: str) -> str | None:
+    """Why a press cannot count: its message is of an older position (saying what changed),
+    or the decision is someone else's (Undo excepted: the service knows whose move it takes
+    back). None when it counts."""
+    now = await game.table_now(place)
+    if now is None or now.position != position:
+        changed = await game.since(place, position)
+        why = changed or "Nothing waits for a choice at this table now."
+        return f"{why} {components.STALE}"
+    if action != "undo" and now.user_id != user_id:
+        return (f"These buttons are for {now.player}, whose decision it is ({now.decision}). "
+                f"Nothing was changed; `preview MOVE` shows what a move would do.")
+    return None
+
+
+class Dispatcher:
+    """The one path from Discord to the service and back (it keeps no state of its own: the
+    locks, rates and recent messages are the bot's, so every cog may hold one)."""
+
+    def __init__(self, bot: BusBot) -> None:
+        self.bot = bot
+
+    # ---- the ways in ---------------------------------------------------------------------
+
+    async def message(self, message: discord.Message, text: str, *, chat: bool) -> None:
+        """Channel text (``chat``) or everything after ``!bus`` (with the message's files)."""
+        files = [] if chat else message.attachments
+        await self.run(Request.of_message(message, text, chat=chat, files=files),
+                       ChannelResponder(self.bot, message))
+
+    async def interaction(self, interaction: discord.Interaction[Any], said: str | Command, *,
+                          private: bool, files: Sequence[discord.Attachment] = (),
+                          press: tuple[Position, str] | None = None) -> None:
+        """A slash command's typed command (or ``/bus do``'s text), or a press's."""
+        request = Request.of_interaction(interaction, said, files=list(files), press=press,
+                                         counted=press is not None)
+        await self.run(request, InteractionResponder(self.bot, interaction, private))
+
+    async def authorise_press(self, interaction: discord.Interaction[Any], position: Position,
+                              action: str) -> bool:
+        """A component's ``interaction_check``: within the member's rate, and a press on the
+        current position by the member whose decision it is; else answered privately."""
+        place = place_of(interaction.channel_id or 0)
+        limited = self.bot.too_fast(place, interaction.user.id)
+        if limited is not None:
+            await interaction.response.send_message(slow_down(limited[0]), ephemeral=True)
+            return False
+        why = await press_refusal(self.bot.game, place, str(interaction.user.id), position,
+                                  action)
+        if why is not None:
+            self.bot.log_handled(place, actor_for(interaction.user), action, None,
+                                 time.perf_counter())
+            await interaction.response.send_message(why, ephemeral=True)
+            return False
+        return True
+
+    async def press(self, interaction: discord.Interaction[Any], position: Position,
+                    typed: Command, action: str) -> None:
+        """An authorised press: the command it stands for, as the slash command that says it
+        (``/bus move``, ``/bus undo``, ``/bus moves``) would run it."""
+        await self.interaction(interaction, typed, private=action == "moves",
+                               press=(position, action))
+
+    # ---- the one path --------------------------------------------------------------------
+
+    async def run(self, request: Request, responder: Responder) -> None:
+        """Rate, acknowledge, read the files, catch up, then under the place's lock decide
+        and answer."""
+        if not request.chat and not request.counted and not await self._within_rate(
+                request, responder):
+            return
+        await responder.begin()
+        try:
+            attachments = await read_attachments(list(request.files))
+        except AttachmentTooLarge as refusal:
+            self.bot.log_handled(request.place, request.actor, request.said, None,
+                                 time.perf_counter())
+            await responder.answer(request.place, Refusal(str(refusal)))
+            return
+        await self.bot.caught_up(request.place)  # moves missed while away come first
+        async with self.bot.place_lock(request.place):
+            reply = await self.decide(request, attachments, responder)
+            if reply is not None and not isinstance(reply, Duplicate):  # chat, answered before
+                await responder.answer(request.place, reply)
+
+    async def decide(self, request: Request, attachments: list[Attachment],
+                     responder: Responder | None) -> Reply | None:
+        """The service's answer (the caller holds the place's lock); None for chat, a
+        message too fast (when said just now) or one seen moments ago."""
+        addressed = None
+        if request.chat:
+            addressed = await self.bot.game.read_chat(request.place, str(request.said),
+                                                      request.actor.user_id)
+            if addressed is None or (request.live and responder is not None
+                                     and not await self._within_rate(request, responder)):
+                return None
+        if not self.bot.first_delivery(request.message_id):
+            return None
+        started = time.perf_counter()
+        try:
+            said = await self._settled(request)
+        except Refused as refused:
+            self.bot.log_handled(request.place, request.actor, request.said, None, started)
+            return Refusal(str(refused))
+        reply = await self.bot.game.handle(request.place, request.actor, said,
+                                           message_id=str(request.message_id),
+                                           attachments=attachments, addressed=addressed)
+        self.bot.log_handled(request.place, request.actor, said, reply, started)
+        return reply
+
+    async def _settled(self, request: Request) -> str | Command:
+        """What only Discord knows, settled (``Refused`` otherwise): permissions, members, and
+        for a press that its position is still the table's."""
+        said = request.said.strip() if isinstance(request.said, str) else request.said
+        if request.permissions is not None:
+            said = await checked(request.guild, said, request.permissions,
+                                 in_thread=request.in_thread)
+        if request.press is not None:
+            stale = await press_refusal(self.bot.game, request.place, request.actor.user_id,
+                                        *request.press)
+            if stale is not None:
+                raise Refused(stale)
+        return said
+
+    async def _within_rate(self, request: Request, responder: Responder) -> bool:
+        limited = self.bot.too_fast(request.place, int(request.actor.user_id))
+        if limited is None:
+            return True
+        await responder.too_fast(*limited)
+        return False
+
+    # ---- reading the history after an absence (``catchup.Reader``) ------------------------
+
+    async def command_text(self, message: discord.Message) -> tuple[str, bool] | None:
+        """What a message asks of the service and whether it is chat (no prefix), or None for
+        table talk: as ``!bus`` and the channel read it when it arrives."""
+        context = await self.bot.get_context(message)
+        if context.valid:
+            if context.command is None or context.command.name != self.bot.command_word:
+                return None
+            return context.view.read_rest().strip() or "help", False
+        content = message.content
+        if len(content) > MAX_MESSAGE_CHARS or not could_be_for_the_bot(content):
+            return None
+        return content, True
+
+    async def take_up(self, message: discord.Message, text: str, attachments: list[Attachment],
+                      *, chat: bool, live: bool = True) -> Reply | None:
+        """``decide`` for a message read from the history (the caller holds the lock and sums
+        up the answers)."""
+        return await self.decide(Request.of_message(message, text, chat=chat, live=live),
+                                 attachments, None)

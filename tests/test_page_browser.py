@@ -1,0 +1,136 @@
+"""The game's page in a real browser (chromium, headless): it opens from a file, the slider,
+the keys, the jump box, the round list and the log move the table, nothing is requested but
+the file itself, and at a phone's width it reflows with the phone's picture."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from PIL import Image
+
+from render.page import NARROW_LAYOUT
+from render.page_frames import PARTS, frames
+from tests.browser_support import browser, playwright
+from tests.page_support import short_game, short_page
+
+if TYPE_CHECKING:  # typing only, without importing playwright where it is missing
+    from playwright.sync_api import BrowserContext, Page, Playwright
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Playwright]:
+    with playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("page") / "game.html"
+    path.write_text(short_page().html, encoding="utf-8")
+    return path
+
+
+def opened(context: BrowserContext, url: str, requests: list[str]) -> Page:
+    page = context.new_page()
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]")
+    return page
+
+
+def shown(page: Page) -> int:
+    return int(page.get_attribute("#table", "data-move") or "-1")
+
+
+@pytest.fixture(scope="module")
+def wide(driver: Playwright, saved: Path,
+         tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, list[str]]]:
+    requests: list[str] = []
+    with browser(driver, tmp_path_factory.mktemp("profile"),
+                 viewport={"width": 1280, "height": 900}) as context:
+        yield opened(context, saved.as_uri(), requests), requests
+
+
+def test_the_slider_shows_the_position_and_its_log_line(wide: tuple[Page, list[str]]) -> None:
+    page, _ = wide
+    game = short_game()
+    assert shown(page) == 23 and page.is_visible("#m23.current")
+    slider = page.locator("#slider")
+    slider.focus()
+    page.keyboard.press("Home")
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    assert shown(page) == 12
+    assert page.inner_text("#caption") == (
+        "After move 12 of 23 · Setup · Arcsyn: Extend line from C1 to W3")
+    assert page.get_attribute("#m12", "class") == "move current"
+    assert page.evaluate("document.querySelectorAll('#log .current').length") == 1
+    # the table is position 12's: each part holds the elements stored for it, and the banner
+    # names who acts there
+    drawn = frames(game)
+    for k, (name, _where, _draw) in enumerate(PARTS):
+        count = page.evaluate(f"document.getElementById('part-{name}').childElementCount")
+        assert count == len(drawn.lists[drawn.positions[12][k]]), name
+    to_act = game.position_at(12).to_act()
+    assert to_act is not None and to_act.player in (page.text_content("#part-banner") or "")
+    marker = float(page.get_attribute("#chart-marker", "x1") or "0")
+    assert marker < float(page.evaluate("JSON.parse(document.getElementById('page-data')"
+                                        ".textContent).chartX[23]"))
+
+
+def test_keys_the_jump_box_the_rounds_and_the_log_move_the_table(
+        wide: tuple[Page, list[str]]) -> None:
+    page, _ = wide
+    page.locator("#next").click()
+    start = shown(page)
+    page.locator("#board").click()  # the keys work wherever the page has the focus
+    page.keyboard.press("ArrowLeft")
+    assert shown(page) == start - 1
+    page.keyboard.press("End")
+    assert shown(page) == 23 and page.is_disabled("#next")
+    page.keyboard.press("PageUp")
+    assert shown(page) == 12 and page.input_value("#round") == "12"  # round 1 begins
+    page.fill("#jump", "5")
+    page.press("#jump", "Enter")
+    assert shown(page) == 5 and "After move 5 of 23" in page.inner_text("#caption")
+    page.select_option("#round", label="Round 1")
+    assert shown(page) == 12
+    page.click("#m20 .goto")
+    assert shown(page) == 20 and page.is_visible("#m20.current")
+    page.keyboard.press("Home")
+    assert shown(page) == 0 and page.is_visible("#r0.current") and page.is_disabled("#prev")
+    assert page.evaluate("location.hash") == "#move=0"
+
+
+def test_no_request_leaves_the_file(saved: Path, wide: tuple[Page, list[str]]) -> None:
+    page, requests = wide
+    page.click("#zoom-in")
+    page.click("#play")  # from the end it starts again at the start, a move at a time
+    page.wait_for_selector('#table[data-move="2"]')
+    page.click("#play")
+    assert requests and set(requests) == {saved.as_uri()}, requests
+
+
+def test_at_a_phone_s_width_the_page_reflows_with_the_phone_picture(
+        driver: Playwright, saved: Path, tmp_path: Path) -> None:
+    requests: list[str] = []
+    with browser(driver, tmp_path / "profile", viewport={"width": 390, "height": 844},
+                 device_scale_factor=2, is_mobile=True, has_touch=True) as context:
+        page = opened(context, saved.as_uri() + "#move=7", requests)
+        assert shown(page) == 7
+        assert page.get_attribute("#table", "data-layout") == NARROW_LAYOUT
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        board = page.locator("#board").bounding_box()
+        log = page.locator("#log").bounding_box()
+        assert board is not None and log is not None
+        assert board["width"] > 340 and log["y"] > board["y"] + board["height"]  # one column
+        shot = tmp_path / "phone.png"
+        page.screenshot(path=str(shot))
+    with Image.open(shot) as image:
+        assert image.size == (780, 1688)
+        colours = image.convert("RGB").resize((39, 84)).getcolors(39 * 84)
+        assert colours is not None and len(colours) > 50  # drawn, not a blank page
+    assert {r.split("#")[0] for r in requests} == {saved.as_uri()}
