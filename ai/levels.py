@@ -25,7 +25,7 @@ class Budget:
 
 
 BUDGETS: dict[Level, Budget] = {
-    Level.EASY: Budget(playouts=8, seconds=0.3, careless=0.4),
+    Level.EASY: Budget(playouts=4, seconds=0.3, careless=0.6),
     Level.NORMAL: Budget(playouts=40, seconds=0.8),
     Level.HARD: Budget(playouts=160, seconds=3.0),
 }
