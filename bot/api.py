@@ -16,13 +16,16 @@ class Actor:
 
     ``user_id`` is stable (a Discord snowflake as text, or the console name); ``name`` is what the
     table calls them. ``is_manager`` is true for server managers; ``roles`` are role names, which
-    the service compares with the configured moderator role.
+    the service compares with the configured moderator role. ``server`` is the Discord server
+    (guild) the message came from, which the per-server budgets count by; None where there is
+    none (the console, a direct message), and then the place counts as its own server.
     """
 
     user_id: str
     name: str
     is_manager: bool = False
     roles: tuple[str, ...] = ()
+    server: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

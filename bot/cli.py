@@ -105,6 +105,14 @@ def _check_arguments(parser: argparse.ArgumentParser) -> None:
     db_arguments(parser)
 
 
+def _forget_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("user_id", metavar="USER_ID",
+                        help="the user's id (a Discord user id, or a console name)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="say what would be done, change nothing")
+    db_arguments(parser)
+
+
 @dataclass(frozen=True, slots=True)
 class Subcommand:
     """One ``busbot`` subcommand: its arguments here, its work in ``handler`` (imported late)."""
@@ -160,6 +168,12 @@ SUBCOMMANDS: list[Subcommand] = [
                _check_arguments, "bot.maintenance:check_command",
                "Check the database file and replay every game against its stored summary; "
                "one line per game; exit status 1 when anything is wrong."),
+    Subcommand("forget", "remove a user's id and names from every stored game",
+               _forget_arguments, "bot.maintenance:forget_command",
+               "What `forget me` does for a member, for the operator (a request by mail): the "
+               "user's id and names become a pseudonym in every stored game, which still "
+               "replays; their handled messages and owed posts are deleted. Safe while the "
+               "bot runs. See docs/privacy.md."),
 ]
 
 

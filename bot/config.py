@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -137,7 +138,18 @@ def _read(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot be read ({error.strerror})") from None
 
 
+#: The prefix: one to four symbols, then the word of the bot's one text command (``!bus``,
+#: ``?bus``, ``$$bus``); a symbol alone would read every "!" message as a command, and the
+#: characters Discord reads as markup or mentions would never reach the bot as typed.
+_PREFIX = re.compile(r"[^\w\s`\\@<>#*_~|:]{1,4}[^\W_]{1,16}")
+#: Longest path, role name (Discord's own limit), token and address the file may hold.
+_MAX_PATH, _MAX_ROLE, _MAX_TOKEN, _MAX_URL = 4096, 100, 200, 2000
+#: Hours in a year: more is a typo, not a wish (reminders, live games).
+_YEAR_HOURS = 24 * 366.0
+
+
 def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
+    """Every setting checked, each refusal one sentence naming the setting and what it allows."""
     known = {f.name for f in fields(Config)}
     unknown = sorted(set(values) - known)
     if unknown:
@@ -145,85 +157,128 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
             f"unknown setting {', '.join(unknown)}; known settings are {', '.join(sorted(known))}"
         )
     defaults = Config()
-    db_path = _text(values, "db_path", defaults.db_path)
-    picture_dir = _optional_text(values, "picture_dir")
-    prefix = _text(values, "prefix", defaults.prefix)
-    if not prefix.strip() or prefix != prefix.strip():
-        raise ConfigError("prefix must be non-empty text without surrounding spaces, like '!bus'")
-    reminder_hours = _number(values, "reminder_hours", defaults.reminder_hours)
-    if reminder_hours < 0:
-        raise ConfigError("reminder_hours must be 0 (off) or a positive number of hours")
-    render_workers = values.get("render_workers", defaults.render_workers)
-    if isinstance(render_workers, bool) or not isinstance(render_workers, int):
-        raise ConfigError("render_workers must be a whole number")
-    if render_workers < 1:
-        raise ConfigError("render_workers must be at least 1")
-    log_level = _text(values, "log_level", defaults.log_level).upper()
-    if log_level not in LOG_LEVELS:
-        raise ConfigError(f"log_level must be one of {', '.join(LOG_LEVELS)}")
-    log_file = _optional_text(values, "log_file")
-    shard_count = _optional_whole(values, "shard_count", minimum=1)
-    shard_ids = _shard_ids(values, shard_count)
-    picture_cache = values.get("picture_cache", defaults.picture_cache)
-    if isinstance(picture_cache, bool) or not isinstance(picture_cache, int) or picture_cache < 1:
-        raise ConfigError("picture_cache must be a whole number of layers, at least 1")
-    picture_layout = _text(values, "picture_layout", defaults.picture_layout)
-    if picture_layout not in PICTURE_LAYOUTS:
-        raise ConfigError(f"picture_layout must be {' or '.join(map(repr, PICTURE_LAYOUTS))}")
-    live_games = values.get("live_games", defaults.live_games)
-    if isinstance(live_games, bool) or not isinstance(live_games, int) or live_games < 1:
-        raise ConfigError("live_games must be a whole number of games, at least 1")
-    live_idle_hours = _number(values, "live_idle_hours", defaults.live_idle_hours)
-    if live_idle_hours < 0:
-        raise ConfigError("live_idle_hours must be 0 (no time limit) or a positive number of hours")
+    db_path = _path(values, "db_path", defaults.db_path)
+    picture_dir = _optional_path(values, "picture_dir")
+    log_file = _optional_path(values, "log_file")
+    shard_count = _optional_whole(values, "shard_count", minimum=1, maximum=10_000)
     return Config(
         db_path=_under(base, db_path),
-        prefix=prefix,
-        moderator_role=_optional_text(values, "moderator_role"),
-        reminder_hours=reminder_hours,
+        prefix=_prefix(values, defaults.prefix),
+        moderator_role=_role(values),
+        reminder_hours=_hours(values, "reminder_hours", defaults.reminder_hours, "off"),
         picture_dir=None if picture_dir is None else _under(base, picture_dir),
-        render_workers=render_workers,
-        picture_cache=picture_cache,
-        picture_layout=picture_layout,
-        live_games=live_games,
-        live_idle_hours=live_idle_hours,
-        token=_optional_text(values, "token"),
+        render_workers=_whole(values, "render_workers", defaults.render_workers, 1, 64,
+                              "workers"),
+        picture_cache=_whole(values, "picture_cache", defaults.picture_cache, 1, 1000,
+                             "layers"),
+        picture_layout=_choice(values, "picture_layout", defaults.picture_layout,
+                               PICTURE_LAYOUTS),
+        live_games=_whole(values, "live_games", defaults.live_games, 1, 1_000_000, "games"),
+        live_idle_hours=_hours(values, "live_idle_hours", defaults.live_idle_hours,
+                               "no time limit"),
+        token=_token(values),
         api_base=_url("api_base", _text(values, "api_base", defaults.api_base),
                       ("http", "https")),
         gateway_url=_url("gateway_url", _text(values, "gateway_url", defaults.gateway_url),
                          ("ws", "wss")),
-        dev_guild=_optional_whole(values, "dev_guild", minimum=1),
-        log_level=log_level,
+        dev_guild=_optional_whole(values, "dev_guild", minimum=1, maximum=2**63 - 1),
+        log_level=_choice(values, "log_level", defaults.log_level, LOG_LEVELS, upper=True),
         log_file=None if log_file is None else _under(base, log_file),
         shard_count=shard_count,
-        shard_ids=shard_ids,
+        shard_ids=_shard_ids(values, shard_count),
     )
+
+
+def _prefix(values: Mapping[str, Any], default: str) -> str:
+    prefix = _text(values, "prefix", default)
+    if _PREFIX.fullmatch(prefix) is None:
+        raise ConfigError(f"prefix must be one to four symbols then a word of letters or digits, "
+                          f"like '!bus', not {prefix[:40]!r}")
+    return prefix
+
+
+def _whole(values: Mapping[str, Any], key: str, default: int, low: int, high: int,
+           unit: str) -> int:
+    value = values.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ConfigError(f"{key} must be a whole number of {unit} from {low} to {high:,}")
+    return value
+
+
+def _hours(values: Mapping[str, Any], key: str, default: float, zero: str) -> float:
+    hours = _number(values, key, default)
+    if not 0 <= hours <= _YEAR_HOURS:
+        raise ConfigError(f"{key} must be 0 ({zero}) or a number of hours up to a year "
+                          f"({_YEAR_HOURS:g})")
+    return hours
+
+
+def _choice(values: Mapping[str, Any], key: str, default: str, allowed: tuple[str, ...], *,
+            upper: bool = False) -> str:
+    value = _text(values, key, default)
+    value = value.upper() if upper else value
+    if value not in allowed:
+        either = (" or ".join(map(repr, allowed)) if len(allowed) == 2
+                  else "one of " + ", ".join(allowed))
+        raise ConfigError(f"{key} must be {either}")
+    return value
+
+
+def _path(values: Mapping[str, Any], key: str, default: str) -> str:
+    value = _text(values, key, default)
+    if not value.strip() or len(value) > _MAX_PATH or not value.isprintable():
+        raise ConfigError(f"{key} must be a file name of at most {_MAX_PATH} printable "
+                          f"characters")
+    return value
+
+
+def _optional_path(values: Mapping[str, Any], key: str) -> str | None:
+    return _path(values, key, "") if _optional_text(values, key) is not None else None
+
+
+def _role(values: Mapping[str, Any]) -> str | None:
+    role = _optional_text(values, "moderator_role")
+    if role is not None and (len(role) > _MAX_ROLE or not role.isprintable()):
+        raise ConfigError(f"moderator_role must be a role's name: at most {_MAX_ROLE} printable "
+                          f"characters")
+    return role
+
+
+def _token(values: Mapping[str, Any]) -> str | None:
+    token = _optional_text(values, "token")
+    if token is not None and (len(token) > _MAX_TOKEN or not token.isascii()
+                              or not token.isprintable() or " " in token):
+        raise ConfigError(f"token must be the bot's token as Discord shows it: at most "
+                          f"{_MAX_TOKEN} letters, digits and dots, without spaces")
+    return token
 
 
 def _url(key: str, value: str, schemes: tuple[str, ...]) -> str:
     scheme, _, rest = value.strip().partition("://")
-    if scheme.lower() not in schemes or not rest.strip("/"):
+    if (scheme.lower() not in schemes or not rest.strip("/") or len(value) > _MAX_URL
+            or not value.strip().isprintable() or " " in value.strip()):
         raise ConfigError(f"{key} must be a {' or '.join(s + '://' for s in schemes)} address, "
-                          f"not {value!r}")
+                          f"not {value[:60]!r}")
     return value.strip()
 
 
-def _optional_whole(values: Mapping[str, Any], key: str, *, minimum: int) -> int | None:
+def _optional_whole(values: Mapping[str, Any], key: str, *, minimum: int,
+                    maximum: int) -> int | None:
     """A whole number, or 0 (TOML's way here of saying 'not set')."""
     value = values.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"{key} must be a whole number (0 for not set)")
     if value == 0:
         return None
-    if value < minimum:
-        raise ConfigError(f"{key} must be at least {minimum} (or 0 for not set)")
+    if not minimum <= value <= maximum:
+        raise ConfigError(f"{key} must be from {minimum} to {maximum:,} (or 0 for not set)")
     return value
 
 
 def _shard_ids(values: Mapping[str, Any], shard_count: int | None) -> tuple[int, ...] | None:
     """The shards this process runs; they only mean something with a fixed ``shard_count``."""
     raw = values.get("shard_ids", [])
-    if not isinstance(raw, list) or any(
+    if not isinstance(raw, list) or len(raw) > 10_000 or any(
         isinstance(i, bool) or not isinstance(i, int) for i in raw
     ):
         raise ConfigError("shard_ids must be a list of whole numbers, like [0, 1]")

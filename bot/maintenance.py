@@ -1,6 +1,7 @@
-"""The database from the shell: export, import, backup and check.
+"""The database from the shell: export, import, backup, check and forget.
 
-``backup`` uses SQLite's online backup API, which copies a consistent snapshot page by page while
+``backup`` checks the database first (as ``check`` does) and says when what it copies is damaged;
+it uses SQLite's online backup API, which copies a consistent snapshot page by page while
 the bot keeps writing (WAL readers never block the writer). ``check`` is what to run after a
 restore or an upgrade: SQLite's own integrity check, then every game rebuilt from its records and
 compared with the summary the bot keeps for it.
@@ -60,14 +61,55 @@ def import_command(args: argparse.Namespace) -> int:
     return 0 if reply.ok else 1
 
 
+def forget_command(args: argparse.Namespace) -> int:
+    """``busbot forget USER_ID``: ``forget me`` for the operator."""
+    from bot.service.privacy import forget
+    from bot.service.storage import Store, StoreError
+    from bot.service.verbs.forget import what
+
+    store = Store(_existing(db_path(args)))
+    try:
+        done = forget(store, args.user_id, dry_run=args.dry_run)
+    except StoreError as err:
+        raise CliError(f"{prog()} forget: {err}", 1) from None
+    finally:
+        store.close()
+    said = what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s", detail=True)
+    print(f"{'Would ' if args.dry_run else ''}{said}.")
+    return 0
+
+
 def backup_command(args: argparse.Namespace) -> int:
+    """Check the database first, then copy it: a copy of a damaged database is still made (it
+    may be all there is to rescue from) but is said to be one, and the exit status is 1."""
     source_path = _existing(db_path(args))
     target = Path(args.out)
     if target.exists():
         raise CliError(f"{prog()} backup: {target} exists already; name a new file")
     backup(source_path, str(target))
-    print(f"wrote {target}: a consistent copy of {source_path}")
+    problems, lines = _check_copy(target)
+    if problems:
+        first = next((line for line in lines if "integrity ok" not in line
+                      and not line.endswith("replays to its stored summary")), lines[0])
+        print(f"wrote {target}: a copy of a DAMAGED database ({source_path}: {problems} "
+              f"problem(s), first: {first}); run `{prog()} check` for all of them")
+        return 1
+    print(f"wrote {target}: a consistent copy of {source_path}, checked first")
     return 0
+
+
+def _check_copy(target: Path) -> tuple[int, list[str]]:
+    """``check`` of what was copied, run on a scratch copy of it: checking opens the database
+    as the bot would, which brings an older form up to date, and neither the source nor the
+    backup should change for being checked."""
+    scratch = target.with_name(target.name + ".checking")
+    try:
+        backup(str(target), str(scratch))
+        return check(str(scratch))
+    finally:
+        for leftover in (scratch, *(scratch.with_name(scratch.name + end)
+                                    for end in ("-wal", "-shm", "-journal"))):
+            leftover.unlink(missing_ok=True)
 
 
 def backup(source_path: str, target_path: str) -> None:

@@ -56,8 +56,9 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
 
 # ---- games and imports --------------------------------------------------------------------------
 
-#: Records in one game (moves, undos, moderator acts). A complete game at the largest options is
-#: about 400 moves; twelve times that leaves room for every correction and still bounds a replay.
+#: Records in one game that change it (moves, undos, moderator acts; lobby churn and undo/redo
+#: pairs fold away: ``GameRecord.counted``). A complete game at the largest options is about
+#: 400 moves; twelve times that leaves room for every correction and still bounds a replay.
 MAX_RECORDS = 5000
 #: Moves the service plays by itself in one command (dropped seats, single choices): above the
 #: longest complete game, so it only stops a rules bug from looping.
@@ -71,9 +72,19 @@ READ_CHUNK_BYTES = 64 * 1024
 #: Nesting of an imported JSON document (an export nests 4 deep); deeper is refused before
 #: Python's recursive reader sees it.
 MAX_JSON_DEPTH = 20
+#: Characters of a move's text, and of any text in a record's data, in an imported file: a move
+#: as the log writes it is under 30 characters, a name at most 32, and everything else a record
+#: carries (colours, options, how the order was chosen) is a word. The file limit is not a
+#: storage limit: what an import stores is only its records' known fields within these.
+MAX_IMPORTED_TEXT_CHARS = 64
 #: Largest number in an imported JSON document: every count, seq and time is far below it, and
 #: floats stay exact up to it.
 MAX_JSON_NUMBER = 2**53
+
+#: Bytes of a stored position, compressed and as read: a position of the largest game is under
+#: 2 kB when read, so a bigger one is damaged or crafted and is ignored before it is
+#: decompressed (a crafted 583 kB blob once took 15.8 s and 2.9 GB to read).
+MAX_POSITION_BYTES = 64 * 1024
 
 # ---- rates --------------------------------------------------------------------------------------
 
@@ -98,6 +109,71 @@ COMMANDS_PER_USER = Rate(burst=10, per=3.0)
 NUDGE_EVERY_SECONDS = 3600.0
 #: Reminders one user gets, across all games: a day's worth of waiting tables, not a flood.
 REMINDERS_PER_USER = Rate(burst=3, per=3600.0)
+
+
+#: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.
+ANIMATIONS_PER_PLACE = Rate(burst=2, per=600.0)
+
+# ---- per member and per server ------------------------------------------------------------------
+# The limits above hold per place; these bound what one member (across every place) and one
+# server (all its channels) can cost the whole bot. A "day" is a bucket of that many, refilled
+# evenly over 24 hours. The figures they allow are printed by ``benchmarks/bench_bounds.py``.
+
+DAY = 86_400.0
+
+#: Pictures drawn for one member across every place: a player at several tables moving in a
+#: burst gets each, but 12 ``map`` requests in each of 100 places no longer draw 1,200.
+PICTURES_PER_MEMBER = Rate(burst=20, per=6.0)
+#: Pictures drawn in one server, all its channels and members together.
+PICTURES_PER_SERVER = Rate(burst=60, per=1.0)
+#: Animations (seconds of a core each) one member asks for across places, and one server gets.
+ANIMATIONS_PER_MEMBER = Rate(burst=2, per=1800.0)
+ANIMATIONS_PER_SERVER = Rate(burst=6, per=600.0)
+#: Games one member creates (``new game`` and ``import``) in a day, across places: a few
+#: tables, never a hundred.
+GAMES_PER_MEMBER = Rate(burst=10, per=DAY / 10)
+#: Games created in one server in a day, by all its members together.
+GAMES_PER_SERVER = Rate(burst=50, per=DAY / 50)
+#: Imports one member makes in a day: each stores a whole game (up to ``MAX_RECORDS`` records).
+IMPORTS_PER_MEMBER = Rate(burst=3, per=DAY / 3)
+#: Records one member adds to one game in a day (moves, joins, undos...): a player makes about
+#: 100 moves in a whole game, so this is a few games' worth of play and corrections a day.
+RECORDS_PER_MEMBER_GAME = Rate(burst=300, per=DAY / 300)
+#: Records one member adds to all games together in a day: what bounds the bytes a member can
+#: make the bot store (``benchmarks/bench_bounds.py`` prints them per command kind).
+RECORDS_PER_MEMBER = Rate(burst=600, per=DAY / 600)
+#: ``forget me`` (asked or confirmed) by one member: each looks through every stored record.
+FORGETS_PER_MEMBER = Rate(burst=3, per=3600.0)
+#: Record kinds no budget and no cap ever refuses: they end, shrink or halt a game, so a game
+#: at its limits can always be abandoned, a seat dropped, the game paused (and the records cap
+#: lets a moderator's ``undo`` through too: see ``exempt``).
+ALWAYS_ALLOWED = frozenset(("abandon", "drop", "pause"))
+#: Records stored for one game in all (every record, churn included): the backstop behind
+#: ``MAX_RECORDS``, which counts only what changes the game.
+MAX_STORED_RECORDS = 4 * MAX_RECORDS
+
+#: Heavy drawings (charts and animations: seconds of a core each) waiting or being drawn at
+#: once, all servers together, and of one server (or a place without one). They run on their
+#: own worker at a lower priority, never on the pool that draws the table after a move; one
+#: past these is skipped with a note (``story`` draws it later) rather than queued for minutes.
+HEAVY_QUEUED = 4
+HEAVY_QUEUED_PER_SERVER = 2
+
+# ---- storage kept ------------------------------------------------------------------------------
+
+#: Days an answered message's reply is kept (``handled``): a message delivered again within
+#: this time gets "handled already" and its reply; after it, the message is a new command
+#: (a chat service redelivers within minutes, never weeks).
+HANDLED_KEEP_DAYS = 14
+#: Days a posted announcement stays in the outbox after it was posted (to see what was sent).
+SENT_KEEP_DAYS = 7
+
+
+def exempt(kinds: list[str], moderator: bool) -> bool:
+    """Whether a change of these record kinds passes every record budget and cap: abandon,
+    drop and pause always, a moderator's undo too (so nothing can freeze a channel)."""
+    first = kinds[0] if kinds else ""
+    return first in ALWAYS_ALLOWED or (first == "undo" and moderator)
 
 
 class LimitError(ValueError):
@@ -131,10 +207,13 @@ def check_option(name: str, value: int) -> None:
                          f"(the {name} limit)")
 
 
-def check_records(count: int) -> None:
-    if count > MAX_RECORDS:
+def check_records(count: int, stored: int = 0) -> None:
+    """``count``: the records that change the game (``GameRecord.counted``); ``stored``: all
+    of them. A moderator can still ``abandon`` a game at the limit (``exempt``)."""
+    if count > MAX_RECORDS or stored > MAX_STORED_RECORDS:
         raise LimitError(f"a game holds at most {MAX_RECORDS:,} records (moves and acts, the "
-                         f"records limit); this one would have {count:,}")
+                         f"records limit); this one would have {max(count, stored):,}; a "
+                         f"moderator can still `abandon` it, and anyone can start a new one")
 
 
 def shown(text: str, limit: int = MAX_ECHO_CHARS) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.board import BOARD
 from engine.decisions import DecisionKind
+from engine.limits import MAX_POSITION_BYTES
 from engine.moves import ACTIONS, BUILDING_TYPES
 from engine.state import CLOCK, GameState, PlayerState, Task
 
@@ -77,16 +78,29 @@ def header(data: bytes) -> tuple[int, str] | None:
 
 def read(data: bytes, start: GameState) -> GameState | None:
     """The position written in ``data``, for the game whose opening position is ``start``
-    (its seats, colours and options are taken from there); None when the body is damaged."""
+    (its seats, colours and options are taken from there); None when the body is damaged or
+    larger than any real position (checked before anything is decompressed)."""
+    if len(data) > MAX_POSITION_BYTES:
+        return None
     try:
         line, body = data.split(b"\n", 1)
         check = line.decode("ascii").rsplit(" ", 1)[1]
         if hashlib.blake2b(body, digest_size=16).hexdigest() != check:
             return None
-        return _decode(json.loads(zlib.decompress(body)), start)
+        return _decode(json.loads(_inflate(body)), start)
     except (ValueError, TypeError, KeyError, IndexError, zlib.error, UnicodeDecodeError,
             RecursionError):
         return None
+
+
+def _inflate(body: bytes) -> bytes:
+    """The body decompressed, never more than ``MAX_POSITION_BYTES`` (a ``ValueError`` beyond:
+    a few kB of crafted input can otherwise expand to gigabytes)."""
+    inflater = zlib.decompressobj()
+    out = inflater.decompress(body, MAX_POSITION_BYTES)
+    if inflater.unconsumed_tail or not inflater.eof:
+        raise ValueError("a position larger than any game's")
+    return out
 
 
 # ---- the body ---------------------------------------------------------------------------------

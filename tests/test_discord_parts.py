@@ -83,7 +83,7 @@ def test_a_token_in_the_file_is_used_when_the_environment_has_none(tmp_path: Pat
     ("text", "complaint"),
     [
         ("prefx = '!bus'\n", "unknown setting prefx"),
-        ("render_workers = 0\n", "render_workers must be at least 1"),
+        ("render_workers = 0\n", "render_workers must be a whole number of workers from 1"),
         ("reminder_hours = 'daily'\n", "reminder_hours must be a number"),
         ("prefix = \n", "not valid TOML"),
         ("api_base = 'discord.com'\n", "api_base must be a http:// or https:// address"),

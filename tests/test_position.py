@@ -115,3 +115,33 @@ def test_written_positions_are_small() -> None:
     """A stored game carries one every 32 moves; each is a few hundred bytes."""
     sizes = [len(p) for p in written(finished(5, 13))]
     assert sizes and max(sizes) < 2000
+
+
+def test_a_crafted_position_that_would_expand_to_gigabytes_is_ignored_unread() -> None:
+    """A correctly signed body of zeros that inflates far past any position (a 583 kB one once
+    took 15.8 s and 2.9 GB) is refused after at most MAX_POSITION_BYTES are inflated, and one
+    over the size limit is refused before anything is inflated."""
+    import hashlib
+    import time
+    import tracemalloc
+    import zlib
+
+    from engine.limits import MAX_POSITION_BYTES
+
+    whole = finished(3, 2)
+    opening = Game(whole.players).state
+    good = whole.written_position(SNAPSHOT_EVERY)
+    head = good.split(b"\n", 1)[0].rsplit(b" ", 1)[0]
+    bomb = zlib.compress(b"[" + b"0," * 20_000_000 + b"0]", 9)  # 40 MB inflated
+    assert len(bomb) < MAX_POSITION_BYTES
+    signed = head + b" " + hashlib.blake2b(bomb, digest_size=16).hexdigest().encode() + b"\n"
+    tracemalloc.start()
+    started = time.process_time()
+    assert read(signed + bomb, opening) is None
+    spent, (_, peak) = time.process_time() - started, tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 1_000_000 and spent < 1.0  # unbounded: 40 MB and more
+    huge = signed + b"\x00" * MAX_POSITION_BYTES
+    assert read(huge, opening) is None
+    assert replay(whole.log(), SNAPSHOT_EVERY, kept=[signed + bomb]).state == \
+        whole.position_at(SNAPSHOT_EVERY).state

@@ -142,3 +142,20 @@ def test_the_command_line_loads_only_what_the_subcommand_needs(args: list[str]) 
     assert not loaded & {"discord", "render", "sqlite_utils", "cairosvg", "PIL", "aiohttp"}
     assert "usage:" in result.stdout
 
+
+
+def test_backup_of_a_damaged_database_says_so_and_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file ``busbot check`` reports damaged is still copied (it may be all there is), but
+    the backup says the copy is of a damaged database and exits 1, never 'a consistent copy'."""
+    db = _played_database(tmp_path)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET waiting_seat = 'Cleo' WHERE id = 1")
+    capsys.readouterr()
+    copy = tmp_path / "copy.db"
+    assert cli_main(["backup", "--db", str(db), "--out", str(copy)]) == 1
+    out = capsys.readouterr().out
+    assert "a copy of a DAMAGED database" in out and "consistent" not in out
+    assert "game 1 (console, active): replays waiting for Ada, the summary says Cleo" in out
+    assert copy.is_file()

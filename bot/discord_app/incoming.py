@@ -26,6 +26,7 @@ def actor_for(user: discord.Member | discord.User) -> Actor:
         name=user.display_name,
         is_manager=permissions.manage_guild or permissions.administrator,
         roles=tuple(role.name for role in user.roles if not role.is_default()),
+        server=str(user.guild.id),
     )
 
 

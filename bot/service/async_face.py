@@ -1,5 +1,6 @@
 """The service for an event loop: all database work on one dedicated thread, so commands are
-applied one at a time in the order they are handed in, and pictures on a bounded pool.
+applied one at a time in the order they are handed in, pictures on a bounded pool, and the
+heavy drawings (charts, animations) on a lower-priority worker of their own.
 
 Each plain look-up or bookkeeping call is the service's own method run on the database thread;
 they are generated (``_on_db``) rather than written out one by one. Only ``handle`` and
@@ -11,6 +12,10 @@ command in to posting its answer.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import threading
+from collections import Counter
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -21,6 +26,7 @@ from bot.service.commands import Command
 from bot.service.drawing import Prepared
 from bot.service.outbox import Announcement
 from bot.service.service import Addressed, GameService
+from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -50,23 +56,51 @@ class _OnDb(Generic[P, R]):
         return on_db
 
 
+def _lower_priority() -> None:
+    """Run the calling thread (a heavy-drawing worker) at a lower priority than the rest of
+    the bot, where the system allows it (Linux gives each thread its own nice value)."""
+    with contextlib.suppress(AttributeError, OSError):  # elsewhere its own worker keeps it apart
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+
+
 class AsyncGameService:
-    """``GameService`` awaited: database work on one thread, drawing on ``render_workers``."""
+    """``GameService`` awaited: database work on one thread, the table's pictures on
+    ``render_workers``, and the heavy drawings (charts, animations) on one worker of their own
+    at a lower priority, at most ``HEAVY_QUEUED`` at once (``HEAVY_QUEUED_PER_SERVER`` of one
+    server): one member's or server's animations never hold up another's move picture."""
 
     def __init__(self, service: GameService, render_workers: int = 2) -> None:
         self.service = service
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="busbot-db")
         self._render = ThreadPoolExecutor(max_workers=max(1, render_workers),
                                           thread_name_prefix="busbot-render")
+        self._heavy = ThreadPoolExecutor(max_workers=1, thread_name_prefix="busbot-heavy",
+                                         initializer=_lower_priority)
+        #: heavy drawings queued or running, by server (the event loop's own count)
+        self._heavy_queued: Counter[str] = Counter()
 
     async def on_db(self, call: Callable[[], R]) -> R:
         return await asyncio.get_running_loop().run_in_executor(self._db, call)
 
-    async def drawn(self, prepared: Prepared) -> Reply:
-        """The prepared reply, its picture and story drawn on the render pool if it has any."""
-        if prepared.snapshot is None and prepared.story is None:
-            return prepared.reply
-        return await asyncio.get_running_loop().run_in_executor(self._render, prepared.complete)
+    async def drawn(self, prepared: Prepared, server: str = "") -> Reply:
+        """The prepared reply with its picture drawn on the render pool, then its story (if
+        any) on the heavy worker, or skipped with a note when too many are queued."""
+        loop = asyncio.get_running_loop()
+        reply = prepared.reply
+        if prepared.snapshot is not None:
+            reply = await loop.run_in_executor(self._render, prepared.draw_picture)
+        if prepared.story is None:
+            return reply
+        if (sum(self._heavy_queued.values()) >= HEAVY_QUEUED
+                or self._heavy_queued[server] >= HEAVY_QUEUED_PER_SERVER):
+            return prepared.skip_story(reply)
+        self._heavy_queued[server] += 1
+        try:
+            return await loop.run_in_executor(self._heavy, prepared.draw_story, reply)
+        finally:
+            self._heavy_queued[server] -= 1
+            if not self._heavy_queued[server]:
+                del self._heavy_queued[server]
 
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
@@ -74,10 +108,10 @@ class AsyncGameService:
                      addressed: Addressed | None = None) -> Reply:
         return await self.drawn(await self.on_db(partial(
             self.service.prepare, place, actor, message, message_id=message_id,
-            attachments=list(attachments), addressed=addressed)))
+            attachments=list(attachments), addressed=addressed)), actor.server or place)
 
     async def owed(self, item: Announcement) -> Reply:
-        return await self.drawn(await self.on_db(partial(self.service.owed, item)))
+        return await self.drawn(await self.on_db(partial(self.service.owed, item)), item.place)
 
     async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         return await self.read_chat(place, text, user_id) is not None
@@ -99,5 +133,6 @@ class AsyncGameService:
         await self.on_db(self.service.close)
         self._db.shutdown(wait=True)
         self._render.shutdown(wait=True)
+        self._heavy.shutdown(wait=True)
 
 

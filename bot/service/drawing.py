@@ -34,7 +34,11 @@ class Prepared:
     def complete(self) -> Reply:
         """Draw the picture, then the story (outside any lock: the positions are copies that
         are never changed again)."""
-        reply = self._draw_picture()
+        return self.draw_story(self.draw_picture())
+
+    def draw_story(self, reply: Reply) -> Reply:
+        """The chart and the animation added to ``reply`` (the heavy part: the asynchronous
+        face runs it on a worker of its own, ``AsyncGameService``)."""
         if self.story is not None:
             notes, files = self.story(len(reply.picture or b"")
                                       + sum(len(f.data) for f in reply.files))
@@ -42,7 +46,15 @@ class Prepared:
             reply.files.extend(files)
         return reply
 
-    def _draw_picture(self) -> Reply:
+    def skip_story(self, reply: Reply) -> Reply:
+        """``reply`` without its chart and animation, saying so: too many are being drawn."""
+        if self.story is not None:
+            reply.text += ("\n(The chart, the animation and the page are not drawn this time: "
+                           "several are being drawn already; `story` or `export html` draws "
+                           "them later.)")
+        return reply
+
+    def draw_picture(self) -> Reply:
         reply = self.reply
         if self.snapshot is None:
             return reply

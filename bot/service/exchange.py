@@ -21,9 +21,9 @@ from bot.service.replies import count_of, when
 from engine import Game, GameLog, LogError, replay
 from engine.limits import (
     MAX_IMPORT_BYTES,
+    MAX_IMPORTED_TEXT_CHARS,
     MAX_JSON_DEPTH,
     MAX_JSON_NUMBER,
-    MAX_MESSAGE_CHARS,
     MAX_NAME_CHARS,
     MAX_SEATS,
     READ_CHUNK_BYTES,
@@ -325,11 +325,8 @@ def _record(row: object, index: int) -> Record:
             raise ExchangeError(f"record {index}: field {name!r} is missing or of the wrong type")
         return value
 
-    data = row.get("data") or {}
-    if not isinstance(data, dict):
-        raise ExchangeError(f"record {index}: field 'data' is not an object")
     for name, limit in (("user_id", MAX_USER_CHARS), ("user_name", MAX_USER_CHARS),
-                        ("seat", MAX_NAME_CHARS), ("text", MAX_MESSAGE_CHARS),
+                        ("seat", MAX_NAME_CHARS), ("text", MAX_IMPORTED_TEXT_CHARS),
                         ("message_id", MAX_USER_CHARS)):
         value = row.get(name)
         if isinstance(value, str) and len(value) > limit:
@@ -340,8 +337,35 @@ def _record(row: object, index: int) -> Record:
         at=float(field("at", (int, float))), user_id=field("user_id", (str,)),
         user_name=field("user_name", (str,)), seat=field("seat", (str,), True),
         text=field("text", (str,), True), auto=bool(field("auto", (bool,), True)),
-        message_id=field("message_id", (str,), True), data=data,
+        message_id=field("message_id", (str,), True),
+        data=_known_data(row.get("data") or {}, field("kind", (str,)), index),
     )
+
+
+def _known_data(data: object, kind: str, index: int) -> dict[str, Any]:
+    """A record's data as its kind's payload writes it: unknown keys are dropped (a file's
+    junk is never stored or exported again), and every text must be within
+    ``MAX_IMPORTED_TEXT_CHARS``. A kind nobody knows is left for the fold to refuse."""
+    if not isinstance(data, dict):
+        raise ExchangeError(f"record {index}: field 'data' is not an object")
+    if kind not in payloads.PAYLOADS:
+        return data
+    try:
+        known = payloads.read(kind, data).to_data()
+    except (KeyError, TypeError, ValueError) as err:
+        raise ExchangeError(f"record {index}: malformed {kind} record ({err})") from None
+    stack: list[object] = list(known.values())
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str) and len(value) > MAX_IMPORTED_TEXT_CHARS:
+            raise ExchangeError(f"record {index}: a value of its data is longer than "
+                                f"{MAX_IMPORTED_TEXT_CHARS} characters (the imported text limit)")
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
+    return known
 
 
 def checked_replay(record: GameRecord) -> Game:

@@ -1,17 +1,35 @@
-"""Rate limits: token buckets per key, and the service's budgets built on them (pictures per
-user and per place, animations per place, reminders per user).
+"""Rate limits: token buckets per key, and the service's budgets built on them: pictures and
+animations per member in a place, per place, per member across places and per server; games
+created per member and per server; imports per member; records per member in a game and in all.
 
 A command that would cost a picture asks ``picture_wait`` before any work; a move over the
-limit is still played, only its picture is skipped. More budgets (per member, per server) plug
-in beside these, as admission checks of the service (``GameService(admit=...)``).
+limit is still played, only its picture is skipped. A change asks ``change_wait`` before it is
+committed; abandon, drop, pause and a moderator's undo are never refused (``limits.exempt``).
+The numbers live in ``engine.limits``, each with the reason for it.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from engine.limits import PICTURES_PER_PLACE, PICTURES_PER_USER, REMINDERS_PER_USER, Rate
+from engine.limits import (
+    ANIMATIONS_PER_MEMBER,
+    ANIMATIONS_PER_PLACE,
+    ANIMATIONS_PER_SERVER,
+    GAMES_PER_MEMBER,
+    GAMES_PER_SERVER,
+    IMPORTS_PER_MEMBER,
+    PICTURES_PER_MEMBER,
+    PICTURES_PER_PLACE,
+    PICTURES_PER_SERVER,
+    PICTURES_PER_USER,
+    RECORDS_PER_MEMBER,
+    RECORDS_PER_MEMBER_GAME,
+    REMINDERS_PER_USER,
+    Rate,
+)
 
 
 class TokenBuckets:
@@ -23,17 +41,20 @@ class TokenBuckets:
         self._buckets: dict[tuple[object, ...], tuple[float, float]] = {}
         self._lock = threading.Lock()
 
-    def wait(self, key: tuple[object, ...], rate: Rate, *, take: bool = True) -> float:
-        """0 when a token is there (taken when ``take``), else the seconds until there is one."""
+    def wait(self, key: tuple[object, ...], rate: Rate, *, take: bool = True,
+             cost: float = 1.0) -> float:
+        """0 when ``cost`` tokens are there (taken when ``take``), else the seconds until
+        there are (a cost above the burst waits for a full bucket)."""
         now = self.clock()
+        cost = min(cost, float(rate.burst))
         with self._lock:
             tokens, at = self._buckets.get(key, (float(rate.burst), now))
             tokens = min(float(rate.burst), tokens + max(0.0, now - at) / rate.per)
-            if tokens < 1.0:
+            if tokens < cost:
                 self._buckets[key] = (tokens, now)
-                return (1.0 - tokens) * rate.per
+                return (cost - tokens) * rate.per
             if take:
-                tokens -= 1.0
+                tokens -= cost
             self._buckets[key] = (tokens, now)
             if len(self._buckets) > 10_000:
                 self._forget(now)
@@ -45,34 +66,95 @@ class TokenBuckets:
                 del self._buckets[key]
 
 
-class Budgets:
-    """The service's costly things, each 0 when allowed now (and counted), else the wait.
-    ``None`` buckets: no limits (tests, benchmarks); nothing is counted for what is not drawn
-    (``pictures``, ``animations`` false)."""
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """What one budget asks of a command: ``cost`` tokens of ``rate`` from the bucket ``key``;
+    ``limit`` names it in a refusal ("the games-per-member limit")."""
 
-    def __init__(self, buckets: TokenBuckets | None, animation_rate: Rate, *,
-                 pictures: bool = True, animations: bool = True) -> None:
+    key: tuple[object, ...]
+    rate: Rate
+    cost: float
+    limit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    """A budget a command is over: which limit, and the seconds until it has room again."""
+
+    limit: str
+    wait: float
+
+
+class Budgets:
+    """The service's costly things, each allowed now (and counted) or refused with the wait.
+    ``None`` buckets: no limits (tests, benchmarks); nothing is counted for what is not drawn
+    (``pictures``, ``animations`` false). ``server`` is the actor's server, or the place when
+    it has none (the console, a direct message)."""
+
+    def __init__(self, buckets: TokenBuckets | None, *, pictures: bool = True,
+                 animations: bool = True) -> None:
         self.buckets = buckets
-        self.animation_rate = animation_rate
         self.pictures = pictures
         self.animations = animations
 
-    def picture_wait(self, place: str, user_id: str) -> float:
-        """A bucket per user in the place and one for the place; both must have a token."""
-        if self.buckets is None or not self.pictures:
-            return 0.0
-        user, table = (place, user_id), (place,)
-        wait = max(self.buckets.wait(user, PICTURES_PER_USER, take=False),
-                   self.buckets.wait(table, PICTURES_PER_PLACE, take=False))
-        if wait == 0:
-            self.buckets.wait(user, PICTURES_PER_USER)
-            self.buckets.wait(table, PICTURES_PER_PLACE)
-        return wait
+    def charge(self, charges: Sequence[Charge]) -> Over | None:
+        """Every charge when each bucket has room (taken together), else the longest wait."""
+        if self.buckets is None:
+            return None
+        waits = [(self.buckets.wait(c.key, c.rate, take=False, cost=c.cost), c)
+                 for c in charges]
+        wait, worst = max(waits, key=lambda pair: pair[0], default=(0.0, None))
+        if wait > 0 and worst is not None:
+            return Over(worst.limit, wait)
+        for c in charges:
+            self.buckets.wait(c.key, c.rate, cost=c.cost)
+        return None
 
-    def animation_wait(self, place: str) -> float:
-        if self.buckets is None or not self.animations:
+    def picture_wait(self, place: str, user_id: str, server: str | None = None) -> float:
+        """Buckets per member in the place, the place, the member anywhere and the server."""
+        if not self.pictures:
             return 0.0
-        return self.buckets.wait(("animation", place), self.animation_rate)
+        over = self.charge([
+            Charge((place, user_id), PICTURES_PER_USER, 1, "pictures-per-member-here"),
+            Charge((place,), PICTURES_PER_PLACE, 1, "pictures-per-place"),
+            Charge(("member", user_id), PICTURES_PER_MEMBER, 1, "pictures-per-member"),
+            Charge(("server", server or place), PICTURES_PER_SERVER, 1, "pictures-per-server"),
+        ])
+        return 0.0 if over is None else over.wait
+
+    def animation_wait(self, place: str, user_id: str = "", server: str | None = None) -> float:
+        if not self.animations:
+            return 0.0
+        over = self.charge([
+            Charge(("animation", place), ANIMATIONS_PER_PLACE, 1, "animations-per-place"),
+            Charge(("animation-member", user_id), ANIMATIONS_PER_MEMBER, 1,
+                   "animations-per-member"),
+            Charge(("animation-server", server or place), ANIMATIONS_PER_SERVER, 1,
+                   "animations-per-server"),
+        ])
+        return 0.0 if over is None else over.wait
+
+    def change_over(self, place: str, user_id: str, server: str | None, game_id: int,
+                    kinds: Sequence[str]) -> Over | None:
+        """Whether a change of these record kinds (the member's own, not automatic moves) is
+        within the member's and the server's daily budgets; taken when it is. Every record
+        counts against the member's records of the day (an import's whole game too, up to a
+        full day's worth), a new game or import against the games of the member and server."""
+        if not kinds:
+            return None
+        count = len(kinds)
+        charges = [Charge(("records", user_id), RECORDS_PER_MEMBER, count, "records-per-member")]
+        if kinds[0] in ("create", "import") or "import" in kinds:
+            charges += [Charge(("games", user_id), GAMES_PER_MEMBER, 1, "games-per-member"),
+                        Charge(("games-server", server or place), GAMES_PER_SERVER, 1,
+                               "games-per-server")]
+            if "import" in kinds:
+                charges.append(Charge(("imports", user_id), IMPORTS_PER_MEMBER, 1,
+                                      "imports-per-member"))
+        else:
+            charges.append(Charge(("records", game_id, user_id), RECORDS_PER_MEMBER_GAME,
+                                  count, "records-per-member-in-a-game"))
+        return self.charge(charges)
 
     def may_remind(self, user_id: str | None) -> bool:
         """A user waited for at many tables is reminded a few times a day, not a flood."""
@@ -81,8 +163,10 @@ class Budgets:
 
 
 def later(seconds: float) -> str:
-    """A wait as a person says it ("12 s", "4 minutes")."""
+    """A wait as a person says it ("12 s", "4 minutes", "3 hours")."""
     seconds = max(1, round(seconds))
     if seconds < 90:
         return f"{seconds} s"
-    return f"{round(seconds / 60)} minutes"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} minutes"
+    return f"{round(seconds / 3600)} hours"

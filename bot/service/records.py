@@ -199,6 +199,10 @@ class GameRecord:
     renames: list[tuple[int, str, str]] = field(default_factory=list)
     #: (position_seq, time) of the last nudge, so a decision is nudged at most so often
     nudged: tuple[int, float] | None = None
+    #: the records that change the game, which the records cap counts (``_COUNTS``): lobby
+    #: churn folds (a leave takes its join back, a colour replaces the seat's), an undo and
+    #: the redo of the same moves compact to nothing, a pause, resume or nudge is not counted
+    counted: int = 0
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -281,6 +285,7 @@ class GameRecord:
         except (KeyError, TypeError, ValueError) as err:
             raise RecordError(rec.seq, f"malformed {rec.kind} record ({err})") from None
         self.last_seq = rec.seq
+        self.counted += _COUNTS.get(rec.kind, 1)
 
     def _need_seat(self, rec: Record) -> Seat:
         if rec.seat is None:
@@ -494,3 +499,7 @@ class GameRecord:
 #: how each kind of record is folded in (``GameRecord._on_<kind>``), looked up once
 _FOLD: dict[str, Callable[[GameRecord, Record], None]] = {
     kind: getattr(GameRecord, f"_on_{kind}") for kind in RECORD_KINDS}
+#: what a record adds to ``GameRecord.counted`` (1 when not listed): a leave removes its seat's
+#: join, a redo the undo or correction it reverses; these change nothing of the game
+_COUNTS: dict[str, int] = {"leave": -1, "redo": -1, "colour": 0, "pause": 0, "resume": 0,
+                           "nudge": 0}

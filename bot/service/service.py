@@ -43,7 +43,7 @@ from bot.service.outbox import Story as StoryParts
 from bot.service.outcome import Context, Outcome, refusal_text, refuse
 from bot.service.page_notes import page_notes
 from bot.service.pictures import Renderer, default_renderer, picture_name
-from bot.service.rates import Budgets, TokenBuckets, later
+from bot.service.rates import Budgets, Charge, TokenBuckets, later
 from bot.service.reading import read_message
 from bot.service.records import (
     OPEN_STATUSES,
@@ -55,15 +55,22 @@ from bot.service.records import (
 )
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from bot.service.storyjob import StoryJob
+<<<<<<< HEAD
 from bot.service.verbs.hint import Hint
+=======
+from bot.service.verbs.forget import Forget
+>>>>>>> main
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
+    ALWAYS_ALLOWED,
+    FORGETS_PER_MEMBER,
     MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
     LimitError,
     check_message,
     check_records,
+    exempt,
 )
 
 if TYPE_CHECKING:  # the renderer is imported only where something is drawn
@@ -77,6 +84,17 @@ _DEFAULT = object()
 CACHE_SIZE = 1000
 #: Seconds a live game stays in memory after its last command (``live_idle_hours``).
 CACHE_IDLE = 24 * 3600.0
+#: Seconds between two prunings of old replies and posted announcements (``Store.prune``).
+PRUNE_EVERY = 3600.0
+#: What a change over a daily budget is told, by the budget (``rates.Budgets.change_over``).
+_OVER = {
+    "games-per-member": "You have created many games today",
+    "games-per-server": "Many games were created on this server today",
+    "imports-per-member": "You have imported many games today",
+    "records-per-member-in-a-game": "You have changed this game many times today; a moderator "
+                                    "can still `abandon` or `pause` it",
+    "records-per-member": "You have changed games many times today",
+}
 
 
 @dataclass(slots=True)
@@ -93,7 +111,8 @@ class Step:
 
 
 #: An admission check: the reason of its refusal (``refuse`` adds that nothing changed), or None.
-#: Per-member budgets and the like plug in here (``GameService(admit=...)``).
+#: Checks of an adapter's own plug in here (``GameService(admit=...)``); the budgets per member
+#: and per server are built in (``rates.Budgets``).
 Admission = Callable[[str, Actor, "str | Command", float], "str | None"]
 
 
@@ -148,17 +167,23 @@ class GameService:
         self.cache_idle = cache_idle
         self.clock = clock
         self.budgets = Budgets(TokenBuckets(clock) if rate_limits else None,
-                               story.ANIMATIONS_PER_PLACE, pictures=self.renderer is not None,
-                               animations=self.stories)
+                               pictures=self.renderer is not None, animations=self.stories)
         #: checks every message passes before any work (``Admission``), after the limits
         self.admission: tuple[Admission, ...] = tuple(admit)
         #: live games by id, least recently used first, with when each was last used
         self._cache: OrderedDict[int, tuple[LiveGame, float]] = OrderedDict()
         #: one command (or lookup of the cache) at a time
         self._lock = threading.Lock()
+<<<<<<< HEAD
         #: called with the place after every committed change (the bot seats' player,
         #: ``bot.service.bots``, looks whether a bot is to act); must not block
         self.after_commit: list[Callable[[str], None]] = []
+=======
+        #: when old replies and posted announcements were last pruned (``Store.prune``)
+        self._pruned_at = clock()
+        #: the stored games' rewrite count the cache was filled under (``Store.generation``)
+        self._generation = self.store.generation()
+>>>>>>> main
 
     def close(self) -> None:
         self.store.close()
@@ -223,9 +248,10 @@ class GameService:
         if not (page or isinstance(cmd, Map | Preview | Story | Hint)) or live is None or (
                 live.game is None):
             return 0.0
-        wait = self.budgets.picture_wait(step.place, step.actor.user_id)
+        actor = step.actor
+        wait = self.budgets.picture_wait(step.place, actor.user_id, actor.server)
         if not wait and (page or isinstance(cmd, Story) and story.PARTS[cmd.what][1]):
-            wait = self.budgets.animation_wait(step.place)
+            wait = self.budgets.animation_wait(step.place, actor.user_id, actor.server)
         return wait
 
     # ---- load and decide: the game, the route and the handler --------------------------------
@@ -246,6 +272,12 @@ class GameService:
 
     def _decide(self, step: Step, cmd: Command, attachments: Sequence[Attachment]) -> Outcome:
         live = step.live
+        if isinstance(cmd, Forget):  # each looks through the whole database
+            over = self.budgets.charge([Charge(("forget", step.actor.user_id), FORGETS_PER_MEMBER,
+                                               1, "forget-per-member")])
+            if over is not None:
+                return refuse(f"You asked that a short while ago (forget-per-member limit); "
+                              f"try again in {later(over.wait)}.")
         wait = self._costly_wait(step, cmd)
         if wait:
             again = cmd.what if isinstance(cmd, Story) else (
@@ -258,9 +290,27 @@ class GameService:
             is_moderator(step.actor, live.record if live else None, self.moderator_role),
             self.store, attachments, self.bind_imported_names)
         outcome = routes.run(ctx, cmd)
-        if outcome.draft is not None:
-            check_records(outcome.draft.record.last_seq)
+        if outcome.draft is not None and outcome.draft.new:
+            return self._within_budgets(step, ctx.moderator, outcome, outcome.draft)
         return outcome
+
+    def _within_budgets(self, step: Step, moderator: bool, outcome: Outcome,
+                        draft: Draft) -> Outcome:
+        """A change within the records cap and the member's and server's daily budgets (taken
+        now), else a refusal; abandon, drop, pause and a moderator's undo always pass."""
+        new_game = draft.new[0].kind == "create"  # an import's records all count, auto or not
+        kinds = [r.kind for r in draft.new if new_game or not r.auto]
+        if kinds and kinds[0] in ALWAYS_ALLOWED:
+            return outcome
+        if not exempt(kinds, moderator):  # a moderator's undo passes the cap, not the budgets
+            check_records(draft.record.counted, draft.record.last_seq)
+        actor = step.actor
+        over = self.budgets.change_over(step.place, actor.user_id, actor.server,
+                                        draft.record.game_id, kinds)
+        if over is None:
+            return outcome
+        return refuse(_OVER.get(over.limit, "That is over a daily limit") +
+                      f" ({over.limit} limit); try again in {later(over.wait)}.")
 
     # ---- commit: records, outbox, positions --------------------------------------------------
 
@@ -290,8 +340,13 @@ class GameService:
                                     f"Please try again."))
         draft.record.game_id = game_id
         self._keep(game_id, after, step.now)
+<<<<<<< HEAD
         for hook in self.after_commit:
             hook(step.place)
+=======
+        if step.now - self._pruned_at >= PRUNE_EVERY:
+            self.prune()
+>>>>>>> main
         reply = Update(text, mentions=mentions, files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
                        announcement=change.announcement_id, table=preview.table_now(after))
@@ -322,7 +377,7 @@ class GameService:
         """A change over the picture budget stands; only its picture is skipped."""
         if snapshot is None:
             return text, None
-        wait = self.budgets.picture_wait(step.place, step.actor.user_id)
+        wait = self.budgets.picture_wait(step.place, step.actor.user_id, step.actor.server)
         if wait > 0:
             return (text + f"\n(No picture this time: many were drawn here just now; "
                            f"`map` draws the table again in {later(wait)}.)"), None
@@ -336,7 +391,8 @@ class GameService:
             return "", None
         records = self.store.records(draft.record.game_id) + draft.new
         return story.at_the_end(after.game, draft.record.game_id,
-                                animation=self.budgets.animation_wait(step.place) == 0,
+                                animation=self.budgets.animation_wait(
+                                    step.place, step.actor.user_id, step.actor.server) == 0,
                                 page=page_notes(after, records))
 
     def _unchanged(self, step: Step, outcome: Outcome) -> Prepared:
@@ -380,6 +436,7 @@ class GameService:
     def _live(self, summary: GameSummary) -> LiveGame:
         """The game as its records say, from the cache when nothing was written since (the
         caller holds the service's lock)."""
+        self._drop_rewritten()
         cached = self._cache.get(summary.id)
         live = cached[0] if cached is not None else None
         if live is None or live.record.last_seq != summary.last_seq:
@@ -406,6 +463,24 @@ class GameService:
                     self.cache_idle is None or now - used <= self.cache_idle):
                 break
             self._cache.popitem(last=False)
+
+    def prune(self) -> tuple[int, int]:
+        """Forget old replies and posted announcements now (``Store.prune``); done by itself
+        once an hour after a change. (replies, announcements) forgotten."""
+        self._pruned_at = self.clock()
+        try:
+            return self.store.prune(self._pruned_at)
+        except sqlite3.Error:  # only the database's size is at stake; the next hour tries again
+            log.exception("pruning old replies failed")
+            return 0, 0
+
+    def _drop_rewritten(self) -> None:
+        """Forget every live game when stored games were rewritten (a member forgotten, here
+        or by ``busbot forget`` in another process): the cache would name them again."""
+        generation = self.store.generation()
+        if generation != self._generation:
+            self._cache.clear()
+            self._generation = generation
 
     def live_games(self) -> int:
         """How many games are in memory now."""

@@ -27,6 +27,7 @@ import sqlite_utils
 from bot.service import outbox, snapshots
 from bot.service.outbox import Announcement
 from bot.service.records import GameStatus, Record
+from engine.limits import DAY, HANDLED_KEEP_DAYS, SENT_KEEP_DAYS
 
 #: The record columns, in the order ``_record_rows`` writes and ``_stored_records`` reads them.
 RECORD_COLUMNS = "game_id, seq, kind, at, user_id, user_name, seat, text, auto, message_id, data"
@@ -342,6 +343,35 @@ class Store:
                     now: float) -> outbox.Failure:
         with self.transaction() as db:
             return outbox.mark_failed(db, item_id, error, refused, now)
+
+    # ---- what is kept, and for how long -------------------------------------------------------
+
+    def generation(self) -> int:
+        """How many times stored games were rewritten in place (``privacy.forget``): a service
+        that keeps games in memory drops them all when this changes, even when another process
+        (``busbot forget``) did it."""
+        with self.lock:
+            row = self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        return int(row[0]) if row is not None else 0
+
+    @staticmethod
+    def bump_generation(db: sqlite_utils.Database) -> None:
+        """Count one more rewrite (inside the rewrite's own transaction)."""
+        db.execute("INSERT INTO meta (key, value) VALUES ('generation', '1') ON CONFLICT (key) "
+                   "DO UPDATE SET value = CAST(value AS INTEGER) + 1")
+
+    def prune(self, now: float) -> tuple[int, int]:
+        """Forget the replies to messages answered more than ``HANDLED_KEEP_DAYS`` ago and the
+        announcements posted more than ``SENT_KEEP_DAYS`` ago; (replies, announcements) gone.
+        Records are never pruned: a game is its log. A message delivered again after its reply
+        is gone is read as a new message (a chat service redelivers within minutes, and
+        catching up after a restart starts after the newest message seen, ``seen``)."""
+        with self.transaction() as db:
+            handled = db.execute("DELETE FROM handled WHERE at < ?",
+                                 [now - HANDLED_KEEP_DAYS * DAY]).rowcount
+            sent = db.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?",
+                              [now - SENT_KEEP_DAYS * DAY]).rowcount
+        return max(0, handled), max(0, sent)
 
 
 # ---- the schema and its versions --------------------------------------------------------------

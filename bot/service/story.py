@@ -16,14 +16,11 @@ from bot.service.commands import Story
 from bot.service.outcome import GameContext, Outcome, refuse
 from bot.service.storyjob import StoryJob
 from engine import Game
-from engine.limits import Rate
 from engine.stats import story, summary
 
 if TYPE_CHECKING:
     from render.page_notes import PageNotes
 
-#: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.
-ANIMATIONS_PER_PLACE = Rate(burst=2, per=600.0)
 #: How the final message begins its story, and says it has no animation. The outbox stores
 #: which files go with it (``outbox.Story``), so a late post gets the same ones.
 HEADING = "**The game's story.**"
