@@ -55,11 +55,8 @@ from bot.service.records import (
 )
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from bot.service.storyjob import StoryJob
-<<<<<<< HEAD
-from bot.service.verbs.hint import Hint
-=======
 from bot.service.verbs.forget import Forget
->>>>>>> main
+from bot.service.verbs.hint import Hint
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
@@ -174,16 +171,13 @@ class GameService:
         self._cache: OrderedDict[int, tuple[LiveGame, float]] = OrderedDict()
         #: one command (or lookup of the cache) at a time
         self._lock = threading.Lock()
-<<<<<<< HEAD
         #: called with the place after every committed change (the bot seats' player,
         #: ``bot.service.bots``, looks whether a bot is to act); must not block
         self.after_commit: list[Callable[[str], None]] = []
-=======
         #: when old replies and posted announcements were last pruned (``Store.prune``)
         self._pruned_at = clock()
         #: the stored games' rewrite count the cache was filled under (``Store.generation``)
         self._generation = self.store.generation()
->>>>>>> main
 
     def close(self) -> None:
         self.store.close()
@@ -340,13 +334,10 @@ class GameService:
                                     f"Please try again."))
         draft.record.game_id = game_id
         self._keep(game_id, after, step.now)
-<<<<<<< HEAD
         for hook in self.after_commit:
             hook(step.place)
-=======
         if step.now - self._pruned_at >= PRUNE_EVERY:
             self.prune()
->>>>>>> main
         reply = Update(text, mentions=mentions, files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
                        announcement=change.announcement_id, table=preview.table_now(after))
