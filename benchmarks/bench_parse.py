@@ -18,7 +18,6 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import contextlib
 
-from bot.service.chat import reads_as_moves  # noqa: E402
 from bot.service.reading import parse_command, read_message  # noqa: E402
 from engine import BusError, notation, parse_moves  # noqa: E402
 from engine.limits import MAX_MESSAGE_CHARS  # noqa: E402
@@ -31,7 +30,8 @@ def _commands(text: str) -> None:
     parse_command.cache_clear()  # time reading, not the cache of recent messages
     read_message.cache_clear()
     parse_command(text)
-    reads_as_moves(text)
+    notation.read_chat.cache_clear()
+    notation.read_chat(text)
 
 
 def _moves(text: str) -> None:

@@ -1,5 +1,9 @@
 """A table in the terminal: every line is ``Name: text``, as if that user wrote it in the channel.
 
+A line is read as a channel message without the prefix is: through the same chat filter
+(``GameService.read_chat``), so table talk gets no answer here either and a console game shows
+exactly what Discord would do. ``Name: !bus text`` is a prefixed command, always answered.
+
 It runs the very same service as the Discord bot on the same kind of database, so quitting and
 starting again continues every game, and a game played here can be exported to Discord.
 Users are named by what precedes the colon; the console has no server managers, so a game's
@@ -28,8 +32,12 @@ from bot.config import (
 )
 from bot.service import GameService
 from bot.service.bots import BotPlayers
+from bot.service.chat import could_be_for_the_bot
+from bot.service.commands import Play
 from bot.service.exchange import ExchangeError, read_import_file
 from bot.service.pictures import default_renderer, start_pictures
+from bot.service.reading import read_message
+from bot.service.service import Addressed
 from bot.service.storage import StoreError
 from engine.limits import MAX_MESSAGE_CHARS
 
@@ -50,7 +58,15 @@ IMPORT_HINT = ("`import PATH` makes a game from an exported log file (.txt or .j
                "it.")
 HINT = ("Write `Name: text` as that player would in the channel, e.g. `Arcsyn: new game`, "
         "`Arcsyn: join`, `Arcsyn: Place Office at C1`; `Name: help` lists the commands; "
-        "`quit` ends (games are kept).")
+        "`quit` ends (games are kept). Lines are read as Discord reads a message without the "
+        "prefix: table talk gets no answer; `Name: !bus text` always gets one.")
+#: the prefix that makes a line a command whatever it says, as on Discord
+PREFIX = "!bus"
+#: what the console shows for a line Discord would leave unanswered
+TALK = "  (no answer: busbot takes that for table talk; `!bus ...` would make it a command)"
+#: what the console adds to a command answered at a table with no game
+FIRST = ("  (on Discord a channel with no game reads only the prefix: `!bus new game` there; "
+         "once a game is there, commands need no prefix)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +179,8 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
 
 def _table(service: GameService, read: Callable[[], str | None], out: TextIO,
            picture_dir: str, after: Callable[[], None]) -> None:
-    """Read lines and hand each to the service until the end of input or ``quit``; ``after``
-    each command, the computer players' moves are shown."""
+    """Read lines and answer each until the end of input or ``quit``; ``after`` each, the
+    computer players' moves are shown."""
     while True:
         line = read()
         if line is None:
@@ -178,28 +194,7 @@ def _table(service: GameService, read: Callable[[], str | None], out: TextIO,
             continue
         if line.lower() in ("quit", "exit"):
             break
-        name, sep, text = line.partition(":")
-        name, text = name.strip(), text.strip()
-        if not sep or not name or not text:
-            print(HINT, file=out)
-            continue
-        actor = Actor(user_id=name, name=name)
-        attachments: list[Attachment] = []
-        if text.lower() in ("import", "import game"):
-            print(f"busbot (only you see this): {IMPORT_HINT}", file=out)
-            continue
-        if text.lower().startswith("import "):
-            path = text[len("import "):].strip()
-            try:
-                attachments.append(Attachment(os.path.basename(path), read_import_file(path)))
-            except ExchangeError as err:
-                print(f"busbot (only you see this): {err}; nothing was imported.", file=out)
-                continue
-            text = "import"
-        reply = service.handle(PLACE, actor, text, attachments=attachments)
-        if text.lower() == "help":
-            reply.text += f"\n**At the console**: {IMPORT_HINT}"
-        show(reply, out, picture_dir)
+        answer_line(service, line, out, picture_dir)
         after()
 
 
@@ -219,6 +214,57 @@ def show_bots(bots: BotPlayers, updates: queue.Queue[Reply], out: TextIO,
             show(updates.get(), out, picture_dir)
         if idle and updates.empty():
             return
+
+
+def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> None:
+    """One ``Name: text`` line, answered as the channel would answer that user's message."""
+    name, sep, text = line.partition(":")
+    name, text = name.strip(), text.strip()
+    text, forced = _unprefixed(text)
+    if not sep or not name or not text:
+        print(HINT, file=out)
+        return
+    actor = Actor(user_id=name, name=name)
+    attachments: list[Attachment] = []
+    addressed: Addressed | None = None
+    first = False
+    if text.lower() in ("import", "import game"):
+        print(f"busbot (only you see this): {IMPORT_HINT}", file=out)
+        return
+    if text.lower().startswith("import "):
+        path = text[len("import "):].strip()
+        try:
+            attachments.append(Attachment(os.path.basename(path), read_import_file(path)))
+        except ExchangeError as err:
+            print(f"busbot (only you see this): {err}; nothing was imported.", file=out)
+            return
+        text = "import"
+    elif not forced:
+        addressed = service.read_chat(PLACE, text, actor.user_id)
+        first = addressed is None and _first_command(service, text)
+        if addressed is None and not first:
+            print(TALK, file=out)
+            return
+    reply = service.handle(PLACE, actor, text, attachments=attachments, addressed=addressed)
+    if text.lower() == "help":
+        reply.text += f"\n**At the console**: {IMPORT_HINT}"
+    show(reply, out, picture_dir)
+    if first and reply.ok:
+        print(FIRST, file=out)
+
+
+def _first_command(service: GameService, text: str) -> bool:
+    """A well-formed command at a table with no game yet: the console's table is set aside
+    for busbot, so it is answered (with ``FIRST`` saying what Discord needs)."""
+    return service.store.latest_game(PLACE) is None and could_be_for_the_bot(text) \
+        and not isinstance(read_message(text), Play)
+
+
+def _unprefixed(text: str) -> tuple[str, bool]:
+    """The text after the ``!bus`` prefix and True, or the text as it is and False."""
+    if text[:len(PREFIX)].lower() == PREFIX and text[len(PREFIX):len(PREFIX) + 1] in ("", " "):
+        return text[len(PREFIX):].strip(), True
+    return text, False
 
 
 def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:

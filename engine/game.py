@@ -135,8 +135,8 @@ class Game(KeptPositions):
         rule, p = step
         st = self.state
         listed = self._legal
-        if listed is not None and move in listed and (player is None
-                                                      or self.player(player) is p):
+        if listed is not None and _one_of(move, listed) and (player is None
+                                                             or self.player(player) is p):
             events = rule.do(st, p, move)  # one of the listed moves: legal, checked once
         else:
             self._check(rule, p, move, player)
@@ -330,6 +330,12 @@ class Game(KeptPositions):
 
     def __repr__(self) -> str:
         return f"<Game {', '.join(self.players)}: {self.state.phase} round {self.state.round}>"
+
+
+def _one_of(move: Move, listed: list[Move]) -> bool:
+    """Whether ``move`` is one of the very moves listed: only those are carried out unchecked
+    (a move read from text may carry more than it compares by, like a named space)."""
+    return any(m is move for m in listed)
 
 
 def _option_text(value: object) -> str:

@@ -65,7 +65,12 @@ class ExtendLine:
 
 @dataclass(frozen=True, slots=True)
 class ChooseAction:
+    """``space``: the space the player named ("line expansion space a"), or None. A marker
+    always goes on the lowest free space (R3), so a named space only checks that it is that
+    one; it is not part of the move (the log writes the action alone)."""
+
     action: ActionName
+    space: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"Choose {ACTION_TITLES[self.action]}"

@@ -74,7 +74,7 @@ def test_refusals_hints_export_and_import_at_the_console(tmp_path: Path) -> None
     moves, _ = game_lines(seed=11)
     out = console(tmp_path / "games.db", [
         *lobby(), "just chatting", "Bram: Place Office at C1", "Ada: undo 3",
-        *moves[:10], "Cleo: export txt", "Ada: abandon",
+        *moves[:10], "Cleo: export txt", "Ada: abandon", "Ada: confirm",
         f"Zed: import {pictures / 'bus-game1.txt'}", "Zed: status", "Bram: moves",
         "Zed: import /no/such/file",
     ], "--no-pictures", "--pictures", str(pictures))

@@ -284,7 +284,7 @@ async def test_moderator_undo_and_acting_for_a_player(table: Table, people: Play
         only(await server.say(people.named(step.player), step.move))
 
     undone = only(await server.say(people.moderator, "!bus undo"))
-    assert "took back 1 move" in undone.content
+    assert "took back Daemonis's move" in undone.content  # names whose move went
     assert "Daemonis: Place House at C2" in undone.content
     assert undone.pictures == [table.expected_picture(server.table)]
     assert undone.pings == frozenset()  # Daemonis was already the one deciding

@@ -109,7 +109,7 @@ def test_dont_stop_time_is_the_way_players_say_advance_clock() -> None:
     ("place offfice at C1", "'offfice' (did you mean office?)"),
     ("plaec pub at C1", "'plaec' (did you mean place?)"),
     ("place office at C1 quickly", "'quickly'"),
-    ("I want to place office at C1", "'want'"),
+    ("I hereby place office at C1", "'hereby'"),
 ])
 def test_an_unknown_word_is_named_and_nothing_is_read(text: str, named: str) -> None:
     with pytest.raises(ParseError) as err:

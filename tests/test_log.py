@@ -82,7 +82,9 @@ def test_replay_command_exit_codes_and_json(tmp_path: Path) -> None:
     bad.write_text("\n".join(lines))
     result = _busbot("replay", str(bad))
     assert result.returncode == 1
-    assert result.stdout.strip() == "line 21, move 18: W9 is not a crossing; did you mean W8?"
+    # issue 19: the guess is a crossing the extension could reach
+    assert result.stdout.strip() == ("line 21, move 18: W9 is not a crossing; did you mean W3 "
+                                     "(next to C1)?")
     lines[20] = lines[20].split(":")[0] + ": Extend line from C1 to N3"
     bad.write_text("\n".join(lines))
     result = _busbot("replay", str(bad))

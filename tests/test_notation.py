@@ -68,7 +68,8 @@ def test_several_moves_in_one_message() -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("Place Office at W9", "W9 is not a crossing; did you mean W8?"),
-    ("extend C1 to N0", "N0 is not a crossing; did you mean N1?"),
+    ("extend C1 to N0", "N0 is not a crossing; did you mean N3 (next to C1)?"),  # issue 19
+    ("extend N1 W9", "W9 is not a crossing; did you mean W3 (next to N1)?"),
     ("place offfice at C1", "did you mean office?"),
     ("hello there", "I do not understand"),
     ("", "empty"),

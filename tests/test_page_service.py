@@ -40,9 +40,10 @@ def test_export_html_marks_corrections_undos_and_moves_made_for_a_seat(tmp_path:
     play(table, SETUP[:3])
     table.ok("Arcsyn", "as Daemonis: Place Office at C4")  # the moderator, for Daemonis
     table.ok("Hedgethorn", "Place Pub at E3")
-    table.ok("Arcsyn", "undo")  # Hedgethorn's pub, taken back
+    table.ok("Arcsyn", "undo Hedgethorn")  # Hedgethorn's pub, taken back (issue 19: named)
     table.ok("Hedgethorn", "Place Pub at E5")
-    table.ok("Arcsyn", "correct 1: Place Office at C2")
+    table.say("Arcsyn", "correct 1: Place Office at C2")  # replays 5 moves: asked first
+    table.ok("Arcsyn", "confirm")
     reply = table.ok("Bram", "export html")
     assert [f.filename for f in reply.files] == ["bus-game1.html"]
     assert "Game 1 as a page" in reply.text and "The game's page, bus-game1.html" in reply.text

@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from bot.api import Actor, Attachment, Reply
 from bot.discord_app.splitting import split_message
 from bot.service import GameService
-from bot.service.chat import reads_as_moves
 from bot.service.reading import parse_command
 from bot.service.storage import Store, StoreError
 from engine import GameLog, ParseError, limits, parse_moves, random_game, replay
@@ -34,6 +33,7 @@ from engine.limits import (
     check_name,
     look_alike,
 )
+from engine.notation import read_chat
 from tests.hostile_text import command_cases, move_cases
 from tests.service_support import Table, actor, fake_png, open_table, started
 
@@ -89,7 +89,7 @@ def test_f1_every_command_reads_its_worst_cases_at_the_cap_in_linear_time() -> N
     start = time.process_time()
     for text in cases:
         parse_command(text)
-        reads_as_moves(text)
+        read_chat(text)
     assert time.process_time() - start < COMMAND_GUARD
 
 

@@ -251,4 +251,5 @@ def test_the_records_cap_counts_only_what_changes_the_game(
     monkeypatch.setattr(limits, "MAX_RECORDS", 5000)
     monkeypatch.setattr(limits, "MAX_STORED_RECORDS", len(table.snapshot()[1]))  # type: ignore[arg-type]
     assert "the records limit" in table.say(seat, move).text  # the backstop counts every record
-    assert table.ok("Arcsyn", "abandon").changed
+    assert "`confirm`" in table.say("Arcsyn", "abandon").text  # issue 19: asked first
+    assert table.ok("Arcsyn", "confirm").changed

@@ -96,9 +96,9 @@ def test_what_the_service_says_reads_right(table: Table) -> None:
     assert "This game" not in rules and "No game is open here" in rules
     reply = table.say("Zed", "undo please")
     assert not reply.ok
-    assert reply.text == ("That command is written `undo` (the last move), `undo last K` (the "
-                          "last K moves) or `undo to N` (move N and every move after it). "
-                          "Nothing was changed.")
+    assert reply.text == ("That command is written `undo` (your own last move), `undo NAME` "
+                          "(that player's last move), `undo last K` (the last K moves) or "
+                          "`undo to N` (move N and every move after it). Nothing was changed.")
     started(table)
     table.ok("Arcsyn", "Place Office at C1")
     status = table.ok("Zed", "status").text

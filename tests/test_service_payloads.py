@@ -32,14 +32,16 @@ def eventful(table: Table) -> None:
     table.play_random(6, seed=3)
     table.ok("Arcsyn", "undo last 2")
     table.ok("Arcsyn", "redo")
-    table.ok("Arcsyn", "correct 1: Place House at C1")
+    table.say("Arcsyn", "correct 1: Place House at C1")  # replays 5 moves: asked first
+    table.ok("Arcsyn", "confirm")
     table.ok("Arcsyn", "nudge")
     table.ok("Arcsyn", "pause")
     table.ok("Arcsyn", "resume")
     table.ok("Arcsyn", "replace Daemonis with <@4242>")
     table.ok("Arcsyn", "drop Hedgethorn")
     table.ok("Arcsyn", "replace Hedgethorn with bot easy")
-    table.ok("Arcsyn", "abandon")
+    table.say("Arcsyn", "abandon")  # after 6 moves: asked first
+    table.ok("Arcsyn", "confirm")
 
 
 def test_every_record_reads_as_its_kinds_class_and_writes_the_same_data(

@@ -24,7 +24,9 @@ def test_a_preview_shows_the_table_after_the_moves_and_plays_nothing(table: Tabl
     reply = table.ok("Daemonis", "preview Place Office at C1 and Pub at C2")
     assert reply.text.startswith("Preview only: nothing was played.")
     assert "Arcsyn: Place Office at C1" in reply.text and "Arcsyn: Place Pub at C2" in reply.text
-    assert "Then: Next: Daemonis" in reply.text
+    assert "After that, next: Daemonis" in reply.text and "Then: Next:" not in reply.text
+    assert reply.text.endswith("Only Arcsyn can play it now, by writing: Place Office at C1; "
+                               "Place Pub at C2")  # Daemonis previewed Arcsyn's move
     assert reply.preview == "Place Office at C1; Place Pub at C2"
     assert reply.picture is not None and reply.picture.startswith(PNG_SIGNATURE)
     assert reply.picture_name == "bus-game1-move002-preview.png"

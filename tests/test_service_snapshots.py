@@ -98,12 +98,14 @@ def test_positions_are_rewritten_when_the_moves_before_them_change(tmp_path: Pat
     table = open_table(path)
     started(table, 3)
     table.play_random(SNAPSHOT_EVERY + 2, seed=4)
-    table.ok("Arcsyn", "undo last 4")  # back before the stored position
+    table.say("Arcsyn", "undo last 4")  # back before the stored position (asked first)
+    table.ok("Arcsyn", "confirm")
     table.play_random(6, seed=5)  # other moves past move 32: its position is written anew
     cold = _cold(path)
     assert _replayed(cold) == 4 and _looks(cold) == _looks(table)
     stale = table.service.store.positions(table.game_id(), SNAPSHOT_EVERY)
-    table.ok("Arcsyn", "correct 1: Place House at C1")  # the later moves still stand
+    table.say("Arcsyn", "correct 1: Place House at C1")  # the later moves still stand
+    table.ok("Arcsyn", "confirm")  # 35 moves replayed: asked first
     assert table.service.store.positions(table.game_id(), SNAPSHOT_EVERY) != stale
     cold = _cold(path)
     assert _replayed(cold) == 4 and _looks(cold) == _looks(table)

@@ -24,7 +24,8 @@ def _play_with_restart(path: str, restart: bool) -> tuple[list[str], str]:
     table = open_table(path)
     started(table, 4)
     table.play_random(150, seed=8)
-    table.ok("Arcsyn", "undo last 3")
+    table.say("Arcsyn", "undo last 3")  # the game is over (144 moves): asked first
+    table.ok("Arcsyn", "confirm")
     other = Table(table.service, "channel-2")
     started(other, 3)
     other.play_random(20, seed=1)

@@ -61,13 +61,20 @@ def test_undo_last_k_and_undo_to_n_take_what_they_say(table: Table) -> None:
     assert not reply.ok and "Only a moderator" in reply.text
 
 
-def test_undo_by_a_seated_moderator_takes_back_the_last_move_whoever_made_it(
+def test_undo_is_the_writers_own_move_and_a_moderator_names_someone_elses(
         table: Table) -> None:
+    """Issue 19: ``undo`` by a seated moderator once took back another player's move."""
     started(table)
     play(table, SETUP[:3])
-    reply = table.ok("Arcsyn", "undo")  # Arcsyn moderates and sits; the last move is Daemonis's
-    assert "Moderator Arcsyn took back 1 move" in reply.text
-    assert "Daemonis: Place House at C3" in reply.text
+    before = table.snapshot()
+    reply = table.say("Arcsyn", "undo")  # Arcsyn moderates and sits; the last move is Daemonis's
+    assert not reply.ok and "As a moderator you can take it back with `undo Daemonis`" in reply.text
+    assert table.snapshot() == before
+    reply = table.say("Arcsyn", "undo Hedgethorn")
+    assert not reply.ok and "The last move was Daemonis's (Place House at C3)" in reply.text
+    reply = table.ok("Arcsyn", "undo daemonis")
+    assert "Moderator Arcsyn took back Daemonis's move:\n  · 3. Daemonis: Place House at C3" \
+        in reply.text
     assert len(log_moves(table)) == 2
     # A player who is no moderator still only takes back their own.
     table.ok("Daemonis", "Place House at C3")
@@ -80,7 +87,9 @@ def test_redo_puts_back_exactly_what_the_undo_took_as_a_new_record(table: Table)
     started(table)
     play(table, SETUP)
     before = table.export("txt").split("\n", 1)[1]
-    table.ok("Arcsyn", "undo to 2")
+    asked = table.say("Arcsyn", "undo to 2")  # five moves: asked first
+    assert "would take back 5 moves (of 6)" in asked.text and len(log_moves(table)) == 6
+    table.ok("Arcsyn", "confirm")
     assert len(log_moves(table)) == 1
     reply = table.ok("Arcsyn", "redo")
     assert "Moderator Arcsyn put back what the undo took back:" in reply.text
@@ -98,13 +107,13 @@ def test_redo_puts_back_exactly_what_the_undo_took_as_a_new_record(table: Table)
 def test_redo_steps_back_through_several_undos_but_not_over_a_new_move(table: Table) -> None:
     started(table)
     play(table, SETUP)
-    table.ok("Arcsyn", "undo")
-    table.ok("Arcsyn", "undo")
+    table.ok("Arcsyn", "undo Hedgethorn")
+    table.ok("Arcsyn", "undo Hedgethorn")
     table.ok("Arcsyn", "redo")
     assert log_moves(table)[-1] == "5. Hedgethorn: Place Pub at E3"
     table.ok("Arcsyn", "redo")
     assert log_moves(table)[-1] == "6. Hedgethorn: Place House at W3"
-    table.ok("Arcsyn", "undo")
+    table.ok("Arcsyn", "undo Hedgethorn")
     table.ok("Hedgethorn", "Place House at W5")  # a new move: the old one cannot come back
     before = table.snapshot()
     reply = table.say("Arcsyn", "redo")
@@ -121,7 +130,7 @@ def test_a_player_may_redo_their_own_undo_but_not_a_moderators(table: Table) -> 
     reply = table.ok("Daemonis", "redo")
     assert reply.text.startswith("Daemonis put back what the undo took back:")
     assert log_moves(table)[-1] == "4. Daemonis: Place Office at C4"
-    table.ok("Arcsyn", "undo")
+    table.ok("Arcsyn", "undo Daemonis")
     reply = table.say("Daemonis", "redo")
     assert not reply.ok and "Only a moderator" in reply.text
 
@@ -181,7 +190,8 @@ def test_any_undo_then_redo_gives_back_the_same_game(moves: int, pick: int, form
         played = table.play_random(moves, seed=moves)
         before = table.export("txt").split("\n", 1)[1]
         number = pick % played + 1
-        table.ok("Arcsyn", f"{form} {number}")
+        if "`confirm`" in table.say("Arcsyn", f"{form} {number}").text:
+            table.ok("Arcsyn", "confirm")  # more than a few moves, or a finished game
         assert table.export("txt").split("\n", 1)[1] != before
         table.ok("Arcsyn", "redo")
         assert table.export("txt").split("\n", 1)[1] == before

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine import EDITIONS, Move, ParseError, parse_moves
 from engine.limits import LimitError, check_move_count, shown
+from engine.notation import POLITE
 
 
 class Command:
@@ -99,6 +100,18 @@ class UndoLast(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class UndoSeat(Command):
+    """``undo NAME``: a moderator takes back that player's last move (the last one chosen)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm(Command):
+    """``confirm``: go ahead with the big change the writer was asked about a moment ago."""
+
+
+@dataclass(frozen=True, slots=True)
 class UndoTo(Command):
     """``undo to N``: take back move N and every move after it."""
 
@@ -178,6 +191,22 @@ class Malformed(Command):
 
     command: str
     usage: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown(Command):
+    """A message that is neither a command nor a move (``rematch``, ``my games``): refused as
+    an unknown command in every state of the game, before the game is asked anything, so a
+    finished game does not answer it with its final score. ``word``: its first words;
+    ``guess``: the command word they are close to, or empty."""
+
+    word: str
+    guess: str = ""
+
+    def refusal(self) -> str:
+        guess = f" (did you mean the command `{self.guess}`?)" if self.guess else ""
+        return (f"I do not know the command `{self.word}`{guess}, and it names no move. "
+                f"`help` lists the commands; `moves` your legal moves.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,8 +405,23 @@ def _undo(w: Words) -> Command | None:
         if w.word(end) in ("move", "moves"):
             end += 1
         return UndoLast(count if count is not None else 1) if _only(w, end) else None
+    if w.rest(1).lower() in _OWN:
+        return Undo(None)
     count = _number(second) if not second.startswith("#") else None
-    return Undo(count) if count is not None and _only(w, 2) else None
+    if count is not None:
+        return Undo(count) if _only(w, 2) else None
+    name = w.rest(1)
+    if "\n" in name or _number(second.lstrip("#")) is not None or name.lower() in POLITE:
+        return None  # "undo please" is a mistyped undo, answered with how it is written
+    return UndoSeat(name)
+
+
+#: how a writer names their own last move after ``undo``
+_OWN = ("my move", "my last move", "mine", "my last", "me")
+
+
+def _confirm(w: Words) -> Command | None:
+    return Confirm() if _only(w, 1) else None
 
 
 def _redo(w: Words) -> Command | None:

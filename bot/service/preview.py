@@ -17,7 +17,7 @@ from bot.service.commands import Preview
 from bot.service.live_game import Draft, LiveGame, Played
 from bot.service.outcome import GameContext, Outcome, refuse
 from bot.service.play import why_not
-from bot.service.records import PLAYING_STATUSES, GameStatus
+from bot.service.records import PLAYING_STATUSES, GameStatus, same_user
 from bot.service.replies import next_line, played_lines
 from engine import BusError, Decision, Move, Question
 
@@ -88,6 +88,7 @@ def preview(ctx: GameContext, cmd: Preview) -> Outcome:
     live = ctx.live
     assert live.game is not None  # the command table checked ``previewable``
     tried = _unwrapped(list(cmd.moves))
+    first = waiting_for(live)
     draft = Draft.of(live, ctx.actor, ctx.now, None)
     draft.record.status = GameStatus.ACTIVE  # a paused game previews as if resumed
     played: list[Played] = []
@@ -105,11 +106,24 @@ def preview(ctx: GameContext, cmd: Preview) -> Outcome:
     played.extend(draft.run_automatic())
     written = "; ".join(str(m) for m in tried)
     lines = [f"Preview only: nothing was played. The table if {written}:",
-             *played_lines(played), f"Then: {next_line(draft.live)}",
-             f"To play it, write: {written}"]
+             *played_lines(played), _then(next_line(draft.live)), _to_play(ctx, first, written)]
     return Outcome("\n".join(lines), picture=draft.game, previous=live.game,
                    picture_name=preview_name(live.record.game_id, len(draft.record.moves)),
                    preview=written)
+
+
+def _then(line: str) -> str:
+    """What follows the previewed moves, in one line ("After that, next: Cleo: ...")."""
+    if line.startswith("Next: "):
+        return f"After that, next: {line.removeprefix('Next: ')}"
+    return f"After that: {line}"
+
+
+def _to_play(ctx: GameContext, first: tuple[Decision, str | None] | None, written: str) -> str:
+    """How the previewed moves are played, said to the one who can play them."""
+    if first is None or same_user(first[1], ctx.actor.user_id):
+        return f"To play it, write: {written}"
+    return f"Only {first[0].player} can play it now, by writing: {written}"
 
 
 def _unwrapped(moves: list[Move]) -> list[Move]:

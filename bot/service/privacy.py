@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 
 import sqlite_utils
 
-from bot.service import payloads, snapshots
+from bot.service import confirm, payloads, snapshots
 from bot.service.live_game import BOT_USER, LiveGame, build_game
 from bot.service.preview import waiting_for
 from bot.service.records import GameRecord, Record, same_user
@@ -54,6 +54,7 @@ def forget(store: Store, user_id: str, *, dry_run: bool = False) -> Forgotten:
         with store.transaction() as db:
             for game_id in _games_of(db, user_id):
                 _forget_in_game(store, db, game_id, user_id, report)
+            confirm.forget(db, user_id)  # a question waiting for their `confirm`
             if dry_run:
                 raise _DryRun
             store.bump_generation(db)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 
-from bot.service.commands import Command, Malformed, Play, Words, play
+from bot.service.commands import Command, Malformed, Play, Unknown, Words, play
 from bot.service.registry import BY_WORD, WORDS
+from engine.notation import names_a_move
 
 #: the longest first word compared with the command words (a typo, not a pasted blob)
 _HINT_LENGTH = 20
@@ -23,13 +24,32 @@ def read_message(text: str) -> Command:
     """What a message asks for: a service command, or else moves to play (``Play``).
 
     Kept for the last few hundred messages, so a chat message that the adapter first asks
-    about (``meant_for_the_bot``) and then hands to the service is read only once."""
-    cmd = parse_command(text) or play(text)
-    if isinstance(cmd, Play) and cmd.unreadable is not None:
-        hint = command_hint(text, cmd.unreadable)
-        if hint:
-            return Play(cmd.text, cmd.moves, f"{cmd.unreadable}\n{hint}")
-    return cmd
+    about (``meant_for_the_bot``) and then hands to the service is read only once.
+
+    A command with a trailing "?" or "!" (``moves?``) is that command;
+    a message naming no move at all whose first word is no command (``rematch``, ``my
+    games``) is refused as an unknown command, whatever the state of the game."""
+    cmd = parse_command(text)
+    if cmd is None or isinstance(cmd, Malformed):
+        polite = without_politeness(text)
+        again = parse_command(polite) if polite and polite != text else None
+        if again is not None and not isinstance(again, Malformed):
+            return again
+    if cmd is not None:
+        return cmd
+    moves = play(text)
+    if moves.unreadable is None:
+        return moves
+    if not names_a_move(text):
+        w = Words(text)
+        return unknown(w.between(0, w.count_to(2)) if w.count_to(1) else "")
+    hint = command_hint(text, moves.unreadable)
+    return Play(text, (), f"{moves.unreadable}\n{hint}") if hint else moves
+
+
+def without_politeness(text: str) -> str:
+    """``text`` without the "?", "!" or "." it ends with (``moves?``, ``status!``)."""
+    return text.rstrip().rstrip("?!.")
 
 
 @lru_cache(maxsize=256)
@@ -47,6 +67,15 @@ def parse_command(text: str) -> Command | None:
     if cmd is None and entry.strict:
         return Malformed(entry.name, entry.usage)
     return cmd
+
+
+def unknown(words: str) -> Unknown:
+    """The unknown command ``words``, with the command word its first word is closest to."""
+    if len(words) > _HINT_LENGTH:
+        return Unknown(words[:_HINT_LENGTH] + "...")
+    first = Words(words).word(0) or ""
+    close = difflib.get_close_matches(first, WORDS, n=1, cutoff=0.75)
+    return Unknown(words, close[0] if close else "")
 
 
 def command_hint(text: str, unreadable: str) -> str:

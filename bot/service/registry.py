@@ -18,7 +18,17 @@ import pkgutil
 from collections.abc import Iterator
 
 from bot.service import commands as c
-from bot.service import lobby, lookups, moderation, play, preview, story, takeback, verbs
+from bot.service import (
+    confirm,
+    lobby,
+    lookups,
+    moderation,
+    play,
+    preview,
+    story,
+    takeback,
+    verbs,
+)
 from bot.service.entry import Entry, NoSlash, OpenRoute, Route, Section, Slash, Who
 from bot.service.live_game import LiveGame
 from bot.service.needs import (
@@ -30,13 +40,33 @@ from bot.service.needs import (
     seated,
     status,
 )
-from bot.service.outcome import Context, Outcome
+from bot.service.outcome import Context, GameContext, Outcome, refuse
 from bot.service.records import GameStatus as S
 from bot.service.verbs import replace_bot
 
 
 def _help(ctx: Context[LiveGame | None], cmd: c.Help) -> Outcome:
     return Outcome(help_text(ctx.moderator))
+
+
+def _confirm(ctx: GameContext, cmd: c.Confirm) -> Outcome:
+    """``confirm``: the big change the writer was asked about, read again from its words and
+    run with all its needs but the question (``bot/service/confirm.py``)."""
+    pending = confirm.take(ctx)
+    if isinstance(pending, Outcome):
+        return pending
+    words = c.Words(pending)
+    entry = BY_WORD.get(words.word(0) or "")
+    asked = entry.read(words) if entry is not None and entry.read is not None else None
+    route = ROUTES.get(type(asked)) if asked is not None else None
+    if not isinstance(route, Route):
+        return refuse(f"`{pending}` can no longer be confirmed; type it again.")
+    with confirm.confirmed():
+        for need in route.needs:
+            refusal = need(ctx, asked)
+            if refusal is not None:
+                return refusal
+        return route.handler(ctx, asked)
 
 
 _DO = "reached with `/bus do`"
@@ -132,18 +162,25 @@ BUILT_IN: tuple[Entry, ...] = (
           docs=((Who.ANYONE, "`preview MOVE...` (while the game is under way or paused)"),),
           slash=Slash("preview", "See the table after moves, without playing them",
                       private=True)),
-    Entry("undo", ("undo",), "`undo` (the last move), `undo last K` (the last K moves) or "
-                             "`undo to N` (move N and every move after it)", c._undo,
+    Entry("undo", ("undo",), "`undo` (your own last move), `undo NAME` (that player's last "
+                             "move), `undo last K` (the last K moves) or `undo to N` (move N "
+                             "and every move after it)", c._undo,
           {c.Undo: Route(takeback.undo, (playable_or_over, takeback.several_moves)),
-           c.UndoLast: Route(takeback.undo_last, (playable_or_over, takeback.several_moves)),
-           c.UndoTo: Route(takeback.undo_to, (playable_or_over, takeback.several_moves))},
+           c.UndoSeat: Route(takeback.undo_seat, (
+               playable_or_over, moderator("take back another player's move"))),
+           c.UndoLast: Route(takeback.undo_last, (playable_or_over, takeback.several_moves,
+                                                  confirm.ask_first)),
+           c.UndoTo: Route(takeback.undo_to, (playable_or_over, takeback.several_moves,
+                                              confirm.ask_first))},
           strict=True,
-          help=((Section.PLAY, "`undo` takes back your last move while nobody else has moved"),
-                (Section.MODERATORS, "`undo` (the last move, anyone's), `undo last K` (the last "
-                                     "K moves), `undo to N` (move N and every move after it)")),
+          help=((Section.PLAY, "`undo` takes back your own last move while nobody else has "
+                               "moved"),
+                (Section.MODERATORS, "`undo NAME` (that player's last move), `undo last K` (the "
+                                     "last K moves), `undo to N` (move N and every move after "
+                                     "it); taking back more than 3 moves asks for `confirm`")),
           docs=((Who.DECIDING, "`undo` (own last move while nobody else has moved since)"),
-                (Who.MODERATORS, "`undo` (the last move, anyone's), `undo last K`, "
-                                 "`undo to N`")),
+                (Who.MODERATORS, "`undo NAME`, `undo last K`, `undo to N` (more than 3 moves: "
+                                 "then `confirm`)")),
           slash=Slash("undo", "Take back your last move (moderators: several)")),
     Entry("redo", ("redo",), "`redo`", c._redo,
           {c.Redo: Route(takeback.redo, (playable_or_over, takeback.redo_allowed))},
@@ -162,7 +199,8 @@ BUILT_IN: tuple[Entry, ...] = (
     Entry("correct", ("correct",), "`correct N: move`", c._correct,
           {c.Correct: Route(takeback.correct, (moderator("correct a move"),
                                                status("correct a move", S.ACTIVE, S.OVER)))},
-          strict=True, help=((Section.MODERATORS, "`correct N: move`"),),
+          strict=True, help=((Section.MODERATORS, "`correct N: move` (replaying more than 3 "
+                                                  "moves asks for `confirm`)"),),
           docs=((Who.MODERATORS, "`correct N: move`"),),
           slash=Slash("correct", "Moderators: correct an earlier move")),
     Entry("replace", ("replace",), "`replace NAME with @user` or `replace NAME with bot`",
@@ -195,9 +233,15 @@ BUILT_IN: tuple[Entry, ...] = (
     Entry("abandon", ("abandon",), "`abandon`", c._flow,
           {c.Abandon: Route(moderation.abandon, (
               moderator("abandon the game"),
-              status("abandon the game", S.LOBBY, S.ACTIVE, S.PAUSED)))},
+              status("abandon the game", S.LOBBY, S.ACTIVE, S.PAUSED), confirm.ask_first))},
           help=((Section.MODERATORS, "`abandon`"),), docs=((Who.MODERATORS, "`abandon`"),),
           slash=NoSlash(f"final, so it is typed out in full; {_DO}")),
+    Entry("confirm", ("confirm",), "`confirm`", c._confirm, {c.Confirm: Route(_confirm)},
+          help=((Section.MODERATORS, "`confirm` (goes ahead with a big change you were just "
+                                     "asked about)"),),
+          docs=((Who.MODERATORS, "`confirm` (a big `correct`, `undo` or `abandon`, within 5 "
+                                 "minutes)"),),
+          slash=NoSlash(f"answers the bot's question in the channel; {_DO}")),
     Entry("nudge", ("nudge",), "`nudge`", c._flow,
           {c.Nudge: Route(moderation.nudge, (moderator("nudge a player"),
                                              status("nudge a player", S.ACTIVE)))},

@@ -9,7 +9,7 @@ always there, once every need has passed.
 from __future__ import annotations
 
 from bot.service import lobby
-from bot.service.commands import Accept, Command, Join, Malformed
+from bot.service.commands import Accept, Command, Join, Malformed, Unknown
 from bot.service.entry import OpenRoute
 from bot.service.live_game import LiveGame
 from bot.service.lookups import malformed
@@ -29,6 +29,8 @@ def run(ctx: Context[LiveGame | None], cmd: Command) -> Outcome:
     """Check what ``cmd`` needs, then hand it to its handler."""
     if isinstance(cmd, Malformed):
         return malformed(ctx, cmd)
+    if isinstance(cmd, Unknown):  # in every state of the game, asking it nothing
+        return refuse(cmd.refusal())
     route = ROUTES[type(cmd)]
     if isinstance(route, OpenRoute):
         return route.handler(ctx, cmd)

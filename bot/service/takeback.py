@@ -13,13 +13,15 @@ mean is the fold's (``records.GameRecord``).
 from __future__ import annotations
 
 from bot.service import payloads
-from bot.service.commands import Correct, Redo, Undo, UndoLast, UndoTo
+from bot.service.commands import Correct, Redo, Undo, UndoLast, UndoSeat, UndoTo
+from bot.service.confirm import ask_first
 from bot.service.live_game import Draft, build_game, record_log
 from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
 from bot.service.play import players_seat
 from bot.service.records import GameRecord, LiveMove, same_user
 from bot.service.replies import count_of, moderator_refusal, played_lines
 from engine import BusError, Game, LogError, Move, ParseError, replay
+from engine.limits import shown
 from engine.notation import parse_move
 
 #: moves listed one by one when a moderator takes back many
@@ -74,19 +76,51 @@ def undo_to(ctx: GameContext, cmd: UndoTo) -> Outcome:
 
 
 def undo_last_move(ctx: GameContext) -> Outcome:
-    """``undo``: a player's own last move; for a moderator, the last move whoever made it.
+    """``undo``: the writer's own last move, whoever writes it (a moderator too: someone
+    else's is ``undo NAME``). A moderator without a seat has no move of their own, so for
+    them it is the last move, whoever made it; the reply names whose move went.
 
     The last move is the last one a player chose, with the automatic moves that followed it.
     """
     record = ctx.live.record
-    seat = record.seat_of_user(ctx.actor.user_id)
+    if ctx.moderator and record.seat_of_user(ctx.actor.user_id) is None:
+        last = _last_chosen(record)
+        if last is None:
+            return refuse("No move has been played yet, so there is nothing to take back.")
+        return _take_back_from(ctx, last)
+    return player_undo(ctx)
+
+
+def undo_seat(ctx: GameContext, cmd: UndoSeat) -> Outcome:
+    """``undo NAME`` (moderators): NAME's last move, when it is the last move chosen."""
+    record = ctx.live.record
+    seat = record.seat(cmd.name)
+    if seat is None:
+        names = ", ".join(s.name for s in record.seats)
+        return refuse(f"Nobody called {shown(cmd.name, 40)} plays here ({names}); `undo` "
+                      f"takes back your own last move, `undo NAME` a player's.")
     last = _last_chosen(record)
-    if not ctx.moderator or (last is not None and seat is not None
-                             and record.moves[last].seat == seat.name):
-        return player_undo(ctx)
-    if not record.moves:
+    if last is None:
         return refuse("No move has been played yet, so there is nothing to take back.")
-    return undo_many(ctx, len(record.moves) - last if last is not None else 1)
+    if record.moves[last].seat != seat.name:
+        move = record.moves[last]
+        return refuse(f"The last move was {move.seat}'s ({move.text}), not {seat.name}'s: "
+                      f"`undo {move.seat}` takes it back, `undo to N` takes back from move N.")
+    return _take_back_from(ctx, last)
+
+
+def _take_back_from(ctx: GameContext, last: int) -> Outcome:
+    """A moderator takes back the move at index ``last`` and the automatic moves after it,
+    saying whose move went."""
+    gone = ctx.live.record.moves[last:]
+    draft = _withdrawn(ctx, gone, "undo")
+    who = gone[0].seat
+    lines = [f"Moderator {ctx.actor.name} took back {who}'s move:",
+             f"  · {last + 1}. {who}: {gone[0].text}"]
+    if len(gone) > 1:
+        lines.append(f"  · and the {count_of(len(gone) - 1, 'automatic move')} after it")
+    lines.extend(played_lines(draft.run_automatic()))
+    return table_outcome(draft, lines)
 
 
 def _last_chosen(record: GameRecord) -> int | None:
@@ -108,8 +142,10 @@ def player_undo(ctx: GameContext) -> Outcome:
     if last is None or record.moves[last].seat != seat.name:
         since = (f" The last move was {record.moves[last].seat}'s ({record.moves[last].text})."
                  if last is not None else "")
+        undo = f"`undo {record.moves[last].seat}`" if last is not None else "`undo NAME`"
+        who = "As a moderator you can" if ctx.moderator else "A moderator can"
         return refuse(f"You can take back only your own last move, while nobody else has moved "
-                      f"since.{since} A moderator can `undo` it.")
+                      f"since.{since} {who} take it back with {undo}.")
     gone = record.moves[last:]
     draft = _withdrawn(ctx, gone, "undo")
     lines = [f"{seat.name} takes back: {gone[0].text}"]
@@ -130,13 +166,18 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
     gone = moves[-count:]
     first = len(moves) - count + 1
     draft = _withdrawn(ctx, gone, f"undo last {count}")
-    lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:"]
-    listed = list(enumerate(gone, start=first))[-SHOWN:]
-    if count > SHOWN:
-        lines.append(f"  · moves {first} to {first + count - SHOWN - 1} …")
-    lines.extend(f"  · {n}. {m.seat}: {m.text}" for n, m in listed)
+    lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:",
+             *listed([f"{n}. {m.seat}: {m.text}" for n, m in enumerate(gone, start=first)])]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
+
+
+def listed(items: list[str]) -> list[str]:
+    """Lines of a long list: the first ``SHOWN`` items, then "... and N more"."""
+    lines = [f"  · {item}" for item in items[:SHOWN]]
+    if len(items) > SHOWN:
+        lines.append(f"  · ... and {len(items) - SHOWN} more (`log all` lists them)")
+    return lines
 
 
 def _withdrawn(ctx: GameContext, gone: list[LiveMove], text: str) -> Draft:
@@ -205,9 +246,8 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
                      f"{record.archive[taken.seq].text} → {old.text} again.")
     else:
         lines.append(f"{who} put back what the undo took back:")
-    for seq in taken.gone:
-        m = record.archive[seq]
-        lines.append(f"  · {draft.record.move_number(seq)}. {m.seat}: {m.text}")
+    lines.extend(listed([f"{draft.record.move_number(seq)}. {record.archive[seq].seat}: "
+                         f"{record.archive[seq].text}" for seq in taken.gone]))
     if since:
         lines.append(f"  · the {count_of(len(since), 'automatic move')} played since "
                      f"{'was' if len(since) == 1 else 'were'} taken back.")
@@ -240,7 +280,8 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
         game.push(new, old.seat)
     except BusError as err:
         return refuse(f"{new} cannot replace move {n}: {err}.")
-    return _corrected(ctx, n, new, game)
+    asked = ask_first(ctx, cmd)  # a correction that replays many moves asks first
+    return asked if asked is not None else _corrected(ctx, n, new, game)
 
 
 def _corrected(ctx: GameContext, n: int, new: Move, game: Game) -> Outcome:

@@ -88,6 +88,11 @@ class Choose(Rule):
         if len(taken) >= SPACES[action]:
             raise IllegalMove(f"all six {title} spaces are taken this round", rule=self.rule,
                               alternatives=texts(self.moves(st, p)))
+        free = SPACE_LETTERS[len(taken)]
+        if move.space is not None and move.space != free:
+            raise IllegalMove(f"a marker goes on the lowest free {title} space, which is space "
+                              f"{free}, not space {move.space}; write Choose {title} for it",
+                              rule=self.rule)
 
     def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         if move is _PASS or isinstance(move, Pass):
