@@ -209,8 +209,8 @@ BUILT_IN: tuple[Entry, ...] = (
               moderator("replace a player"), status("replace a player", S.ACTIVE, S.PAUSED))),
            c.ReplaceWithBot: Route(replace_bot.replace_with_bot, (
                moderator("replace a player"), status("replace a player", S.ACTIVE, S.PAUSED)))},
-          strict=True, help=((Section.MODERATORS, "`replace NAME with @user` (or `with bot "
-                                                  "[easy|normal|hard]`)"),),
+          strict=True, help=((Section.MODERATORS, "`replace NAME with @user` or `replace NAME "
+                                                  "with bot [easy|normal|hard]`"),),
           docs=((Who.MODERATORS, "`replace NAME with @user`, `replace NAME with bot "
                                  "[easy\\|normal\\|hard]`"),),
           slash=Slash("replace", "Moderators: hand a player's seat to someone else")),

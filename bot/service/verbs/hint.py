@@ -53,7 +53,7 @@ def hint(ctx: GameContext, cmd: Hint) -> Outcome:
 ENTRY = Entry(
     "hint", ("hint",), "`hint`", read, {Hint: Route(hint, (playable,))},
     help=((Section.PLAY, "`hint` (what the computer would play for you now, with why; not "
-                         "in games created with `hints=off`)"),),
+                         "in games created with `new game hints=off`)"),),
     docs=((Who.DECIDING, "`hint` (a suggestion with its reason; off with the game option "
                          "`hints=off`)"),),
     slash=Slash("hint", "What the computer would play for you now, and why", private=True),
