@@ -3,31 +3,54 @@
 The ``Courier`` knows nothing of Discord: a ``Sender`` posts a reply in a place (raising
 ``Refused`` when the place will not take it, anything else for a passing failure) and tells a
 person privately. A place's posts go out oldest first; when one fails the later ones wait behind
-it, so the table never reads a move before the one it follows. A post is marked sent only after
-the sender returned, so a crash between the two repeats one post rather than losing it.
+it, so the table never reads a move before the one it follows.
+
+Posts owed from before are not sent as they were written (an old ping, old buttons): the place's
+owed announcements go out as one current update, their texts in order, the picture of where the
+table stands, and a ping only for whoever must act now. Each post carries a nonce made from the
+announcements it holds, and a batch that failed is retried as exactly the same batch: when a post
+reached Discord but its answer was lost, the retry's nonce is the same and Discord answers with
+the message already made instead of posting it again. A post is marked sent only after the
+sender returned, and noted as "maybe posted" with its nonce just before it is sent, so a crash
+in between repeats the very same post, which Discord recognises, rather than losing it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
+import itertools
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from bot.api import Reply
-from bot.service.outbox import Announcement, Failure
+from bot.service.outbox import MAYBE_POSTED, Announcement, Failure
 
 log = logging.getLogger(__name__)
 
 
-class Refused(Exception):
+class NotPosted(Exception):
+    """The post certainly was not made (a clear answer saying so): it may be retried as part
+    of a different batch."""
+
+
+class Refused(NotPosted):
     """The place will not take the post (a missing permission, a deleted channel): the game's
     moderator is told, once, and the post waits until it can go out."""
 
 
+#: Characters per message of a post in several parts (Discord allows 2,000; room for the pings).
+PART_CHARS = 1800
+#: The first line of a post that brings several owed announcements at once.
+LATE = "Posted late (I could not post here before); what happened, in order:"
+
+
 class Sender(Protocol):
-    async def post(self, place: str, reply: Reply) -> None:
-        """Post ``reply`` in ``place``; raise ``Refused`` or any other error when it failed."""
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
+        """Post ``reply`` in ``place`` (each of its messages with a nonce made from ``nonce``,
+        the same for every attempt); raise ``Refused`` or any other error when it failed."""
 
     async def tell(self, user_id: str, text: str) -> None:
         """Tell ``user_id`` privately (a direct message)."""
@@ -44,6 +67,10 @@ class OutboxBackend(Protocol):
     async def mark_sent(self, ids: Sequence[int]) -> None: ...
 
     async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure: ...
+
+    async def mark_posting(self, ids: Sequence[int], nonce: str) -> None: ...
+
+    async def waiting_user(self, place: str) -> str | None: ...
 
 
 def moderator_notice(place: str, reason: str) -> str:
@@ -68,17 +95,56 @@ class Courier:
         if reply.announcement is None:
             await self.sender.post(place, reply)
             return True
-        if not await self.flush(place, before=reply.announcement):
-            return False
-        return await self._send(place, reply.announcement, reply)
+        return await self.deliver_together(place, reply, [Block(reply.text,
+                                                                (reply.announcement,))])
+
+    async def deliver_together(self, place: str, last: Reply, blocks: list[Block]) -> bool:
+        """Post ``blocks`` (a fresh change, or a catch-up summary: each block with the
+        announcements it carries), ``last`` giving the picture, buttons and pings, with what
+        the place was owed from before in front of them; as ``deliver``. (A batch that may have
+        been posted already goes first, exactly as it was.)"""
+        first = min((i for block in blocks for i in block.ids), default=None)
+        while first is not None and (owed := [
+                item for item in await self.backend.unsent(place) if item.id < first]):
+            if not owed[0].maybe_posted_as:
+                blocks = _owed_blocks(owed, header=True) + blocks
+                break
+            batch = _batch(owed)
+            if not await self.post_blocks(place, *await self._coalesced(place, batch),
+                                          unsure=True):
+                return False
+        return await self.post_blocks(place, blocks, last)
 
     async def flush(self, place: str, *, before: int | None = None) -> bool:
-        """Post the place's unsent announcements in order (those older than ``before``); stop
-        at the first failure. True when none is left."""
-        for item in await self.backend.unsent(place):
-            if before is not None and item.id >= before:
-                break
-            if not await self._send(place, item.id, await self.backend.owed(item)):
+        """Post the place's unsent announcements (those older than ``before``) coalesced, a
+        batch at a time; stop at the first failure. True when none is left."""
+        while True:
+            owed = [item for item in await self.backend.unsent(place)
+                    if before is None or item.id < before]
+            if not owed:
+                return True
+            batch = _batch(owed)
+            if not await self.post_blocks(place, *await self._coalesced(place, batch),
+                                          unsure=bool(batch[0].maybe_posted_as)):
+                return False
+
+    async def post_blocks(self, place: str, blocks: list[Block], last: Reply, *,
+                          unsure: bool = False) -> bool:
+        """Post ``blocks`` as few messages as fit, split between blocks, ``last``'s picture,
+        buttons and pings on the last; each message's announcements are marked sent as soon as
+        it is out, so a failure midway repeats nothing that went out. True when all went.
+        An ``unsure`` batch (one part that may have been posted) goes again as one part, with
+        that part's nonce, so Discord can recognise it."""
+        parts = [blocks] if unsure else _parts(blocks)
+        for index, part in enumerate(parts):
+            text = "\n".join(block.text for block in part)
+            if index == len(parts) - 1:
+                reply = copy.copy(last)
+                reply.text = text
+            else:
+                reply = Reply(text)
+            if not await self._send(place, [i for block in part for i in block.ids], reply,
+                                    unsure=unsure):
                 return False
         return True
 
@@ -94,26 +160,107 @@ class Courier:
                     clear += 1
         return clear
 
-    async def _send(self, place: str, item_id: int, reply: Reply) -> bool:
+    async def _coalesced(self, place: str, batch: list[Announcement]
+                         ) -> tuple[list[Block], Reply]:
+        """One current update for ``batch``: every text in order, the last one's picture and
+        buttons, and a ping only for a player named in them whose decision it is now."""
+        reply = await self.backend.owed(batch[-1])
+        waiting = await self.backend.waiting_user(place)
+        named = {user for item in batch for user in item.mentions}
+        reply.mentions = [waiting] if waiting is not None and waiting in named else []
+        return _owed_blocks(batch, header=len(batch) > 1), reply
+
+    async def _send(self, place: str, ids: list[int], reply: Reply, *,
+                    unsure: bool = False) -> bool:
+        """Post ``reply`` for the announcements ``ids``; ``unsure``: an earlier try of this
+        very batch may have been posted, so whatever this try's answer, it stays unsure (and is
+        retried exactly) until one is accepted."""
+        if not ids:  # answers only (a summary's refusals): not kept, so not retried
+            try:
+                await self.sender.post(place, reply)
+            except Exception as error:
+                log.warning("answers for %s not posted: %s: %s", place, type(error).__name__,
+                            error)
+                return False
+            return True
+        nonce = f"bus{ids[0]}-{ids[-1]}"
+        still = f"{MAYBE_POSTED}{nonce}: " if unsure else ""
+        # Written ahead: if the process dies during the post, the next start retries exactly
+        # this part with this nonce (a clear answer below replaces the note).
+        await self.backend.mark_posting(ids, nonce)
         try:
-            await self.sender.post(place, reply)
+            await self.sender.post(place, reply, nonce=nonce)
         except Refused as error:
-            await self._failed(place, item_id, str(error), refused=True)
+            await self._failed(place, ids, str(error), refused=True, stored=still)
             return False
-        except Exception as error:  # the network, a server error: tried again later
-            await self._failed(place, item_id, f"{type(error).__name__}: {error}", refused=False)
+        except NotPosted as error:  # a clear "no": tried again later, in any batch
+            await self._failed(place, ids, str(error), refused=False, stored=still)
             return False
-        await self.backend.mark_sent([item_id])
+        except Exception as error:  # the network, a lost answer: maybe made; retried exactly
+            await self._failed(place, ids, f"{type(error).__name__}: {error}",
+                               refused=False, stored=f"{MAYBE_POSTED}{nonce}: ")
+            return False
+        await self.backend.mark_sent(ids)
         return True
 
-    async def _failed(self, place: str, item_id: int, error: str, *, refused: bool) -> None:
-        failure = await self.backend.mark_failed(item_id, error, refused=refused)
-        log.warning("post %d to %s failed (%s); next try in %.0f s", item_id, place, error,
-                    failure.wait)
-        if failure.tell is None:
+    async def _failed(self, place: str, ids: list[int], error: str, *, refused: bool,
+                      stored: str = "") -> None:
+        """Count the failure on every announcement of the batch (kept with ``stored`` in front
+        of the error: the nonce, when the batch may have been posted), and tell the game's
+        moderator once when refused."""
+        failures = [await self.backend.mark_failed(item, stored + error, refused=refused)
+                    for item in ids]
+        log.warning("post %s to %s failed (%s); next try in %.0f s",
+                    ", ".join(map(str, ids)), place, error, failures[0].wait)
+        tell = next((f.tell for f in failures if f.tell is not None), None)
+        if tell is None:
             return
         try:
-            await self.sender.tell(failure.tell, moderator_notice(place, error))
+            await self.sender.tell(tell, moderator_notice(place, error))
         except Exception as problem:  # closed direct messages: the log is all that is left
-            log.warning("could not tell the moderator of %s (%s): %s", place, failure.tell,
-                        problem)
+            log.warning("could not tell the moderator of %s (%s): %s", place, tell, problem)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A piece of a post's text (a line or a paragraph, never split) and the announcements it
+    carries."""
+
+    text: str
+    ids: tuple[int, ...] = ()
+    #: the characters it may take: a summary's line counts as its change's whole text, which a
+    #: retry of its part would post in its place
+    size: int = 0
+
+    @property
+    def cost(self) -> int:
+        return max(len(self.text), self.size) + 1
+
+
+def _owed_blocks(items: Sequence[Announcement], *, header: bool) -> list[Block]:
+    """The texts of ``items`` as paragraphs, under "Posted late..." with ``header``."""
+    blocks = [Block(item.text.strip() + "\n", (item.id,)) for item in items]
+    return [Block(LATE + "\n")] + blocks if header else blocks
+
+
+def _parts(blocks: list[Block]) -> list[list[Block]]:
+    """``blocks`` packed into messages of at most ``PART_CHARS`` (a longer block alone)."""
+    parts: list[list[Block]] = [[]]
+    size = 0
+    for block in blocks:
+        if parts[-1] and size + block.cost > PART_CHARS:
+            parts.append([])
+            size = 0
+        parts[-1].append(block)
+        size += block.cost
+    return parts
+
+
+def _batch(owed: list[Announcement]) -> list[Announcement]:
+    """The oldest owed announcements that go out together: all of them, unless the last try
+    may have been posted after all; then exactly that batch again (same nonce), the others
+    after it."""
+    first = owed[0].maybe_posted_as
+    if first:
+        return list(itertools.takewhile(lambda item: item.maybe_posted_as == first, owed))
+    return list(itertools.takewhile(lambda item: not item.maybe_posted_as, owed))

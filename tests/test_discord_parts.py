@@ -248,7 +248,7 @@ class _Verbose(NoGames):
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None,
-                     addressed: Addressed | None = None) -> Reply:
+                     addressed: Addressed | None = None, draw: bool = True) -> Reply:
         text = "@everyone look:\n" + "\n".join(f"line {n} <@{actor.user_id}>" for n in range(300))
         return Update(text, picture=PICTURE, mentions=[self.pinged])
 
@@ -328,7 +328,7 @@ class _Slow(NoGames):
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None,
-                     addressed: Addressed | None = None) -> Reply:
+                     addressed: Addressed | None = None, draw: bool = True) -> Reply:
         self.asked.set()
         await self.release.wait()
         return Update("Arcsyn: Place Office at C1", picture=PICTURE)

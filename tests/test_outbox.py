@@ -36,7 +36,7 @@ class FakeSender:
         self.posts: list[tuple[str, Reply]] = []
         self.told: list[tuple[str, str]] = []
 
-    async def post(self, place: str, reply: Reply) -> None:
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
         if self.failures:
             raise self.failures.pop(0)
         self.posts.append((place, reply))
@@ -96,19 +96,17 @@ async def test_a_refused_post_survives_a_restart_and_is_delivered_once(tmp_path:
     game = AsyncGameService(_service(db, clock))
     courier = Courier(game, sender)
     assert await courier.retry_due(clock.now, _lock(_locks()), everything=True) == 1
-    texts = [reply.text for _, reply in sender.posts]
-    assert len(texts) == 2 and "Office at C1" in texts[0] and "Pub at C2" in texts[1]
-    # The next player is pinged, with the table as it stood after each move.
-    assert sender.posts[1][1].mentions == ["id-Daemonis"]
-    # Each picture is redrawn as the table stood after its move, not as it stands now.
-    assert [reply.picture for _, reply in sender.posts] == [first.picture, second.picture]
-    assert first.picture != second.picture
-    assert [reply.picture_name for _, reply in sender.posts] == [first.picture_name,
-                                                                  second.picture_name]
+    # What was owed goes out as one current update: both moves in order, the table as it
+    # stands now, and a ping only for the player whose decision it is now.
+    [(_, late)] = sender.posts
+    assert late.text.index("Office at C1") < late.text.index("Pub at C2")
+    assert late.mentions == ["id-Daemonis"]
+    assert late.picture == second.picture and first.picture != second.picture
+    assert late.picture_name == second.picture_name
     assert game.service.unsent() == []
     # Exactly once: nothing more goes out, however often it is asked.
     await courier.retry_due(clock.now + 10_000, _lock(_locks()), everything=True)
-    assert len(sender.posts) == 2 and len(sender.told) == 1
+    assert len(sender.posts) == 1 and len(sender.told) == 1
     await game.aclose()
 
 

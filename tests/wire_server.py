@@ -10,13 +10,16 @@ GUILD_CREATE, heartbeats and their ACKs, RESUME with a replay of missed events, 
 ``/users/@me``, ``/oauth2/applications/@me``, ``/gateway/bot``, creating messages (JSON or
 multipart), reading a channel's history, direct messages, interaction callbacks and webhook
 follow-ups, publishing commands, fetching a member, and attachment downloads. Failures can be
-injected: a 429 rate-limit answer, a refused publish, a channel that refuses posts.
+injected: a 429 rate-limit answer, a refused publish, a channel that refuses posts. It can also
+misbehave the ways other Discord-compatible servers and bad networks do: history pages answered
+oldest first, posts refused with a given status, a post made but its answer lost, a gateway that
+refuses connections, publish answers without ids, and any raw gateway frame. Like Discord it keeps
+a post's nonce (with ``enforce_nonce``) and answers a repeat with the message already made.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -25,13 +28,17 @@ from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
-# Discord epoch-based ids are only compared for order and equality here.
-_ids = itertools.count(1_300_000_000_000_000_000)
 ALL_PERMISSIONS = (1 << 50) - 1
+DISCORD_EPOCH_MS = 1_420_070_400_000
+_last_id = 0
 
 
 def new_id() -> int:
-    return next(_ids)
+    """A snowflake as Discord makes them: the time it was made in its top bits (so a message's
+    ``created_at`` is when it was posted), unique and increasing."""
+    global _last_id
+    _last_id = max(_last_id + 1, int(time.time() * 1000 - DISCORD_EPOCH_MS) << 22)
+    return _last_id
 
 
 @dataclass
@@ -101,6 +108,16 @@ class WireServer:
         self.refuse_publish = False
         self.expire_interactions = False  # answer callbacks as Discord does after 3 seconds
         self.advertised_gateway: str | None = None  # what /gateway/bot names, if not this
+        self.history_oldest_first = False  # answer history pages oldest first (as some do)
+        self.refuse_gateway = False  # the gateway answers 503 instead of a websocket
+        self.fail_posts: list[int] = []  # statuses answered (in turn) to the next channel posts
+        self.lose_answers = 0  # the next channel posts are made, but their answers are lost
+        self.publish_without_ids = False  # a command-publish answer that lacks the ids
+        self.unauthorized = (401, 0)  # the answer to a wrong token (some say 400, code 40001)
+        #: called with each post made in a guild channel (its channel and body), as it is made
+        self.on_post: Callable[[Channel, dict[str, Any]], None] | None = None
+        self.nonces: dict[tuple[int, str], dict[str, Any]] = {}  # (channel, nonce) -> message
+        self.repeats = 0  # posts answered with the message their nonce already made
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None
@@ -245,6 +262,48 @@ class WireServer:
         answered "invalid session", and the bot has to IDENTIFY afresh (events are lost)."""
         self._session_id = "expired"
 
+    async def send_raw(self, frame: dict[str, Any]) -> None:
+        """Send ``frame`` as it is (a malformed payload, say), numbered like any other."""
+        self._seq += 1
+        frame = dict(frame, s=self._seq)
+        self._backlog.append(frame)
+        assert self._ws is not None
+        await self._ws.send_str(json.dumps(frame))
+
+    async def press(self, author: User, custom_id: str, *, values: Any = None,
+                    component_type: int = 2, channel: str = "bus-table") -> dict[str, Any]:
+        """``author`` presses a component with ``custom_id`` (with ``values`` for a menu) on one
+        of the bot's messages; returns the interaction payload sent."""
+        where = self.channels[channel]
+        message = self._message(where.id, Request("POST", "", 0.0, json={"content": "…"}))
+        pressed: dict[str, Any] = {"type": component_type, "custom_id": custom_id}
+        if component_type == 2:
+            pressed.update(style=2, label="Press")
+        else:
+            pressed["options"] = [{"label": "-", "value": "-"}]
+        message["components"] = [{"type": 1, "components": [pressed]}]
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = values
+        payload = {
+            "id": str(new_id()), "application_id": str(self.application_id), "type": 3,
+            "token": f"interaction-token-{new_id()}", "version": 1,
+            "guild_id": str(self.guild_id), "channel_id": str(where.id),
+            "channel": {"id": str(where.id), "type": 0, "name": where.name,
+                        "guild_id": str(self.guild_id)},
+            "member": self._member(author.id, with_user=True, channel=where),
+            "app_permissions": str(self._bot_permissions(where)), "message": message,
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "attachment_size_limit": 25 * 1024 * 1024, "data": data,
+        }
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    def seen_by_players(self, channel: str = "bus-table") -> list[dict[str, Any]]:
+        """The channel as its members read it: every message in it, oldest first."""
+        return sorted(self.history.get(self.channels[channel].id, []), key=lambda m: int(m["id"]))
+
     async def drop_connection(self, code: int = 4000) -> None:
         """Close the gateway connection the way Discord does when it wants a RESUME."""
         self.resumed.clear()
@@ -277,7 +336,9 @@ class WireServer:
 
     # ---- the gateway ---------------------------------------------------------------------------
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.refuse_gateway:
+            return web.Response(status=503, text="gateway unavailable")
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         self._ws = ws
@@ -423,7 +484,7 @@ class WireServer:
         by_token = path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
         if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
             # Interaction answers are authorised by the interaction's token in the path.
-            return _error(401, 0, "401: Unauthorized")
+            return _error(*self.unauthorized, "401: Unauthorized")
         for suffix, retry_after in list(self.rate_limit_next.items()):
             if path.endswith(suffix) and request.method == "POST":
                 del self.rate_limit_next[suffix]
@@ -450,6 +511,8 @@ class WireServer:
         if parts[0] == "applications" and parts[-1] == "commands" and request.method == "PUT":
             if self.refuse_publish:
                 return _error(403, 50001, "Missing Access")
+            if self.publish_without_ids:
+                return _json([{"name": c.get("name")} for c in recorded.json or []])
             return _json([
                 dict(command, id=str(new_id()), application_id=str(self.application_id),
                      version=str(new_id())) for command in recorded.json or []])
@@ -457,8 +520,9 @@ class WireServer:
             # Discord: the messages after ``after``, the oldest ``limit`` of them, newest first.
             after = int(request.query.get("after", "0"))
             limit = int(request.query.get("limit", "50"))
-            later = [m for m in self.history.get(int(parts[1]), []) if int(m["id"]) > after]
-            return _json(list(reversed(later[:limit])))
+            later = sorted((m for m in self.history.get(int(parts[1]), [])
+                            if int(m["id"]) > after), key=lambda m: int(m["id"]))[:limit]
+            return _json(later if self.history_oldest_first else list(reversed(later)))
         if parts[0] == "users" and parts[-1] == "channels" and request.method == "POST":
             user = self.members[int((recorded.json or {})["recipient_id"])][0]
             dm = new_id()
@@ -474,9 +538,15 @@ class WireServer:
             needed = (1 << 38 if channel.parent else 1 << 11) | (1 << 15 if recorded.files else 0)
             if granted & needed != needed:  # as Discord: no post without the permission
                 return _error(403, 50013, "Missing Permissions")
-            posted = self._message(int(parts[1]), recorded)
-            self._keep(posted)
-            return _json(posted)
+            return self._post(request, channel, recorded)
+        if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 \
+                and request.method == "PATCH":  # an edit: the bot takes its buttons off
+            kept = {m["id"]: m for m in self.history.get(int(parts[1]), [])}
+            if parts[3] not in kept:
+                return _error(404, 10008, "Unknown Message")
+            kept[parts[3]].update({k: v for k, v in (recorded.json or {}).items()
+                                   if k in ("content", "components")})
+            return _json(kept[parts[3]])
         if parts[0] == "interactions" and parts[-1] == "callback":
             if self.expire_interactions:
                 return _error(404, 10062, "Unknown interaction")
@@ -495,6 +565,38 @@ class WireServer:
             return _json(self._member(known[0].id, with_user=True))
         return _error(404, 0, f"404: Not Found ({request.method} {route})")
 
+    def _post(self, request: web.Request, channel: Channel, recorded: Request
+              ) -> web.StreamResponse:
+        """A post in a guild channel: refused as told, or made once per nonce (and its answer
+        lost, as told). Injected failures spare answers to a message (a refusal's): those are
+        not kept to be retried, by design, so failing them would only lose the answer."""
+        body = recorded.json or {}
+        if body.get("message_reference"):
+            return self._made(channel, recorded)
+        if self.fail_posts:
+            status = self.fail_posts.pop(0)
+            return _error(status, 50013 if status == 403 else 0, f"{status}: injected")
+        key = (channel.id, str(body.get("nonce")))
+        if body.get("enforce_nonce") and key in self.nonces:
+            self.repeats += 1
+            return _json(self.nonces[key])
+        response = self._made(channel, recorded)
+        if self.lose_answers:
+            self.lose_answers -= 1
+            assert request.transport is not None
+            request.transport.close()  # made, but the bot never hears back
+        return response
+
+    def _made(self, channel: Channel, recorded: Request) -> web.Response:
+        body = recorded.json or {}
+        posted = self._message(channel.id, recorded)
+        self._keep(posted)
+        if self.on_post is not None:
+            self.on_post(channel, body)
+        if body.get("nonce") is not None:
+            self.nonces[(channel.id, str(body["nonce"]))] = posted
+        return _json(posted)
+
     def _message(self, channel_id: int, recorded: Request) -> dict[str, Any]:
         body = recorded.json or {}
         attachments = []
@@ -509,7 +611,10 @@ class WireServer:
                 "author": self.bot_user.payload(), "content": body.get("content") or "",
                 "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
                 "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
-                "attachments": attachments, "embeds": [], "pinned": False, "type": 0,
+                "attachments": attachments, "embeds": [], "pinned": False,
+                "type": 19 if body.get("message_reference") else 0,
+                **({"message_reference": body["message_reference"]}
+                   if body.get("message_reference") else {}),
                 "flags": body.get("flags", 0)}
 
     def _application(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 from bot.config import Config
 from bot.discord_app.bot import ShardedBusBot
 from bot.discord_app.endpoints import discord_at
-from bot.discord_app.runner import connect, running_bot
+from bot.discord_app.runner import connect, running_bot, stop_bot
 from tests.wire_server import WireServer
 
 MODERATOR_ROLE = "Bus moderator"
@@ -87,8 +87,9 @@ async def busbot_on(server: WireServer, config: Config) -> AsyncIterator[Running
                     assert ready.done(), "the bot did not become ready"
                     yield Running(server, bot, config, logs)
                 finally:
-                    await bot.close()
-                    await task
+                    await stop_bot(bot, task)
+                    if not task.cancelled():
+                        task.result()  # a connection that ended in an error raises it here
     finally:
         for logger, level in zip(watched, levels, strict=True):
             logger.removeHandler(logs)

@@ -26,6 +26,7 @@ class GameBackend(OutboxBackend, Protocol):
         message_id: str | None = ...,
         attachments: list[Attachment] = ...,
         addressed: Addressed | None = ...,
+        draw: bool = ...,
     ) -> Reply: ...
 
     async def read_chat(

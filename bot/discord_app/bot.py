@@ -24,6 +24,7 @@ from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
 from bot.discord_app import logs
 from bot.discord_app.backend import GameBackend
+from bot.discord_app.backlog import Backlog
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
 from bot.service.commands import Command
@@ -149,10 +150,10 @@ class BusBot(commands.Bot):
         #: posts what each change announces, keeping it in the outbox until Discord took it
         self.sender = DiscordSender(self)
         self.courier = Courier(game, self.sender)
-        #: the places whose missed messages are still to be read (the open games, noted at
-        #: start); a new message there waits until its place has caught up, so the ones posted
-        #: while the bot was away are applied first
-        self.behind: dict[str, asyncio.Event] = {}
+        #: the places whose missed messages are still to be read (bot.discord_app.backlog); a
+        #: new message there waits until its place has caught up, so the ones posted while the
+        #: bot was away (or its session was lost) are applied first
+        self.backlog = Backlog()
         self.command_word = word
         self._sync_commands = sync_commands
         self._force_sync = force_sync
@@ -196,16 +197,11 @@ class BusBot(commands.Bot):
 
     async def caught_up(self, place: str) -> None:
         """Wait until ``place`` has caught up on what was posted while the bot was away."""
-        behind = self.behind.get(place)
-        if behind is not None:
-            await behind.wait()
+        await self.backlog.wait(place)
 
     def up_to_date(self, place: str | None = None) -> None:
         """``place`` (every place, with None) has caught up: its new messages go ahead."""
-        for key in [place] if place is not None else list(self.behind):
-            behind = self.behind.pop(key, None)
-            if behind is not None:
-                behind.set()
+        self.backlog.up_to_date(place)
 
     def place_lock(self, place: str) -> asyncio.Lock:
         """The lock that keeps one place's answers in the order their commands were applied."""

@@ -36,7 +36,9 @@ CUSTOM_ID_LENGTH = 100
 OPTION_LENGTH = 100
 MENUS = 4  # the fifth row holds the buttons
 
-_POSITION = r"(?P<game>\d{1,18}):(?P<moves>\d{1,18}):(?P<seq>\d{1,18})"
+# Any number of digits (a custom id has at most 100 characters): a press whose numbers are out
+# of range still matches, and is refused as of an earlier position rather than left unanswered.
+_POSITION = r"(?P<game>\d+):(?P<moves>\d+):(?P<seq>\d+)"
 STALE = "That message is of an earlier position, so nothing was changed."
 
 
@@ -98,7 +100,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
 
 
 class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-                 template=rf"bus:pick:{_POSITION}:(?P<menu>\d)"):
+                 template=rf"bus:pick:{_POSITION}:(?P<menu>\d+)"):
     """A menu of legal moves at a position; choosing one plays it."""
 
     def __init__(self, position: Position, menu: int, placeholder: str = "",
@@ -120,8 +122,9 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
-        values = data.get("values") or [""]
-        await pressed(interaction, self.position, play(str(values[0])), "pick")
+        values = data.get("values")  # a list of strings, unless the payload is malformed
+        choice = values[0] if isinstance(values, list) and values else ""
+        await pressed(interaction, self.position, play(str(choice)), "pick")
 
 
 def menus(choices: Sequence[str]) -> list[tuple[str, list[str]]]:

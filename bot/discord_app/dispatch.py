@@ -261,7 +261,8 @@ class Dispatcher:
             return Refusal(str(refused))
         reply = await self.bot.game.handle(request.place, request.actor, said,
                                            message_id=str(request.message_id),
-                                           attachments=attachments, addressed=addressed)
+                                           attachments=attachments, addressed=addressed,
+                                           draw=request.live)  # catching up draws the last only
         self.bot.log_handled(request.place, request.actor, said, reply, started)
         return reply
 

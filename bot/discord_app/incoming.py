@@ -1,11 +1,18 @@
-"""What the service needs from a Discord event: who speaks, where, and any files they sent."""
+"""What the service needs from a Discord event: who speaks, where, and any files they sent;
+and a guard so that an event busbot cannot read is skipped rather than fatal."""
 
 from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
 from bot.api import Actor, Attachment
 from engine.limits import MAX_IMPORT_BYTES
+
+log = logging.getLogger(__name__)
 
 #: Imports are game logs; a file over the import limit is not even downloaded.
 MAX_ATTACHMENT_BYTES = MAX_IMPORT_BYTES
@@ -53,3 +60,23 @@ async def read_attachments(files: list[discord.Attachment]) -> list[Attachment]:
                 f"files up to {MAX_ATTACHMENT_BYTES // 1000} kB are read (the import limit)."
             )
     return [Attachment(file.filename, await file.read()) for file in files[:1]]
+
+
+def guard_parsers(client: discord.Client) -> None:
+    """Make every gateway event that cannot be read (a missing field, a list of objects where
+    ids belong) one log line and skip it: discord.py would let the error end the connection
+    and the process. Called before connecting (the gateway reads this same table)."""
+    parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
+    for event, parse in list(parsers.items()):
+        parsers[event] = _guarded(event, parse)
+
+
+def _guarded(event: str, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+    def parse_or_skip(data: Any) -> None:
+        try:
+            parse(data)
+        except Exception as error:
+            log.warning("skipped a %s event that could not be read: %s: %s", event,
+                        type(error).__name__, " ".join(str(error).split())[:200])
+
+    return parse_or_skip

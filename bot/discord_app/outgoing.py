@@ -79,8 +79,13 @@ async def send_to_channel(
     *,
     answering: discord.Message | None = None,
     view: discord.ui.View | None = None,
+    nonce: str | None = None,
 ) -> list[discord.Message]:
     """Post ``reply`` in ``channel``; with ``answering``, the first part replies to that message.
+
+    With ``nonce``, each part carries ``nonce`` and its number, and Discord is asked to enforce
+    it: a retry of a post that was made but whose answer was lost gets the message already made
+    instead of a second one.
 
     Refusals answer the message that caused them, so the player sees which text was refused;
     game updates are posted plainly, like a moderator's post in the thread. ``view`` (buttons
@@ -90,6 +95,7 @@ async def send_to_channel(
     parts = compose(reply)
     for index, part in enumerate(parts):
         carried: Any = view if view is not None and index == len(parts) - 1 else MISSING
+        stamp: Any = None if nonce is None else f"{nonce}.{index}"  # None: a random one
         if index == 0 and answering is not None:
             message = await answering.reply(
                 part.content or None,
@@ -102,6 +108,7 @@ async def send_to_channel(
             message = await channel.send(
                 part.content or None, files=part.files(),
                 allowed_mentions=part.allowed_mentions(), view=carried,
+                nonce=stamp,
             )
         sent.append(message)
     return sent

@@ -16,7 +16,8 @@ import os
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Coroutine, Sequence
+from typing import Any
 
 import aiohttp
 import discord
@@ -25,6 +26,7 @@ from bot.api import Actor, Attachment, Position, Refusal, Reminder, Reply, Table
 from bot.config import Config, live_idle_seconds
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
+from bot.discord_app.incoming import guard_parsers
 from bot.discord_app.logs import configure_logging
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import Addressed, AsyncGameService, GameService
@@ -39,10 +41,16 @@ BAD_TOKEN = (
     "Discord refused the token. Copy it again from the Bot page of your application "
     "(https://discord.com/developers/applications) into DISCORD_TOKEN or config.toml."
 )
+#: Discord's codes for a token it does not accept ("Unauthorized", "Invalid authentication").
+TOKEN_REFUSED = (40001, 50014)
 NO_INTENT = (
     "Discord refused the message-content intent. On the Bot page of your application, turn on "
     "'Message Content Intent' under 'Privileged Gateway Intents', save, and start again."
 )
+
+
+#: How long closing may take before a connection still trying is cancelled (SIGTERM).
+STOP_SECONDS = 1.5
 
 
 class NoGames:
@@ -51,7 +59,7 @@ class NoGames:
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None,
-                     addressed: Addressed | None = None) -> Reply:
+                     addressed: Addressed | None = None, draw: bool = True) -> Reply:
         return Refusal("busbot is only publishing its commands right now.")
 
     async def read_chat(self, place: str, text: str,
@@ -81,6 +89,9 @@ class NoGames:
         pass
 
     async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        raise LookupError("busbot sync owes no posts")
+
+    async def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
         raise LookupError("busbot sync owes no posts")
 
     async def open_places(self) -> list[tuple[str, int | None, float]]:
@@ -127,6 +138,7 @@ def sync_commands(config: Config, guild_id: int | None) -> int:
         # No game service and no lock: this may run beside the bot, which keeps the database.
         guild = guild_id if guild_id is not None else config.dev_guild
         bot = ShardedBusBot(config, NoGames(), force_sync=True, sync_guild=guild)
+        guard_parsers(bot)
         async with bot:
             assert config.token is not None
             await _login(bot, config, token=config.token)
@@ -156,23 +168,52 @@ def _logging_to(config: Config) -> bool:
 
 
 async def serve(config: Config, token: str) -> None:
-    """Connect and stay connected; discord.py reconnects by itself after network trouble."""
+    """Connect and stay connected (discord.py reconnects by itself after network trouble) until
+    SIGTERM or Ctrl-C."""
     with discord_at(config.api_base, config.gateway_url):
         async with running_bot(config) as bot:
             loop = asyncio.get_running_loop()
-            stopping: list[asyncio.Task[None]] = []
+            stop = asyncio.Event()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 with contextlib.suppress(NotImplementedError, RuntimeError):
-                    loop.add_signal_handler(
-                        signum, lambda: stopping.append(loop.create_task(bot.close())))
+                    loop.add_signal_handler(signum, stop.set)
             try:
-                await connect(bot, config, token)
+                await run_until(bot, connect(bot, config, token), stop)
             finally:
                 for signum in (signal.SIGTERM, signal.SIGINT):
                     with contextlib.suppress(NotImplementedError, RuntimeError):
                         loop.remove_signal_handler(signum)
-                if stopping:
-                    await asyncio.gather(*stopping)
+
+
+async def run_until(bot: ShardedBusBot, connecting: Coroutine[Any, Any, None],
+                    stop: asyncio.Event) -> None:
+    """Run ``connecting`` until it ends or ``stop`` is set; then stop the bot within
+    ``STOP_SECONDS``: discord.py's own retries (a gateway it cannot reach, say) do not look at
+    ``close()``, so a connection still trying after the grace is cancelled."""
+    task = asyncio.ensure_future(connecting)
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait([task, stopping], return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+        if not task.done():
+            log.info("stopping")
+            await stop_bot(bot, task)
+    if not task.cancelled():
+        task.result()  # a start that failed raises its error here
+
+
+async def stop_bot(bot: ShardedBusBot, task: asyncio.Future[None]) -> None:
+    """Close ``bot`` (after what it is handling had a moment to finish) and wait for its
+    connection ``task``, cancelling it after the grace."""
+    await end_leftovers(grace=0.5)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(bot.close(), STOP_SECONDS)
+    await asyncio.wait([task], timeout=STOP_SECONDS)
+    if not task.done():
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
 
 
 async def connect(bot: ShardedBusBot, config: Config, token: str) -> None:
@@ -198,12 +239,15 @@ async def running_bot(config: Config) -> AsyncIterator[ShardedBusBot]:
 
     The wire tests start busbot through this too, so they run exactly what ``busbot run`` runs.
     """
-    async with _service(config) as game, ShardedBusBot(config, game) as bot:
-        players = seat_players(game.service, bot)
-        try:
-            yield bot
-        finally:
-            await asyncio.to_thread(players.close)
+    async with _service(config) as game:
+        async with ShardedBusBot(config, game) as bot:
+            guard_parsers(bot)
+            players = seat_players(game.service, bot)
+            try:
+                yield bot
+            finally:
+                await asyncio.to_thread(players.close)
+        await end_leftovers(grace=0.0)
 
 
 def seat_players(service: GameService, bot: ShardedBusBot) -> BotPlayers:
@@ -224,6 +268,23 @@ def seat_players(service: GameService, bot: ShardedBusBot) -> BotPlayers:
     players = BotPlayers(service, on_update=posted)
     players.resume()
     return players
+
+
+async def end_leftovers(grace: float) -> None:
+    """Let what the bot still runs (event handlers, its loops, button presses) finish for
+    ``grace`` seconds, then cancel it and wait for that briefly: before the connection and the
+    database close under it. A message whose handling is cut short is read again at the next
+    start (a change it made is never lost: it is kept, and announced, from the outbox)."""
+    current = asyncio.current_task()
+    leftovers = [task for task in asyncio.all_tasks() if task is not current
+                 and task.get_name().startswith("discord") and not task.done()]
+    if not leftovers:
+        return
+    _, running = await asyncio.wait(leftovers, timeout=grace)
+    for task in running:
+        task.cancel()
+    if running:
+        await asyncio.wait(running, timeout=STOP_SECONDS)
 
 
 @contextlib.asynccontextmanager
@@ -259,6 +320,8 @@ async def _login(bot: ShardedBusBot, config: Config, token: str) -> None:
     except discord.LoginFailure:
         raise StartupError(BAD_TOKEN) from None
     except discord.HTTPException as error:
+        if error.code in TOKEN_REFUSED or error.status == 401:  # 40001 can come with a 400
+            raise StartupError(BAD_TOKEN) from None
         raise StartupError(
             f"{config.api_base} did not answer like Discord's API "
             f"({error.status} {error.response.reason}); check api_base."

@@ -2,8 +2,9 @@
 
 Discord's answers are sorted the way the outbox needs them: a place that refuses the bot
 (``Forbidden``: a missing permission; ``NotFound``: a deleted channel or thread) is ``Refused``,
-so its moderator hears of it; anything else (the network, a server error) is a passing failure
-that the courier simply tries again.
+so its moderator hears of it; another clear answer (a server that is busy) is ``NotPosted``;
+anything else (the network, a lost answer) is a passing failure after which the post may have
+been made, so the courier tries the very same post again (its nonce lets Discord drop a repeat).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import discord
 
 from bot.api import Reply
-from bot.delivery import Refused
+from bot.delivery import NotPosted, Refused
 from bot.discord_app import components
 from bot.discord_app.outgoing import send_to_channel
 
@@ -21,7 +22,10 @@ class DiscordSender:
         self.client = client
 
     async def channel(self, place: str) -> discord.abc.Messageable:
-        """The channel or thread of ``place``; ``Refused`` when the bot cannot reach it."""
+        """The channel or thread of ``place``; ``Refused`` when the bot cannot reach it (or it
+        is not a Discord channel at all: a game imported from the console)."""
+        if not place.isdigit():
+            raise Refused("it is not a Discord channel")
         channel_id = int(place)
         try:
             channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(
@@ -35,16 +39,20 @@ class DiscordSender:
             raise Refused("it is not a channel one can post in")
         return channel
 
-    async def post(self, place: str, reply: Reply) -> None:
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
         channel = await self.channel(place)
         view = components.view_for(reply)
         try:
-            sent = await send_to_channel(channel, reply, view=view)
+            sent = await send_to_channel(channel, reply, view=view, nonce=nonce)
         except discord.Forbidden as error:
             raise Refused(f"Discord refused my post ({error.text or 'missing permissions'})") \
                 from error
         except discord.NotFound as error:
             raise Refused("the channel or thread is gone") from error
+        except discord.HTTPException as error:
+            if error.status in (500, 502, 504):  # a gateway's error: it may have been made
+                raise
+            raise NotPosted(f"Discord answered {error.status}: {error.text or error}") from error
         await components.moved_on(self.client, place, reply, sent, view)  # buttons move on
 
     async def tell(self, user_id: str, text: str) -> None:

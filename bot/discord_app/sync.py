@@ -95,7 +95,8 @@ async def publish(
     guild = None if guild_id is None else discord.Object(guild_id)
     try:
         synced = await tree.sync(guild=guild)
-    except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError, KeyError, TypeError,
+            ValueError) as error:  # refused, unreachable, or an answer not like Discord's
         log.error("publishing the slash commands (%s) failed, carrying on without: %s",
                   scope, _one_line(error))
         return None

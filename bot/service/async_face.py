@@ -105,10 +105,13 @@ class AsyncGameService:
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: Sequence[Attachment] = (),
-                     addressed: Addressed | None = None) -> Reply:
-        return await self.drawn(await self.on_db(partial(
+                     addressed: Addressed | None = None, draw: bool = True) -> Reply:
+        """The reply to ``message``; without ``draw`` its picture is not drawn (catching up
+        draws only the table as the last of many changes left it)."""
+        prepared = await self.on_db(partial(
             self.service.prepare, place, actor, message, message_id=message_id,
-            attachments=list(attachments), addressed=addressed)), actor.server or place)
+            attachments=list(attachments), addressed=addressed))
+        return await self.drawn(prepared, actor.server or place) if draw else prepared.reply
 
     async def owed(self, item: Announcement) -> Reply:
         return await self.drawn(await self.on_db(partial(self.service.owed, item)), item.place)
@@ -120,6 +123,7 @@ class AsyncGameService:
     unsent = _OnDb(GameService.unsent)
     mark_sent = _OnDb(GameService.mark_sent)
     mark_failed = _OnDb(GameService.mark_failed)
+    mark_posting = _OnDb(GameService.mark_posting)
     see = _OnDb(GameService.see)
     open_places = _OnDb(GameService.open_places)
     waiting_user = _OnDb(GameService.waiting_user)

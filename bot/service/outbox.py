@@ -21,6 +21,11 @@ from typing import Any
 
 import sqlite_utils
 
+#: How a failure's error begins when the post may have been made all the same (its answer was
+#: lost), followed by the post's nonce: its batch is then retried exactly, with that nonce, so
+#: Discord answers with the message already made instead of posting it again.
+MAYBE_POSTED = "maybe posted as "
+
 #: The pause before the first retry; each further failure doubles it, up to ``RETRY_MAX``.
 RETRY_FIRST = 15.0
 RETRY_MAX = 30 * 60.0
@@ -57,6 +62,9 @@ class Announcement:
     attempts: int = 0
     moderator_told: bool = False
     created_at: float = 0.0
+    #: the nonce of its last attempt, when that failed without a clear answer (the post may
+    #: have been made); "" otherwise
+    maybe_posted_as: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +104,14 @@ def _announcement(row: dict[str, Any]) -> Announcement:
         mentions=tuple(json.loads(row["mentions"] or "[]")), picture=bool(row["picture"]),
         first_seq=row["first_seq"] or 0, story=Story(row["story"] or 0),
         id=row["id"], attempts=row["attempts"], moderator_told=bool(row["moderator_told"]),
-        created_at=row["created_at"])
+        created_at=row["created_at"],
+        maybe_posted_as=_maybe_posted_as(str(row["last_error"] or "")))
+
+
+def _maybe_posted_as(error: str) -> str:
+    if not error.startswith(MAYBE_POSTED):
+        return ""
+    return error.removeprefix(MAYBE_POSTED).split(":", 1)[0]
 
 
 def unsent(db: sqlite_utils.Database, *, place: str | None = None,
@@ -150,3 +165,11 @@ def mark_failed(db: sqlite_utils.Database, item_id: int, error: str, refused: bo
                 [item_id]).fetchone()
             tell = str(creator[0]) if creator is not None else None
     return Failure(wait, tell)
+
+
+def mark_posting(db: sqlite_utils.Database, ids: list[int], nonce: str) -> None:
+    """Note, just before they are posted with ``nonce``, that ``ids`` may be posted: should the
+    process die during the post, the next start retries exactly them with that nonce. (Not an
+    attempt: the pauses between retries are unchanged.)"""
+    db.conn.executemany("UPDATE outbox SET last_error = ? WHERE id = ? AND sent_at IS NULL",
+                        [(f"{MAYBE_POSTED}{nonce}: posting", i) for i in ids])

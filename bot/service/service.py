@@ -567,6 +567,10 @@ class GameService:
     def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
         return self.store.mark_failed(item_id, error, refused, self.clock())
 
+    def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
+        """Note that ``ids`` are about to be posted with ``nonce`` (see ``outbox``)."""
+        self.store.mark_posting(list(ids), nonce)
+
     def open_places(self) -> list[tuple[str, int | None, float]]:
         """Each open game's place, the newest message read there (None: none yet) and when the
         game was created: where to catch up after the bot was away."""

@@ -344,6 +344,10 @@ class Store:
         with self.transaction() as db:
             return outbox.mark_failed(db, item_id, error, refused, now)
 
+    def mark_posting(self, ids: list[int], nonce: str) -> None:
+        with self.transaction() as db:
+            outbox.mark_posting(db, ids, nonce)
+
     # ---- what is kept, and for how long -------------------------------------------------------
 
     def generation(self) -> int:
