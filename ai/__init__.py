@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ai.levels import BUDGETS, Budget, Level, level_named
 from ai.search import Search
@@ -22,7 +23,15 @@ from engine.errors import GameOver
 from engine.game import Game
 from engine.moves import Move
 
-__all__ = ["BUDGETS", "Budget", "Level", "choose_move", "level_named"]
+__all__ = ["BUDGETS", "Advice", "Budget", "Level", "advise", "choose_move", "level_named"]
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A suggested move and, in one line, why."""
+
+    move: Move
+    reason: str
 
 
 def choose_move(game: Game, *, playouts: int | None = None, seconds: float | None = None,
@@ -46,6 +55,27 @@ def choose_move(game: Game, *, playouts: int | None = None, seconds: float | Non
     search = Search(game, rng)
     search.run(budget.playouts, budget.seconds, clock)
     return search.best_move()
+
+
+def advise(game: Game, *, playouts: int | None = 24, seconds: float | None = 1.0,
+           seed: int = 0, clock: Callable[[], float] = time.perf_counter) -> Advice:
+    """The move the computer would play for whoever decides now, with a one-line reason (what
+    ``hint`` tells a player): how the games it looked ahead at ended after it."""
+    legal = game.legal_moves()
+    if not legal:
+        raise GameOver("the game is over: there is no move to suggest")
+    if len(legal) == 1:
+        return Advice(legal[0], "it is the only legal move.")
+    search = Search(game, random.Random(seed))
+    search.run(playouts, seconds, clock)
+    ranked = search.ranked()
+    move, looked, ahead = ranked[0]
+    reason = (f"of the {search.playouts} games I played out from here, the {looked} after it "
+              f"left you {ahead:+.1f} points against the best other player on average")
+    if len(ranked) > 1:
+        other, _, other_ahead = ranked[1]
+        reason += f" (after {other}: {other_ahead:+.1f})"
+    return Advice(move, reason + ".")
 
 
 def _budget(playouts: int | None, seconds: float | None, level: str | Level | None) -> Budget:

@@ -25,9 +25,9 @@ class Budget:
 
 
 BUDGETS: dict[Level, Budget] = {
-    Level.EASY: Budget(playouts=40, seconds=0.2, careless=0.5),
-    Level.NORMAL: Budget(playouts=400, seconds=0.9),
-    Level.HARD: Budget(playouts=1600, seconds=3.0),
+    Level.EASY: Budget(playouts=4, seconds=0.3, careless=0.6),
+    Level.NORMAL: Budget(playouts=40, seconds=0.8),
+    Level.HARD: Budget(playouts=160, seconds=3.0),
 }
 
 

@@ -12,21 +12,19 @@ import math
 import random
 from collections.abc import Callable
 
-from ai.playout import finish, outcome, seat_to_act
+from ai.playout import NOISE, finish, margin, outcome, seat_to_act
 from engine.game import Game
 from engine.moves import Move
 
 #: exploration constant of UCB1 (rewards lie in 0..1)
-EXPLORE = 0.7
-#: iterations between two readings of the clock
-CHECK_EVERY = 8
+EXPLORE = 0.35
 
 
 class Node:
     """A position in the tree: the move that led here, who decides here, and the rewards of
     every seat summed over the playouts through it."""
 
-    __slots__ = ("move", "seat", "children", "untried", "visits", "totals")
+    __slots__ = ("move", "seat", "children", "untried", "visits", "totals", "margin")
 
     def __init__(self, move: Move | None, seat: int | None, untried: list[Move],
                  seats: int) -> None:
@@ -36,6 +34,8 @@ class Node:
         self.untried = untried
         self.visits = 0
         self.totals = [0.0] * seats
+        #: the deciding seat's final margin over its best rival, summed (the root's children)
+        self.margin = 0.0
 
     def best_child(self) -> Node:
         """The child best for the seat deciding here, by UCB1."""
@@ -70,12 +70,19 @@ class Search:
             game.push(node.move)  # type: ignore[arg-type]
             path.append(node)
         if node.untried and not game.is_over:
-            move = node.untried.pop(self.rng.randrange(len(node.untried)))
+            move = node.untried.pop(0 if node is self.root else
+                                    self.rng.randrange(len(node.untried)))
             game.push(move)
             child = Node(move, seat_to_act(game.state), game.legal_moves(), self.seats)
             node.children.append(child)
             path.append(child)
-        rewards = outcome(finish(game, self.rng))
+        # a move's first playout is the greedy game that follows it (the exact answer when
+        # everyone plays greedily); later ones add noise to look around it
+        noise = 0.0 if len(path) == 2 and path[1].visits == 0 else NOISE
+        end = finish(game, self.rng, noise)
+        rewards = outcome(end)
+        if len(path) > 1 and self.root.seat is not None:
+            path[1].margin += margin(end, self.root.seat)
         for n in path:
             n.visits += 1
             totals = n.totals
@@ -92,9 +99,8 @@ class Search:
             self.grow()
             if playouts is not None and self.playouts >= playouts:
                 return
-            if (deadline is not None and self.playouts % CHECK_EVERY == 0
-                    and clock() >= deadline):
-                return
+            if deadline is not None and clock() >= deadline:  # a reading costs far less than
+                return  # a playout, so the budget is overshot by one playout at most
 
     def best_move(self) -> Move:
         """The root's most visited move (the first listed among equals)."""
@@ -104,8 +110,8 @@ class Search:
         return max(children, key=lambda c: c.visits).move  # type: ignore[return-value]
 
     def ranked(self) -> list[tuple[Move, int, float]]:
-        """The root's moves, most visited first, with visits and the mover's mean reward."""
-        seat = self.root.seat if self.root.seat is not None else 0
-        out = [(c.move, c.visits, c.totals[seat] / c.visits) for c in self.root.children
+        """The root's moves, most visited first, with their playouts and the mover's mean
+        final margin over its best rival in them."""
+        out = [(c.move, c.visits, c.margin / c.visits) for c in self.root.children
                if c.move is not None]
         return sorted(out, key=lambda t: -t[1])

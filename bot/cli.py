@@ -28,6 +28,7 @@ from bot.cli_common import (
     db_path,
     load_config,
     load_game,
+    practice_arguments,
     prog,
 )
 
@@ -130,6 +131,10 @@ SUBCOMMANDS: list[Subcommand] = [
                console_arguments, "bot.console:main",
                "A local table: each input line is 'Name: text', as if that user wrote it in "
                "the channel. Games are stored in the database and continue where they were."),
+    Subcommand("practice", "play against 2 to 4 computer players in the terminal",
+               practice_arguments, "bot.practice:main",
+               "You against computer players (ai/), your moves typed as in the channel; the "
+               "game is kept and continues where it was."),
     Subcommand("replay", "replay a game log and check every move", _replay_arguments,
                "bot.cli:replay_command"),
     Subcommand("render", "draw the table after a game log (or after its N-th move)",

@@ -57,6 +57,16 @@ def console_arguments(parser: argparse.ArgumentParser) -> None:
                         "config.toml here, if any)")
 
 
+def practice_arguments(parser: argparse.ArgumentParser) -> None:
+    """``practice``: the console's arguments, and the bots at the table."""
+    console_arguments(parser)
+    parser.add_argument("--bots", type=int, default=3, choices=(2, 3, 4),
+                        help="how many computer players (default 3)")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                        help="how strongly they play (default normal)")
+    parser.add_argument("--name", default="You", help="your seat's name (default You)")
+
+
 def load_config(args: argparse.Namespace) -> Config:
     """The settings named by ``--config`` (or ./config.toml), as one sentence when unusable."""
     from bot.config import ConfigError

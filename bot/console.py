@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import queue
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -31,6 +32,7 @@ from bot.config import (
     live_idle_seconds,
 )
 from bot.service import GameService
+from bot.service.bots import BotPlayers
 from bot.service.chat import could_be_for_the_bot
 from bot.service.commands import Play
 from bot.service.exchange import ExchangeError, read_import_file
@@ -52,6 +54,8 @@ DEFAULT_PICTURES = "pictures"
 #: How often a console table open at a terminal looks for due reminders and deadlines.
 TICK_SECONDS = 60.0
 HISTORY = "~/.busbot_history"
+#: how often (seconds) the prompt looks whether the computer players are done
+BOT_POLL = 0.1
 IMPORT_HINT = ("`import PATH` makes a game from an exported log file (.txt or .json) on this "
                "computer, e.g. `Ada: import pictures/bus-game1.txt`; whoever imports it moderates "
                "it.")
@@ -164,6 +168,7 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
     where = service.where_things_stand(PLACE)
     if where is not None:
         print(where, file=out)
+    bots, updates = seat_bots(service)
     read = line_reader(stdin, out)
     lock = threading.Lock()  # a command and the scheduler's turn never print into each other
     ticker = Ticker(service, out, picture_dir, lock) if (
@@ -171,20 +176,43 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
     if ticker is not None:
         ticker.start()
     try:
+        bots.resume()
+        show_bots(bots, updates, out, picture_dir)
         while True:
             with lock:
                 run_due(service, out, picture_dir)
+                show_bots(bots, updates, out, picture_dir)
             line = read()
             if line is None:
                 break
             with lock:
                 if not one_line(service, line, out, picture_dir):
                     break
+                show_bots(bots, updates, out, picture_dir)
     finally:
         if ticker is not None:
             ticker.stop()
+        bots.close()
     print("Goodbye; every game is saved.", file=out)
     return 0
+
+
+def seat_bots(service: GameService) -> tuple[BotPlayers, queue.Queue[Reply]]:
+    """The computer players of the console's games, their updates queued for the prompt to
+    print (so they never cut into a line being printed)."""
+    updates: queue.Queue[Reply] = queue.Queue()
+    return BotPlayers(service, on_update=lambda place, reply: updates.put(reply)), updates
+
+
+def show_bots(bots: BotPlayers, updates: queue.Queue[Reply], out: TextIO,
+              picture_dir: str) -> None:
+    """Print each run of the bots' moves as it comes, until none is thinking."""
+    while True:
+        idle = bots.wait_idle(BOT_POLL)
+        while not updates.empty():
+            show(updates.get(), out, picture_dir)
+        if idle and updates.empty():
+            return
 
 
 def one_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> bool:

@@ -8,6 +8,8 @@ The public API, in the manner of python-chess::
     game.play("Arcsyn", "Place Office at C1")   # parse + push, all or nothing -> [Event]
     game.push(move)          # one typed move -> [Event] (automatic steps that followed)
     game.pop()               # take the last move back (from the nearest kept position)
+    game.play_out(pick)      # play on to the end, ``pick`` choosing from each listing
+                             # (random games, the computer player's playouts)
     game.position_at(n)      # a new game at the position after move n
     game.log().format()      # the text log; replay(GameLog.parse(text)) rebuilds the game
 

@@ -53,7 +53,7 @@ class Game(KeptPositions):
         self.history: list[tuple[str, Move]] = []
         #: the legal moves of this position once listed; None until then (R6 needs them too)
         self._legal: list[Move] | None = None
-        self.opening_events = self._advance()
+        self.opening_events = self._advance([])
         #: the position after 0, K, 2K, ... moves (K = SNAPSHOT_EVERY); never changed once kept;
         #: None where a resumed game has not read its written copy (``_unread``) yet
         self._snapshots: list[GameState | None] = [self.state.copy()]
@@ -133,6 +133,59 @@ class Game(KeptPositions):
         if step is None:
             raise GameOver(f"the game is over: {self.winner} won")
         rule, p = step
+        st = self.state
+        listed = self._legal
+        if listed is not None and _one_of(move, listed) and (player is None
+                                                             or self.player(player) is p):
+            events = rule.do(st, p, move)  # one of the listed moves: legal, checked once
+        else:
+            self._check(rule, p, move, player)
+            events = rule.apply(st, p, move)
+        self._moved(p, move, events)
+        return events
+
+    def _moved(self, p: PlayerState, move: Move, events: list[Event]) -> None:
+        """What follows every move: the game's end by the clock, the history, the automatic steps
+        up to the next decision (their events added to ``events``) and a kept position."""
+        st = self.state
+        self._legal = None
+        if st.clock_stones_left <= 0:  # R11: the last stone ends the game at once
+            events.extend(end_game(st, "clock"))
+        st.moves_played += 1
+        history = self.history
+        history.append((p.name, move))
+        if st.phase != "choosing" or st.current is None:  # else the next choice is waiting
+            self._advance(events)
+        n = len(history)
+        if n % SNAPSHOT_EVERY == 0 and len(self._snapshots) == n // SNAPSHOT_EVERY:
+            self._snapshots.append(st.copy())
+
+    def play_out(self, pick: Callable[[list[Move]], Move], moves: int | None = None) -> None:
+        """Play on to the end (or for at most ``moves`` moves), each move picked by ``pick`` from
+        the listed legal moves (a list it must not change): the loop of random games and of the
+        computer player's playouts, which checks nothing twice and keeps no events."""
+        st = self.state
+        players = st.players
+        choose = RULES[DecisionKind.CHOOSE]
+        left = -1 if moves is None else moves
+        while left != 0:
+            left -= 1
+            phase = st.phase  # the step and its player, as ``_step`` finds them
+            if phase == "over":
+                return
+            if phase == "choosing":
+                rule, p = choose, players[st.current]  # type: ignore[index]
+            else:
+                task = st.task
+                rule, p = RULES[task.action], players[task.seat]  # type: ignore[union-attr,index]
+            listed = self._legal
+            if listed is None:
+                listed = self._list(rule, p)
+            move = pick(listed)
+            self._moved(p, move, rule.do(st, p, move))
+
+    def _check(self, rule: Rule, p: PlayerState, move: Move, player: str | None) -> None:
+        """Refuse a move of the wrong player or of the wrong kind for this step."""
         if player is not None and self.player(player) is not p:
             refusal = impossible(self.state, move)
             if refusal is not None:
@@ -145,18 +198,6 @@ class Game(KeptPositions):
             raise IllegalMove(f"{p.name} cannot {what(move)} now: {p.name} must {rule.asks} "
                               f"({self._waiting()}){intent.first_choose(rule.kind, move)}",
                               rule=rule.rule, alternatives=texts(self.legal_moves(), 12))
-        st = self.state
-        events = rule.apply(st, p, move)
-        self._legal = None
-        if st.clock_stones_left <= 0:  # R11: the last stone ends the game at once
-            events.extend(end_game(st, "clock"))
-        st.moves_played += 1
-        self.history.append((p.name, move))
-        events.extend(self._advance())
-        n = len(self.history)
-        if n % SNAPSHOT_EVERY == 0 and len(self._snapshots) == n // SNAPSHOT_EVERY:
-            self._snapshots.append(st.copy())
-        return events
 
     def play(self, player: str, text: str) -> list[Event]:
         """Parse ``text`` and apply every move in it for ``player``, all or nothing."""
@@ -223,14 +264,15 @@ class Game(KeptPositions):
 
     # ---- automatic steps ----------------------------------------------------------------------
 
-    def _advance(self) -> list[Event]:
-        """Run every step that needs no choice, up to the next decision (R6)."""
+    def _advance(self, events: list[Event]) -> list[Event]:
+        """Run every step that needs no choice, up to the next decision (R6), adding what
+        happened to ``events``; return them."""
         st = self.state
-        events: list[Event] = []
         while True:
-            if st.phase == "over":
+            phase = st.phase
+            if phase == "over":
                 return events
-            if st.phase == "choosing":
+            if phase == "choosing":
                 if st.current is not None:
                     return events
                 events.extend(begin_resolution(st))
@@ -244,12 +286,12 @@ class Game(KeptPositions):
                 self._legal = None
                 events.append(rule.forfeit(st, task, p))
                 task.remaining = 0
-            st.task = None
             if not st.queue:
+                st.task = None
                 events.extend(self._end_round())
                 continue
-            st.task = st.queue.pop(0)
-            events.extend(RULES[st.task.action].start(st, st.task))
+            task = st.task = st.queue.pop(0)
+            events.extend(RULES[task.action].start(st, task))
 
     def _end_round(self) -> list[Event]:
         st = self.state
@@ -288,6 +330,12 @@ class Game(KeptPositions):
 
     def __repr__(self) -> str:
         return f"<Game {', '.join(self.players)}: {self.state.phase} round {self.state.round}>"
+
+
+def _one_of(move: Move, listed: list[Move]) -> bool:
+    """Whether ``move`` is one of the very moves listed: only those are carried out unchecked
+    (a move read from text may carry more than it compares by, like a named space)."""
+    return any(m is move for m in listed)
 
 
 def _option_text(value: object) -> str:

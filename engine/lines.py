@@ -18,6 +18,10 @@ from engine.moves import ExtendLine
 from engine.state import GameState, PlayerState
 
 _EXTEND = {(a, b): ExtendLine(a, b) for a in BOARD.labels for b, _ in BOARD.adjacent[a]}
+#: each crossing's streets with the move that extends a line along each from there
+_EXTEND_AT = {a: tuple((s, _EXTEND[(a, b)]) for b, s in BOARD.adjacent[a]) for a in BOARD.labels}
+#: the streets at each crossing
+_STREETS_AT = {a: frozenset(s for _, s in BOARD.adjacent[a]) for a in BOARD.labels}
 
 
 def end_segments(p: PlayerState) -> tuple[tuple[str, int], tuple[str, int]] | tuple[()]:
@@ -39,11 +43,16 @@ def _allowed_at(st: GameState, p: PlayerState, head: str) -> list[tuple[str, int
     adjacent = BOARD.adjacent[head]
     street_lines = st.street_lines
     own = p.streets
-    any_empty = False
-    for _, s in adjacent:
+    empty: list[tuple[str, int]] = []
+    shared = False  # whether another line runs on a street here
+    for to, s in adjacent:
         if not street_lines[s]:
-            any_empty = True
-            break
+            empty.append((to, s))
+        elif s not in own:
+            shared = True
+    if not shared:  # the usual case: only empty streets and the line's own
+        return empty
+    any_empty = bool(empty)
     out: list[tuple[str, int]] = []
     for to, s in adjacent:
         if s in own:
@@ -57,9 +66,14 @@ def _allowed_at(st: GameState, p: PlayerState, head: str) -> list[tuple[str, int
 def extensions(st: GameState, p: PlayerState) -> list[ExtendLine]:
     """Every legal next street of a line, as moves."""
     out: list[ExtendLine] = []
+    street_lines, own = st.street_lines, p.streets
     for head in dict.fromkeys(p.heads):
-        for to, _ in _allowed_at(st, p, head):
-            out.append(_EXTEND[(head, to)])
+        streets = _EXTEND_AT[head]
+        empty = [move for s, move in streets if not street_lines[s]]
+        if len(streets) - len(empty) == len(own & _STREETS_AT[head]):
+            out += empty  # the usual case: only empty streets here and the line's own
+        else:
+            out += [_EXTEND[(head, to)] for to, _ in _allowed_at(st, p, head)]
     return out
 
 
@@ -96,10 +110,12 @@ def extend(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> Non
     """
     trail = p.line
     if trail[-1] == frm:
-        trail.append(to)
+        trail = [*trail, to]
     else:
-        trail.insert(0, to)
+        trail = [to, *trail]
         if trail[0] == trail[-1]:  # closed at the start: the closing head becomes the last
             trail.reverse()
-    p.streets.add(street)
-    st.street_lines[street].append(p.seat)
+    # new containers, never changed in place: copies of the position share them (state.py)
+    p.line = trail
+    p.streets = p.streets | {street}
+    st.street_lines[street] = [*st.street_lines[street], p.seat]

@@ -7,6 +7,7 @@ machine (``engine.game``) and the rule modules (``engine.rules``) write them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import itemgetter
 from typing import Literal
 
 from engine.board import BOARD
@@ -15,6 +16,10 @@ from engine.errors import BusError
 from engine.limits import check_option
 
 Phase = Literal["setup", "choosing", "resolving", "over"]
+#: each zone with what picks its lots' buildings out of ``GameState.lots`` (a tuple, in C:
+#: every zone has several lots, so ``itemgetter`` gives a tuple)
+_ZONE_LOTS = tuple((zone, itemgetter(*indices)) for zone, indices in BOARD.lots_in_zone.items())
+assert all(len(indices) > 1 for indices in BOARD.lots_in_zone.values())
 CLOCK: tuple[str, str, str] = ("house", "office", "pub")
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple")
 EDITIONS: tuple[str, ...] = ("capstone", "splotter-2nd")
@@ -136,9 +141,12 @@ class PlayerState:
         return (self.line[0], self.line[-1])
 
     def copy(self) -> PlayerState:
+        """A copy sharing ``line`` and ``streets``: the rules replace them, never change them in
+        place (copy on write), which keeps a copy of the position cheap for the computer player's
+        search and the kept positions."""
         return PlayerState(
             self.name, self.colour, self.seat, self.markers, self.buses, self.carried,
-            self.stones, list(self.line), set(self.streets), self.placed, self.passed,
+            self.stones, self.line, self.streets, self.placed, self.passed,
             self.reached_at,
         )
 
@@ -170,7 +178,8 @@ class GameState:
     passengers: dict[str, int] = field(default_factory=dict)
     #: building type per lot index, None for a free lot
     lots: list[str | None] = field(default_factory=list)
-    #: seats whose line runs on each street, in the order they arrived
+    #: seats whose line runs on each street, in the order they arrived; each street's list is
+    #: replaced when a line arrives, never changed in place, so copies share them
     street_lines: list[list[int]] = field(default_factory=list)
     #: seats on each action's spaces in placement order (index 0 is space a)
     spaces: dict[str, list[int]] = field(default_factory=dict)
@@ -190,7 +199,7 @@ class GameState:
         return GameState(
             self.edition, self.options, [p.copy() for p in self.players], self.phase,
             self.round, self.clock, self.clock_stones_left, self.passenger_supply,
-            dict(self.passengers), list(self.lots), list(map(list, self.street_lines)),
+            dict(self.passengers), list(self.lots), list(self.street_lines),
             {a: list(s) for a, s in self.spaces.items()}, self.start_seat, self.next_start,
             self.current, self.task.copy() if self.task else None,
             [t.copy() for t in self.queue], self.ended_by, self.moves_played,
@@ -220,10 +229,9 @@ class GameState:
     def open_zone(self) -> str | None:
         """The lowest zone that still has a free lot (R10), or None when the city is full."""
         lots = self.lots
-        for zone, indices in BOARD.lots_in_zone.items():
-            for i in indices:
-                if lots[i] is None:
-                    return zone
+        for zone, of_zone in _ZONE_LOTS:
+            if None in of_zone(lots):
+                return zone
         return None
 
     def type_count(self, kind: str) -> int:

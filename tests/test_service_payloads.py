@@ -28,7 +28,8 @@ def eventful(table: Table) -> None:
         table.ok(name, "join")
     table.ok("Zed", "leave")
     table.ok("Daemonis", "colour green")
-    table.ok("Arcsyn", "start")
+    table.ok("Arcsyn", "add bot")  # last in the order: the six setup moves below are people's
+    table.ok("Arcsyn", "start order: Arcsyn, Daemonis, Hedgethorn, Normal Bot")
     table.play_random(6, seed=3)
     table.ok("Arcsyn", "undo last 2")
     table.ok("Arcsyn", "redo")
@@ -45,6 +46,7 @@ def eventful(table: Table) -> None:
     table.ok("Hedgethorn", "plan: pass")
     table.ok("Arcsyn", "replace Daemonis with <@4242>")
     table.ok("Arcsyn", "drop Hedgethorn")
+    table.ok("Arcsyn", "replace Hedgethorn with bot easy")
     table.say("Arcsyn", "abandon")  # after 6 moves: asked first
     table.ok("Arcsyn", "confirm")
 

@@ -30,6 +30,7 @@ from bot.discord_app.incoming import guard_parsers
 from bot.discord_app.logs import configure_logging
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import Addressed, AsyncGameService, GameService
+from bot.service.bots import BotPlayers
 from bot.service.commands import Command
 from bot.service.outbox import Announcement, Failure
 from bot.service.storage import StoreError
@@ -244,8 +245,32 @@ async def running_bot(config: Config) -> AsyncIterator[ShardedBusBot]:
     async with _service(config) as game:
         async with ShardedBusBot(config, game) as bot:
             guard_parsers(bot)
-            yield bot
+            players = seat_players(game.service, bot)
+            try:
+                yield bot
+            finally:
+                await asyncio.to_thread(players.close)
         await end_leftovers(grace=0.0)
+
+
+def seat_players(service: GameService, bot: ShardedBusBot) -> BotPlayers:
+    """The computer players of the bot seats, thinking on their own threads: each run of their
+    moves is committed with its announcement, which is then posted from the event loop under
+    the place's lock, in order with everything else the place is owed. Games that waited for
+    a bot when the bot stopped are taken up again at once."""
+    loop = asyncio.get_running_loop()
+
+    async def post(place: str) -> None:
+        async with bot.place_lock(place):
+            await bot.courier.flush(place)
+
+    def posted(place: str, reply: Reply) -> None:
+        if reply.announcement is not None:
+            asyncio.run_coroutine_threadsafe(post(place), loop)
+
+    players = BotPlayers(service, on_update=posted)
+    players.resume()
+    return players
 
 
 async def end_leftovers(grace: float) -> None:

@@ -144,6 +144,15 @@ class ReplacePlayer(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ReplaceWithBot(Command):
+    """``replace NAME with bot [easy|normal|hard]``: the computer plays the seat (its handler is
+    ``bot/service/verbs/replace_bot.py``; ``replace`` reads it, so it is declared here)."""
+
+    name: str
+    level: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Drop(Command):
     name: str
 
@@ -450,7 +459,10 @@ def _replace(w: Words) -> Command | None:
     i = 2
     while (word := w.word(i)) is not None:
         if word in ("with", "by") and w.word(i + 1) is not None:
-            return ReplacePlayer(w.between(1, i).strip(), w.rest(i + 1))
+            name, target = w.between(1, i).strip(), w.rest(i + 1)
+            if w.word(i + 1) in ("bot", "computer") and w.count_to(i + 4) <= i + 3:
+                return ReplaceWithBot(name, w.word(i + 2))
+            return ReplacePlayer(name, target)
         i += 1
     return None
 

@@ -107,10 +107,12 @@ class Prepared:
 
 def seat_notes(record: GameRecord, game: Game | None, now: float) -> dict[str, str]:
     """A few words per seat whose state a player should see on the picture, by player name:
-    "dropped" (the service plays it), then what ``deadlines.seat_facts`` says ("waiting 14 h
-    of 24 h" on the seat to act, "away until 2 Dec", "has a plan"). ``game`` is the position
-    drawn (the wait is the decision's there); ``now`` is for states that run out."""
-    notes: dict[str, list[str]] = {}
+    "bot (normal)" (the computer plays it), "dropped" (the service plays it), then what
+    ``deadlines.seat_facts`` says ("waiting 14 h of 24 h" on the seat to act, "away until 2
+    Dec", "has a plan"). ``game`` is the position drawn (the wait is the decision's there);
+    ``now`` is for states that run out."""
+    notes: dict[str, list[str]] = {name: [f"bot ({level})"]
+                                   for name, level in record.bots.items()}
     for seat in record.seats:
         if seat.dropped:
             notes[seat.name] = ["dropped"]

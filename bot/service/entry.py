@@ -85,7 +85,9 @@ class Entry:
     a message that names no command). ``strict``: a message starting with one of the words
     that does not fit is a mistyped command (answered with ``usage``), not a move or chat.
     ``routes``: what each command type ``read`` gives runs. ``help`` and ``docs``: its pieces
-    of the ``help`` paragraphs and of the docs' table (a command may appear under several)."""
+    of the ``help`` paragraphs and of the docs' table (a command may appear under several).
+    ``internal``: the service's own command, which nobody types (the computer's moves, handed
+    in by ``bot.service.bots``): no word, no help, no docs."""
 
     name: str
     words: tuple[str, ...]
@@ -96,3 +98,4 @@ class Entry:
     docs: tuple[tuple[Who, str], ...]
     slash: Slash | NoSlash
     strict: bool = False
+    internal: bool = False

@@ -22,15 +22,31 @@ from engine.limits import MAX_AUTO_MOVES
 BOT_USER = ("busbot", "busbot")
 
 
+#: the game options the service reads itself (the rules know nothing of them), with the values
+#: each takes: ``hints=off`` refuses ``hint`` at the table
+TABLE_OPTIONS: dict[str, tuple[str, ...]] = {"hints": ("on", "off")}
+
+
 def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> Options:
-    """The rule options of a game: the edition's defaults with the game's own settings.
+    """The rule options of a game: the edition's defaults with the game's own settings (the
+    table's own options, ``TABLE_OPTIONS``, are checked and left out).
 
     Raises ``ValueError`` naming the option that cannot be set.
     """
     options = Options.for_edition(edition, players)
     for name, value in overrides.items():
+        if name in TABLE_OPTIONS:
+            if value.strip().lower() not in TABLE_OPTIONS[name]:
+                raise ValueError(f"option {name} takes {' or '.join(TABLE_OPTIONS[name])}, "
+                                 f"not {value[:20]!r}")
+            continue
         options.set(name, value)
     return options
+
+
+def rule_options(options: Mapping[str, str]) -> dict[str, str]:
+    """A game's options without the table's own (what the engine's log carries)."""
+    return {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
 
 
 def build_game(record: GameRecord, near: Game | None = None,
@@ -74,7 +90,7 @@ def _same_table(game: Game, log: GameLog) -> bool:
 
 def record_log(record: GameRecord) -> GameLog:
     """The engine's log of a started game: its seats in order, options and the moves in force."""
-    return GameLog([s.name for s in record.seats], record.edition, dict(record.options),
+    return GameLog([s.name for s in record.seats], record.edition, rule_options(record.options),
                    [s.colour or "" for s in record.seats],
                    [(m.seat, m.text) for m in record.moves])
 
@@ -117,7 +133,8 @@ class Played:
     seat: str
     move: Move
     events: list[Event]
-    #: why the service chose it: "dropped", "single", "away", "plan", "timeout"
+    #: why the service chose it: "dropped", "single", "away", "plan", "timeout", or
+    #: "bot:LEVEL" for the computer player
     auto: str | None = None
     by: str | None = None  # the moderator who made it for the seat
 
@@ -171,9 +188,10 @@ class Draft:
         game = self.game
         if game is None or self.record.status != GameStatus.ACTIVE:
             return played
+        bots = self.record.bots
         for _ in range(MAX_AUTO_MOVES):
             decision = game.to_act()
-            if decision is None or decision.player == skip_seat:
+            if decision is None or decision.player == skip_seat or decision.player in bots:
                 break
             legal = game.legal_moves()
             choice = automatic.choose(self.record, game, decision, legal, self.now) \

@@ -404,10 +404,42 @@ class Remind(Payload):
         return {"stages": list(self.stages)}
 
 
+@dataclass(frozen=True, slots=True)
+class AddBot(Payload):
+    """A seat (the record's ``seat``) taken in the lobby by the computer player at ``level``."""
+
+    KIND: ClassVar[str] = "bot"
+    level: str
+    colour: str | None = None
+
+    @classmethod
+    def from_data(cls, data: Data) -> AddBot:
+        return cls(str(data["level"]), _text(data.get("colour")))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"level": self.level, "colour": self.colour}
+
+
+@dataclass(frozen=True, slots=True)
+class BotSeat(Payload):
+    """A seat of a running game handed to the computer player at ``level`` (a moderator's
+    ``replace NAME with bot``)."""
+
+    KIND: ClassVar[str] = "bot_seat"
+    level: str
+
+    @classmethod
+    def from_data(cls, data: Data) -> BotSeat:
+        return cls(str(data["level"]))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"level": self.level}
+
+
 #: Each kind of record and the class of what it carries, in the order the kinds were added.
 PAYLOADS: dict[str, type[Payload]] = {cls.KIND: cls for cls in (
     Create, Join, Leave, Colour, Start, Move, Undo, Correct, Replace, Drop, Pause, Resume,
-    Abandon, Nudge, Import, Redo, Accept, Setting, Away, Back, Plan, Remind)}
+    Abandon, Nudge, Import, Redo, Accept, Setting, Away, Back, Plan, Remind, AddBot, BotSeat)}
 
 
 def read(kind: str, data: Data) -> Payload:

@@ -114,6 +114,15 @@ class Record:
         }
 
 
+#: the user a computer player's seat is played by (nobody can ping it)
+BOT_PLAYER = "busbot"
+
+
+def bot_name(level: str) -> str:
+    """How a bot seat's player is shown: ``bot (normal)``."""
+    return f"bot ({level})"
+
+
 @dataclass(slots=True)
 class Seat:
     """A chair at the table: the engine's player name and the user who sits in it.
@@ -121,7 +130,8 @@ class Seat:
     ``user_id`` is None for a seat nobody has claimed yet (a game imported from a text log).
     ``agreed`` is False while the seat is only offered to ``user_id`` (by a moderator's
     ``replace NAME with @user`` or an imported file): until that user takes it (``accept``),
-    they neither play it nor are pinged for it.
+    they neither play it nor are pinged for it. ``bot`` is the level of the computer player
+    that plays the seat (``add bot``, ``replace NAME with bot``), None for a person's seat.
     """
 
     name: str
@@ -130,11 +140,13 @@ class Seat:
     colour: str | None
     dropped: bool = False
     agreed: bool = True
+    bot: str | None = None
 
     @property
     def player(self) -> str | None:
-        """The user who plays this seat: someone who took it themselves."""
-        return self.user_id if self.agreed else None
+        """The user who plays this seat: someone who took it themselves (nobody for a bot's
+        seat, so nobody is pinged or reminded for it)."""
+        return self.user_id if self.agreed and self.bot is None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +279,7 @@ class GameRecord:
     def seat_of_user(self, user_id: str) -> Seat | None:
         """The seat ``user_id`` plays (took themselves); an offer does not count."""
         for s in self.seats:
-            if same_user(s.user_id, user_id) and s.agreed:
+            if same_user(s.user_id, user_id) and s.agreed and s.bot is None:
                 return s
         return None
 
@@ -295,6 +307,11 @@ class GameRecord:
     def is_away(self, name: str, now: float) -> bool:
         """Whether the seat's player is away at ``now``."""
         return self.away.get(name, 0.0) > now
+
+    @property
+    def bots(self) -> dict[str, str]:
+        """The seats the computer player plays, with its level (``bot (normal)`` on a card)."""
+        return {s.name: s.bot for s in self.seats if s.bot is not None and not s.dropped}
 
     def move_number(self, seq: int) -> int | None:
         """The 1-based number a move in force is shown with, from its record seq."""
@@ -365,6 +382,21 @@ class GameRecord:
         user_name = rec.user_name if p.user_name is None else p.user_name
         agreed = user_id is None or same_user(user_id, rec.user_id) or p.agreed
         self.seats.append(Seat(rec.seat, user_id, user_name, p.colour, agreed=agreed))
+
+    def _on_bot(self, rec: Record) -> None:
+        self._need_status(rec, GameStatus.LOBBY)
+        p = rec.carried(payloads.AddBot)
+        if rec.seat is None or self.seat(rec.seat) is not None:
+            raise RecordError(rec.seq, f"seat {rec.seat!r} is missing or taken")
+        self.seats.append(Seat(rec.seat, BOT_PLAYER, bot_name(p.level), p.colour, bot=p.level))
+
+    def _on_bot_seat(self, rec: Record) -> None:
+        self._need_status(rec, *PLAYING_STATUSES)
+        seat = self._need_seat(rec)
+        seat.bot = rec.carried(payloads.BotSeat).level
+        seat.user_id, seat.user_name = BOT_PLAYER, bot_name(seat.bot)
+        seat.agreed, seat.dropped = True, False
+        self.position_seq = rec.seq
 
     def _on_leave(self, rec: Record) -> None:
         self._need_status(rec, GameStatus.LOBBY)
@@ -484,6 +516,7 @@ class GameRecord:
         # A seat given to a Discord user is only offered; they take it with an accept record.
         seat.agreed = not p.offered
         seat.dropped = False
+        seat.bot = None
         if p.name is not None:
             self._rename(rec, seat, p.name)
         self.position_seq = rec.seq

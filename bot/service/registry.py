@@ -42,6 +42,7 @@ from bot.service.needs import (
 )
 from bot.service.outcome import Context, GameContext, Outcome, refuse
 from bot.service.records import GameStatus as S
+from bot.service.verbs import replace_bot
 
 
 def _help(ctx: Context[LiveGame | None], cmd: c.Help) -> Outcome:
@@ -200,11 +201,16 @@ BUILT_IN: tuple[Entry, ...] = (
                                                   "moves asks for `confirm`)"),),
           docs=((Who.MODERATORS, "`correct N: move`"),),
           slash=Slash("correct", "Moderators: correct an earlier move")),
-    Entry("replace", ("replace",), "`replace NAME with @user`", c._replace,
+    Entry("replace", ("replace",), "`replace NAME with @user` or `replace NAME with bot`",
+          c._replace,
           {c.ReplacePlayer: Route(moderation.replace_player, (
-              moderator("replace a player"), status("replace a player", S.ACTIVE, S.PAUSED)))},
-          strict=True, help=((Section.MODERATORS, "`replace NAME with @user`"),),
-          docs=((Who.MODERATORS, "`replace NAME with @user`"),),
+              moderator("replace a player"), status("replace a player", S.ACTIVE, S.PAUSED))),
+           c.ReplaceWithBot: Route(replace_bot.replace_with_bot, (
+               moderator("replace a player"), status("replace a player", S.ACTIVE, S.PAUSED)))},
+          strict=True, help=((Section.MODERATORS, "`replace NAME with @user` or `replace NAME "
+                                                  "with bot [easy|normal|hard]`"),),
+          docs=((Who.MODERATORS, "`replace NAME with @user`, `replace NAME with bot "
+                                 "[easy\\|normal\\|hard]`"),),
           slash=Slash("replace", "Moderators: hand a player's seat to someone else")),
     Entry("drop", ("drop",), "`drop NAME`", c._drop,
           {c.Drop: Route(moderation.drop_player, (

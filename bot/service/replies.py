@@ -67,7 +67,9 @@ def played_lines(played: list[Played]) -> list[str]:
                 continue
             shown_auto += 1
         tag = AUTO_TAGS.get(p.auto or "", "")
-        if p.by is not None:
+        if p.auto is not None and p.auto.startswith("bot:"):
+            tag = f" (computer player, {p.auto[4:]})"
+        elif p.by is not None:
             tag = f" (by moderator {p.by})"
         echo = next((e.text for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
                     None)

@@ -67,6 +67,7 @@ from bot.service.records import (
 from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
 from bot.service.storyjob import StoryJob
 from bot.service.verbs.forget import Forget
+from bot.service.verbs.hint import Hint
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
@@ -190,6 +191,9 @@ class GameService:
         self._cache: OrderedDict[int, tuple[LiveGame, float]] = OrderedDict()
         #: one command (or lookup of the cache) at a time
         self._lock = threading.Lock()
+        #: called with the place after every committed change (the bot seats' player,
+        #: ``bot.service.bots``, looks whether a bot is to act); must not block
+        self.after_commit: list[Callable[[str], None]] = []
         #: when old replies and posted announcements were last pruned (``Store.prune``)
         self._pruned_at = clock()
         #: the stored games' rewrite count the cache was filled under (``Store.generation``)
@@ -255,7 +259,7 @@ class GameService:
         """0 when the command's picture (and animation) may be drawn now, else the wait."""
         live = step.live
         page = isinstance(cmd, Export) and cmd.fmt == page_export.HTML
-        if not (page or isinstance(cmd, Map | Preview | Story)) or live is None or (
+        if not (page or isinstance(cmd, Map | Preview | Story | Hint)) or live is None or (
                 live.game is None):
             return 0.0
         actor = step.actor
@@ -351,6 +355,8 @@ class GameService:
                                     f"Please try again."))
         draft.record.game_id = game_id
         self._keep(game_id, after, step.now)
+        for hook in self.after_commit:
+            hook(step.place)
         if step.now - self._pruned_at >= PRUNE_EVERY:
             self.prune()
         reply = Update(text, mentions=mentions, files=outcome.files,
@@ -624,6 +630,16 @@ class GameService:
             if decision is None or seat is None or seat.name != decision.player:
                 return []
             return [str(m) for m in live.game.legal_moves()]
+
+    def live_copy(self, place: str) -> LiveGame | None:
+        """The place's game as it stands, copied (records and position), for work done outside
+        the service's lock: the computer thinking about its move (``bot.service.bots``)."""
+        with self._lock:
+            summary = self.store.latest_game(place)
+            if summary is None:
+                return None
+            live = self._live(summary)
+            return LiveGame(live.record.copy(), live.game.copy() if live.game else None)
 
     def table_now(self, place: str) -> TableNow | None:
         """The decision the place's game waits for (None: none), for buttons and menus."""

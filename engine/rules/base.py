@@ -8,6 +8,7 @@ left is forfeited (R6). Rules are stateless: everything lives in ``GameState``.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import ClassVar
 
 from engine.board import BOARD
@@ -16,6 +17,8 @@ from engine.errors import IllegalMove
 from engine.moves import ACTION_TITLES, SPACE_LETTERS, Move
 from engine.notation import label_hint
 from engine.state import GameState, PlayerState, Task
+
+_BUSES = attrgetter("buses")
 
 
 class Rule:
@@ -38,6 +41,11 @@ class Rule:
     def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         """Carry out one move of a type in ``takes``; refuse an illegal one before any change."""
         raise AssertionError(f"{self.kind} takes no moves")
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        """Carry out a move this step listed (``moves``) without checking it again: the turn
+        machine's way for a listed move, so a playout pays for the checks only once."""
+        return self.apply(st, p, move)
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         """What the player must decide, after "Name: "."""
@@ -72,11 +80,11 @@ class Granted(Rule):
     def start(self, st: GameState, task: Task) -> list[Event]:
         assert task.seat is not None
         p = st.players[task.seat]
-        top = max(q.buses for q in st.players)
+        top = max(map(_BUSES, st.players))
         task.remaining = max(0, top + self.bonus(st) - task.space)
         return [Event("resolve", f"{ACTION_TITLES[self.kind]} (space "
-                      f"{SPACE_LETTERS[task.space]}): {p.name} gets "
-                      f"{plural(task.remaining, self.unit)}.", p.name)]
+                      f"{SPACE_LETTERS[task.space]}): {p.name} gets {task.remaining} "
+                      f"{self.unit if task.remaining == 1 else self.unit + 's'}.", p.name)]
 
 
 def check_label(label: str, rule: str) -> None:

@@ -3,6 +3,8 @@ type within the type limit. The setup's starting buildings (R1) are the same mov
 
 from __future__ import annotations
 
+from operator import itemgetter, not_
+
 from engine.board import BOARD
 from engine.decisions import DecisionKind, Event, plural
 from engine.errors import IllegalMove
@@ -12,6 +14,21 @@ from engine.state import GameState, PlayerState
 
 _BUILD: dict[tuple[str, str], PlaceBuilding] = {
     (k, n): PlaceBuilding(k, n) for k in BUILDING_TYPES for n in BOARD.labels
+}
+#: every building type at each crossing, in the order of ``BUILDING_TYPES``
+_ANY_AT: dict[str, tuple[PlaceBuilding, ...]] = {
+    n: tuple(_BUILD[(k, n)] for k in BUILDING_TYPES) for n in BOARD.labels
+}
+#: each zone with what picks its lots' buildings out of ``GameState.lots``
+_ZONE_PICK = {z: itemgetter(*lots) for z, lots in BOARD.lots_in_zone.items()}
+#: the moves with every type allowed, listed once for each zone and which of its lots are free
+#: (shared by every game: a listing is never changed, ``Game`` hands out copies); at most
+#: ``_MOST_LISTED`` kept
+_LISTED: dict[tuple[str | bool, ...], list[Move]] = {}
+_MOST_LISTED = 4096
+#: each zone's lots as (lot index, crossing)
+_ZONE_LOTS: dict[str, tuple[tuple[int, str], ...]] = {
+    z: tuple((i, BOARD.lots[i].node) for i in lots) for z, lots in BOARD.lots_in_zone.items()
 }
 
 
@@ -32,17 +49,22 @@ class Buildings(Granted):
         if zone is None:
             return []
         lots = st.lots
-        out: list[str] = []
-        for i in BOARD.lots_in_zone[zone]:
-            if lots[i] is None:
-                node = BOARD.lots[i].node
-                if node not in out:
-                    out.append(node)
-        return out
+        return list(dict.fromkeys([n for i, n in _ZONE_LOTS[zone] if lots[i] is None]))
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         kinds = allowed_types(st)
-        return [_BUILD[(k, n)] for n in self.free_nodes(st) for k in kinds]
+        if kinds is not BUILDING_TYPES:
+            return [_BUILD[(k, n)] for n in self.free_nodes(st) for k in kinds]
+        zone = self.zone(st)
+        if zone is None:
+            return []
+        key: tuple[str | bool, ...] = (zone, *map(not_, _ZONE_PICK[zone](st.lots)))
+        found = _LISTED.get(key)
+        if found is None:  # the key says which of the zone's lots are free
+            if len(_LISTED) >= _MOST_LISTED:
+                _LISTED.clear()
+            found = _LISTED[key] = [m for n in self.free_nodes(st) for m in _ANY_AT[n]]
+        return found
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         return f"place {plural(count, 'building')} on free zone-{self.zone(st)} lots"
@@ -69,7 +91,16 @@ class Buildings(Granted):
             limit = st.options.building_type_limit
             raise IllegalMove(f"all {limit} {move.kind}s are built (the limit of one type)",
                               rule="R10")
-        st.lots[in_zone[0]] = move.kind
+        return self.do(st, p, move)
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, PlaceBuilding) and st.task is not None
+        zone = self.zone(st)
+        lots = st.lots
+        for i in BOARD.lots_at[move.node]:
+            if lots[i] is None and BOARD.lots[i].zone == zone:
+                lots[i] = move.kind
+                break
         st.task.remaining -= 1
         return []
 
@@ -84,6 +115,7 @@ class Buildings(Granted):
 def allowed_types(st: GameState) -> tuple[str, ...]:
     """The building types still below the game's type limit (R10)."""
     limit = st.options.building_type_limit
-    if not limit:
+    lots = st.lots
+    if not limit or len(lots) - lots.count(None) < limit:  # too few built to reach it
         return BUILDING_TYPES
     return tuple(k for k in BUILDING_TYPES if st.type_count(k) < limit)

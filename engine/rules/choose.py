@@ -23,11 +23,24 @@ from engine.state import GameState, PlayerState, Task
 
 _CHOOSE = {a: ChooseAction(a) for a in ACTIONS}
 _PASS = Pass()
+#: each action with its move and its number of spaces, in the board's order
+_CHOICES = tuple((a, _CHOOSE[a], SPACES[a]) for a in ACTIONS)
+_ALL_SPACES = sum(SPACES.values())
+#: the choices, listed once for each count of markers on the actions (in ``ACTIONS`` order) and
+#: whether the chooser may pass: at most 7 * 2 * 7 * 7 * 2 * 7 * 2 * 2 lists, shared by every
+#: game (a listing is never changed: ``Game`` hands out copies)
+_LISTED: dict[tuple[int | bool, ...], list[Move]] = {}
+#: the words after a player's name when a marker goes on each space of each action
+_CHOSEN = {a: tuple(f" chooses {ACTION_TITLES[a]}"
+                    + ("" if SPACES[a] == 1 else f" (space {SPACE_LETTERS[k]})") + "."
+                    for k in range(SPACES[a])) for a in ACTIONS}
 #: markers a player must place in a round before passing (R3)
 MUST_PLACE = 2
 #: actions that resolve from the last chosen space back to space a (R4)
 LAST_SPACE_FIRST = frozenset((DecisionKind.LINES, DecisionKind.BUILDINGS))
 _STEP = {a: DecisionKind(a) for a in ACTIONS}
+#: each action in resolution order with its step and whether its last space resolves first
+_RESOLVE = tuple((a, _STEP[a], _STEP[a] in LAST_SPACE_FIRST) for a in ACTIONS)
 
 
 class Choose(Rule):
@@ -38,10 +51,14 @@ class Choose(Rule):
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         spaces = st.spaces
-        out: list[Move] = [_CHOOSE[a] for a in ACTIONS if len(spaces[a]) < SPACES[a]]
-        if p.placed >= MUST_PLACE:
-            out.append(_PASS)
-        return out
+        key = (*map(len, map(spaces.__getitem__, ACTIONS)), p.placed >= MUST_PLACE)
+        found = _LISTED.get(key)
+        if found is None:
+            found = [move for a, move, room in _CHOICES if len(spaces[a]) < room]
+            if p.placed >= MUST_PLACE:
+                found.append(_PASS)
+            _LISTED[key] = found
+        return found
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         short = MUST_PLACE - p.placed
@@ -55,15 +72,12 @@ class Choose(Rule):
                 raise IllegalMove(
                     f"{p.name} cannot pass yet: place at least two markers each round "
                     f"({p.placed} placed so far)", rule=self.rule)
-            p.passed = True
-            events = [Event("pass", f"{p.name} passes.", p.name)]
         else:
             assert isinstance(move, ChooseAction)
-            events = self._place(st, p, move)
-        st.current = next_chooser(st, p.seat)
-        return events
+            self._check(st, p, move)
+        return self.do(st, p, move)
 
-    def _place(self, st: GameState, p: PlayerState, move: ChooseAction) -> list[Event]:
+    def _check(self, st: GameState, p: PlayerState, move: ChooseAction) -> None:
         action = move.action
         title = ACTION_TITLES[action]
         taken = st.spaces[action]
@@ -79,29 +93,34 @@ class Choose(Rule):
             raise IllegalMove(f"a marker goes on the lowest free {title} space, which is space "
                               f"{free}, not space {move.space}; write Choose {title} for it",
                               rule=self.rule)
-        taken.append(p.seat)
-        p.markers -= 1
-        p.placed += 1
-        space = "" if SPACES[action] == 1 else f" (space {SPACE_LETTERS[len(taken) - 1]})"
-        return [Event("choose", f"{p.name} chooses {title}{space}.", p.name)]
 
-
-def _can_choose(st: GameState, p: PlayerState) -> bool:
-    if p.passed or p.markers <= 0:
-        return False
-    spaces = st.spaces
-    return any(len(spaces[a]) < SPACES[a] for a in ACTIONS)
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        if move is _PASS or isinstance(move, Pass):
+            p.passed = True
+            events = [Event("pass", f"{p.name} passes.", p.name)]
+        else:  # a ChooseAction: listed, so its action has a free space
+            action = move.action  # type: ignore[union-attr]
+            taken = st.spaces[action]
+            taken.append(p.seat)
+            p.markers -= 1
+            p.placed += 1
+            events = [Event("choose", p.name + _CHOSEN[action][len(taken) - 1], p.name)]
+        st.current = next_chooser(st, p.seat)
+        return events
 
 
 def next_chooser(st: GameState, after: int | None) -> int | None:
     """The next seat that can place a marker, clockwise after ``after`` (from the starting
     player when None); None ends the choosing phase."""
-    n = len(st.players)
+    # no action holds more markers than it has spaces: fewer markers than spaces in all means
+    # a free space somewhere
+    if sum(map(len, st.spaces.values())) >= _ALL_SPACES:
+        return None
+    players = st.players
     first = st.start_seat if after is None else after + 1
-    for k in range(n):
-        seat = (first + k) % n
-        if _can_choose(st, st.players[seat]):
-            return seat
+    for p in players[first:] + players[:first]:  # clockwise from ``first``
+        if not p.passed and p.markers > 0:
+            return p.seat
     return None
 
 
@@ -125,15 +144,15 @@ def begin_resolution(st: GameState) -> list[Event]:
     st.phase = "resolving"
     st.current = None
     queue: list[Task] = []
-    for action in ACTIONS:
-        kind = _STEP[action]
-        seats = st.spaces[action]
-        order = range(len(seats))
-        if kind in LAST_SPACE_FIRST:
-            order = range(len(seats) - 1, -1, -1)
+    spaces = st.spaces
+    for action, kind, backwards in _RESOLVE:
+        seats = spaces[action]
+        if not seats:
+            if kind is DecisionKind.CLOCK:
+                queue.append(Task(kind, None))
+            continue
+        order = range(len(seats) - 1, -1, -1) if backwards else range(len(seats))
         for i in order:
-            queue.append(Task(kind, seats[i], space=i))
-        if kind is DecisionKind.CLOCK and not seats:
-            queue.append(Task(kind, None))
+            queue.append(Task(kind, seats[i], i))
     st.queue = queue
     return [Event("phase", f"Round {st.round}: every marker is placed; the actions resolve.")]

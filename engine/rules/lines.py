@@ -7,6 +7,7 @@ move from a head of the player's line.
 from __future__ import annotations
 
 from engine import lines
+from engine.board import BOARD
 from engine.decisions import DecisionKind, Event, noun
 from engine.errors import IllegalMove
 from engine.moves import ExtendLine, Move
@@ -43,6 +44,12 @@ class Lines(Granted):
         if reason is not None:
             raise IllegalMove(reason, rule=EXPANSION,
                               alternatives=texts(list(lines.extensions(st, p))))
+        return self.do(st, p, move)
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, ExtendLine) and st.task is not None
+        index = BOARD.street_between(move.frm, move.to)
+        assert index is not None
         lines.extend(st, p, move.frm, move.to, index)
         st.task.remaining -= 1
         return []

@@ -11,6 +11,7 @@ from engine.rules.base import Granted
 from engine.state import GameState, PlayerState
 
 _PASSENGER = {s: PlacePassenger(s) for s in STATIONS}
+_BOTH = tuple(_PASSENGER[s] for s in STATIONS)
 
 
 class Passengers(Granted):
@@ -21,7 +22,7 @@ class Passengers(Granted):
     unit = "passenger"
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
-        return [_PASSENGER[s] for s in STATIONS] if st.passenger_supply > 0 else []
+        return list(_BOTH) if st.passenger_supply > 0 else []
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         supply = st.passenger_supply
@@ -44,6 +45,10 @@ class Passengers(Granted):
         empty = self.impossible(st)
         if empty is not None:
             raise IllegalMove(empty, rule=self.rule)
+        return self.do(st, p, move)
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, PlacePassenger) and st.task is not None
         st.passenger_supply -= 1
         st.passengers[move.station] = st.passengers.get(move.station, 0) + 1
         st.task.remaining -= 1

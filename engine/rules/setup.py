@@ -14,6 +14,8 @@ from engine.state import GameState, Options, PlayerState, Task
 
 #: starting buildings per player (R1)
 STARTING_BUILDINGS = 2
+#: the first street of a line on each street, in the board's street order
+_START: tuple[StartLine, ...] = tuple(StartLine(s.a, s.b) for s in BOARD.streets)
 
 
 def opening(edition: str, opts: Options, names: list[str], colours: list[str]) -> GameState:
@@ -70,8 +72,9 @@ class FirstLine(Rule):
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         empty_only = st.options.first_line_on_empty_street
-        return [StartLine(s.a, s.b) for s in BOARD.streets
-                if not (empty_only and st.street_lines[s.index])]
+        if not empty_only:
+            return list(_START)
+        return [_START[s.index] for s in BOARD.streets if not st.street_lines[s.index]]
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         return "start your line on a street (Start line between X and Y)"
@@ -89,9 +92,15 @@ class FirstLine(Rule):
             raise IllegalMove(
                 f"the street {move.a}-{move.b} already holds {owners}'s line; this game's "
                 f"option first_line_on_empty_street asks for an empty street", rule=self.rule)
+        return self.do(st, p, move)
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, StartLine) and st.task is not None
+        index = BOARD.street_between(move.a, move.b)
+        assert index is not None
         p.line = [move.a, move.b]
-        p.streets.add(index)
-        st.street_lines[index].append(p.seat)
+        p.streets = p.streets | {index}  # never changed in place (engine/state.py)
+        st.street_lines[index] = [*st.street_lines[index], p.seat]
         st.task.remaining -= 1
         return []
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.board import BOARD
 from engine.decisions import DecisionKind, Event, plural
 from engine.errors import IllegalMove
 from engine.moves import SPACE_LETTERS, Deliver, Move
 from engine.rules.base import Rule, check_label, texts
 from engine.state import GameState, PlayerState, Task
 
+LOTS_AT = BOARD.lots_at
 #: one ``Deliver`` per pair of crossings, made when first offered rather than all 1,260 at import
 _deliver = cache(Deliver)
 
@@ -21,8 +23,12 @@ def ends(st: GameState, p: PlayerState) -> tuple[list[str], list[str]]:
     the clock's type is free."""
     sources: list[str] = []
     targets: list[str] = []
+    wanted, lots, passengers = st.clock_type, st.lots, st.passengers
     for label in dict.fromkeys(p.line):
-        balance = st.balance_at(label)
+        balance = passengers.get(label, 0)  # ``GameState.balance_at``, without a call each
+        for i in LOTS_AT[label]:
+            if lots[i] == wanted:
+                balance -= 1
         if balance > 0:
             sources.append(label)
         elif balance < 0:
@@ -65,6 +71,10 @@ class Vrrooomm(Rule):
         if move.frm not in sources or move.to not in targets:
             raise IllegalMove(self._why_not(st, p, move, sources), rule=self.rule,
                               alternatives=texts(self.moves(st, p), 12))
+        return self.do(st, p, move)
+
+    def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        assert isinstance(move, Deliver) and st.task is not None
         st.passengers[move.frm] -= 1
         if not st.passengers[move.frm]:
             del st.passengers[move.frm]

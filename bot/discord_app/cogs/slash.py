@@ -51,7 +51,9 @@ from bot.service.commands import (
     previewing,
     start_order,
 )
+from bot.service.verbs.add_bot import AddBot
 from bot.service.verbs.games import Games
+from bot.service.verbs.hint import Hint
 from bot.service.verbs.layout import Layout as LayoutCommand
 
 log = logging.getLogger(__name__)
@@ -184,6 +186,16 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     @app_commands.describe(colour="The colour you would like to play")
     async def join(self, interaction: Interaction, colour: str | None = None) -> None:
         await self.run(interaction, Join(colour.lower() if colour else None, None))
+
+    @app_commands.command(description="Add a computer player to the table before the start")
+    @app_commands.describe(level="How strongly it plays (normal when not given)")
+    async def addbot(self, interaction: Interaction,
+                     level: Literal["easy", "normal", "hard"] | None = None) -> None:
+        await self.run(interaction, AddBot(level))
+
+    @app_commands.command(description="What the computer would play for you now, and why")
+    async def hint(self, interaction: Interaction) -> None:
+        await self.run(interaction, Hint(), private=True)
 
     @app_commands.command(description="Give up your seat before the game starts")
     async def leave(self, interaction: Interaction) -> None:

@@ -1,0 +1,60 @@
+"""``hint``: what the computer would play now, with a one-line reason, for the player whose
+decision it is (nobody else), unless the game was created with ``hints=off``. A command
+declared in one file: see ``bot/service/verbs/__init__.py``.
+
+It changes nothing and nobody else sees it on Discord (``/bus hint`` answers privately). A hint
+costs a search of the position, so it is counted against the asker's picture budget like
+``map`` (``GameService._costly_wait``) and its search is small and bounded in time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ai
+from bot.service.commands import Command, Words
+from bot.service.entry import Entry, Route, Section, Slash, Who
+from bot.service.needs import playable
+from bot.service.outcome import GameContext, Outcome, refuse
+
+#: the search a hint may make: playouts, and seconds at most
+HINT_PLAYOUTS = 24
+HINT_SECONDS = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Command):
+    """``hint``: a suggestion for the author's decision now."""
+
+
+def read(w: Words) -> Hint | None:
+    return Hint() if w.count_to(2) == 1 else None
+
+
+def hints_off(ctx: GameContext) -> bool:
+    return ctx.live.record.options.get("hints", "on").strip().lower() == "off"
+
+
+def hint(ctx: GameContext, cmd: Hint) -> Outcome:
+    live = ctx.live
+    if hints_off(ctx):
+        return refuse("Hints are off in this game (it was created with `hints=off`).")
+    game = live.game
+    decision = game.to_act() if game is not None else None
+    seat = live.record.seat_of_user(ctx.actor.user_id)
+    if game is None or decision is None or seat is None or seat.name != decision.player:
+        return refuse("A hint is only for the player whose decision it is, and it is not "
+                      "yours now.")
+    advice = ai.advise(game, playouts=HINT_PLAYOUTS, seconds=HINT_SECONDS,
+                       seed=len(game.history))
+    return Outcome(f"Hint for {seat.name} (only a suggestion; nothing was played): "
+                   f"`{advice.move}`: {advice.reason}")
+
+
+ENTRY = Entry(
+    "hint", ("hint",), "`hint`", read, {Hint: Route(hint, (playable,))},
+    help=((Section.PLAY, "`hint` (what the computer would play for you now, with why; not "
+                         "in games created with `new game hints=off`)"),),
+    docs=((Who.DECIDING, "`hint` (a suggestion with its reason; off with the game option "
+                         "`hints=off`)"),),
+    slash=Slash("hint", "What the computer would play for you now, and why", private=True),
+)

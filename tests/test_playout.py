@@ -1,0 +1,33 @@
+"""Random games: the one-call pick draws what ``random.Random.choice`` draws, so a seed plays the
+same random game it always did, and ``Game.play_out`` plays what pushing each move plays."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import Game, random_game
+from engine.playout import uniform
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(1, 300), min_size=1,
+                                                   max_size=40))
+def test_a_uniform_pick_is_what_choice_would_have_drawn(seed: int, sizes: list[int]) -> None:
+    pick, rng = uniform(random.Random(seed)), random.Random(seed)
+    for n in sizes:
+        items = list(range(n))
+        assert pick(items) == rng.choice(items)
+
+
+def test_a_random_game_is_the_game_its_seed_plays_move_by_move() -> None:
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        game = Game(["Ada", "Bram", "Cleo", "Dirk"])
+        while not game.is_over:
+            game.push(rng.choice(game.legal_moves()))
+        played = random_game(4, seed)
+        assert played.log().format() == game.log().format()
+        assert played.state.copy() == game.state.copy()
