@@ -52,6 +52,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.config import Config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot
 from bot.service import AsyncGameService, GameService
+from bot.service.drawing import seat_notes
 from bot.service.live_game import build_game
 from bot.service.records import GameRecord
 from engine import GameLog, replay
@@ -868,7 +869,9 @@ def expected_picture(service: GameService, place: str) -> bytes:
     records = service.store.records(summary.id)
     earlier = [r for r in records if r.at != records[-1].at]
     before = build_game(GameRecord.fold(summary.id, place, earlier))
-    return render_png(game, previous=before)
+    # the cards' words (a deadline's wait, time away, a bot seat) as of that command
+    notes = seat_notes(GameRecord.fold(summary.id, place, records), game, records[-1].at)
+    return render_png(game, previous=before, seat_notes=notes)
 
 
 @dataclass

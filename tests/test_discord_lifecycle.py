@@ -95,12 +95,12 @@ async def test_a_moderator_nudges_the_player_to_act(table: Table, people: Player
     server = table.server
     await seat_players(table, people)
 
-    answer = await server.slash(people.moderator, "nudge")
+    answer = await server.slash(people.moderator, "do", command="nudge")
     nudge = only(answer.public)
     assert "nudges Arcsyn" in nudge.content
     assert nudge.pings == {people.arcsyn.id}
 
-    answer = await server.slash(people.daemonis, "nudge")
+    answer = await server.slash(people.daemonis, "do", command="nudge")
     assert answer.public == []
     assert "moderator" in only(answer.private).content
 

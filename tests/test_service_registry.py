@@ -40,6 +40,13 @@ def test_no_word_or_slash_name_names_two_commands() -> None:
     assert len(names) == len(set(names)) and "do" not in names
 
 
+def test_the_slash_group_fits_discord_s_limit() -> None:
+    """Discord refuses a command group with more than 25 subcommands, and the whole ``/bus``
+    tree with it: every declared slash form and ``/bus do`` must fit (a new command past that
+    says why it has none, as ``NoSlash``, and is reached with ``/bus do``)."""
+    assert len(registry.SLASH) + 1 <= 25
+
+
 def test_the_docs_table_is_the_registry_s() -> None:
     text = DOCS.read_text(encoding="utf-8")
     assert rewritten(text) == text, "run scripts/command_table.py"

@@ -130,7 +130,7 @@ BUILT_IN: tuple[Entry, ...] = (
     Entry("leave", ("leave",), "`leave`", c._leave,
           {c.Leave: Route(lobby.leave, (lobby_only("leave"),))},
           help=((Section.LOBBY, "`leave`"),), docs=((Who.BEFORE_START, "`leave`"),),
-          slash=Slash("leave", "Give up your seat before the game starts")),
+          slash=NoSlash(f"rare, and Discord allows 25 subcommands; {_DO}")),
     Entry("start", ("start",), c.USAGE_START, c._start,
           {c.Start: Route(lobby.start, (lobby_only("start the game"),
                                         moderator("start the game")))},
@@ -244,7 +244,7 @@ BUILT_IN: tuple[Entry, ...] = (
           {c.Nudge: Route(moderation.nudge, (moderator("nudge a player"),
                                              status("nudge a player", S.ACTIVE)))},
           help=((Section.MODERATORS, "`nudge`"),), docs=((Who.MODERATORS, "`nudge`"),),
-          slash=Slash("nudge", "Moderators: remind the player who has to act")),
+          slash=NoSlash(f"rare, and Discord allows 25 subcommands; {_DO}")),
 )
 
 

@@ -34,10 +34,8 @@ from bot.service.commands import (
     Help,
     Import,
     Join,
-    Leave,
     Log,
     Map,
-    Nudge,
     Redo,
     ReplacePlayer,
     Rules,
@@ -197,10 +195,6 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     async def hint(self, interaction: Interaction) -> None:
         await self.run(interaction, Hint(), private=True)
 
-    @app_commands.command(description="Give up your seat before the game starts")
-    async def leave(self, interaction: Interaction) -> None:
-        await self.run(interaction, Leave())
-
     @app_commands.command(description="Start the game with the players seated")
     @app_commands.describe(order="Seat order, as in: Arcsyn, Daemonis, Hedgethorn (else drawn)")
     async def start(self, interaction: Interaction, order: str | None = None) -> None:
@@ -222,10 +216,6 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     @app_commands.describe(player="The player's name at the table", user="Who takes the seat")
     async def replace(self, interaction: Interaction, player: str, user: discord.Member) -> None:
         await self.run(interaction, ReplacePlayer(player.strip(), member_text(user)))
-
-    @app_commands.command(description="Moderators: remind the player who has to act")
-    async def nudge(self, interaction: Interaction) -> None:
-        await self.run(interaction, Nudge())
 
     @app_commands.command(description="The game as a file, to keep or to import elsewhere")
     @app_commands.describe(format="txt (a game log, the default), json, or html (the game's page)")
