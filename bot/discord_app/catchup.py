@@ -20,7 +20,8 @@ A catch-up cut short (the process killed, or stopped, before its summary went ou
 from where it began at the next start (``Unfinished``, a small table of its own in the game
 database): the changes it applied are not applied twice (the service knows their message ids)
 and go out with what the place is owed, and the refusals and answers are given again, in the new
-summary, so none is lost.
+summary, so none is lost. A refusal said live whose answer the process did not live to post is
+posted first, as a reply to its message (``_answer_owed``).
 """
 
 from __future__ import annotations
