@@ -260,3 +260,18 @@ def test_a_failed_write_changes_nothing_and_a_failed_picture_keeps_the_move(
     reply = table.ok("Arcsyn", "Place Office at C1")
     assert reply.picture is None and "could not be drawn" in reply.text
     assert "Arcsyn: Place Office at C1" in table.export("txt")
+
+
+def test_a_live_refusal_is_owed_until_answered_and_catch_up_owes_nothing(tmp_path: Path) -> None:
+    service = GameService(str(tmp_path / "g.db"), renderer=None)
+    try:
+        ada = Actor("1", "Ada")
+        live = service.prepare("10", ada, "Place House at Q9", message_id="5", owed=True)
+        read = service.prepare("10", ada, "Place House at Q8", message_id="6")  # from history
+        assert not live.reply.ok and not read.reply.ok
+        assert service.unanswered("10") == [("5", live.reply.text)]
+        assert service.store.last_seen("10") == 6
+        service.answered("10", "5")
+        assert service.unanswered("10") == []
+    finally:
+        service.close()

@@ -367,3 +367,48 @@ async def test_a_catch_up_cut_short_is_done_again_and_its_refusal_answered(
     assert sum(t.count("Ada: Place House at C1") for t in texts) == 1  # announced once
     assert sum("`Place House at Q9`: refused" in t for t in texts) == 1  # answered once
     assert moves_of(db) == [("Ada", "Place House at C1")]
+
+
+async def test_a_live_refusal_not_yet_posted_is_answered_once_at_the_next_start(
+        tmp_path: Path) -> None:
+    """The refusal was decided (its message read past) but the process stopped before its
+    answer was out: the next start posts it, as a reply to the message, and only once."""
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        config = wire_config(server, db)
+        async with busbot_on(server, config):
+            _, bob, _ = await seat(server)
+            server.fail_answers = [403]  # the answer does not get out before the stop
+            since = len(server.requests)
+            refused = await server.say(bob, "!bus Place House at Q9")
+            await server.wait_for(lambda: len(table_posts(server, since)) >= 1)
+            await asyncio.sleep(0.2)
+        assert not any("'q9'" in t for t in bot_texts(server))
+        for _ in range(2):  # two restarts: the second owes nothing
+            async with busbot_on(server, config):
+                await server.wait_for(lambda: any("'q9'" in t for t in bot_texts(server)))
+                await asyncio.sleep(0.3)
+    answers = [r.json for r in table_posts(server, since) if "'q9'" in r.json.get("content", "")]
+    assert len(answers) == 2 and answers[-1]["message_reference"]["message_id"] in (
+        refused["id"], int(refused["id"]))
+    assert sum("'q9'" in t for t in bot_texts(server)) == 1
+
+
+async def test_a_live_refusal_posted_but_unheard_is_not_posted_twice(tmp_path: Path) -> None:
+    """The answer was made, but the process stopped before it heard so: the next start posts
+    it again under the same nonce, and the server keeps the one answer."""
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        config = wire_config(server, db)
+        async with busbot_on(server, config):
+            _, bob, _ = await seat(server)
+            server.lose_answers, server.lose_answers_too = 1, True
+            since = len(server.requests)
+            await server.say(bob, "!bus Place House at Q9")
+            await server.wait_for(lambda: len(table_posts(server, since)) >= 1)
+            await asyncio.sleep(0.2)
+        async with busbot_on(server, config):
+            await server.wait_for(lambda: server.repeats >= 1)
+            await asyncio.sleep(0.3)
+        assert server.repeats == 1
+    assert sum("'q9'" in t for t in bot_texts(server)) == 1

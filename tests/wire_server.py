@@ -112,6 +112,8 @@ class WireServer:
         self.refuse_gateway = False  # the gateway answers 503 instead of a websocket
         self.fail_posts: list[int] = []  # statuses answered (in turn) to the next channel posts
         self.lose_answers = 0  # the next channel posts are made, but their answers are lost
+        self.fail_answers: list[int] = []  # the same, for answers to a message (a refusal)
+        self.lose_answers_too = False  # lose_answers spares answers to a message unless set
         self.publish_without_ids = False  # a command-publish answer that lacks the ids
         self.unauthorized = (401, 0)  # the answer to a wrong token (some say 400, code 40001)
         #: called with each post made in a guild channel (its channel and body), as it is made
@@ -568,20 +570,20 @@ class WireServer:
     def _post(self, request: web.Request, channel: Channel, recorded: Request
               ) -> web.StreamResponse:
         """A post in a guild channel: refused as told, or made once per nonce (and its answer
-        lost, as told). Injected failures spare answers to a message (a refusal's): those are
-        not kept to be retried, by design, so failing them would only lose the answer."""
+        lost, as told). Injected failures spare answers to a message (a refusal's) unless told
+        (``fail_answers``, ``lose_answers_too``)."""
         body = recorded.json or {}
-        if body.get("message_reference"):
-            return self._made(channel, recorded)
-        if self.fail_posts:
-            status = self.fail_posts.pop(0)
+        answer = bool(body.get("message_reference"))
+        failing = self.fail_answers if answer else self.fail_posts
+        if failing:
+            status = failing.pop(0)
             return _error(status, 50013 if status == 403 else 0, f"{status}: injected")
         key = (channel.id, str(body.get("nonce")))
         if body.get("enforce_nonce") and key in self.nonces:
             self.repeats += 1
             return _json(self.nonces[key])
         response = self._made(channel, recorded)
-        if self.lose_answers:
+        if self.lose_answers and (not answer or self.lose_answers_too):
             self.lose_answers -= 1
             assert request.transport is not None
             request.transport.close()  # made, but the bot never hears back

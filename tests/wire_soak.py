@@ -81,7 +81,6 @@ class Figures:
     out_of_order: int = 0
     refusals: int = 0
     refusals_unanswered: int = 0
-    refusals_lost_to_kill: int = 0
     wrong_pings: list[str] = field(default_factory=list)
     slowest_stop: float = 0.0
     tracebacks: int = 0
@@ -102,8 +101,7 @@ class Figures:
             f"losses:                      {self.losses}",
             f"out of order:                {self.out_of_order}",
             f"refusals answered:           {self.refusals - self.refusals_unanswered} of "
-            f"{self.refusals} (not counted: {self.refusals_lost_to_kill} posted live in the "
-            f"last 3 s before a stop)",
+            f"{self.refusals}",
             f"wrong pings:                 {len(self.wrong_pings)}",
             f"slowest stop after SIGTERM:  {self.slowest_stop:.1f} s",
             f"tracebacks in the log:       {self.tracebacks}",
@@ -122,7 +120,6 @@ class Soak:
         self.tables = [self._table(n) for n in range(places)]
         self.process: asyncio.subprocess.Process | None = None
         self.started_at = 0.0
-        self.kills: list[float] = []  # when the process was stopped (either way)
         self.deck: list[str] = []  # the faults still to inject, last first
         self.began = time.monotonic()
         self.server.on_post = self._check_pings
@@ -177,7 +174,6 @@ class Soak:
             await process.wait()
         if how == signal.SIGTERM:
             self.figures.slowest_stop = max(self.figures.slowest_stop, time.monotonic() - asked)
-        self.kills.append(asked)
         self.process = None
 
     @property
@@ -369,20 +365,9 @@ class Soak:
             self.figures.refusals += 1
             if message_id in answered_ids or f"`{said}`: refused" in summaries:
                 continue
-            if self._just_before_a_stop(int(message_id)):
-                self.figures.refusals_lost_to_kill += 1
-                continue
             self.figures.refusals_unanswered += 1
             self.figures.details.append(f"{table.channel.name}: not answered: {said} "
                                         f"({message_id})")
-
-    def _just_before_a_stop(self, message_id: int) -> bool:
-        """Whether the message was posted within 3 s before the process was stopped, while it
-        was connected: an answer to a live message not yet posted dies with the process
-        (answers are not kept, only changes are; what catch-up read is answered again)."""
-        posted = ((message_id >> 22) + 1_420_070_400_000) / 1000
-        offset = time.time() - time.monotonic()
-        return any(0 <= kill + offset - posted <= 3.0 for kill in self.kills)
 
 
 class _reading:

@@ -20,7 +20,8 @@ A catch-up cut short (the process killed, or stopped, before its summary went ou
 from where it began at the next start (``Unfinished``, a small table of its own in the game
 database): the changes it applied are not applied twice (the service knows their message ids)
 and go out with what the place is owed, and the refusals and answers are given again, in the new
-summary, so none is lost.
+summary, so none is lost. A refusal said live whose answer the process did not live to post is
+posted first, as a reply to its message (``_answer_owed``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from bot.api import Attachment, Refusal, Reply
 from bot.delivery import Block, Refused
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
+from bot.discord_app.outgoing import answer_nonce, send_to_channel
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +120,7 @@ class Behind:
     #: each member's command rate over what they posted here, by when they posted it
     rates: dict[int, commands.Cooldown] = field(default_factory=dict)
     done: bool = False
+    begun: bool = False  # the answers owed from before were posted
 
     @property
     def count(self) -> int:
@@ -168,6 +171,9 @@ async def _round(bot: BusBot, reader: Reader, behind: Behind) -> int:
     the end, post the summary and let its new messages go ahead."""
     try:
         async with bot.place_lock(behind.place):
+            if not behind.begun:
+                behind.begun = True
+                await _answer_owed(bot, behind)
             await _read_on(bot, reader, behind)
             if behind.done:
                 await _summarise(bot, behind)
@@ -178,6 +184,24 @@ async def _round(bot: BusBot, reader: Reader, behind: Behind) -> int:
         bot.up_to_date(behind.place)
         return behind.count
     return 0
+
+
+async def _answer_owed(bot: BusBot, behind: Behind) -> None:
+    """Post the refusals handled live whose answer the process did not live to post, each as
+    a reply to its message and under its one nonce (so a post that was made after all is not
+    made twice); each is owed no more once posted."""
+    for message_id, text in await bot.game.unanswered(behind.place):
+        target = discord.PartialMessage(channel=behind.channel,  # type: ignore[arg-type]
+                                        id=int(message_id))
+        try:
+            await send_to_channel(behind.channel, Refusal(text), answering=target,
+                                  nonce=answer_nonce(int(message_id)))
+        except discord.NotFound:  # the message was deleted: nobody to answer
+            pass
+        except discord.HTTPException as error:  # still owed: the next start tries again
+            log.warning("owed answer in %s not posted: %s", behind.place, _one_line(error))
+            return
+        await bot.game.answered(behind.place, message_id)
 
 
 async def _finished(bot: BusBot, behind: Behind) -> None:

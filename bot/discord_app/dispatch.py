@@ -32,7 +32,7 @@ from bot.discord_app.bot import BusBot
 from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.logs import one_line
-from bot.discord_app.outgoing import send_to_channel, send_to_interaction
+from bot.discord_app.outgoing import answer_nonce, send_to_channel, send_to_interaction
 from bot.service.chat import could_be_for_the_bot
 from bot.service.commands import Command
 from engine.limits import MAX_MESSAGE_CHARS
@@ -120,12 +120,16 @@ class ChannelResponder:
             case _:
                 answering = None
         view = components.view_for(reply)
+        refusal = isinstance(reply, Refusal)
         try:
-            sent = await send_to_channel(self.message.channel, reply, answering=answering,
-                                         view=view)
+            sent = await send_to_channel(
+                self.message.channel, reply, answering=answering, view=view,
+                nonce=answer_nonce(self.message.id) if refusal else None)
         except discord.HTTPException as error:
             log.warning("answer in %s not posted: %s", place, one_line(error))
             return
+        if refusal:  # owed no more (the next start posts a refusal the process died before)
+            await self.bot.game.answered(place, str(self.message.id))
         await components.moved_on(self.bot, place, reply, sent, view)
 
 

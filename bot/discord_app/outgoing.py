@@ -81,7 +81,7 @@ async def send_to_channel(
     channel: discord.abc.Messageable,
     reply: Reply,
     *,
-    answering: discord.Message | None = None,
+    answering: discord.Message | discord.PartialMessage | None = None,
     view: discord.ui.View | None = None,
     nonce: str | None = None,
 ) -> list[discord.Message]:
@@ -107,6 +107,7 @@ async def send_to_channel(
                 allowed_mentions=part.allowed_mentions(),
                 mention_author=False,
                 view=carried,
+                nonce=stamp,
             )
         else:
             message = await channel.send(
@@ -116,6 +117,12 @@ async def send_to_channel(
             )
         sent.append(message)
     return sent
+
+
+def answer_nonce(message_id: int) -> str:
+    """The one nonce of the answer to ``message_id`` (a refusal), live or owed and posted at
+    the next start: the server keeps one answer however often it is posted."""
+    return f"r{message_id}"
 
 
 async def send_to_interaction(

@@ -103,6 +103,12 @@ class NoGames:
     async def see(self, place: str, message_id: str) -> None:
         pass
 
+    async def answered(self, place: str, message_id: str) -> None:
+        pass
+
+    async def unanswered(self, place: str) -> list[tuple[str, str]]:
+        return []
+
     async def waiting_user(self, place: str) -> str | None:
         return None
 

@@ -110,7 +110,7 @@ class AsyncGameService:
         draws only the table as the last of many changes left it)."""
         prepared = await self.on_db(partial(
             self.service.prepare, place, actor, message, message_id=message_id,
-            attachments=list(attachments), addressed=addressed))
+            attachments=list(attachments), addressed=addressed, owed=draw))
         return await self.drawn(prepared, actor.server or place) if draw else prepared.reply
 
     async def owed(self, item: Announcement) -> Reply:
@@ -130,6 +130,8 @@ class AsyncGameService:
     mark_failed = _OnDb(GameService.mark_failed)
     mark_posting = _OnDb(GameService.mark_posting)
     see = _OnDb(GameService.see)
+    answered = _OnDb(GameService.answered)
+    unanswered = _OnDb(GameService.unanswered)
     open_places = _OnDb(GameService.open_places)
     waiting_user = _OnDb(GameService.waiting_user)
     choices = _OnDb(GameService.choices)

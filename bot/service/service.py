@@ -72,6 +72,7 @@ from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
     ALWAYS_ALLOWED,
+    DAY,
     FORGETS_PER_MEMBER,
     MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
@@ -125,6 +126,8 @@ class Step:
     message_id: str | None
     summary: GameSummary | None
     live: LiveGame | None
+    #: said live (not read from history): a refusal is owed until its post is made
+    owed: bool = False
 
 
 #: An admission check: the reason of its refusal (``refuse`` adds that nothing changed), or None.
@@ -215,13 +218,16 @@ class GameService:
 
     def prepare(self, place: str, actor: Actor, message: str | Command, *,
                 message_id: str | None = None, attachments: Sequence[Attachment] = (),
-                addressed: Addressed | None = None) -> Prepared:
-        """Handle a command up to (not including) drawing its picture."""
+                addressed: Addressed | None = None, owed: bool = False) -> Prepared:
+        """Handle a command up to (not including) drawing its picture; ``owed``: said live, so
+        a refusal's answer is kept as owed until ``answered``."""
         with self._lock:
-            return self._prepare(place, actor, message, message_id, attachments, addressed)
+            return self._prepare(place, actor, message, message_id, attachments, addressed,
+                                 owed)
 
     def _prepare(self, place: str, actor: Actor, message: str | Command, message_id: str | None,
-                 attachments: Sequence[Attachment], addressed: Addressed | None) -> Prepared:
+                 attachments: Sequence[Attachment], addressed: Addressed | None,
+                 owed: bool = False) -> Prepared:
         """The pipeline: admit -> load -> decide -> commit; ``Prepared.complete`` draws."""
         now = self.clock()
         refused = self._admit(place, actor, message, message_id, now)
@@ -229,7 +235,7 @@ class GameService:
             return Prepared(refused)
         summary = (addressed.game if addressed is not None and addressed.game.place == place
                    else self.store.latest_game(place))
-        step = Step(place, actor, now, message_id, summary, None)
+        step = Step(place, actor, now, message_id, summary, None, owed)
         outcome = self._load_and_decide(step, message, attachments)
         if not outcome.ok or outcome.draft is None or not outcome.draft.new:
             return self._unchanged(step, outcome)
@@ -413,13 +419,15 @@ class GameService:
                                 page=page_notes(after, records))
 
     def _unchanged(self, step: Step, outcome: Outcome) -> Prepared:
-        """A refusal or a lookup: nothing to commit, only the message to note as read."""
-        if step.message_id is not None:
-            self._see(step.place, step.message_id)
+        """A refusal or a lookup: nothing to commit, only the message to note as read (and a
+        live refusal's answer as owed until it is posted: ``answered``)."""
         text = outcome.text
+        if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
+            text = text[:MAX_MESSAGE_CHARS - 1] + "…"
+        if step.message_id is not None:
+            self._see(step.place, step.message_id,
+                      text if step.owed and not outcome.ok else None, step.now)
         if not outcome.ok:
-            if len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
-                text = text[:MAX_MESSAGE_CHARS - 1] + "…"
             return Prepared(Refusal(text, files=outcome.files, mentions=outcome.mentions or []))
         if outcome.story is not None:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
@@ -535,9 +543,13 @@ class GameService:
         """Note that ``message_id`` was read in ``place``: catching up starts after it."""
         self._see(place, message_id)
 
-    def _see(self, place: str, message_id: str) -> None:
+    def _see(self, place: str, message_id: str, owed: str | None = None,
+             now: float = 0.0) -> None:
         try:
-            self.store.mark_seen(place, message_id)
+            if owed is None:
+                self.store.mark_seen(place, message_id)
+            else:
+                self.store.owe_answer(place, message_id, owed, now)
         except sqlite3.Error:  # only catching up after a restart would read it again
             log.exception("noting message %s in %s failed", message_id, place)
 
@@ -602,6 +614,18 @@ class GameService:
     def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
         """Note that ``ids`` are about to be posted with ``nonce`` (see ``outbox``)."""
         self.store.mark_posting(list(ids), nonce)
+
+    def answered(self, place: str, message_id: str) -> None:
+        """The refusal owed to ``message_id`` was posted (see ``unanswered``)."""
+        try:
+            self.store.answered(place, message_id)
+        except sqlite3.Error:  # the next start would post it again, under the same nonce
+            log.exception("noting the answer to %s in %s failed", message_id, place)
+
+    def unanswered(self, place: str) -> list[tuple[str, str]]:
+        """The refusals handled live in ``place`` in the last day whose answer was never
+        posted (the process stopped first): (message id, text), oldest first."""
+        return self.store.unanswered(place, self.clock() - DAY)
 
     def open_places(self) -> list[tuple[str, int | None, float]]:
         """Each open game's place, the newest message read there (None: none yet) and when the

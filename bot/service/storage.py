@@ -36,6 +36,8 @@ _MAX_ID = 2**63 - 1
 #: Seconds a command waits for another process (``busbot export`` beside the running bot) to
 #: finish writing before it gives up; sqlite's busy handler retries meanwhile.
 BUSY_TIMEOUT = 30.0
+#: Answers still owed per place that a start posts (the newest; older ones are let go).
+UNANSWERED_KEPT = 50
 
 
 class StoreError(Exception):
@@ -365,6 +367,34 @@ class Store:
         with self.transaction() as db:
             _see(db, place, message_id)
 
+    def owe_answer(self, place: str, message_id: str, text: str, now: float) -> None:
+        """Note ``message_id`` as read, and its refusal ``text`` as owed until it is posted
+        (``answered``), in one transaction: a process stopped between the two is not left with
+        a message read past whose answer nobody will post (``unanswered`` at the next start)."""
+        with self.transaction() as db:
+            _unanswered_table(db)
+            db.execute("INSERT OR REPLACE INTO unanswered (place, message_id, text, at) "
+                       "VALUES (?, ?, ?, ?)", [place, message_id, text, now])
+            _see(db, place, message_id)
+
+    def answered(self, place: str, message_id: str) -> None:
+        """The answer owed to ``message_id`` was posted."""
+        with self.transaction() as db:
+            _unanswered_table(db)
+            db.execute("DELETE FROM unanswered WHERE place = ? AND message_id = ?",
+                       [place, message_id])
+
+    def unanswered(self, place: str, since: float) -> list[tuple[str, str]]:
+        """The answers still owed in ``place`` to messages handled since ``since`` (message id
+        and text), oldest first, at most ``UNANSWERED_KEPT``."""
+        with self.transaction() as db:
+            _unanswered_table(db)
+            rows = db.execute(
+                "SELECT message_id, text FROM unanswered WHERE place = ? AND at >= ? "
+                "ORDER BY CAST(message_id AS INTEGER) DESC LIMIT ?",
+                [place, since, UNANSWERED_KEPT]).fetchall()
+        return [(str(r[0]), str(r[1])) for r in reversed(rows)]
+
     def last_seen(self, place: str) -> int | None:
         """The newest message read in ``place``; for a place not watched yet (a database from
         before the watermark), the newest message that changed its game."""
@@ -422,7 +452,15 @@ class Store:
                                  [now - HANDLED_KEEP_DAYS * DAY]).rowcount
             sent = db.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?",
                               [now - SENT_KEEP_DAYS * DAY]).rowcount
+            _unanswered_table(db)
+            db.execute("DELETE FROM unanswered WHERE at < ?", [now - HANDLED_KEEP_DAYS * DAY])
         return max(0, handled), max(0, sent)
+
+
+def _unanswered_table(db: sqlite_utils.Database) -> None:
+    """Refusals handled live whose answer was not posted yet (a side table of its own)."""
+    db.execute("CREATE TABLE IF NOT EXISTS unanswered (place TEXT, message_id TEXT, text TEXT, "
+               "at REAL, PRIMARY KEY (place, message_id)) WITHOUT ROWID")
 
 
 # ---- the schema and its versions --------------------------------------------------------------
