@@ -147,8 +147,10 @@ def next_chooser(st: GameState, after: int | None) -> int | None:
     if sum(map(len, st.spaces.values())) >= _ALL_SPACES:
         return None
     players = st.players
+    n = len(players)
     first = st.start_seat if after is None else after + 1
-    for p in players[first:] + players[:first]:  # clockwise from ``first``
+    for i in range(first, first + n):  # clockwise from ``first``
+        p = players[i % n]
         if not p.passed and p.markers > 0:
             return p.seat
     return None
