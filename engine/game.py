@@ -22,7 +22,7 @@ from engine.moves import Move, Question, Unfinished, what
 from engine.notation import parse_moves
 from engine.rules import RULES, Rule, impossible
 from engine.rules.base import texts
-from engine.rules.choose import begin_resolution, start_round
+from engine.rules.choose import begin_resolution, choose_quietly, start_round
 from engine.rules.ending import end_game, ends_round, ranking
 from engine.rules.setup import opening
 from engine.rules.starting import pass_start
@@ -166,15 +166,21 @@ class Game(KeptPositions):
         computer player's playouts, which checks nothing twice and keeps no events."""
         st = self.state
         players = st.players
-        choose = RULES[DecisionKind.CHOOSE]
         left = -1 if moves is None else moves
         while left != 0:
             left -= 1
             phase = st.phase  # the step and its player, as ``_step`` finds them
             if phase == "over":
                 return
-            if phase == "choosing":
-                rule, p = choose, players[st.current]  # type: ignore[index]
+            if phase == "choosing":  # the markers, quietly, short of the next kept position
+                n = len(self.history)
+                r = SNAPSHOT_EVERY - 1 - n % SNAPSHOT_EVERY
+                if choose_quietly(st, pick, self.history, r if left < 0 else min(r, left + 1)):
+                    left, self._legal = left + 1 - (len(self.history) - n), None
+                    if st.current is None:
+                        self._advance([])
+                    continue
+                rule, p = RULES[DecisionKind.CHOOSE], players[st.current]  # type: ignore[index]
             else:
                 task = st.task
                 rule, p = RULES[task.action], players[task.seat]  # type: ignore[union-attr,index]

@@ -14,7 +14,7 @@ so that the closing head is always its last crossing, whichever end the circle w
 from __future__ import annotations
 
 from engine.board import BOARD
-from engine.moves import ExtendLine
+from engine.moves import ExtendLine, Move
 from engine.state import GameState, PlayerState
 
 _EXTEND = {(a, b): ExtendLine(a, b) for a in BOARD.labels for b, _ in BOARD.adjacent[a]}
@@ -63,9 +63,9 @@ def _allowed_at(st: GameState, p: PlayerState, head: str) -> list[tuple[str, int
     return out
 
 
-def extensions(st: GameState, p: PlayerState) -> list[ExtendLine]:
-    """Every legal next street of a line, as moves."""
-    out: list[ExtendLine] = []
+def extensions(st: GameState, p: PlayerState) -> list[Move]:
+    """Every legal next street of a line, as moves (a new list each time)."""
+    out: list[Move] = []
     street_lines, own = st.street_lines, p.streets
     for head in dict.fromkeys(p.heads):
         streets = _EXTEND_AT[head]

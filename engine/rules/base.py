@@ -19,6 +19,9 @@ from engine.notation import label_hint
 from engine.state import GameState, PlayerState, Task
 
 _BUSES = attrgetter("buses")
+#: "Buildings (space b): " for each action and space, written once rather than per task
+_SPACE_TITLES = {kind: [f"{title} (space {letter}): " for letter in SPACE_LETTERS]
+                 for kind, title in ACTION_TITLES.items()}
 
 
 class Rule:
@@ -81,10 +84,9 @@ class Granted(Rule):
         assert task.seat is not None
         p = st.players[task.seat]
         top = max(map(_BUSES, st.players))
-        task.remaining = max(0, top + self.bonus(st) - task.space)
-        return [Event("resolve", f"{ACTION_TITLES[self.kind]} (space "
-                      f"{SPACE_LETTERS[task.space]}): {p.name} gets {task.remaining} "
-                      f"{self.unit if task.remaining == 1 else self.unit + 's'}.", p.name)]
+        left = task.remaining = max(0, top + self.bonus(st) - task.space)
+        return [Event("resolve", f"{_SPACE_TITLES[self.kind][task.space]}{p.name} gets {left} "
+                      f"{self.unit if left == 1 else self.unit + 's'}.", p.name)]
 
 
 def check_label(label: str, rule: str) -> None:

@@ -7,6 +7,8 @@ When nobody can choose, the spaces become the queue of tasks that resolve them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.decisions import DecisionKind, Event, plural
 from engine.errors import IllegalMove
 from engine.moves import (
@@ -95,18 +97,46 @@ class Choose(Rule):
                               rule=self.rule)
 
     def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
+        place(st, p, move)
         if move is _PASS or isinstance(move, Pass):
-            p.passed = True
-            events = [Event("pass", f"{p.name} passes.", p.name)]
-        else:  # a ChooseAction: listed, so its action has a free space
-            action = move.action  # type: ignore[union-attr]
-            taken = st.spaces[action]
-            taken.append(p.seat)
-            p.markers -= 1
-            p.placed += 1
-            events = [Event("choose", p.name + _CHOSEN[action][len(taken) - 1], p.name)]
-        st.current = next_chooser(st, p.seat)
-        return events
+            return [Event("pass", f"{p.name} passes.", p.name)]
+        action = move.action  # type: ignore[union-attr]
+        return [Event("choose", p.name + _CHOSEN[action][len(st.spaces[action]) - 1], p.name)]
+
+
+def place(st: GameState, p: PlayerState, move: Move) -> None:
+    """Carry out a listed choice (a marker or a pass) and find the next chooser, telling
+    nothing: ``Choose.do`` and the quiet loop of ``choose_quietly`` share it."""
+    if move is _PASS or isinstance(move, Pass):
+        p.passed = True
+    else:  # a ChooseAction: listed, so its action has a free space
+        st.spaces[move.action].append(p.seat)  # type: ignore[union-attr]
+        p.markers -= 1
+        p.placed += 1
+    st.current = next_chooser(st, p.seat)
+
+
+def choose_quietly(st: GameState, pick: Callable[[list[Move]], Move],
+                   history: list[tuple[str, Move]], most: int) -> int:
+    """Play at most ``most`` choices, each picked from the listed moves, recording each in
+    ``history`` and building no events; stop when the choosing ends. The choosing phase is
+    more than half of a random game's moves, so a playout (``Game.play_out``) runs it here,
+    without the turn machine's round trip per marker. Returns how many were played."""
+    players = st.players
+    moves = _RULE.moves
+    played = 0
+    while played < most and st.current is not None:
+        p = players[st.current]
+        move = pick(moves(st, p))
+        place(st, p, move)
+        history.append((p.name, move))
+        played += 1
+    st.moves_played += played
+    return played
+
+
+#: the one Choose step, for the quiet loop
+_RULE = Choose()
 
 
 def next_chooser(st: GameState, after: int | None) -> int | None:
@@ -117,8 +147,10 @@ def next_chooser(st: GameState, after: int | None) -> int | None:
     if sum(map(len, st.spaces.values())) >= _ALL_SPACES:
         return None
     players = st.players
+    n = len(players)
     first = st.start_seat if after is None else after + 1
-    for p in players[first:] + players[:first]:  # clockwise from ``first``
+    for i in range(first, first + n):  # clockwise from ``first``
+        p = players[i % n]
         if not p.passed and p.markers > 0:
             return p.seat
     return None

@@ -31,7 +31,7 @@ class Lines(Granted):
         return 1 if len(st.players) == BONUS_PLAYERS else 0
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
-        return list(lines.extensions(st, p))
+        return lines.extensions(st, p)
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         return (f"extend your line by {count} more {noun(count, 'street')} "
@@ -43,7 +43,7 @@ class Lines(Granted):
         reason = lines.why_not(st, p, move.frm, move.to, index)
         if reason is not None:
             raise IllegalMove(reason, rule=EXPANSION,
-                              alternatives=texts(list(lines.extensions(st, p))))
+                              alternatives=texts(lines.extensions(st, p)))
         return self.do(st, p, move)
 
     def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:

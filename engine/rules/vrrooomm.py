@@ -21,8 +21,16 @@ _deliver = cache(Deliver)
 def ends(st: GameState, p: PlayerState) -> tuple[list[str], list[str]]:
     """The crossings on the player's line where someone wants to leave, and where a building of
     the clock's type is free."""
+    sources, targets, _, _ = counted_ends(st, p)
+    return sources, targets
+
+
+def counted_ends(st: GameState, p: PlayerState) -> tuple[list[str], list[str], int, int]:
+    """``ends``, with the passengers who want to leave and the free buildings summed over them
+    (``GameState.waiting_at`` and ``free_at``), found in the same walk along the line."""
     sources: list[str] = []
     targets: list[str] = []
+    waiting = free = 0
     wanted, lots, passengers = st.clock_type, st.lots, st.passengers
     for label in dict.fromkeys(p.line):
         balance = passengers.get(label, 0)  # ``GameState.balance_at``, without a call each
@@ -31,9 +39,11 @@ def ends(st: GameState, p: PlayerState) -> tuple[list[str], list[str]]:
                 balance -= 1
         if balance > 0:
             sources.append(label)
+            waiting += balance
         elif balance < 0:
             targets.append(label)
-    return sources, targets
+            free -= balance
+    return sources, targets, waiting, free
 
 
 class Vrrooomm(Rule):
@@ -54,9 +64,7 @@ class Vrrooomm(Rule):
     def start(self, st: GameState, task: Task) -> list[Event]:
         assert task.seat is not None
         p = st.players[task.seat]
-        sources, targets = ends(st, p)
-        waiting = sum(st.waiting_at(s) for s in sources)
-        free = sum(st.free_at(t) for t in targets)
+        _, _, waiting, free = counted_ends(st, p)
         task.remaining = min(p.buses, waiting, free)
         text = (f"Vrrooomm (space {SPACE_LETTERS[task.space]}): {p.name}'s "
                 f"{plural(p.buses, 'bus', 'buses')} can carry "
