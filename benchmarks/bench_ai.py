@@ -9,7 +9,7 @@ same question as normal against hard, at a third of the thinking); then ``normal
 2, 3, ...) and every game has its own seed, so the figures are reproducible up to the time
 budgets. A fair share is one game in the number of players.
 
-Run: .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE] [--vs NAME]
+Run: .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE] [--vs NAME] [--jobs 2]
 (``--quick``: two games a line, a check that it all runs, not a measurement.)
 The machine's other work slows a time-bound search: the load average is printed with the
 figures. Targets (issue 23): >= 98% against random, >= 55% against three greedy players,
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -92,13 +93,32 @@ def player_named(name: str) -> Player:
     return PLAYERS[name]
 
 
-def match(hero: str, others: str, players: int, games: int, first_seed: int = 0) -> Result:
+def one_game(hero: str, others: str, players: int, g: int) -> Result:
+    """Game number ``g`` of a line: its own seed, the hero in seat ``g mod players``."""
     result = Result()
-    for g in range(games):
-        seat = g % players
-        table = [player_named(others)] * players
-        table[seat] = player_named(hero)
-        play_game(table, first_seed + g, seat, result)
+    seat = g % players
+    table = [player_named(others)] * players
+    table[seat] = player_named(hero)
+    play_game(table, g, seat, result)
+    return result
+
+
+def match(hero: str, others: str, players: int, games: int, jobs: int = 1,
+          first_seed: int = 0) -> Result:
+    """A line's games, on ``jobs`` worker processes (one a core: a time-bound search must not
+    share its core, or the budget, not the player, decides)."""
+    tasks = [(hero, others, players, first_seed + g) for g in range(games)]
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.starmap(one_game, tasks, chunksize=1)
+    else:
+        parts = [one_game(*task) for task in tasks]
+    result = Result()
+    for part in parts:
+        result.games += part.games
+        result.wins += part.wins
+        result.hero_times += part.hero_times
+        result.margins += part.margins
     return result
 
 
@@ -132,6 +152,10 @@ def main() -> None:
                         "3p, 5p")
     parser.add_argument("--vs", default=None, help="one 4-player line against three of these "
                         "(any player name, e.g. normal with --hero hard)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (at most one a "
+                        "free core)")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game's number "
+                        "(to add games to an earlier run)")
     args = parser.parse_args()
     games = args.games or (2 if args.quick else 40)
     # (line, hero, others, players): "hard" is played the other way round, hard against three
@@ -141,13 +165,14 @@ def main() -> None:
              ("3p", args.hero, "greedy", 3), ("5p", args.hero, "greedy", 5)]
     if args.vs:
         lines, args.only = [(args.vs, args.hero, args.vs, 4)], None
-    print(f"{args.hero} against others, {games} games a line; load average "
+    print(f"{args.hero} against others, {games} games a line from game {args.first_seed}, "
+          f"{args.jobs} worker(s); load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (shared with other work)")
     for key, hero, others, players in lines:
         if args.only and key != args.only:
             continue
         start = time.perf_counter()
-        r = match(hero, others, players, games)
+        r = match(hero, others, players, games, args.jobs, args.first_seed)
         label = f"{hero}: {players}p vs {players - 1} {others}"
         print(report(label, r, players), f"({time.perf_counter() - start:.0f} s)", flush=True)
 
