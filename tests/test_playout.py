@@ -22,12 +22,18 @@ def test_a_uniform_pick_is_what_choice_would_have_drawn(seed: int, sizes: list[i
         assert pick(items) == rng.choice(items)
 
 
-def test_a_random_game_is_the_game_its_seed_plays_move_by_move() -> None:
-    for seed in (1, 2):
-        rng = random.Random(seed)
-        game = Game(["Ada", "Bram", "Cleo", "Dirk"])
-        while not game.is_over:
-            game.push(rng.choice(game.legal_moves()))
-        played = random_game(4, seed)
-        assert played.log().format() == game.log().format()
-        assert played.state.copy() == game.state.copy()
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32), edition=st.sampled_from(
+    ["capstone", "splotter-2nd"]))
+def test_a_random_game_is_the_game_its_seed_plays_move_by_move(players: int, seed: int,
+                                                                 edition: str) -> None:
+    """The playout loop (the quiet marker loop, listings kept between moves) plays exactly the
+    game that pushing the same picks one by one plays, for every table size and edition."""
+    names = ["Ada", "Bram", "Cleo", "Dirk", "Esme"][:players]
+    rng = random.Random(seed)
+    game = Game(names, edition)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_moves()))
+    played = random_game(players, seed, edition)
+    assert played.log().format() == game.log().format()
+    assert played.state.copy() == game.state.copy()
