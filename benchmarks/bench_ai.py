@@ -9,7 +9,8 @@ same question as normal against hard, at a third of the thinking); then ``normal
 2, 3, ...) and every game has its own seed, so the figures are reproducible up to the time
 budgets. A fair share is one game in the number of players.
 
-Run: .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE] [--vs NAME] [--jobs 2]
+Run: .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE] [--vs NAME]
+[--jobs 2] [--first-seed K]
 (``--quick``: two games a line, a check that it all runs, not a measurement.)
 The machine's other work slows a time-bound search: the load average is printed with the
 figures. Targets (issue 23): >= 98% against random, >= 55% against three greedy players,
