@@ -62,6 +62,8 @@ class Result:
     wins: float = 0.0
     hero_times: list[float] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
+    #: the games the hero did not win, one line each (``--losses`` prints them)
+    lost: list[str] = field(default_factory=list)
 
 
 def play_game(players: list[Player], seed: int, hero: int, result: Result) -> None:
@@ -81,6 +83,9 @@ def play_game(players: list[Player], seed: int, hero: int, result: Result) -> No
     result.wins += game.winner == f"P{hero + 1}"
     scores = [p.score for p in game.state.players]
     result.margins.append(scores[hero] - max(s for i, s in enumerate(scores) if i != hero))
+    if game.winner != f"P{hero + 1}":
+        result.lost.append(f"game {seed}: seat {hero + 1}, scores {scores}, "
+                           f"ended by {game.state.ended_by} in round {game.state.round}")
 
 
 def player_named(name: str) -> Player:
@@ -120,6 +125,7 @@ def match(hero: str, others: str, players: int, games: int, jobs: int = 1,
         result.wins += part.wins
         result.hero_times += part.hero_times
         result.margins += part.margins
+        result.lost += part.lost
     return result
 
 
@@ -155,6 +161,7 @@ def main() -> None:
                         "(any player name, e.g. normal with --hero hard)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (at most one a "
                         "free core)")
+    parser.add_argument("--losses", action="store_true", help="list the games the hero lost")
     parser.add_argument("--first-seed", type=int, default=0, help="the first game's number "
                         "(to add games to an earlier run)")
     args = parser.parse_args()
@@ -176,6 +183,8 @@ def main() -> None:
         r = match(hero, others, players, games, args.jobs, args.first_seed)
         label = f"{hero}: {players}p vs {players - 1} {others}"
         print(report(label, r, players), f"({time.perf_counter() - start:.0f} s)", flush=True)
+        if args.losses:
+            print("".join(f"  lost {line}\n" for line in r.lost), end="", flush=True)
 
 
 if __name__ == "__main__":

@@ -4,11 +4,12 @@ same random game it always did, and ``Game.play_out`` plays what pushing each mo
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, random_game
+from engine import Game, Move, random_game
 from engine.playout import uniform
 
 
@@ -37,3 +38,27 @@ def test_a_random_game_is_the_game_its_seed_plays_move_by_move(players: int, see
     played = random_game(players, seed, edition)
     assert played.log().format() == game.log().format()
     assert played.state.copy() == game.state.copy()
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(3, 5), salt=st.integers(0, 1000))
+def test_a_pick_that_reads_the_position_sees_it_as_pushed_moves_would(players: int,
+                                                                      salt: int) -> None:
+    """A playout's pick may look at the position (the computer player's picks do): at every
+    pick the position is the one the move will be played in, marker choices included."""
+    names = ["Ada", "Bram", "Cleo", "Dirk", "Esme"][:players]
+
+    def reading(game: Game) -> Callable[[Sequence[Move]], Move]:
+        def pick(listed: Sequence[Move]) -> Move:
+            s = game.state
+            seat = s.current if s.phase == "choosing" else s.task.seat if s.task else 0
+            assert seat is not None
+            return listed[(seat * 7 + s.moves_played + salt) % len(listed)]
+        return pick
+
+    pushed = Game(names)
+    while not pushed.is_over:
+        pushed.push(reading(pushed)(pushed.legal_moves()))
+    played = Game(names)
+    played.play_out(reading(played))
+    assert played.log().format() == pushed.log().format()

@@ -147,9 +147,10 @@ def choose_quietly(st: GameState, pick: Callable[[list[Move]], Move],
             p.placed += 1
         history.append((p.name, move))
         played += 1
-        current = None if total >= _ALL_SPACES else _clockwise(players, current + 1, n)
-    st.current = current
-    st.moves_played += played
+        st.moves_played += 1
+        # the position stays whole between choices: a pick may read it (the computer's does)
+        current = st.current = (None if total >= _ALL_SPACES
+                                else _clockwise(players, current + 1, n))
     return played
 
 
