@@ -26,8 +26,8 @@ class Budget:
 
 BUDGETS: dict[Level, Budget] = {
     Level.EASY: Budget(playouts=4, seconds=0.3, careless=0.6),
-    Level.NORMAL: Budget(playouts=40, seconds=0.8),
-    Level.HARD: Budget(playouts=160, seconds=3.0),
+    Level.NORMAL: Budget(playouts=120, seconds=0.8),
+    Level.HARD: Budget(playouts=480, seconds=3.0),
 }
 
 
