@@ -17,7 +17,7 @@ from engine import intent
 from engine.decisions import Decision, DecisionKind, Event
 from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn
 from engine.kept import SNAPSHOT_EVERY, KeptPositions
-from engine.log import GameLog
+from engine.log import GameLog, option_text
 from engine.moves import Move, Question, Unfinished, what
 from engine.notation import parse_moves
 from engine.rules import RULES, Rule, impossible
@@ -144,9 +144,10 @@ class Game(KeptPositions):
         self._moved(p, move, events)
         return events
 
-    def _moved(self, p: PlayerState, move: Move, events: list[Event]) -> None:
+    def _moved(self, p: PlayerState, move: Move, events: list[Event], quiet: bool = False) -> None:
         """What follows every move: the game's end by the clock, the history, the automatic steps
-        up to the next decision (their events added to ``events``) and a kept position."""
+        up to the next decision (their events added to ``events``, none when ``quiet``) and a
+        kept position."""
         st = self.state
         self._legal = None
         if st.clock_stones_left <= 0:  # R11: the last stone ends the game at once
@@ -155,7 +156,7 @@ class Game(KeptPositions):
         history = self.history
         history.append((p.name, move))
         if st.phase != "choosing" or st.current is None:  # else the next choice is waiting
-            self._advance(events)
+            self._advance(events, quiet)
         n = len(history)
         if n % SNAPSHOT_EVERY == 0 and len(self._snapshots) == n // SNAPSHOT_EVERY:
             self._snapshots.append(st.copy())
@@ -178,7 +179,7 @@ class Game(KeptPositions):
                 if choose_quietly(st, pick, self.history, r if left < 0 else min(r, left + 1)):
                     left, self._legal = left + 1 - (len(self.history) - n), None
                     if st.current is None:
-                        self._advance([])
+                        self._advance([], quiet=True)
                     continue
                 rule, p = RULES[DecisionKind.CHOOSE], players[st.current]  # type: ignore[index]
             else:
@@ -188,7 +189,7 @@ class Game(KeptPositions):
             if listed is None:
                 listed = self._list(rule, p)
             move = pick(listed)
-            self._moved(p, move, rule.do(st, p, move))
+            self._moved(p, move, rule.do(st, p, move), quiet=True)
 
     def _check(self, rule: Rule, p: PlayerState, move: Move, player: str | None) -> None:
         """Refuse a move of the wrong player or of the wrong kind for this step."""
@@ -270,9 +271,9 @@ class Game(KeptPositions):
 
     # ---- automatic steps ----------------------------------------------------------------------
 
-    def _advance(self, events: list[Event]) -> list[Event]:
+    def _advance(self, events: list[Event], quiet: bool = False) -> list[Event]:
         """Run every step that needs no choice, up to the next decision (R6), adding what
-        happened to ``events``; return them."""
+        happened to ``events`` (a playout's ``quiet`` walk skips most of the telling)."""
         st = self.state
         while True:
             phase = st.phase
@@ -297,7 +298,10 @@ class Game(KeptPositions):
                 events.extend(self._end_round())
                 continue
             task = st.task = st.queue.pop(0)
-            events.extend(RULES[task.action].start(st, task))
+            if quiet:
+                RULES[task.action].begin(st, task)
+            else:
+                events.extend(RULES[task.action].start(st, task))
 
     def _end_round(self) -> list[Event]:
         st = self.state
@@ -326,7 +330,7 @@ class Game(KeptPositions):
         return GameLog(
             players=self.players,
             edition=self.edition,
-            options={k: _option_text(v) for k, v in self.initial_options.differences(base).items()},
+            options={k: option_text(v) for k, v in self.initial_options.differences(base).items()},
             colours=[p.colour for p in self.state.players],
             moves=[(name, str(move)) for name, move in self.history],
         )
@@ -342,9 +346,3 @@ def _one_of(move: Move, listed: list[Move]) -> bool:
     """Whether ``move`` is one of the very moves listed: only those are carried out unchecked
     (a move read from text may carry more than it compares by, like a named space)."""
     return any(m is move for m in listed)
-
-
-def _option_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

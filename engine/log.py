@@ -124,3 +124,10 @@ def _check_records(count: int, line: int) -> None:
         check_records(count)
     except LimitError as err:
         raise LogError(str(err), line=line) from None
+
+
+def option_text(value: object) -> str:
+    """An option's value as a log's ``option:`` line writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

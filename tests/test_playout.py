@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine import Game, Move, random_game
 from engine.playout import uniform
+from engine.rules import RULES, Rule
 
 
 @settings(max_examples=30, deadline=None)
@@ -62,3 +63,14 @@ def test_a_pick_that_reads_the_position_sees_it_as_pushed_moves_would(players: i
     played = Game(names)
     played.play_out(reading(played))
     assert played.log().format() == pushed.log().format()
+
+
+def test_every_step_begins_quietly_as_it_starts() -> None:
+    """A playout begins each step with ``begin`` (no announcement) where the game calls
+    ``start``: a step that tells its start its own way must also owe its own way, so ``begin``
+    is defined beside or below the ``start`` it stands for (or is the default, which calls it)."""
+    for rule in RULES.values():
+        mro = type(rule).__mro__
+        begins = next(c for c in mro if "begin" in c.__dict__)
+        starts = next(c for c in mro if "start" in c.__dict__)
+        assert begins is Rule or issubclass(begins, starts), type(rule).__name__

@@ -58,6 +58,11 @@ class Rule:
         """The step's turn has come: set what it owes (``task.remaining``), tell what happened."""
         return []
 
+    def begin(self, st: GameState, task: Task) -> None:
+        """``start`` without telling: a playout keeps no events, so the steps it passes most
+        often (``Granted``, Vrrooomm) set what is owed without writing the announcement."""
+        self.start(st, task)
+
     def why_forfeit(self, st: GameState, p: PlayerState) -> str:
         return "no legal choice"
 
@@ -80,11 +85,15 @@ class Granted(Rule):
         """How many more per space than the largest fleet (Line expansion, five players)."""
         return 0
 
+    def begin(self, st: GameState, task: Task) -> None:
+        top = max(map(_BUSES, st.players))
+        task.remaining = max(0, top + self.bonus(st) - task.space)
+
     def start(self, st: GameState, task: Task) -> list[Event]:
         assert task.seat is not None
         p = st.players[task.seat]
-        top = max(map(_BUSES, st.players))
-        left = task.remaining = max(0, top + self.bonus(st) - task.space)
+        self.begin(st, task)
+        left = task.remaining
         return [Event("resolve", f"{_SPACE_TITLES[self.kind][task.space]}{p.name} gets {left} "
                       f"{self.unit if left == 1 else self.unit + 's'}.", p.name)]
 

@@ -53,6 +53,9 @@ class SetupBuilding(Buildings):
     def start(self, st: GameState, task: Task) -> list[Event]:
         return []
 
+    def begin(self, st: GameState, task: Task) -> None:
+        """What a setup step owes was set when it was queued (``opening``), not by the fleet."""
+
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         return f"place {plural(count, 'starting building')} on free zone-A lots"
 
@@ -112,6 +115,9 @@ class SecondStreet(Lines):
 
     def start(self, st: GameState, task: Task) -> list[Event]:
         return []
+
+    def begin(self, st: GameState, task: Task) -> None:
+        """What a setup step owes was set when it was queued (``opening``), not by the fleet."""
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         return f"add the second street of your line (heads {', '.join(dict.fromkeys(p.heads))})"

@@ -61,11 +61,16 @@ class Vrrooomm(Rule):
         return (f"deliver {plural(count, 'passenger')} to {st.clock_type}s on your line "
                 f"(Deliver from X to Y)")
 
-    def start(self, st: GameState, task: Task) -> list[Event]:
+    def begin(self, st: GameState, task: Task) -> None:
         assert task.seat is not None
         p = st.players[task.seat]
         _, _, waiting, free = counted_ends(st, p)
         task.remaining = min(p.buses, waiting, free)
+
+    def start(self, st: GameState, task: Task) -> list[Event]:
+        assert task.seat is not None
+        p = st.players[task.seat]
+        self.begin(st, task)
         text = (f"Vrrooomm (space {SPACE_LETTERS[task.space]}): {p.name}'s "
                 f"{plural(p.buses, 'bus', 'buses')} can carry "
                 f"{plural(task.remaining, 'passenger')} to {st.clock_type}s.")
