@@ -136,7 +136,7 @@ def choose_quietly(st: GameState, pick: Callable[[list[Move]], Move],
         if listed is None:
             listed = _RULE.moves(st, p)
         move = pick(listed)
-        if move is _PASS:
+        if move is _PASS or isinstance(move, Pass):
             p.passed = True
         else:
             action = move.action  # type: ignore[union-attr]
