@@ -52,15 +52,8 @@ class Choose(Rule):
     takes = (ChooseAction, Pass)
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
-        spaces = st.spaces
-        key = (*map(len, map(spaces.__getitem__, ACTIONS)), p.placed >= MUST_PLACE)
-        found = _LISTED.get(key)
-        if found is None:
-            found = [move for a, move, room in _CHOICES if len(spaces[a]) < room]
-            if p.placed >= MUST_PLACE:
-                found.append(_PASS)
-            _LISTED[key] = found
-        return found
+        key = (*map(len, map(st.spaces.__getitem__, ACTIONS)), p.placed >= MUST_PLACE)
+        return _LISTED.get(key) or _listing(key)
 
     def describe(self, st: GameState, p: PlayerState, count: int) -> str:
         short = MUST_PLACE - p.placed
@@ -132,10 +125,8 @@ def choose_quietly(st: GameState, pick: Callable[[list[Move]], Move],
     while played < most and current is not None:
         p = players[current]
         may_pass = p.placed >= MUST_PLACE
-        listed = _LISTED.get((*counts, may_pass))
-        if listed is None:
-            listed = _RULE.moves(st, p)
-        move = pick(listed)
+        key = (*counts, may_pass)
+        move = pick(_LISTED.get(key) or _listing(key))
         if move is _PASS or isinstance(move, Pass):
             p.passed = True
         else:
@@ -163,10 +154,20 @@ def _clockwise(players: list[PlayerState], first: int, n: int) -> int | None:
     return None
 
 
+def _listing(key: tuple[int | bool, ...]) -> list[Move]:
+    """The choices for a count of markers on each action (in ``ACTIONS`` order) and whether
+    the chooser may pass, listed once and kept in ``_LISTED``."""
+    *counts, may_pass = key
+    found: list[Move] = [move for (_, move, room), count in zip(_CHOICES, counts, strict=True)
+                         if count < room]
+    if may_pass:
+        found.append(_PASS)
+    _LISTED[key] = found
+    return found
+
+
 #: each action's place in ``ACTIONS`` (the order of a listing's key)
 _INDEX = {a: i for i, a in enumerate(ACTIONS)}
-#: the one Choose step, for the quiet loop
-_RULE = Choose()
 
 
 def next_chooser(st: GameState, after: int | None) -> int | None:
