@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import ai
 from ai.greedy import greedy_move
 from engine import Game, Move
+from engine.playout import uniform
 
 Player = Callable[[Game, int], Move]
 
@@ -44,9 +45,54 @@ def greedy_player(game: Game, seed: int) -> Move:
     return greedy_move(game)
 
 
+#: the clock every time budget of a game is read from: CPU seconds of the worker process
+#: (``--clock cpu``, the default) or wall-clock seconds (``--clock wall``)
+CLOCK: Callable[[], float] = time.process_time
+
+
+def clock() -> float:
+    return CLOCK()
+
+
 def level_player(level: str) -> Player:
     def play(game: Game, seed: int) -> Move:
-        return ai.choose_move(game, level=level, seed=seed)
+        return ai.choose_move(game, level=level, seed=seed, clock=clock)
+    return play
+
+
+def plain_mc(seconds: float | None, playouts: int | None,
+             clock: Callable[[], float]) -> Player:
+    """The plain Monte Carlo player, the yardstick of issue 31: for each legal move in turn,
+    one uniformly random playout to the end (round robin over the moves), until ``playouts``
+    are played or ``seconds`` have passed on ``clock``; it plays the move with the best
+    average of its own final score minus the best other score. Independent of ``ai``: only
+    the engine's ``copy``, ``push``, ``play_out`` and a uniform pick."""
+    def play(game: Game, seed: int) -> Move:
+        legal = game.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.state.current if game.state.phase == "choosing" else game.state.task.seat  # type: ignore[union-attr]
+        assert seat is not None
+        pick = uniform(random.Random(seed))
+        sums = [0] * len(legal)
+        runs = [0] * len(legal)
+        deadline = None if seconds is None else clock() + seconds
+        done = 0
+        while True:
+            i = done % len(legal)
+            child = game.copy()
+            child.push(legal[i])
+            child.play_out(pick)
+            scores = [p.score for p in child.state.players]
+            sums[i] += scores[seat] - max(s for j, s in enumerate(scores) if j != seat)
+            runs[i] += 1
+            done += 1
+            if playouts is not None and done >= playouts:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+        best = max(range(len(legal)), key=lambda k: sums[k] / runs[k] if runs[k] else -1e9)
+        return legal[best]
     return play
 
 
@@ -61,6 +107,8 @@ class Result:
     games: int = 0
     wins: float = 0.0
     hero_times: list[float] = field(default_factory=list)
+    #: the same decisions' CPU seconds (what a CPU-time budget bounds)
+    hero_cpu: list[float] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
     #: the games the hero did not win, one line each (``--losses`` prints them)
     lost: list[str] = field(default_factory=list)
@@ -74,10 +122,11 @@ def play_game(players: list[Player], seed: int, hero: int, result: Result) -> No
         decision = game.to_act()
         assert decision is not None
         turn += 1
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = players[decision.seat](game, seed * 1000 + turn)
         if decision.seat == hero and len(game.legal_moves()) > 1:
             result.hero_times.append(time.perf_counter() - start)
+            result.hero_cpu.append(time.process_time() - cpu)
         game.push(move)
     result.games += 1
     result.wins += game.winner == f"P{hero + 1}"
@@ -90,12 +139,24 @@ def play_game(players: list[Player], seed: int, hero: int, result: Result) -> No
 
 def player_named(name: str) -> Player:
     """A player by name, or ``playouts:N`` for a search of N playouts a decision."""
-    if name.startswith("playouts:"):
-        count = int(name.split(":")[1])
+    kind, _, value = name.partition(":")
+    if kind == "playouts":
+        count = int(value)
 
         def play(game: Game, seed: int) -> Move:
             return ai.choose_move(game, playouts=count, seed=seed)
         return play
+    if kind == "seconds":
+        seconds = float(value)
+
+        def timed(game: Game, seed: int) -> Move:
+            return ai.choose_move(game, seconds=seconds, playouts=None, seed=seed, clock=clock)
+        return timed
+    if kind == "mc":
+        return plain_mc(float(value) if value else ai.BUDGETS[ai.Level.NORMAL].seconds, None,
+                        clock)
+    if kind == "mc-playouts":
+        return plain_mc(None, int(value), clock)
     return PLAYERS[name]
 
 
@@ -124,6 +185,7 @@ def match(hero: str, others: str, players: int, games: int, jobs: int = 1,
         result.games += part.games
         result.wins += part.wins
         result.hero_times += part.hero_times
+        result.hero_cpu += part.hero_cpu
         result.margins += part.margins
         result.lost += part.lost
     return result
@@ -144,10 +206,14 @@ def report(name: str, r: Result, players: int) -> str:
     times = sorted(r.hero_times)
     median = statistics.median(times) if times else 0.0
     p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
+    cpu = sorted(r.hero_cpu)
+    cpu_median = statistics.median(cpu) if cpu else 0.0
+    cpu_p95 = cpu[int(0.95 * (len(cpu) - 1))] if cpu else 0.0
     margin = statistics.mean(r.margins) if r.margins else 0.0
     return (f"{name:<32} {r.wins:>4.0f}/{r.games:<4} {100 * r.wins / r.games:5.1f}% "
             f"[{100 * low:5.1f}, {100 * high:5.1f}]  fair {100 / players:4.1f}%  "
-            f"margin {margin:+5.1f}  s/decision median {median:.2f} p95 {p95:.2f}")
+            f"margin {margin:+5.1f}  s/decision median {median:.2f} p95 {p95:.2f} "
+            f"(CPU {cpu_median:.2f}, {cpu_p95:.2f})")
 
 
 def main() -> None:
@@ -164,7 +230,12 @@ def main() -> None:
     parser.add_argument("--losses", action="store_true", help="list the games the hero lost")
     parser.add_argument("--first-seed", type=int, default=0, help="the first game's number "
                         "(to add games to an earlier run)")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="what a time budget counts: the worker's CPU seconds (default: "
+                        "fair on a shared machine) or wall-clock seconds")
     args = parser.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     games = args.games or (2 if args.quick else 40)
     # (line, hero, others, players): "hard" is played the other way round, hard against three
     # of the hero's level, which answers "hard beats normal" at a third of the cost

@@ -17,8 +17,24 @@ from bot.service.needs import playable
 from bot.service.outcome import GameContext, Outcome, refuse
 
 #: the search a hint may make: playouts, and seconds at most
-HINT_PLAYOUTS = 24
+HINT_PLAYOUTS = 400
 HINT_SECONDS = 1.0
+
+#: what a hint says, one sentence each: the move, why (the search's own numbers, the move it
+#: ranks first by them), and how sure it is
+HINT = "Hint for {player} (only a suggestion; nothing was played): `{move}`."
+HINT_ONLY = "It is the only legal move."
+HINT_WHY = ("Of the {playouts} games I played out from here, you won {won} of the {tried} after "
+            "it ({share}), with {margin} points against the best other player on average.")
+HINT_NEXT = ("After `{other}`, the next best, you won {other_won} of {other_tried} "
+             "({other_share}, {other_margin} points).")
+HINT_BEHIND = ("The other moves fell behind early: the most tried of them, `{other}`, was played "
+               "out {other_tried} times.")
+HINT_SURE = {
+    ai.Sure.CLEAR: "I am fairly sure of it: no other move came close.",
+    ai.Sure.LIKELY: "It is probably the better move, but not by much.",
+    ai.Sure.CLOSE: "It is a close call: `{other}` did about as well, so either will do.",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +62,27 @@ def hint(ctx: GameContext, cmd: Hint) -> Outcome:
                       "yours now.")
     advice = ai.advise(game, playouts=HINT_PLAYOUTS, seconds=HINT_SECONDS,
                        seed=len(game.history))
-    return Outcome(f"Hint for {seat.name} (only a suggestion; nothing was played): "
-                   f"`{advice.move}`: {advice.reason}")
+    return Outcome(" ".join(hint_words(seat.name, advice)))
+
+
+def hint_words(player: str, advice: ai.Advice) -> list[str]:
+    """The hint's sentences: the move, the numbers that rank it first, how sure."""
+    said = [HINT.format(player=player, move=advice.move)]
+    if advice.sure is ai.Sure.ONLY:
+        return [*said, HINT_ONLY]
+    best = advice.options[0]
+    said.append(HINT_WHY.format(playouts=advice.playouts, won=round(best.win * best.playouts),
+                                tried=best.playouts, share=f"{best.win:.0%}",
+                                margin=f"{best.margin:+.1f}"))
+    other = advice.options[1] if len(advice.options) > 1 else None
+    if other is not None and advice.tried > 1:
+        said.append(HINT_NEXT.format(other=other.move, other_won=round(other.win * other.playouts),
+                                     other_tried=other.playouts, other_share=f"{other.win:.0%}",
+                                     other_margin=f"{other.margin:+.1f}"))
+    elif other is not None:
+        said.append(HINT_BEHIND.format(other=other.move, other_tried=other.playouts))
+    said.append(HINT_SURE[advice.sure].format(other=other.move if other else ""))
+    return said
 
 
 ENTRY = Entry(
