@@ -11,11 +11,12 @@ reads the same estimate.
 
 The measurements are taken at the start of a round (where a truncated playout stops), for one
 seat at a time: markers, buses, the line (its crossings, the passengers it could carry under
-each of the next clock types, the stations it touches, its free lots and buildings, its room to
-grow, the lines it shares crossings with), the clock stones and the supply. ``rounds`` is a
-rough count of the rounds left (the seat's markers, or the second-most markers of any seat, the
-game ending when at most one seat has markers, at three markers a round); most measurements
-also enter multiplied by it, since what a line could carry is worth more the longer it runs.
+each of the next clock types, the stations it touches, its free lots and buildings, the empty
+streets at its heads, the crossings it shares with other lines), the clock stones and the
+supply. ``rounds`` is a rough count of the rounds left (the seat's markers, or the second-most
+markers of any seat, the game ending when at most one seat has markers, at three markers a
+round); most measurements also enter multiplied by it, since what a line could carry is worth
+more the longer it runs.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from __future__ import annotations
 import math
 
 from ai import fitted
-from engine import lines
 from engine.board import BOARD, STATIONS
 from engine.state import CLOCK, GameState
 
@@ -41,6 +41,8 @@ FEATURES: tuple[str, ...] = (
 )
 _KIND = {kind: i for i, kind in enumerate(CLOCK)}
 _LOTS_AT = BOARD.lots_at
+#: the streets at each crossing
+_STREETS_AT = {label: tuple(s for _, s in BOARD.adjacent[label]) for label in BOARD.labels}
 #: markers a seat spends in a round, roughly (the rounds left are its markers over this)
 MARKERS_A_ROUND = 3.0
 
@@ -51,10 +53,27 @@ _WEIGHTS = tuple(fitted.WEIGHTS.get(name, 0.0) for name in FEATURES)
 
 def features(st: GameState, seat: int) -> list[float]:
     """The measurements of one seat's position, in the order of ``FEATURES``."""
+    return _measure(st, seat, _Common(st))
+
+
+class _Common:
+    """The measurements every seat of a position shares, taken once."""
+
+    __slots__ = ("second", "free_lots", "most_buses", "clock_stones", "supply")
+
+    def __init__(self, st: GameState) -> None:
+        players = st.players
+        self.second = sorted((q.markers for q in players), reverse=True)[1]
+        self.free_lots = st.lots.count(None) / 10
+        self.most_buses = max(q.buses for q in players)
+        self.clock_stones = st.clock_stones_left
+        self.supply = st.passenger_supply / 5
+
+
+def _measure(st: GameState, seat: int, common: _Common) -> list[float]:
     p = st.players[seat]
     players = st.players
-    markers = sorted((q.markers for q in players), reverse=True)
-    second = markers[1]
+    second = common.second
     c = st.clock
     lots, passengers = st.lots, st.passengers
     waiting = [0, 0, 0]
@@ -89,7 +108,12 @@ def features(st: GameState, seat: int) -> list[float]:
         if s in on_line:
             stations += 1
             station_passengers += passengers.get(s, 0)
-    room = len(lines.extensions(st, p))
+    street_lines = st.street_lines
+    room = 0
+    for head in set(p.heads):
+        for s in _STREETS_AT[head]:
+            if not street_lines[s]:
+                room += 1
     rounds = min(p.markers, second) / MARKERS_A_ROUND
     shared = 0
     for q in players:
@@ -97,9 +121,9 @@ def features(st: GameState, seat: int) -> list[float]:
             shared += len(on_line.intersection(q.line))
     size = len(on_line)
     return [
-        1.0, p.markers, second, rounds, rounds * rounds, lots.count(None) / 10,
-        st.clock_stones_left, st.passenger_supply / 5, buses, buses * rounds,
-        max(q.buses for q in players), size, size * rounds,
+        1.0, p.markers, second, rounds, rounds * rounds, common.free_lots,
+        common.clock_stones, common.supply, buses, buses * rounds,
+        common.most_buses, size, size * rounds,
         carry[0], carry[0] * rounds, carry[1], carry[1] * rounds, carry[2], carry[2] * rounds,
         sum(carry) * rounds, could_next, could_after, could_next * rounds,
         station_passengers, station_passengers * rounds, stations, stations * rounds,
@@ -116,9 +140,10 @@ def values(st: GameState) -> list[float]:
     """Each seat's expected final score (score now plus the points it is expected to add)."""
     if st.phase == "over":
         return [float(p.score) for p in st.players]
+    common = _Common(st)
     out = []
     for seat, p in enumerate(st.players):
-        out.append(p.score + sum(map(float.__mul__, _WEIGHTS, features(st, seat))))
+        out.append(p.score + sum(map(float.__mul__, _WEIGHTS, _measure(st, seat, common))))
     return out
 
 

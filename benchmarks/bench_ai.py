@@ -1,20 +1,40 @@
 """The computer player's strength and speed: win rates with 95% intervals, and seconds per
 decision.
 
-``normal`` plays 4-player games against three uniformly random players, three greedy players
-(``ai.greedy``: delivers when it can, extends toward waiting passengers, never stops time
-needlessly) and three ``easy`` players; ``hard`` plays against three ``normal`` players (the
-same question as normal against hard, at a third of the thinking); then ``normal`` plays 3- and
-5-player games against greedy players. The hero's seat turns round from game to game (seat 1,
-2, 3, ...) and every game has its own seed, so the figures are reproducible up to the time
-budgets. A fair share is one game in the number of players.
+The lines (``--only NAME`` runs one): ``normal`` plays 4-player games against three uniformly
+random players (``random``), three greedy players (``greedy``: ``ai.greedy``, delivers when it
+can, extends toward waiting passengers, never stops time needlessly), three ``easy`` players
+(``easy``) and three plain Monte Carlo players given normal's thinking time (``mc``); ``hard``
+plays against three ``normal`` players (``hard``: the same question as normal against hard, at
+a third of the thinking) and against three plain Monte Carlo players given normal's time
+(``hard-mc``); ``easy`` plays against three greedy players (``easy-greedy``: how beatable the
+easy level is); then ``normal`` plays 3- and 5-player games against greedy players (``3p``,
+``5p``). The hero's seat turns round from game to game (seat 1, 2, 3, ...) and every game has
+its own seed, so the figures are reproducible up to the time budgets. A fair share is one game
+in the number of players.
 
-Run: .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE] [--vs NAME]
-[--jobs 2] [--first-seed K]
-(``--quick``: two games a line, a check that it all runs, not a measurement.)
-The machine's other work slows a time-bound search: the load average is printed with the
-figures. Targets (issue 23): >= 98% against random, >= 55% against three greedy players,
-``hard`` beats ``normal``, ``normal`` at most 1 s a decision (median and 95th percentile).
+The plain Monte Carlo player (``plain_mc``, issue 31's yardstick) is independent of ``ai``: for
+each legal move in turn one uniformly random playout to the end, until its time is up, then the
+move with the best mean of its own final score minus the best other score. It is given
+**normal's time budget** (``ai.BUDGETS[normal].seconds``), the most ``normal`` may think; a
+``normal`` that stops early (its choice settled) thinks less than its opponents, never more.
+
+Time is CPU time: every budget in a game (the levels' and the Monte Carlo player's) is read from
+the worker process's CPU clock (``time.process_time``), so another program on the machine
+slows a player down without taking thinking from it, and the comparison at equal time stays
+fair on a shared machine (``--clock wall`` reads wall-clock time instead). Seconds a decision
+are printed both ways: wall-clock (what a player waits on this machine, now) and CPU (what it
+would wait on a quiet one).
+
+Run: nice -n 10 .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE]
+[--hero NAME] [--vs NAME] [--jobs 2] [--first-seed K] [--losses] [--clock cpu|wall]
+(``--quick``: two games a line, a check that it all runs, not a measurement.) Player names:
+random, greedy, easy, normal, hard, ``playouts:N`` and ``seconds:S`` (a search of that budget),
+``mc`` (plain Monte Carlo at normal's time), ``mc:S`` (at S seconds), ``mc-playouts:N``.
+Targets (issue 31): ``normal`` >= 98% against random, >= 95% against greedy, >= 45% against
+plain Monte Carlo at equal time, at most 1 s a decision (median and 95th percentile); ``hard``
+>= 55% against three ``normal``, >= 50% against plain Monte Carlo at normal's time, at most 3 s
+a decision.
 """
 
 from __future__ import annotations
@@ -71,8 +91,9 @@ def plain_mc(seconds: float | None, playouts: int | None,
         legal = game.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        seat = game.state.current if game.state.phase == "choosing" else game.state.task.seat  # type: ignore[union-attr]
-        assert seat is not None
+        decision = game.to_act()
+        assert decision is not None
+        seat = decision.seat
         pick = uniform(random.Random(seed))
         sums = [0] * len(legal)
         runs = [0] * len(legal)
@@ -221,8 +242,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a CI-size run (a few games each)")
     parser.add_argument("--games", type=int, default=None, help="games per line")
     parser.add_argument("--hero", default="normal")
-    parser.add_argument("--only", default=None, help="one line: random, greedy, easy, hard, "
-                        "3p, 5p")
+    parser.add_argument("--only", default=None, help="one line: random, greedy, easy, mc, "
+                        "hard, hard-mc, easy-greedy, 3p, 5p")
     parser.add_argument("--vs", default=None, help="one 4-player line against three of these "
                         "(any player name, e.g. normal with --hero hard)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (at most one a "
@@ -240,12 +261,14 @@ def main() -> None:
     # (line, hero, others, players): "hard" is played the other way round, hard against three
     # of the hero's level, which answers "hard beats normal" at a third of the cost
     lines = [("random", args.hero, "random", 4), ("greedy", args.hero, "greedy", 4),
-             ("easy", args.hero, "easy", 4), ("hard", "hard", args.hero, 4),
+             ("easy", args.hero, "easy", 4), ("mc", args.hero, "mc", 4),
+             ("hard", "hard", args.hero, 4), ("hard-mc", "hard", "mc", 4),
+             ("easy-greedy", "easy", "greedy", 4),
              ("3p", args.hero, "greedy", 3), ("5p", args.hero, "greedy", 5)]
     if args.vs:
         lines, args.only = [(args.vs, args.hero, args.vs, 4)], None
     print(f"{args.hero} against others, {games} games a line from game {args.first_seed}, "
-          f"{args.jobs} worker(s); load average "
+          f"{args.jobs} worker(s), budgets on the {args.clock} clock; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (shared with other work)")
     for key, hero, others, players in lines:
         if args.only and key != args.only:
