@@ -17,7 +17,7 @@ from bot.service.needs import playable
 from bot.service.outcome import GameContext, Outcome, refuse
 
 #: the search a hint may make: playouts, and seconds at most
-HINT_PLAYOUTS = 400
+HINT_PLAYOUTS = 2000
 HINT_SECONDS = 1.0
 
 #: what a hint says, one sentence each: the move, why (the search's own numbers, the move it
