@@ -93,3 +93,25 @@ def test_hint_is_for_the_player_to_act_and_off_when_the_game_says_so(tmp_path: P
     started(other)
     refused = other.say("Daemonis", "hint")  # Arcsyn decides now
     assert not refused.ok and "only for the player whose decision it is" in refused.text
+
+
+def test_the_hint_suggests_the_move_its_numbers_put_first_and_says_how_sure() -> None:
+    """Issue 32: a hint suggested `Choose Buses` while printing a better figure for `Choose
+    Passengers`. The hint now names the move ranked first by the chance it prints, the next
+    best by the same numbers, and how sure it is."""
+    import ai
+    from bot.service.verbs.hint import hint_words
+    from engine import ChooseAction
+
+    buses, passengers = ChooseAction("buses"), ChooseAction("passengers")
+    advice = ai.Advice(passengers, (ai.Option(passengers, 300, 0.42, 0.6),
+                                    ai.Option(buses, 250, 0.31, 0.0)), 600, ai.Sure.CLEAR, 2)
+    said = " ".join(hint_words("Ada", advice))
+    assert "`Choose Passengers`." in said and "a 42% chance of winning" in said
+    assert "After `Choose Buses`, the next best, 250 lines give 31%" in said
+    assert "fairly sure" in said
+    close = ai.Advice(passengers, (ai.Option(passengers, 300, 0.42, 0.6),
+                                   ai.Option(buses, 290, 0.41, 0.5)), 600, ai.Sure.CLOSE, 2)
+    assert "close call: `Choose Buses` did about as well" in " ".join(hint_words("Ada", close))
+    only = ai.Advice(buses, (), 0, ai.Sure.ONLY, 0)
+    assert hint_words("Ada", only)[-1] == "It is the only legal move."

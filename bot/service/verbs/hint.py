@@ -24,12 +24,14 @@ HINT_SECONDS = 1.0
 #: ranks first by them), and how sure it is
 HINT = "Hint for {player} (only a suggestion; nothing was played): `{move}`."
 HINT_ONLY = "It is the only legal move."
-HINT_WHY = ("Of the {playouts} games I played out from here, you won {won} of the {tried} after "
-            "it ({share}), with {margin} points against the best other player on average.")
-HINT_NEXT = ("After `{other}`, the next best, you won {other_won} of {other_tried} "
-             "({other_share}, {other_margin} points).")
-HINT_BEHIND = ("The other moves fell behind early: the most tried of them, `{other}`, was played "
-               "out {other_tried} times.")
+HINT_WHY = ("Of the {playouts} lines of play I tried from here (each played on to the next "
+            "round, the rest of the game estimated), the {tried} after it give you a {share} "
+            "chance of winning, with {margin} points against the best other player at the end "
+            "on average.")
+HINT_NEXT = ("After `{other}`, the next best, {other_tried} lines give {other_share} "
+             "({other_margin} points).")
+HINT_BEHIND = ("The other moves fell behind early: `{other}`, the most tried of them, got only "
+               "{other_tried} lines.")
 HINT_SURE = {
     ai.Sure.CLEAR: "I am fairly sure of it: no other move came close.",
     ai.Sure.LIKELY: "It is probably the better move, but not by much.",
@@ -71,13 +73,12 @@ def hint_words(player: str, advice: ai.Advice) -> list[str]:
     if advice.sure is ai.Sure.ONLY:
         return [*said, HINT_ONLY]
     best = advice.options[0]
-    said.append(HINT_WHY.format(playouts=advice.playouts, won=round(best.win * best.playouts),
-                                tried=best.playouts, share=f"{best.win:.0%}",
-                                margin=f"{best.margin:+.1f}"))
+    said.append(HINT_WHY.format(playouts=advice.playouts, tried=best.playouts,
+                                share=f"{best.win:.0%}", margin=f"{best.margin:+.1f}"))
     other = advice.options[1] if len(advice.options) > 1 else None
     if other is not None and advice.tried > 1:
-        said.append(HINT_NEXT.format(other=other.move, other_won=round(other.win * other.playouts),
-                                     other_tried=other.playouts, other_share=f"{other.win:.0%}",
+        said.append(HINT_NEXT.format(other=other.move, other_tried=other.playouts,
+                                     other_share=f"{other.win:.0%}",
                                      other_margin=f"{other.margin:+.1f}"))
     elif other is not None:
         said.append(HINT_BEHIND.format(other=other.move, other_tried=other.playouts))
