@@ -33,13 +33,13 @@ from bot.config import (
 )
 from bot.service import GameService
 from bot.service.bots import BotPlayers
-from bot.service.chat import could_be_for_the_bot
-from bot.service.commands import Play
-from bot.service.exchange import ExchangeError, read_import_file
-from bot.service.pictures import default_renderer, start_pictures
-from bot.service.reading import read_message
+from bot.service.command.words import Play
+from bot.service.drawing.renderer import default_renderer, start_pictures
+from bot.service.router.chat import could_be_for_the_bot
+from bot.service.router.reading import read_message
 from bot.service.service import Addressed
-from bot.service.storage import StoreError
+from bot.service.store.store import StoreError
+from bot.service.verbs.import_game import ExchangeError, read_import_file
 from engine.limits import MAX_MESSAGE_CHARS
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.api import Reply
-from bot.service.outbox import MAYBE_POSTED, Announcement, Failure
+from bot.service.store.outbox import MAYBE_POSTED, Announcement, Failure
 
 log = logging.getLogger(__name__)
 

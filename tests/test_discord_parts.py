@@ -20,9 +20,10 @@ from bot.discord_app.guards import missing_permissions, opens_a_game, permission
 from bot.discord_app.outgoing import compose
 from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
-from bot.service import Addressed, registry
-from bot.service.commands import Command
-from bot.service.entry import Slash
+from bot.service import Addressed
+from bot.service.command.forms import Slash
+from bot.service.command.words import Command
+from bot.service.router import registry
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, busbot_table, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent

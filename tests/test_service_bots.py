@@ -8,9 +8,9 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.service.bots import BotPlayers
-from bot.service.drawing import seat_notes
-from bot.service.live_game import build_game
-from bot.service.records import BOT_PLAYER, GameRecord
+from bot.service.drawing.prepared import seat_notes
+from bot.service.game.live_game import build_game
+from bot.service.game.records import BOT_PLAYER, GameRecord
 from tests.service_support import open_table, started
 
 #: a small fixed search per bot decision keeps these tests quick

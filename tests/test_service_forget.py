@@ -12,7 +12,7 @@ from bot.api import Actor
 from bot.cli import main as cli_main
 from bot.maintenance import check
 from bot.service import GameService
-from bot.service.privacy import forget
+from bot.service.store.privacy import forget
 from tests.service_support import SETUP, Table, actor, fake_png, open_table, play, started
 
 

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.api import Actor
-from bot.service import GameService, rates
+from bot.service import GameService
+from bot.service import budgets as rates
 from engine.limits import ALWAYS_ALLOWED, Rate
 from tests.service_support import fake_png
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import registry
-from bot.service.entry import Entry, NoSlash, Slash
-from bot.service.reading import read_message
+from bot.service.command.forms import Entry, NoSlash, Slash
+from bot.service.router import registry
+from bot.service.router.reading import read_message
 from scripts.command_table import DOCS, rewritten
 from tests.service_support import open_table, started
 
@@ -86,4 +86,4 @@ def test_a_command_in_one_file_is_found() -> None:
     for path in (ROOT / "bot" / "service" / "verbs").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-        assert "bot.service.registry" not in imported, path  # the registry imports them
+        assert "bot.service.router.registry" not in imported, path  # the registry imports them

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import commands, reading, registry
-from bot.service.commands import (
+from bot.service.command import words as commands
+from bot.service.command.words import (
     ActAs,
     Choices,
     Command,
@@ -23,6 +23,7 @@ from bot.service.commands import (
     Status,
     Undo,
 )
+from bot.service.router import reading, registry
 from tests.service_support import Table, actor, open_table, started
 
 

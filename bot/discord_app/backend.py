@@ -11,7 +11,7 @@ from typing import Protocol
 from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
 from bot.delivery import OutboxBackend
 from bot.service import Addressed
-from bot.service.commands import Command
+from bot.service.command.words import Command
 
 
 class GameBackend(OutboxBackend, Protocol):

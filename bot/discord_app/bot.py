@@ -27,8 +27,8 @@ from bot.discord_app.backend import GameBackend
 from bot.discord_app.backlog import Backlog
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
-from bot.service.commands import Command
-from bot.service.pictures import start_pictures
+from bot.service.command.words import Command
+from bot.service.drawing.renderer import start_pictures
 from engine.limits import COMMANDS_PER_USER, Rate
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ import discord
 
 from bot.api import Position, Previewed, Reply, TableNow, Update
 from bot.discord_app.logs import one_line
-from bot.service.commands import Choices, Command, Undo, play
+from bot.service.command.words import Choices, Command, Undo, play
 
 log = logging.getLogger(__name__)
 

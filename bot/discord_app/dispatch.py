@@ -33,8 +33,8 @@ from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.logs import one_line
 from bot.discord_app.outgoing import answer_nonce, send_to_channel, send_to_interaction
-from bot.service.chat import could_be_for_the_bot
-from bot.service.commands import Command
+from bot.service.command.words import Command
+from bot.service.router.chat import could_be_for_the_bot
 from engine.limits import MAX_MESSAGE_CHARS
 
 log = logging.getLogger(__name__)

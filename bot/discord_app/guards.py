@@ -14,8 +14,8 @@ import re
 
 import discord
 
-from bot.service.commands import Command, NewGame, ReplacePlayer, Start
-from bot.service.reading import parse_command
+from bot.service.command.words import Command, NewGame, ReplacePlayer, Start
+from bot.service.router.reading import parse_command
 
 #: The permissions a game's place needs: see it, post, attach the picture, quote a message.
 NEEDED = (

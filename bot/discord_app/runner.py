@@ -31,9 +31,9 @@ from bot.discord_app.logs import configure_logging
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import Addressed, AsyncGameService, GameService
 from bot.service.bots import BotPlayers
-from bot.service.commands import Command
-from bot.service.outbox import Announcement, Failure
-from bot.service.storage import StoreError
+from bot.service.command.words import Command
+from bot.service.store.outbox import Announcement, Failure
+from bot.service.store.store import StoreError
 
 log = logging.getLogger(__name__)
 

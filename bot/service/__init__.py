@@ -8,7 +8,7 @@ a position), ``storage`` (the SQLite file) and ``pictures`` (the renderer).
 """
 
 from bot.service.async_face import AsyncGameService
-from bot.service.drawing import Prepared
+from bot.service.drawing.prepared import Prepared
 from bot.service.service import Addressed, GameService
 
 __all__ = ["Addressed", "AsyncGameService", "GameService", "Prepared"]

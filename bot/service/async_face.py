@@ -22,10 +22,10 @@ from functools import partial
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from bot.api import Actor, Attachment, Reply
-from bot.service.commands import Command
-from bot.service.drawing import Prepared
-from bot.service.outbox import Announcement
+from bot.service.command.words import Command
+from bot.service.drawing.prepared import Prepared
 from bot.service.service import Addressed, GameService
+from bot.service.store.outbox import Announcement
 from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
 
 P = ParamSpec("P")

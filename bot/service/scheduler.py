@@ -12,11 +12,11 @@ and the console table both run this same loop.
 
 from __future__ import annotations
 
-from bot.service import automatic, deadlines, payloads
-from bot.service.deadlines import HALF, PASSED, Due
-from bot.service.live_game import BOT_USER, Draft, Played
-from bot.service.outcome import GameContext, Outcome, table_outcome
-from bot.service.replies import played_lines
+from bot.service.command.context import GameContext, Outcome, table_outcome
+from bot.service.game import automatic, deadlines, payloads
+from bot.service.game.deadlines import HALF, PASSED, Due
+from bot.service.game.live_game import BOT_USER, Draft, Played
+from bot.service.words.replies import played_lines
 from engine import DecisionKind
 from engine.limits import MAX_AUTO_MOVES
 

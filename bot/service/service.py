@@ -31,32 +31,18 @@ from bot.api import (
     TableNow,
     Update,
 )
-from bot.service import (
-    deadlines,
-    exchange,
-    layouts,
-    page_export,
-    payloads,
-    preview,
-    replies,
-    routes,
-    scheduler,
-    story,
-)
-from bot.service.chat import could_be_for_the_bot, meant_for_the_bot
-from bot.service.commands import Command, Export, Map, Preview, Story, written
-from bot.service.drawing import Prepared, seat_notes
-from bot.service.live_game import Draft, LiveGame, build_game, positions_reached
-from bot.service.lookups import export_text
-from bot.service.needs import is_moderator
-from bot.service.outbox import Announcement, Failure
-from bot.service.outbox import Story as StoryParts
-from bot.service.outcome import Context, Outcome, refusal_text, refuse
-from bot.service.page_notes import page_notes
-from bot.service.pictures import Renderer, default_renderer, picture_name
-from bot.service.rates import Budgets, Charge, TokenBuckets, later
-from bot.service.reading import read_message
-from bot.service.records import (
+from bot.service import scheduler
+from bot.service.budgets import Budgets, Charge, TokenBuckets, later
+from bot.service.command.context import Context, Outcome, refusal_text, refuse
+from bot.service.command.needs import is_moderator
+from bot.service.command.words import Command, Export, Map, Preview, Story, written
+from bot.service.drawing.page_notes import page_notes
+from bot.service.drawing.prepared import Prepared, seat_notes
+from bot.service.drawing.renderer import Renderer, default_renderer, picture_name
+from bot.service.drawing.story_job import StoryJob
+from bot.service.game import deadlines, payloads
+from bot.service.game.live_game import Draft, LiveGame, build_game, positions_reached
+from bot.service.game.records import (
     OPEN_STATUSES,
     PLAYING_STATUSES,
     GameRecord,
@@ -64,10 +50,20 @@ from bot.service.records import (
     Record,
     same_user,
 )
-from bot.service.storage import Change, GameSummary, PictureMoment, Store, Waiting
-from bot.service.storyjob import StoryJob
+from bot.service.router import route as routes
+from bot.service.router.chat import could_be_for_the_bot, meant_for_the_bot
+from bot.service.router.reading import read_message
+from bot.service.store import layouts
+from bot.service.store.outbox import Announcement, Failure
+from bot.service.store.outbox import Story as StoryParts
+from bot.service.store.store import Change, GameSummary, PictureMoment, Store, Waiting
+from bot.service.verbs import export as page_export
+from bot.service.verbs import import_game as exchange
+from bot.service.verbs import preview, story
 from bot.service.verbs.forget import Forget
 from bot.service.verbs.hint import Hint
+from bot.service.verbs.lookups import export_text
+from bot.service.words import replies
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.api import Attachment, Reply
 from bot.discord_app.bot import BusBot
 from bot.discord_app.dispatch import Dispatcher
-from bot.service.chat import could_be_for_the_bot
+from bot.service.router.chat import could_be_for_the_bot
 from engine.limits import MAX_MESSAGE_CHARS
 
 

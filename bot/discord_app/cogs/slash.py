@@ -24,8 +24,8 @@ from bot.discord_app.dispatch import Dispatcher
 from bot.discord_app.guards import member_text
 from bot.discord_app.incoming import actor_for, place_of
 from bot.discord_app.logs import one_line
-from bot.service import entry, registry
-from bot.service.commands import (
+from bot.service.command import forms as entry
+from bot.service.command.words import (
     ActAs,
     Choices,
     Command,
@@ -49,6 +49,7 @@ from bot.service.commands import (
     previewing,
     start_order,
 )
+from bot.service.router import registry
 from bot.service.verbs.add_bot import AddBot
 from bot.service.verbs.games import Games
 from bot.service.verbs.hint import Hint

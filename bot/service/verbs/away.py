@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import deadlines, payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import seated, status
-from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
-from bot.service.records import OPEN_STATUSES
-from bot.service.replies import played_lines, when
+from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import seated, status
+from bot.service.command.words import Command, Words
+from bot.service.game import deadlines, payloads
+from bot.service.game.records import OPEN_STATUSES
+from bot.service.words.replies import played_lines, when
 
 USAGE = "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`"
 

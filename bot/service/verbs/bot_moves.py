@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import payloads
-from bot.service.commands import Command
-from bot.service.entry import Entry, NoSlash, Route
-from bot.service.live_game import Played
-from bot.service.needs import playable
-from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
-from bot.service.records import BOT_PLAYER, bot_name
-from bot.service.replies import played_lines
+from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
+from bot.service.command.forms import Entry, NoSlash, Route
+from bot.service.command.needs import playable
+from bot.service.command.words import Command
+from bot.service.game import payloads
+from bot.service.game.live_game import Played
+from bot.service.game.records import BOT_PLAYER, bot_name
+from bot.service.words.replies import played_lines
 from engine import BusError, Move
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, OpenRoute, Section, Who
-from bot.service.live_game import LiveGame
-from bot.service.outcome import Context, Outcome, refuse
-from bot.service.privacy import Forgotten, forget
-from bot.service.replies import count_of
-from bot.service.storage import StoreError
+from bot.service.command.context import Context, Outcome, refuse
+from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
+from bot.service.command.words import Command, Words
+from bot.service.game.live_game import LiveGame
+from bot.service.store.privacy import Forgotten, forget
+from bot.service.store.store import StoreError
+from bot.service.words.replies import count_of
 
 
 @dataclass(frozen=True, slots=True)

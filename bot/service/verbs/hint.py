@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import ai
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, Route, Section, Slash, Who
-from bot.service.needs import playable
-from bot.service.outcome import GameContext, Outcome, refuse
+from bot.service.command.context import GameContext, Outcome, refuse
+from bot.service.command.forms import Entry, Route, Section, Slash, Who
+from bot.service.command.needs import playable
+from bot.service.command.words import Command, Words
 
 #: the search a hint may make: playouts, and seconds at most
 HINT_PLAYOUTS = 24

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.outcome import GameContext, Outcome
-from bot.service.replies import index_text
+from bot.service.command.context import GameContext, Outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.words import Command, Words
+from bot.service.words.replies import index_text
 
 
 @dataclass(frozen=True, slots=True)

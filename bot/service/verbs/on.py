@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import moderator, status
-from bot.service.outcome import GameContext, Outcome, table_outcome
-from bot.service.records import OPEN_STATUSES, POLICIES
-from bot.service.replies import played_lines
+from bot.service.command.context import GameContext, Outcome, table_outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import moderator, status
+from bot.service.command.words import Command, Words
+from bot.service.game import payloads
+from bot.service.game.records import OPEN_STATUSES, POLICIES
+from bot.service.words.replies import played_lines
 
 USAGE = "`on timeout wait|idle|bot` or `on away wait|idle|bot`"
 _MEANS = {

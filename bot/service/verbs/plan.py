@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import payloads
-from bot.service.commands import Command, Words, read_moves
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import seated, status
-from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
-from bot.service.records import GameStatus
-from bot.service.replies import count_of, played_lines
+from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import seated, status
+from bot.service.command.words import Command, Words, read_moves
+from bot.service.game import payloads
+from bot.service.game.records import GameStatus
+from bot.service.words.replies import count_of, played_lines
 from engine import Pass, Question, Unfinished
 from engine.limits import check_plan
 from engine.notation import names_a_move

@@ -5,11 +5,11 @@ is read by ``replace`` (``commands.ReplaceWithBot``), whose registry entry route
 
 from __future__ import annotations
 
-from bot.service import payloads
-from bot.service.commands import ReplaceWithBot
-from bot.service.outcome import GameContext, Outcome, refuse
-from bot.service.replies import next_line
+from bot.service.command.context import GameContext, Outcome, refuse
+from bot.service.command.words import ReplaceWithBot
+from bot.service.game import payloads
 from bot.service.verbs.add_bot import LEVELS
+from bot.service.words.replies import next_line
 
 
 def replace_with_bot(ctx: GameContext, cmd: ReplaceWithBot) -> Outcome:

@@ -1,0 +1,105 @@
+"""What a command handler is given, and what it gives back to the service.
+
+Handlers are plain functions ``(Context, command) -> Outcome``: they read the game, change only
+their ``Draft``, and never write to the database, so the service alone decides what is committed
+and when the picture is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from bot.api import Actor, Attachment
+from bot.service.drawing.story_job import StoryJob
+from bot.service.game.live_game import Draft, LiveGame
+from bot.service.game.records import Seat
+from bot.service.store.store import Store
+from bot.service.words.replies import next_line
+from engine import Game
+
+L = TypeVar("L", LiveGame, LiveGame | None)
+
+
+@dataclass(slots=True)
+class Context(Generic[L]):
+    """What a handler is given. ``GameContext`` (a ``Context[LiveGame]``) is what every command
+    about the place's game gets: its game is always there, because the command table checked
+    that, and that the command's other needs are met, before the handler was called. ``seat``
+    is the author's own seat for the commands that need one."""
+
+    place: str
+    actor: Actor
+    now: float
+    message_id: str | None
+    live: L
+    moderator: bool
+    store: Store
+    attachments: Sequence[Attachment] = ()
+    bind_imported_names: bool = False
+    seat: Seat | None = None
+
+    def with_game(self, live: LiveGame) -> GameContext:
+        return Context(self.place, self.actor, self.now, self.message_id, live,
+                       self.moderator, self.store, self.attachments, self.bind_imported_names)
+
+    def draft(self: GameContext) -> Draft:
+        return Draft.of(self.live, self.actor, self.now, self.message_id)
+
+
+GameContext = Context[LiveGame]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """A handler's answer. ``draft`` holds the records to commit (none: nothing changes).
+
+    ``picture`` is the position to draw. ``position_changed`` says the records changed the
+    position or who must answer it: the wait for the next decision starts again, and a picture
+    of it shows a change (it goes into the game's index). ``mentions`` of None lets the service
+    work out whose turn just began. Whether anything changed at all is whether ``draft`` has
+    new records; the adapters see that as ``Reply.changed``. ``previous`` is
+    the position to highlight changes against (a preview's table as it stands); ``preview`` the
+    moves a preview tried, which a Play button would send.
+    """
+
+    text: str
+    ok: bool = True
+    draft: Draft | None = None
+    picture: Game | None = None
+    picture_name: str | None = None
+    mentions: list[str] | None = None
+    files: list[Attachment] = field(default_factory=list)
+    position_changed: bool = False
+    previous: Game | None = None
+    preview: str | None = None
+    #: the chart and animation to draw after the commit (``bot.service.story``)
+    story: StoryJob | None = None
+    #: the layout the picture was asked in (``map phone``); None: the asker's, the channel's
+    layout: str | None = None
+
+
+#: What every refusal ends with (unless its reason already says what was not done).
+NOTHING_CHANGED = "Nothing was changed."
+
+
+def refusal_text(reason: str, unchanged: str = NOTHING_CHANGED) -> str:
+    """The reason, then that nothing was changed, said once (a reason that already says what
+    was not done, like the move reader's "so nothing was played", is left as it is)."""
+    if "nothing was" in reason.lower():
+        return reason
+    return f"{reason.rstrip()} {unchanged}"
+
+
+def refuse(reason: str, *, then: str = "", unchanged: str = NOTHING_CHANGED) -> Outcome:
+    """A refusal: the reason, that nothing was changed (``unchanged``, said once, here only),
+    then anything that helps (``then``: the legal moves instead, on lines of their own)."""
+    text = refusal_text(reason, unchanged)
+    return Outcome(f"{text}\n{then}" if then else text, ok=False)
+
+
+def table_outcome(draft: Draft, lines: list[str]) -> Outcome:
+    """A command that changed the position: its report, whose turn it is, and the new picture."""
+    text = "\n".join([*lines, *draft.notes, next_line(draft.live)])
+    return Outcome(text, draft=draft, picture=draft.game, position_changed=True)

@@ -1,0 +1,51 @@
+"""Telling an unprefixed chat message meant for the bot from table talk.
+
+There is one vocabulary, the engine's (``engine/notation.py``); the filter is its strict
+reading (``engine.notation.read_chat``), plus the command words of the registry, so a command
+added to the registry is a command in chat too. Per writer:
+
+- anyone: a well-formed command (``status``, ``join``), and moves written word for word as the
+  log writes them (``Place Office at C1``), which a player who may not move is told about;
+- the player the game waits for, besides: whatever reads as moves (``I'll take the bus
+  please``), a question or a maybe about moves (``time?``, ``pass 🤔``), and a clear attempt
+  at a move that cannot be read (``Place Pub at W9``, ``place office at C1 🦄``), which is
+  answered with the reader's hint (a reply to that message, pinging nobody);
+- table talk (``nice move``, ``brb``) from anyone is left alone, and nobody else's chat is
+  answered.
+"""
+
+from __future__ import annotations
+
+from bot.service.command.words import Malformed
+from bot.service.router.reading import parse_command
+from engine.notation import Verdict, read_chat
+
+
+def could_be_for_the_bot(text: str) -> bool:
+    """Whether an unprefixed message could be meant for the bot in any place: a well-formed
+    command, or anything but talk to the strict move reader. It needs no game, so table talk
+    is let go without one being looked up; the place's game decides the rest
+    (``meant_for_the_bot``)."""
+    cmd = parse_command(text)
+    if cmd is not None and not isinstance(cmd, Malformed):
+        return True
+    return cmd is None and read_chat(text).verdict is not Verdict.TALK
+
+
+def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> bool:
+    """Whether an unprefixed chat message is meant for the bot: a well-formed command, or (when
+    the place's game takes moves) from the player the game waits for (``to_act``) anything the
+    strict reader does not call talk, and from anyone moves written as the log writes them.
+
+    So a spectator's ``time?`` or ``take the bus`` stays table talk, while the player to act
+    gets an answer to it and anyone writing ``Place Office at C1`` is told whether they may."""
+    cmd = parse_command(text)
+    if cmd is not None and not isinstance(cmd, Malformed):
+        return True
+    if cmd is not None or not moves_expected:
+        return False
+    reading = read_chat(text)
+    if to_act:
+        return reading.verdict is not Verdict.TALK
+    return reading.verdict is Verdict.MOVES and reading.logged
+
