@@ -29,6 +29,26 @@ class Actor:
     server: str | None = None
 
 
+class Command:
+    """What a message asks the service for. Every command (a frozen dataclass declared in its
+    own module of ``bot/service/verbs/``) is one of these; an adapter that reads arguments
+    itself (a slash command) hands the service one instead of text. The records a command
+    leaves are another thing: ``bot/service/game/payloads.py``."""
+
+    __slots__ = ()
+
+    def written(self) -> str:
+        """The text the command carries, which the message limit is measured on: every text
+        among its fields (a command holding a whole message, as moves do, says so itself)."""
+        parts: list[str] = []
+        for value in (getattr(self, name) for name in getattr(self, "__slots__", ())):
+            if isinstance(value, str):
+                parts.append(value)
+            elif isinstance(value, tuple):
+                parts.extend(v for v in value if isinstance(v, str))
+        return " ".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class Attachment:
     filename: str

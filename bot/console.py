@@ -33,13 +33,12 @@ from bot.config import (
 )
 from bot.service import GameService
 from bot.service.bots import BotPlayers
-from bot.service.command.words import Play
 from bot.service.drawing.renderer import default_renderer, start_pictures
-from bot.service.router.chat import could_be_for_the_bot
-from bot.service.router.reading import read_message
+from bot.service.router.chat import a_command
 from bot.service.service import Addressed
 from bot.service.store.store import StoreError
-from bot.service.verbs.import_game import ExchangeError, read_import_file
+from bot.service.verbs.export import ExchangeError
+from bot.service.verbs.import_game import read_import_file
 from engine.limits import MAX_MESSAGE_CHARS
 
 if TYPE_CHECKING:
@@ -308,8 +307,7 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) 
 def _first_command(service: GameService, text: str) -> bool:
     """A well-formed command at a table with no game yet: the console's table is set aside
     for busbot, so it is answered (with ``FIRST`` saying what Discord needs)."""
-    return service.store.latest_game(PLACE) is None and could_be_for_the_bot(text) \
-        and not isinstance(read_message(text), Play)
+    return service.store.latest_game(PLACE) is None and a_command(text)
 
 
 def _unprefixed(text: str) -> tuple[str, bool]:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def export_command(args: argparse.Namespace) -> int:
     from bot.service import GameService
-    from bot.service.verbs.import_game import ExchangeError
+    from bot.service.verbs.export import ExchangeError
 
     service = GameService(_existing(db_path(args)), renderer=None)
     try:
@@ -45,7 +45,8 @@ def export_command(args: argparse.Namespace) -> int:
 def import_command(args: argparse.Namespace) -> int:
     from bot.api import Actor
     from bot.service import GameService
-    from bot.service.verbs.import_game import ExchangeError, read_import_file
+    from bot.service.verbs.export import ExchangeError
+    from bot.service.verbs.import_game import read_import_file
 
     try:
         data = read_import_file(args.file)  # in bounded chunks: never more than the limit

@@ -11,7 +11,7 @@ import pytest
 
 import bot.console
 import bot.discord_app.runner
-from bot.api import Actor, Attachment, Reply, Update
+from bot.api import Actor, Attachment, Command, Reply, Update
 from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
@@ -22,7 +22,6 @@ from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
 from bot.service import Addressed
 from bot.service.command.forms import Slash
-from bot.service.command.words import Command
 from bot.service.router import registry
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, busbot_table, fake_discord
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.api import Actor, Attachment, Position, Reminder, Reply, TableNow
+from bot.api import Actor, Attachment, Command, Position, Reminder, Reply, TableNow
 from bot.delivery import OutboxBackend
 from bot.service import Addressed
-from bot.service.command.words import Command
 
 
 class GameBackend(OutboxBackend, Protocol):

@@ -22,7 +22,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.api import Actor, Attachment, Position, Refusal, Reminder, Reply, TableNow
+from bot.api import Actor, Attachment, Command, Position, Refusal, Reminder, Reply, TableNow
 from bot.config import Config, live_idle_seconds
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
@@ -31,7 +31,6 @@ from bot.discord_app.logs import configure_logging
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import Addressed, AsyncGameService, GameService
 from bot.service.bots import BotPlayers
-from bot.service.command.words import Command
 from bot.service.store.outbox import Announcement, Failure
 from bot.service.store.store import StoreError
 

@@ -21,8 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
-from bot.api import Actor, Attachment, Reply
-from bot.service.command.words import Command
+from bot.api import Actor, Attachment, Command, Reply
 from bot.service.drawing.prepared import Prepared
 from bot.service.service import Addressed, GameService
 from bot.service.store.outbox import Announcement

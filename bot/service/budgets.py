@@ -1,11 +1,13 @@
 """Rate limits: token buckets per key, and the service's budgets built on them: pictures and
 animations per member in a place, per place, per member across places and per server; games
-created per member and per server; imports per member; records per member in a game and in all.
+created per member and per server; imports per member; records per member in a game and in all;
+``forget me`` per member.
 
-A command that would cost a picture asks ``picture_wait`` before any work; a move over the
-limit is still played, only its picture is skipped. A change asks ``change_wait`` before it is
-committed; abandon, drop, pause and a moderator's undo are never refused (``limits.exempt``).
-The numbers live in ``engine.limits``, each with the reason for it.
+A command declares what it costs (its route's ``Cost``: the budgets it draws on); ``refusal``
+charges them before any work. A move over the picture limit is still played, only its picture
+is skipped. A change asks ``change_over`` before it is committed; abandon, drop, pause and a
+moderator's undo are never refused (``limits.exempt``). The numbers live in ``engine.limits``,
+each with the reason for it.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.service.command.forms import Budget, Cost
 from engine.limits import (
     ANIMATIONS_PER_MEMBER,
     ANIMATIONS_PER_PLACE,
     ANIMATIONS_PER_SERVER,
+    FORGETS_PER_MEMBER,
     GAMES_PER_MEMBER,
     GAMES_PER_SERVER,
     IMPORTS_PER_MEMBER,
@@ -108,6 +112,26 @@ class Budgets:
             return Over(worst.limit, wait)
         for c in charges:
             self.buckets.wait(c.key, c.rate, cost=c.cost)
+        return None
+
+    def refusal(self, cost: Cost, place: str, user_id: str, server: str | None,
+                started: bool) -> str | None:
+        """None when every budget ``cost`` draws on has room (then it is taken), else the
+        reason of the refusal. Nothing is drawn for a game not started, so it costs nothing."""
+        if Budget.FORGET in cost.budgets:  # each looks through the whole database
+            over = self.charge([Charge(("forget", user_id), FORGETS_PER_MEMBER, 1,
+                                       "forget-per-member")])
+            if over is not None:
+                return (f"You asked that a short while ago (forget-per-member limit); try again "
+                        f"in {later(over.wait)}.")
+        if not started:
+            return None
+        wait = self.picture_wait(place, user_id, server) if Budget.PICTURE in cost.budgets else 0
+        if not wait and Budget.ANIMATION in cost.budgets:
+            wait = self.animation_wait(place, user_id, server)
+        if wait:
+            return (f"That is many pictures in a short while; try `{cost.again}` again in "
+                    f"{later(wait)}.")
         return None
 
     def picture_wait(self, place: str, user_id: str, server: str | None = None) -> float:

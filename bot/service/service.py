@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from bot.api import (
     Actor,
     Attachment,
+    Command,
     Duplicate,
     Lookup,
     Position,
@@ -31,17 +32,22 @@ from bot.api import (
     TableNow,
     Update,
 )
-from bot.service import scheduler
-from bot.service.budgets import Budgets, Charge, TokenBuckets, later
+from bot.service import lookups, scheduler
+from bot.service.budgets import Budgets, TokenBuckets, later
 from bot.service.command.context import Context, Outcome, refusal_text, refuse
 from bot.service.command.needs import is_moderator
-from bot.service.command.words import Command, Export, Map, Preview, Story, written
 from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.prepared import Prepared, seat_notes
 from bot.service.drawing.renderer import Renderer, default_renderer, picture_name
 from bot.service.drawing.story_job import StoryJob
 from bot.service.game import deadlines, payloads
-from bot.service.game.live_game import Draft, LiveGame, build_game, positions_reached
+from bot.service.game.live_game import (
+    Draft,
+    LiveGame,
+    build_game,
+    positions_reached,
+    waiting_for,
+)
 from bot.service.game.records import (
     OPEN_STATUSES,
     PLAYING_STATUSES,
@@ -50,6 +56,7 @@ from bot.service.game.records import (
     Record,
     same_user,
 )
+from bot.service.router import registry
 from bot.service.router import route as routes
 from bot.service.router.chat import could_be_for_the_bot, meant_for_the_bot
 from bot.service.router.reading import read_message
@@ -57,19 +64,15 @@ from bot.service.store import layouts
 from bot.service.store.outbox import Announcement, Failure
 from bot.service.store.outbox import Story as StoryParts
 from bot.service.store.store import Change, GameSummary, PictureMoment, Store, Waiting
-from bot.service.verbs import export as page_export
-from bot.service.verbs import import_game as exchange
-from bot.service.verbs import preview, story
-from bot.service.verbs.forget import Forget
-from bot.service.verbs.hint import Hint
-from bot.service.verbs.lookups import export_text
+from bot.service.verbs import import_game, story
+from bot.service.verbs.export import ExchangeError, export_text
+from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
 from bot.service.words import replies
 from engine import Game
 from engine.game import SNAPSHOT_EVERY
 from engine.limits import (
     ALWAYS_ALLOWED,
     DAY,
-    FORGETS_PER_MEMBER,
     MAX_IMPORT_BYTES,
     MAX_MESSAGE_CHARS,
     LimitError,
@@ -244,7 +247,7 @@ class GameService:
         """None when the message may be handled, else the reply that ends it: over a limit,
         already handled, or refused by an admission check (``admit=``)."""
         try:
-            check_message(message if isinstance(message, str) else written(message))
+            check_message(message if isinstance(message, str) else message.written())
         except LimitError as err:
             return Refusal(refusal_text(str(err).capitalize() + "."))
         if message_id is not None:
@@ -256,19 +259,6 @@ class GameService:
             if refused is not None:
                 return Refusal(refusal_text(refused))
         return None
-
-    def _costly_wait(self, step: Step, cmd: Command) -> float:
-        """0 when the command's picture (and animation) may be drawn now, else the wait."""
-        live = step.live
-        page = isinstance(cmd, Export) and cmd.fmt == page_export.HTML
-        if not (page or isinstance(cmd, Map | Preview | Story | Hint)) or live is None or (
-                live.game is None):
-            return 0.0
-        actor = step.actor
-        wait = self.budgets.picture_wait(step.place, actor.user_id, actor.server)
-        if not wait and (page or isinstance(cmd, Story) and story.PARTS[cmd.what][1]):
-            wait = self.budgets.animation_wait(step.place, actor.user_id, actor.server)
-        return wait
 
     # ---- load and decide: the game, the route and the handler --------------------------------
 
@@ -288,19 +278,13 @@ class GameService:
 
     def _decide(self, step: Step, cmd: Command, attachments: Sequence[Attachment]) -> Outcome:
         live = step.live
-        if isinstance(cmd, Forget):  # each looks through the whole database
-            over = self.budgets.charge([Charge(("forget", step.actor.user_id), FORGETS_PER_MEMBER,
-                                               1, "forget-per-member")])
+        cost = registry.cost_of(cmd)
+        if cost is not None:  # what it draws on, taken before any work
+            actor = step.actor
+            over = self.budgets.refusal(cost, step.place, actor.user_id, actor.server,
+                                        started=live is not None and live.game is not None)
             if over is not None:
-                return refuse(f"You asked that a short while ago (forget-per-member limit); "
-                              f"try again in {later(over.wait)}.")
-        wait = self._costly_wait(step, cmd)
-        if wait:
-            again = cmd.what if isinstance(cmd, Story) else (
-                "preview" if isinstance(cmd, Preview) else
-                "export html" if isinstance(cmd, Export) else "map")
-            return refuse(f"That is many pictures in a short while; try `{again}` again in "
-                          f"{later(wait)}.")
+                return refuse(over)
         ctx: Context[LiveGame | None] = Context(
             step.place, step.actor, step.now, step.message_id, live,
             is_moderator(step.actor, live.record if live else None, self.moderator_role),
@@ -363,7 +347,7 @@ class GameService:
             self.prune()
         reply = Update(text, mentions=mentions, files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
-                       announcement=change.announcement_id, table=preview.table_now(after))
+                       announcement=change.announcement_id, table=lookups.table_now(after))
         prepared = Prepared(reply, snapshot, self.renderer, self.picture_dir, shown)
         prepared.story = ending if self.stories else None
         if snapshot is not None:  # posted for everyone: the channel's layout
@@ -440,7 +424,7 @@ class GameService:
             reply = Previewed(outcome.text, files=outcome.files, moves=outcome.preview,
                               mentions=outcome.mentions or [])
             if step.live is not None:
-                reply.table = preview.table_now(step.live)  # what Play this is made for
+                reply.table = lookups.table_now(step.live)  # what Play this is made for
         else:
             reply = Lookup(outcome.text, files=outcome.files, mentions=outcome.mentions or [])
         if outcome.picture is None:
@@ -450,7 +434,7 @@ class GameService:
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, self.renderer, self.picture_dir,
                         outcome.previous,
-                        note=preview.NOTE if outcome.preview is not None else "",
+                        note=PREVIEW_NOTE if outcome.preview is not None else "",
                         layout=outcome.layout or layouts.for_asker(
                             self.store, step.place, step.actor.user_id),
                         seat_notes=seat_notes(step.live.record, outcome.picture, step.now)
@@ -567,7 +551,7 @@ class GameService:
         prepared = Prepared(reply)
         if item.picture:
             reply.picture_name = picture_name(item.game_id, len(record.moves))
-            reply.table = preview.table_now(LiveGame(record, position))  # refused if stale
+            reply.table = lookups.table_now(LiveGame(record, position))  # refused if stale
             prepared = Prepared(reply, position, self.renderer, previous=previous,
                                 layout=layouts.for_place(self.store, item.place),
                                 seat_notes=seat_notes(record, position, self.clock()))
@@ -665,7 +649,7 @@ class GameService:
         """The decision the place's game waits for (None: none), for buttons and menus."""
         with self._lock:
             summary = self.store.latest_game(place)
-            return preview.table_now(self._live(summary)) if summary is not None else None
+            return lookups.table_now(self._live(summary)) if summary is not None else None
 
     def since(self, place: str, then: Position) -> str:
         """What changed in the place's game since ``then`` ("" when nothing did)."""
@@ -673,7 +657,7 @@ class GameService:
             summary = self.store.latest_game(place)
             if summary is None:
                 return "The table has moved on: the game is gone."
-            return preview.since(self._live(summary), then)
+            return lookups.since(self._live(summary), then)
 
     def due_reminders(self, now: float, hours: float) -> list[Reminder]:
         """One reminder per decision that has waited ``hours``; each is given only once."""
@@ -746,14 +730,14 @@ class GameService:
     def export(self, game_id_or_place: int | str, fmt: str) -> str:
         """A game's export by id (or the newest game of a place); ``ExchangeError`` if none."""
         if fmt not in ("txt", "json", "html"):
-            raise exchange.ExchangeError(f"unknown format {fmt!r}; use txt, json or html")
+            raise ExchangeError(f"unknown format {fmt!r}; use txt, json or html")
         summary = None
         if isinstance(game_id_or_place, int) or str(game_id_or_place).isdigit():
             summary = self.store.game(int(game_id_or_place))
         if summary is None:
             summary = self.store.latest_game(str(game_id_or_place))
         if summary is None:
-            raise exchange.ExchangeError(f"no game {game_id_or_place!r} in {self.store.path}")
+            raise ExchangeError(f"no game {game_id_or_place!r} in {self.store.path}")
         with self._lock:
             live = self._live(summary)
             ctx = Context(summary.place, Actor("busbot", "busbot"), self.clock(), None, live,
@@ -770,7 +754,7 @@ class GameService:
     def import_data(self, place: str, actor: Actor | None, data: bytes) -> Reply:
         """``import_text`` of a file's bytes, checked like an attachment (size, UTF-8)."""
         if actor is None and len(data) <= MAX_IMPORT_BYTES:
-            actor = exchange.first_seat(data.decode("utf-8-sig", errors="replace"))
+            actor = import_game.first_seat(data.decode("utf-8-sig", errors="replace"))
         if actor is None:
             return Refusal("The file names no players, so it cannot be a game log; nothing was "
                             "imported. (`--as NAME` says who imports it.)")
@@ -835,7 +819,7 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
              last_seq: int, now: float) -> Waiting | None:
     """Whom the game waits for; the clock for reminders restarts when the position changed."""
-    waiting = preview.waiting_for(after)
+    waiting = waiting_for(after)
     if waiting is None:
         return None
     decision, user = waiting

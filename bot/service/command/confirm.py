@@ -1,6 +1,7 @@
-"""Big changes ask first: ``correct``, ``undo to N``, ``undo last K`` and ``abandon`` that would
-take back more than a few moves, or touch a finished game, answer with what they would do and
-wait for ``confirm`` from the same person within a few minutes.
+"""Big changes ask first: a command whose route declares ``AskFirst`` (``undo last K`` and
+``undo to N``, ``correct``, ``abandon``; each says from what size) answers with what it would do
+when it would take back or replay more than a few moves, or touch a finished game, and waits for
+``confirm`` from the same person within a few minutes.
 
 The question is stored (table ``pending``, one row per place and person), so it survives a
 restart of the bot; ``confirm`` carries the command out only while the table is as it was
@@ -8,8 +9,9 @@ when it was asked (the same game, no record since), so a confirmation can never 
 table that changed. A question that was not confirmed costs one row, replaced by that
 person's next question in the place and ignored once it is stale.
 
-``ask_first`` is a need of the registry (checked after the command's other needs); the
-registry's ``confirm`` handler re-reads the stored command and runs it ``confirmed()``.
+The router asks (``ask_first``) after a command's needs, or its handler does once its own
+checks passed (``AskFirst.by_handler``); the ``confirm`` command reads the stored command again
+and runs it ``confirmed()``.
 """
 
 from __future__ import annotations
@@ -21,12 +23,9 @@ from contextvars import ContextVar
 import sqlite_utils
 
 from bot.service.command.context import GameContext, Outcome, refuse
-from bot.service.command.words import Abandon, Command, Correct, UndoLast, UndoTo
+from bot.service.command.forms import AskFirst
 from bot.service.game.records import GameStatus
-from bot.service.words.replies import count_of
 
-#: more moves than this taken back (or replayed) make a change big
-FEW = 3
 #: seconds a question waits for ``confirm``
 WAIT = 300.0
 _CONFIRMED: ContextVar[bool] = ContextVar("confirmed", default=False)
@@ -45,52 +44,20 @@ def confirmed() -> Iterator[None]:
         _CONFIRMED.reset(token)
 
 
-def ask_first(ctx: GameContext, cmd: Command) -> Outcome | None:
+def ask_first(ctx: GameContext, cmd: object, ask: AskFirst) -> Outcome | None:
     """None when the change is small (or confirmed), else the question, stored."""
     if _CONFIRMED.get():
         return None
-    what = _big(ctx, cmd)
-    if what is None:
-        return None
-    _store(ctx, spelled(cmd))
-    minutes = int(WAIT // 60)
-    return refuse(f"{what} Write `confirm` within {minutes} minutes to go ahead (only you "
-                  f"can confirm it).", unchanged="Nothing was changed yet.")
-
-
-def _big(ctx: GameContext, cmd: Command) -> str | None:
-    """What a big change would do, in a sentence; None for a small one."""
-    record = ctx.live.record
-    total = len(record.moves)
+    size = ask.size(ctx, cmd)
     over = ctx.live.status == GameStatus.OVER
+    if size is None or (size <= ask.above and not over):
+        return None  # small, or impossible (the handler refuses it)
     finished = " The game is over; this reopens it." if over else ""
-    if isinstance(cmd, UndoLast | UndoTo):
-        count = cmd.count if isinstance(cmd, UndoLast) else total - cmd.number + 1
-        if not 1 <= count <= total or (count <= FEW and not over):
-            return None  # the handler refuses an impossible one
-        return f"`{spelled(cmd)}` would take back {count_of(count, 'move')} (of {total}).{finished}"
-    if isinstance(cmd, Correct):
-        later = total - cmd.number
-        if not 1 <= cmd.number <= total or (later <= FEW and not over):
-            return None
-        return (f"`correct {cmd.number}` would replace move {cmd.number} "
-                f"({record.moves[cmd.number - 1].seat}: {record.moves[cmd.number - 1].text}) "
-                f"and replay the {count_of(later, 'move')} after it; any that is no longer "
-                f"legal is taken back with every move after it.{finished}")
-    if isinstance(cmd, Abandon) and total > FEW:
-        return f"`abandon` would end this game after {count_of(total, 'move')}, for good."
-    return None
-
-
-def spelled(cmd: Command) -> str:
-    """The command as it is typed (what ``confirm`` reads again)."""
-    if isinstance(cmd, UndoLast):
-        return f"undo last {cmd.count}"
-    if isinstance(cmd, UndoTo):
-        return f"undo to {cmd.number}"
-    if isinstance(cmd, Correct):
-        return f"correct {cmd.number}: {cmd.text}"
-    return "abandon"
+    _store(ctx, ask.typed(cmd))
+    minutes = int(WAIT // 60)
+    return refuse(f"{ask.question(ctx, cmd, size)}{finished} Write `confirm` within {minutes} "
+                  f"minutes to go ahead (only you can confirm it).",
+                  unchanged="Nothing was changed yet.")
 
 
 def _store(ctx: GameContext, command: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.drawing.story_job import StoryJob
@@ -20,6 +20,21 @@ from bot.service.words.replies import next_line
 from engine import Game
 
 L = TypeVar("L", LiveGame, LiveGame | None)
+
+
+class CommandTable(Protocol):
+    """The registry as a handler sees it: ``help`` lists every command, ``confirm`` runs a
+    command again. Handed in with the context (a command's module cannot import the registry,
+    which imports it)."""
+
+    def help_text(self, moderator: bool) -> str:
+        """``help``: a paragraph per part of the game, each the pieces of its commands."""
+        ...
+
+    def again(self, ctx: GameContext, text: str) -> Outcome | None:
+        """``text`` read as a command and run with every need checked but the question a big
+        change asks (``confirm``); None when it is no command about the game any more."""
+        ...
 
 
 @dataclass(slots=True)
@@ -38,11 +53,14 @@ class Context(Generic[L]):
     store: Store
     attachments: Sequence[Attachment] = ()
     bind_imported_names: bool = False
+    #: the registry (``help``, ``confirm``); the router hands it in
+    commands: CommandTable | None = None
     seat: Seat | None = None
 
     def with_game(self, live: LiveGame) -> GameContext:
         return Context(self.place, self.actor, self.now, self.message_id, live,
-                       self.moderator, self.store, self.attachments, self.bind_imported_names)
+                       self.moderator, self.store, self.attachments, self.bind_imported_names,
+                       self.commands)
 
     def draft(self: GameContext) -> Draft:
         return Draft.of(self.live, self.actor, self.now, self.message_id)

@@ -15,7 +15,7 @@ from bot.api import Actor
 from bot.service.game import automatic, payloads
 from bot.service.game.payloads import Payload
 from bot.service.game.records import OPEN_STATUSES, GameRecord, GameStatus, Record
-from engine import Event, Game, GameLog, Move, Options, replay
+from engine import Decision, Event, Game, GameLog, Move, Options, replay
 from engine.limits import MAX_AUTO_MOVES
 
 #: the name automatic moves are recorded under
@@ -124,6 +124,18 @@ class LiveGame:
     @property
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
+
+
+def waiting_for(live: LiveGame) -> tuple[Decision, str | None] | None:
+    """The decision the game waits for and the user who answers it (None for a dropped seat
+    or one still only offered); None when nothing waits (lobby, paused, over)."""
+    if live.status != GameStatus.ACTIVE or live.game is None:
+        return None
+    decision = live.game.to_act()
+    if decision is None:
+        return None
+    seat = live.record.seat(decision.player)
+    return decision, seat.player if seat is not None and not seat.dropped else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,6 @@
-"""Telling an unprefixed chat message meant for the bot from table talk.
+"""Telling an unprefixed chat message meant for the bot from table talk: the one chat filter,
+used by every way in (Discord's channel messages and its catching up, the console, the
+service's ``read_chat``).
 
 There is one vocabulary, the engine's (``engine/notation.py``); the filter is its strict
 reading (``engine.notation.read_chat``), plus the command words of the registry, so a command
@@ -17,8 +19,24 @@ added to the registry is a command in chat too. Per writer:
 from __future__ import annotations
 
 from bot.service.command.words import Malformed
-from bot.service.router.reading import parse_command
+from bot.service.router.reading import parse_command, read_message
+from bot.service.verbs.move import Play
+from engine.limits import MAX_MESSAGE_CHARS
 from engine.notation import Verdict, read_chat
+
+
+def for_the_bot(text: str) -> bool:
+    """Whether an unprefixed message could be meant for the bot in any place, before its
+    place's game is looked up: no longer than a message may be (longer chat is no command;
+    the prefix gets the refusal) and ``could_be_for_the_bot``. Discord asks it of every channel
+    message, live and when catching up."""
+    return len(text) <= MAX_MESSAGE_CHARS and could_be_for_the_bot(text)
+
+
+def a_command(text: str) -> bool:
+    """Whether an unprefixed message is a command rather than moves or talk (the console
+    answers one at a table with no game yet)."""
+    return could_be_for_the_bot(text) and not isinstance(read_message(text), Play)
 
 
 def could_be_for_the_bot(text: str) -> bool:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 
-from bot.service.command.words import Command, Malformed, Play, Unknown, Words, play
+from bot.api import Command
+from bot.service.command.words import Malformed, Unknown, Words
 from bot.service.router.registry import BY_WORD, WORDS
+from bot.service.verbs.move import Play, play
 from engine.notation import names_a_move
 
 #: the longest first word compared with the command words (a typo, not a pasted blob)

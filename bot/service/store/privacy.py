@@ -23,11 +23,10 @@ import sqlite_utils
 
 from bot.service.command import confirm
 from bot.service.game import payloads
-from bot.service.game.live_game import BOT_USER, LiveGame, build_game
+from bot.service.game.live_game import BOT_USER, LiveGame, build_game, waiting_for
 from bot.service.game.records import GameRecord, Record, same_user
 from bot.service.store import layouts, snapshots
 from bot.service.store.store import RECORD_COLUMNS, Store, StoreError, _record_rows, _stored_id
-from bot.service.verbs.preview import waiting_for
 
 
 @dataclass(slots=True)

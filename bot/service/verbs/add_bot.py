@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai import Level
+from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.needs import lobby_only
-from bot.service.command.words import Command, Words
+from bot.service.command.words import Words
 from bot.service.game import payloads
 from engine import COLOURS
 from engine.limits import MAX_SEATS

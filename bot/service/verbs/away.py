@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
 from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
 from bot.service.command.needs import seated, status
-from bot.service.command.words import Command, Words
+from bot.service.command.words import Words
 from bot.service.game import deadlines, payloads
 from bot.service.game.records import OPEN_STATUSES
 from bot.service.words.replies import played_lines, when

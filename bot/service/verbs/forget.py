@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.api import Command
 from bot.service.command.context import Context, Outcome, refuse
-from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
-from bot.service.command.words import Command, Words
+from bot.service.command.forms import Budget, Cost, Entry, NoSlash, OpenRoute, Section, Who
+from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.store.privacy import Forgotten, forget
 from bot.service.store.store import StoreError
@@ -65,7 +66,7 @@ def what(done: Forgotten, *, dry_run: bool, whose: str = "your", detail: bool = 
 
 ENTRY = Entry(
     "forget", ("forget",), "`forget me` (then `forget me confirm`)", read,
-    {Forget: OpenRoute(forget_me)},
+    {Forget: OpenRoute(forget_me, cost=Cost((Budget.FORGET,), "forget me"))},
     help=((Section.LOOK, "`forget me` (remove your name and id from every stored game)"),),
     docs=((Who.ANYONE, "`forget me` (then `forget me confirm`)"),),
     slash=NoSlash("removing one's data is rare and asks for a confirmation; reached with "

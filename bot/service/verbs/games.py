@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.api import Command
 from bot.service.command.context import Context, Outcome, refuse
 from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
-from bot.service.command.words import Command, Words
+from bot.service.command.words import Words
 from bot.service.game import deadlines
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus, discord_user, same_user

@@ -1,4 +1,5 @@
-"""Games out of and into the database: the engine's text log, and JSON with every record.
+"""``import`` (a file attached; ``import PATH`` at the console, ``busbot import FILE`` on the
+command line): a game brought in from a file ``export`` made, as a new game at this table.
 
 Import trusts nothing in the file: a JSON export is folded record by record with the same rules
 as the live service and every move is replayed; a text log goes through the engine's reader and
@@ -9,11 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-import time
+from dataclasses import dataclass
 from typing import IO, Any
 
-from bot.api import Actor
+from bot.api import Actor, Command
 from bot.service.command.context import Context, Outcome, refuse, table_outcome
+from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.words import Words, alone_or_game
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, LiveGame, build_options, record_log
 from bot.service.game.records import (
@@ -24,7 +27,8 @@ from bot.service.game.records import (
     discord_user,
     same_user,
 )
-from bot.service.words.replies import count_of, when
+from bot.service.verbs.export import FORMAT, VERSION, ExchangeError
+from bot.service.words.replies import count_of
 from engine import Game, GameLog, LogError, replay
 from engine.limits import (
     MAX_IMPORT_BYTES,
@@ -40,87 +44,24 @@ from engine.limits import (
     check_records,
 )
 
-FORMAT = "busbot-game"
-VERSION = 1
 #: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
 MAX_USER_CHARS = 2 * MAX_NAME_CHARS
 
 
-class ExchangeError(Exception):
-    """A game that cannot be exported, or a file that cannot be imported; the message says why."""
+@dataclass(frozen=True, slots=True)
+class Import(Command):
+    pass
 
 
-# ---- export ------------------------------------------------------------------------------------
+def _import(w: Words) -> Command | None:
+    return Import() if alone_or_game(w) else None
 
 
-def export_txt(live: LiveGame, game_id: int) -> str:
-    if live.game is None:
-        raise ExchangeError("the game has not started, so it has no log yet")
-    head = (f"# busbot game {game_id} in {live.record.place} ({live.status}), "
-            f"exported {when(time.time())}\n")
-    head += "".join(f"# {new} took over the seat of {old} after move {n}; the moves before "
-                    f"were {old}'s\n" for n, old, new in live.record.renames)
-    return head + live.game.log().format()
-
-
-def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
-    record = live.record
-    payload: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": {
-            "id": game_id,
-            "place": record.place,
-            "status": live.status,
-            "edition": record.edition,
-            "options": dict(record.options),
-            "creator": {"user_id": record.creator_id, "user_name": record.creator_name},
-            "seats": [
-                {"name": s.name, "user_id": s.user_id, "user_name": s.user_name,
-                 "colour": s.colour, "dropped": s.dropped}
-                for s in record.seats
-            ],
-            "seed": record.seed,
-            "order_by": record.order_by,
-            "created_at": record.created_at,
-            "winner": live.game.winner if live.game is not None else None,
-        },
-        "moves": _move_history(record, records),
-        "records": [r.to_json() for r in records],
-        "log": live.game.log().format() if live.game is not None else None,
-    }
-    return json.dumps(payload, indent=1, ensure_ascii=False) + "\n"
-
-
-def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, Any]]:
-    """Every move ever recorded, with whether it is still in force and what ended it."""
-    ended: dict[int, dict[str, Any]] = {}
-    for r in records:
-        by = {"seq": r.seq, "user_id": r.user_id, "user_name": r.user_name}
-        match r.payload:
-            case payloads.Undo(targets=targets):
-                ended.update((t, {"how": "undone", **by}) for t in targets)
-            case payloads.Correct(target=target, withdrawn=withdrawn):
-                ended[target] = {"how": "corrected", **by}
-                ended.update((t, {"how": "withdrawn by a correction", **by}) for t in withdrawn)
-            case payloads.Redo(target=target, withdrawn=withdrawn, restored=restored,
-                               reverted=reverted):
-                for t in restored:
-                    ended.pop(t, None)
-                ended.update((t, {"how": "withdrawn by a redo", **by}) for t in withdrawn)
-                if reverted is not None:
-                    ended.pop(reverted, None)
-                    ended[target] = {"how": "reverted by a redo", **by}
-    out = []
-    for r in records:
-        if isinstance(r.payload, payloads.Move | payloads.Correct):
-            out.append({
-                "seq": r.seq, "number": record.move_number(r.seq), "seat": r.seat,
-                "text": r.text, "auto": r.auto, "user_id": r.user_id, "user_name": r.user_name,
-                "message_id": r.message_id, "at": r.at, "in_force": r.seq not in ended,
-                "ended_by": ended.get(r.seq),
-            })
-    return out
+def import_game(ctx: Context[LiveGame | None], cmd: Import) -> Outcome:
+    if not ctx.attachments:
+        return refuse("Attach the exported game (a .txt log or a .json export) to the "
+                      "`import` message.")
+    return import_outcome(ctx, ctx.attachments[0].data)
 
 
 # ---- import ------------------------------------------------------------------------------------
@@ -383,3 +324,12 @@ def checked_replay(record: GameRecord) -> Game:
         if err.move is None:
             raise ExchangeError(f"the seats or options cannot start a game: {err}") from None
         raise ExchangeError(str(err)) from None
+
+
+ENTRY = Entry(
+    "import", ("import",), "`import` (with the file attached)", _import,
+    {Import: OpenRoute(import_game)},
+    help=((Section.LOOK, "`import` with a log file attached starts a game from it"),),
+    docs=((Who.ANYONE, "`import` (file attached; `import PATH` at the console)"),),
+    slash=Slash("import", "Moderators: load a game from an export"), rank=2,
+)

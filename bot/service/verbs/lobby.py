@@ -1,12 +1,28 @@
-"""Before the first move: creating a game, taking and leaving seats, colours, and the start."""
+"""Before the first move: ``new game``, ``join``, ``colour``, ``leave``, ``start`` and
+``accept`` (taking a seat offered to you, at any time). Creating a game, taking and leaving
+seats, colours, and the start; each command's request, reader, handler and entry."""
 
 from __future__ import annotations
 
 import random
+import re
 import secrets
+from dataclasses import dataclass
 
+from bot.api import Command
 from bot.service.command.context import Context, GameContext, Outcome, refuse, table_outcome
-from bot.service.command.words import Colour, Join, Leave, NewGame, Start
+from bot.service.command.forms import (
+    Entry,
+    NoSlash,
+    OnDiscord,
+    OpenRoute,
+    Route,
+    Section,
+    Slash,
+    Who,
+)
+from bot.service.command.needs import lobby_only, moderator
+from bot.service.command.words import Malformed, Words, alone_or_game, only
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, LiveGame, build_game, build_options
 from bot.service.game.records import PLAYING_STATUSES, GameRecord
@@ -16,6 +32,128 @@ from engine.limits import MAX_SEATS as MAX_PLAYERS
 from engine.limits import MIN_SEATS as MIN_PLAYERS
 from engine.limits import LimitError, look_alike, shown
 from engine.limits import check_name as checked_name
+
+#: how two commands are written, which their readers quote when the rest does not fit
+USAGE_NEW = "`new game [capstone|splotter-2nd] [option=value ...]`"
+USAGE_START = "`start` or `start order: NAME, NAME, NAME`"
+#: the slash form's words after ``/bus do``
+_DO = "reached with `/bus do`"
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame(Command):
+    edition: str | None
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Join(Command):
+    colour: str | None
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Command):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Colour(Command):
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Command):
+    order: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Command):
+    """Take the seat a moderator (or an imported file) offered to you."""
+
+
+# ---- reading -------------------------------------------------------------------------------------
+
+
+def _new(w: Words) -> Command | None:
+    if w.word(1) != "game":
+        return None
+    return read_new_game(w.rest(2))
+
+
+def read_new_game(rest: str) -> Command:
+    """``new game`` with the edition and ``option=value`` settings written in ``rest``."""
+    words = rest.replace("=", " = ").split()
+    edition: str | None = None
+    options: list[tuple[str, str]] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if i + 1 < len(words) and words[i + 1] == "=":
+            if word == "=" or i + 2 >= len(words) or words[i + 2] == "=":
+                return Malformed("new", USAGE_NEW)
+            options.append((word.lower().replace("-", "_"), words[i + 2]))
+            i += 3
+        elif word.lower() in EDITIONS and edition is None:
+            edition = word.lower()
+            i += 1
+        else:
+            return Malformed("new", f"{USAGE_NEW} (editions: {', '.join(EDITIONS)}; "
+                                    f"'{shown(word, 30)}' is neither)")
+    return NewGame(edition, tuple(options))
+
+
+def _join(w: Words) -> Command | None:
+    first = w.word(1)
+    if first is None:
+        return Join(None, None)
+    colour: str | None = None
+    at = 1
+    if first != "as":
+        if not (first.isascii() and first.isalpha()):
+            return None
+        colour, at = first, 2
+    if w.word(at) is None and colour is not None:
+        return Join(colour, None)
+    if w.word(at) != "as":
+        return None
+    name = w.rest(at + 1)
+    return Join(colour, name) if name and "\n" not in name else None
+
+
+def _leave(w: Words) -> Command | None:
+    return Leave() if alone_or_game(w) else None
+
+
+def _colour(w: Words) -> Command | None:
+    colour = w.word(1)
+    if colour is None or not only(w, 2) or not (colour.isascii() and colour.isalpha()):
+        return None
+    return Colour(colour)
+
+
+def _start(w: Words) -> Command | None:
+    at = 2 if w.word(1) == "game" else 1
+    word = w.word(at)
+    if word is None:
+        return Start(None)
+    if not word.startswith("order"):
+        return None
+    text = w.rest(at)[len("order"):].lstrip()
+    return start_order(text[1:] if text.startswith(":") else text)
+
+
+def start_order(text: str) -> Command:
+    """``start`` with the seats in the order written (``Ada, Bram; Cleo``)."""
+    names = tuple(n.strip() for n in re.split(r"[,;\n]", text) if n.strip())
+    return Start(names) if names else Malformed("start", USAGE_START)
+
+
+def _accept(w: Words) -> Command | None:
+    return Accept() if only(w, 1) else None
+
+
+# ---- handling ------------------------------------------------------------------------------------
 
 
 def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
@@ -51,13 +189,15 @@ def check_name(name: str, taken: list[str]) -> str:
     return clean
 
 
-def takes_offer(ctx: GameContext, cmd: Join) -> bool:
+def takes_offer(ctx: GameContext, cmd: Join) -> Command:
     """``join`` (or ``join as NAME``) in a running game by the user a seat is offered to means
     taking that seat, as ``accept`` does."""
     live = ctx.live
     offered = live.record.offered_to(ctx.actor.user_id)
-    return (live.status in PLAYING_STATUSES and offered is not None
-            and (cmd.name is None or live.record.seat(cmd.name) is offered))
+    if (live.status in PLAYING_STATUSES and offered is not None
+            and (cmd.name is None or live.record.seat(cmd.name) is offered)):
+        return Accept()
+    return cmd
 
 
 def join(ctx: GameContext, cmd: Join) -> Outcome:
@@ -89,7 +229,7 @@ def join(ctx: GameContext, cmd: Join) -> Outcome:
                    f"{MAX_PLAYERS}): {seated}.", draft=draft)
 
 
-def accept(ctx: GameContext, cmd: object = None) -> Outcome:
+def accept(ctx: GameContext, cmd: Accept) -> Outcome:
     """Take the seat offered to you: from now on you play it and are pinged for it."""
     live = ctx.live
     seat = live.record.offered_to(ctx.actor.user_id)
@@ -175,3 +315,40 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
     lines.extend(f"  · {e.text}" for e in draft.game.opening_events)
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
+
+
+# ---- the commands --------------------------------------------------------------------------------
+
+ENTRIES = (
+    Entry("new", ("new",), USAGE_NEW, _new,
+          {NewGame: OpenRoute(new_game, discord=OnDiscord(posts=True))},
+          help=((Section.LOBBY, USAGE_NEW),),
+          docs=((Who.ANYONE, "`new game [capstone\\|splotter-2nd] [option=value ...]`"),),
+          slash=Slash("new", "Open a new game at this table"), rank=1),
+    Entry("join", ("join",), "`join [colour] [as NAME]`", _join,
+          {Join: Route(join, (lobby_only("join"),), resolve=takes_offer)}, strict=True,
+          help=((Section.LOBBY, "`join [colour] [as NAME]`"),),
+          docs=((Who.BEFORE_START, "`join [colour] [as NAME]`"),),
+          slash=Slash("join", "Take a seat in the game being set up here"), rank=10),
+    Entry("colour", ("colour", "color"), "`colour COLOUR`", _colour,
+          {Colour: Route(colour, (lobby_only("change colour"),))}, strict=True,
+          help=((Section.LOBBY, "`colour COLOUR`"),), docs=((Who.BEFORE_START, "`colour COLOUR`"),),
+          slash=NoSlash(f"`/bus join` takes the colour with the seat; {_DO}"), rank=11),
+    Entry("leave", ("leave",), "`leave`", _leave,
+          {Leave: Route(leave, (lobby_only("leave"),))},
+          help=((Section.LOBBY, "`leave`"),), docs=((Who.BEFORE_START, "`leave`"),),
+          slash=NoSlash(f"rare, and Discord allows 25 subcommands; {_DO}"), rank=12),
+    Entry("start", ("start",), USAGE_START, _start,
+          {Start: Route(start, (lobby_only("start the game"), moderator("start the game")),
+                        discord=OnDiscord(posts=True))},
+          help=((Section.LOBBY, "`start` (moderator; random seat order) or "
+                                "`start order: A, B, C`"),),
+          docs=((Who.MODERATORS, "`start` (random order, seed recorded) or "
+                                 "`start order: A, B, C`"),),
+          slash=Slash("start", "Start the game with the players seated"), rank=13),
+    Entry("accept", ("accept",), "`accept`", _accept, {Accept: Route(accept)},
+          help=((Section.LOBBY, "a seat offered to you (`replace`, an import) is yours once "
+                                "you type `accept`"),),
+          docs=((Who.OFFERED, "`accept` (or `join as NAME`): take the seat"),),
+          slash=NoSlash(f"an offer is answered where it was made; {_DO}"), rank=14),
+)

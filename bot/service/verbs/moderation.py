@@ -1,5 +1,6 @@
-"""Moderator acts: acting for a player, seats, and the game's flow (taking back and correcting
-moves is ``takeback``'s).
+"""Moderator acts: acting for a player (``as NAME: move``), dropping a seat, and the game's
+flow (``pause``, ``resume``, ``abandon``, ``nudge``). Seats handed to someone else are
+``replace``'s; taking back and correcting moves is ``undo``'s.
 
 Each act is a record with the moderator as its user, and its reply says who did what, so the
 channel sees every intervention and the log keeps it.
@@ -7,44 +8,85 @@ channel sees every intervention and the log keeps it.
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 
+from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
-from bot.service.command.words import (
-    Abandon,
-    ActAs,
-    Drop,
-    Nudge,
-    Pause,
-    ReplacePlayer,
-    Resume,
-    read_moves,
-)
+from bot.service.command.forms import AskFirst, Entry, NoSlash, Route, Section, Slash, Who
+from bot.service.command.needs import moderator, playable, seat_named, status
+from bot.service.command.words import Words, alone_or_game, read_moves
 from bot.service.game import payloads
-from bot.service.game.live_game import build_game
-from bot.service.game.records import Seat, discord_user, same_user
+from bot.service.game.records import GameStatus
 from bot.service.verbs.move import apply_moves
-from bot.service.words.replies import next_line, played_lines
-from engine.limits import NUDGE_EVERY_SECONDS, LimitError, check_name, shown
+from bot.service.words.replies import count_of, played_lines
+from engine.limits import NUDGE_EVERY_SECONDS
 
-_MENTION = re.compile(r"<@!?(\d+)>")
-_NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
-SHOWN = 10
+#: abandoning a game after more moves than this asks for ``confirm`` first
+BIG = 3
+_DO = "reached with `/bus do`"
 
 
+@dataclass(frozen=True, slots=True)
+class ActAs(Command):
+    name: str
+    text: str
 
-def _seat_named(ctx: GameContext, name: str) -> Seat | Outcome:
-    """The seat a moderator names, or the refusal that lists the real players."""
-    record = ctx.live.record
-    seat = record.seat(name)
-    if seat is None:
-        names = ", ".join(s.name for s in record.seats)
-        return refuse(f"{shown(name, 40)} is not a player here (the players are {names}).")
-    return seat
+
+@dataclass(frozen=True, slots=True)
+class Drop(Command):
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pause(Command):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Resume(Command):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon(Command):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Nudge(Command):
+    pass
+
+
+# ---- reading -------------------------------------------------------------------------------------
+
+
+def _act_as(w: Words) -> Command | None:
+    name, colon, text = w.rest(1).partition(":")
+    if not colon or not name.strip() or "\n" in name or not text.strip():
+        return None
+    return ActAs(name.strip(), text.strip())
+
+
+def _drop(w: Words) -> Command | None:
+    name = w.rest(1)
+    return Drop(name) if name and "\n" not in name else None
+
+
+_FLOWS: dict[str, Command] = {"pause": Pause(), "resume": Resume(), "abandon": Abandon(),
+                               "nudge": Nudge()}
+
+
+def _flow(w: Words) -> Command | None:
+    what = w.word(0)
+    assert what is not None
+    return _FLOWS[what] if alone_or_game(w) else None
+
+
+# ---- handling ------------------------------------------------------------------------------------
 
 
 def act_as(ctx: GameContext, cmd: ActAs) -> Outcome:
-    seat = _seat_named(ctx, cmd.name)
+    seat = seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
     moves = read_moves(cmd.text)
@@ -55,79 +97,8 @@ def act_as(ctx: GameContext, cmd: ActAs) -> Outcome:
 
 
 
-def parse_user(text: str) -> tuple[str, str]:
-    """A Discord mention gives a user id; anything else is taken as the user's name (and id),
-    which is how the console names its users."""
-    m = _MENTION.fullmatch(text.strip())
-    if m is not None:
-        return m.group(1), m.group(0)
-    # The Discord layer resolves the member and sends "<@id> (Display Name)".
-    m = _NAMED_MENTION.fullmatch(text.strip())
-    if m is not None:
-        return m.group(1), m.group(2).strip()
-    name = text.strip().lstrip("@").strip()
-    return name, name
-
-
-def _new_player(ctx: GameContext, seat: Seat, text: str) -> tuple[str, str] | Outcome:
-    """The user id and the name of who a seat goes to, or why it cannot go to them."""
-    user_id, user_name = parse_user(text)
-    if not user_id or len(user_id) > 40:
-        return refuse("Name the new player: `replace NAME with @user`.")
-    if not discord_user(user_id):  # a console user's name is a seat name's equal
-        try:
-            user_id = user_name = check_name(user_name)
-        except LimitError as err:
-            return refuse(f"{shown(user_name, 40)!r} cannot be a player: {err}.")
-    elif ctx.live.record.name_for(seat, user_name) is None and user_name != seat.name:
-        user_name = f"<@{user_id}>"  # a display name no seat could carry is not shown
-    return user_id, user_name
-
-
-def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
-    record = ctx.live.record
-    seat = _seat_named(ctx, cmd.name)
-    if isinstance(seat, Outcome):
-        return seat
-    player = _new_player(ctx, seat, cmd.user)
-    if isinstance(player, Outcome):
-        return player
-    user_id, user_name = player
-    other = record.seat_of_user(user_id) or record.offered_to(user_id)
-    if other is not None and other is not seat:
-        return refuse(f"{user_name} already plays {other.name} in this game.")
-    # A Discord user is only offered the seat, and takes it with `accept` (and then the seat
-    # takes their name): nobody is given a seat, or pinged for it, without agreeing. A plain
-    # name (the console's users, whom nobody can ping) takes it at once, name and all.
-    offered = discord_user(user_id) and not same_user(user_id, ctx.actor.user_id)
-    old_name = seat.name
-    new_name = None if offered or _MENTION.fullmatch(user_name) else record.name_for(
-        seat, user_name)
-    draft = ctx.draft()
-    draft.add(payloads.Replace(user_id, user_name, new_name, offered), seat=seat.name)
-    if new_name is not None:
-        draft.game = build_game(draft.record)
-    was_dropped = " (it was dropped; no longer)" if seat.dropped else ""
-    if offered:
-        return Outcome(f"Moderator {ctx.actor.name} offered {old_name}'s seat to {user_name}, "
-                       f"who takes it by typing `accept` here; until then nobody plays it"
-                       f"{was_dropped}.\n{next_line(draft.live)}", draft=draft, mentions=[],
-                       position_changed=True)
-    renamed = f"; the seat plays as {new_name} from now on" if new_name is not None else ""
-    text = (f"Moderator {ctx.actor.name} gave {old_name}'s seat to {user_name}{was_dropped}"
-            f"{renamed}.\n{next_line(draft.live)}")
-    game = draft.game
-    decision = game.to_act() if game is not None else None
-    mentions = ([user_id] if decision is not None
-                and decision.player in (seat.name, new_name) else [])
-    if new_name is not None:  # the picture shows the new name
-        return Outcome(text, draft=draft, mentions=mentions, position_changed=True,
-                       picture=draft.game)
-    return Outcome(text, draft=draft, mentions=mentions, position_changed=True)
-
-
 def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
-    seat = _seat_named(ctx, cmd.name)
+    seat = seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
     if seat.dropped:
@@ -186,3 +157,54 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
 def _minutes(seconds: float) -> str:
     minutes = max(1, round(seconds / 60))
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _moves(ctx: GameContext, cmd: Abandon) -> int:
+    return len(ctx.live.record.moves)
+
+
+def _ends(ctx: GameContext, cmd: Abandon, moves: int) -> str:
+    return f"`abandon` would end this game after {count_of(moves, 'move')}, for good."
+
+
+ABANDONING_ASKS = AskFirst(BIG, _moves, _ends, lambda cmd: "abandon")
+
+
+# ---- the commands --------------------------------------------------------------------------------
+
+_ACTIVE, _PAUSED, _LOBBY = GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.LOBBY
+
+ENTRIES = (
+    Entry("as", ("as",), "`as NAME: move`", _act_as,
+          {ActAs: Route(act_as, (moderator("act for a player"), playable))},
+          strict=True, help=((Section.MODERATORS, "`as NAME: move`"),),
+          docs=((Who.MODERATORS, "`as NAME: move`"),),
+          slash=Slash("as", "Moderators: make a move for a player"), rank=19),
+    Entry("drop", ("drop",), "`drop NAME`", _drop,
+          {Drop: Route(drop_player, (
+              moderator("drop a player"), status("drop a player", _ACTIVE, _PAUSED)))},
+          strict=True, help=((Section.MODERATORS, "`drop NAME`"),),
+          docs=((Who.MODERATORS, "`drop NAME`"),),
+          slash=NoSlash(f"rare, and a name is clearer typed out; {_DO}"), rank=22),
+    Entry("pause", ("pause",), "`pause`", _flow,
+          {Pause: Route(pause, (moderator("pause the game"),
+                                status("pause the game", _ACTIVE)))},
+          help=((Section.MODERATORS, "`pause`"),), docs=((Who.MODERATORS, "`pause`"),),
+          slash=NoSlash(f"rare; {_DO}"), rank=23),
+    Entry("resume", ("resume",), "`resume`", _flow,
+          {Resume: Route(resume, (moderator("resume the game"),
+                                  status("resume the game", _PAUSED)))},
+          help=((Section.MODERATORS, "`resume`"),), docs=((Who.MODERATORS, "`resume`"),),
+          slash=NoSlash(f"rare; {_DO}"), rank=24),
+    Entry("abandon", ("abandon",), "`abandon`", _flow,
+          {Abandon: Route(abandon, (
+              moderator("abandon the game"),
+              status("abandon the game", _LOBBY, _ACTIVE, _PAUSED)), confirm=ABANDONING_ASKS)},
+          help=((Section.MODERATORS, "`abandon`"),), docs=((Who.MODERATORS, "`abandon`"),),
+          slash=NoSlash(f"final, so it is typed out in full; {_DO}"), rank=25),
+    Entry("nudge", ("nudge",), "`nudge`", _flow,
+          {Nudge: Route(nudge, (moderator("nudge a player"),
+                                status("nudge a player", _ACTIVE)))},
+          help=((Section.MODERATORS, "`nudge`"),), docs=((Who.MODERATORS, "`nudge`"),),
+          slash=NoSlash(f"rare, and Discord allows 25 subcommands; {_DO}"), rank=27),
+)

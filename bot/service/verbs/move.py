@@ -1,35 +1,38 @@
-"""Moves at the table: a player's own moves (one or several per message), and the one check
-every player command makes (``players_seat``)."""
+"""Moves at the table: a message that names no command is the author's moves, one or several,
+played all or nothing (``apply_moves``, which ``as NAME: move`` uses too), with the refusal
+that says which move failed and what is legal instead (``why_not``, which ``preview`` uses)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from bot.api import Command
 from bot.service.command.context import NOTHING_CHANGED, GameContext, Outcome, refuse, table_outcome
-from bot.service.command.words import Play
+from bot.service.command.forms import Entry, Route, Section, Slash, Who
+from bot.service.command.needs import playable, readable, seated
+from bot.service.command.words import read_moves
 from bot.service.game.live_game import Draft, Played
-from bot.service.game.records import Seat
 from bot.service.words.replies import played_lines
 from engine import BusError, IllegalMove, Move, NotYourTurn
 
 
-def players_seat(ctx: GameContext, doing: str) -> Seat | Outcome:
-    """The seat the author plays, or why they cannot ``doing`` with it: the one check every
-    player command makes (not seated, only offered a seat, or dropped)."""
-    record = ctx.live.record
-    seat = record.seat_of_user(ctx.actor.user_id)
-    if seat is None:
-        offered = record.offered_to(ctx.actor.user_id)
-        if offered is not None:
-            return refuse(f"{offered.name}'s seat is offered to you: type `accept` to take it "
-                          f"first.")
-        players = ", ".join(s.name for s in record.seats)
-        return refuse(f"You are not playing in this game (the players are {players}), so you "
-                      f"cannot {doing}. Moderators act for a player with `as NAME: move` and "
-                      f"take moves back with `undo last K` or `undo to N`.")
-    if seat.dropped:
-        return refuse(f"{seat.name} was dropped from this game and the bot plays for that seat, "
-                      f"so you cannot {doing}; a moderator can `replace {seat.name} with @you` "
-                      f"to offer it back.")
-    return seat
+@dataclass(frozen=True, slots=True)
+class Play(Command):
+    """A message that is no command: the author's moves, read once by the engine's move reader
+    (``unreadable`` says why not, when they cannot be read)."""
+
+    text: str
+    moves: tuple[Move, ...] = ()
+    unreadable: str | None = None
+
+    def written(self) -> str:
+        return self.text
+
+
+def play(text: str) -> Play:
+    """``text`` read as moves only (a slash command's move), never as a service command."""
+    moves = read_moves(text)
+    return Play(text, unreadable=moves) if isinstance(moves, str) else Play(text, moves)
 
 
 def player_moves(ctx: GameContext, cmd: Play) -> Outcome:
@@ -69,3 +72,15 @@ def why_not(draft: Draft, move: Move, err: BusError, index: int, total: int,
         return refuse(f"{where}Not allowed{rule}: {err}.", then=alternatives,
                       unchanged=unchanged)
     return refuse(f"{where}{err}.", unchanged=unchanged)
+
+
+ENTRY = Entry(
+    "move", (), "`Place Office at C1` (any move)", None,
+    {Play: Route(player_moves, (playable, readable, seated("move")))},
+    help=((Section.PLAY, "write your move, e.g. `Place Office at C1`, `Choose Buildings`, "
+                         "`Pass`, `Extend line from C1 to C4`, `Deliver from W5 to C1`; "
+                         "several moves in one message are played all or nothing"),),
+    docs=((Who.DECIDING, "any move (`Place Office at C1`; several in one message are "
+                         "all or nothing)"),),
+    slash=Slash("move", "Make a move, as you would write it in the thread"), rank=15,
+)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
 from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
 from bot.service.command.needs import seated, status
-from bot.service.command.words import Command, Words, read_moves
+from bot.service.command.words import Words, read_moves
 from bot.service.game import payloads
 from bot.service.game.records import GameStatus
 from bot.service.words.replies import count_of, played_lines

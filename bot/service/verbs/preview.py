@@ -1,21 +1,22 @@
-"""Trying moves without playing them, and the position a button was made for.
+"""``preview MOVE...``: trying moves without playing them.
 
-``preview MOVE...`` plays the moves on a copy of the game (for whoever decides at each step,
-with the service's automatic moves in between, exactly as a real message would) and answers
-with the picture of that copy, its changes highlighted against the table as it stands. Nothing
-is recorded: the draft is thrown away, so a preview can never touch the log.
-
-Buttons and menus on Discord are made for one position; ``Position`` names it (the game, how
-many moves are in force and the record of the last of them) so a press on an old message can be
-told apart from a press on the current one, and ``since`` says what happened in between.
+The moves are played on a copy of the game (for whoever decides at each step, with the
+service's automatic moves in between, exactly as a real message would) and the answer is the
+picture of that copy, its changes highlighted against the table as it stands. Nothing is
+recorded: the draft is thrown away, so a preview can never touch the log. A preview costs a
+picture, like ``map``.
 """
 
 from __future__ import annotations
 
-from bot.api import Position, TableNow
+from dataclasses import dataclass
+
+from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse
-from bot.service.command.words import Preview
-from bot.service.game.live_game import Draft, LiveGame, Played
+from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
+from bot.service.command.needs import readable
+from bot.service.command.words import Words, read_moves
+from bot.service.game.live_game import Draft, Played, waiting_for
 from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
 from bot.service.verbs.move import why_not
 from bot.service.words.replies import next_line, played_lines
@@ -25,50 +26,28 @@ from engine import BusError, Decision, Move, Question
 NOTE = "Preview: not played"
 
 
-def position_of(live: LiveGame) -> Position:
-    moves = live.record.moves
-    return Position(live.record.game_id, len(moves), moves[-1].seq if moves else 0)
+@dataclass(frozen=True, slots=True)
+class Preview(Command):
+    """``preview MOVES``: the table as it would be after them; nothing is played. Read like
+    ``Play`` (``unreadable`` says why the moves cannot be read)."""
+
+    text: str
+    moves: tuple[Move, ...] = ()
+    unreadable: str | None = None
+
+    def written(self) -> str:
+        return self.text
 
 
-def waiting_for(live: LiveGame) -> tuple[Decision, str | None] | None:
-    """The decision the game waits for and the user who answers it (None for a dropped seat
-    or one still only offered); None when nothing waits (lobby, paused, over)."""
-    if live.status != GameStatus.ACTIVE or live.game is None:
-        return None
-    decision = live.game.to_act()
-    if decision is None:
-        return None
-    seat = live.record.seat(decision.player)
-    return decision, seat.player if seat is not None and not seat.dropped else None
+def previewing(text: str) -> Preview:
+    """``preview`` of ``text`` read as moves (``/bus preview``'s moves, or the message's rest)."""
+    moves = read_moves(text)
+    return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
 
 
-def table_now(live: LiveGame) -> TableNow | None:
-    """The decision the game waits for, with its choices; None when none is waiting."""
-    waiting = waiting_for(live)
-    if waiting is None or live.game is None:
-        return None
-    decision, user = waiting
-    return TableNow(position_of(live), decision.player, user, decision.text,
-                    tuple(str(m) for m in live.game.legal_moves()))
-
-
-def since(live: LiveGame, then: Position) -> str:
-    """What changed at the table since ``then``, in one sentence ("" when nothing did)."""
-    now = position_of(live)
-    if now == then:
-        return ""
-    if then.game_id != now.game_id:
-        return "The table has moved on: that was another game."
-    moves = live.record.moves
-    kept = then.moves <= len(moves) and (
-        then.moves == 0 or moves[then.moves - 1].seq == then.last_seq)
-    if not kept:
-        return (f"The table has moved on: moves were taken back since, and it now stands after "
-                f"move {now.moves}.")
-    new = moves[then.moves:]
-    shown = "; ".join(f"{m.seat}: {m.text}" for m in new[:3])
-    more = f" and {len(new) - 3} more" if len(new) > 3 else ""
-    return f"The table has moved on: {shown}{more}."
+def _preview(w: Words) -> Command | None:
+    text = w.rest(1).removeprefix(":").strip()
+    return previewing(text) if text else None
 
 
 def preview_name(game_id: int, moves: int) -> str:
@@ -132,3 +111,16 @@ def _unwrapped(moves: list[Move]) -> list[Move]:
     for move in moves:
         out.extend(move.moves if isinstance(move, Question) else (move,))
     return out
+
+
+ENTRY = Entry(
+    "preview", ("preview",), "`preview MOVE...` (for example `preview Place Office at C1`)",
+    _preview,
+    {Preview: Route(preview, (previewable, readable), cost=Cost((Budget.PICTURE,), "preview"))},
+    strict=True,
+    help=((Section.PLAY, "`preview MOVES` shows the table after them without playing "
+                         "anything"),),
+    docs=((Who.ANYONE, "`preview MOVE...` (while the game is under way or paused)"),),
+    slash=Slash("preview", "See the table after moves, without playing them", private=True),
+    rank=16,
+)

@@ -10,10 +10,13 @@ limit less what the message's other files take, and says when it had to shrink o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse
-from bot.service.command.words import Story
+from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
+from bot.service.command.words import Words, only
 from bot.service.drawing.story_job import StoryJob
 from engine import Game
 from engine.stats import story, summary
@@ -27,6 +30,26 @@ HEADING = "**The game's story.**"
 NO_ANIMATION = "(No animation this time"
 #: What each command word draws besides the statistics.
 PARTS = {"story": (True, True), "chart": (True, False), "replay": (False, True)}
+
+
+@dataclass(frozen=True, slots=True)
+class Story(Command):
+    """``story`` (chart and animation), ``chart`` or ``replay`` (the animation), each with the
+    game's statistics."""
+
+    what: str
+
+
+def _story(w: Words) -> Command | None:
+    what = w.word(0)
+    assert what is not None
+    return Story(what) if only(w, 1) else None
+
+
+def _cost(cmd: Story) -> Cost:
+    """A picture, and an animation too when the word draws one."""
+    animation = PARTS[cmd.what][1]
+    return Cost((Budget.PICTURE, Budget.ANIMATION) if animation else (Budget.PICTURE,), cmd.what)
 
 
 def statistics(game: Game) -> str:
@@ -56,3 +79,14 @@ def at_the_end(game: Game, game_id: int, animation: bool,
     if not animation:
         text += f"\n{NO_ANIMATION}: several were drawn here just now; `replay` makes it.)"
     return text, StoryJob(game.copy(), game_id, True, animation, page=page)
+
+
+ENTRY = Entry(
+    "story", ("story", "chart", "replay"), "`story`, `chart` or `replay`", _story,
+    {Story: Route(tell, cost=_cost)},
+    help=((Section.LOOK, "`story` (statistics, score chart and animation; `chart` or "
+                         "`replay` for one)"),),
+    docs=((Who.ANYONE, "`story`, `chart`, `replay` (once the game has started)"),),
+    slash=Slash("story", "The game's statistics, score chart and animation", private=True),
+    rank=9,
+)

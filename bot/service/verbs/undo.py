@@ -1,34 +1,172 @@
-"""Taking moves back and putting them back: ``undo``, ``undo last K``, ``undo to N``, ``redo``
-and ``correct N: move``, in one place.
+"""Taking moves back and putting them back: ``undo``, ``undo NAME``, ``undo last K``,
+``undo to N``, ``redo`` and ``correct N: move``, in one place.
 
 ``undo N`` once counted moves while ``map N`` and ``correct N`` named move numbers, so
 ``undo 100`` silently took back a hundred moves. Now the forms say which they mean: ``undo``
 (the last move), ``undo last K`` (the last K moves), ``undo to N`` (move N and every move after
 it); a bare ``undo N`` only explains both readings. ``redo`` reverses the last undo or
 correction as long as nobody has chosen a move since, as a record of its own. Who may do which
-is in the registry (``several_moves``, ``redo_allowed`` below are its needs); what the records
-mean is the fold's (``records.GameRecord``).
+is in the entries below (``several_moves``, ``redo_allowed`` are their needs); taking back or
+replaying more than ``BIG`` moves asks first (``AskFirst``); what the records mean is the
+fold's (``game/records.py``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from bot.api import Command
 from bot.service.command.confirm import ask_first
 from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
-from bot.service.command.words import Correct, Redo, Undo, UndoLast, UndoSeat, UndoTo
+from bot.service.command.forms import AskFirst, Entry, Route, Section, Slash, Who
+from bot.service.command.needs import moderator, playable_or_over, players_seat, status
+from bot.service.command.words import Words, number, only
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, build_game, record_log
-from bot.service.game.records import GameRecord, LiveMove, same_user
-from bot.service.verbs.move import players_seat
+from bot.service.game.records import GameRecord, GameStatus, LiveMove, same_user
 from bot.service.words.replies import count_of, moderator_refusal, played_lines
 from engine import BusError, Game, LogError, Move, ParseError, replay
 from engine.limits import shown
-from engine.notation import parse_move
+from engine.notation import POLITE, parse_move
+
+#: more moves than this taken back (or replayed by a correction) make a change big: it asks
+#: for ``confirm`` first
+BIG = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Command):
+    """``undo`` (the last move), or a bare ``undo N``, which could mean either of the forms
+    below and is therefore only explained, never carried out."""
+
+    count: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoLast(Command):
+    """``undo last K``: take back the last K moves."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoSeat(Command):
+    """``undo NAME``: a moderator takes back that player's last move (the last one chosen)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class UndoTo(Command):
+    """``undo to N``: take back move N and every move after it."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redo(Command):
+    """``redo``: put back what the last undo or correction took back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Correct(Command):
+    """``correct N: move``: replace move N and replay the later moves."""
+
+    number: int
+    text: str
+
+
+# ---- reading -------------------------------------------------------------------------------------
+
+#: how a writer names their own last move after ``undo``
+_OWN = ("my move", "my last move", "mine", "my last", "me")
+
+
+def _undo(w: Words) -> Command | None:
+    if only(w, 1):
+        return Undo(None)
+    second = w.word(1) or ""
+    if second == "to":  # undo to [move] [#]N
+        at = 3 if w.word(2) == "move" else 2
+        n = number(w.word(at))
+        return UndoTo(n) if n is not None and only(w, at + 1) else None
+    if second in ("last", "the"):  # undo [the] last [K] [move|moves]
+        at = 2 if second == "last" else 3
+        if second == "the" and w.word(2) != "last":
+            return None
+        count = number(w.word(at)) if not (w.word(at) or "").startswith("#") else None
+        end = at + 1 if count is not None else at
+        if w.word(end) in ("move", "moves"):
+            end += 1
+        return UndoLast(count if count is not None else 1) if only(w, end) else None
+    if w.rest(1).lower() in _OWN:
+        return Undo(None)
+    count = number(second) if not second.startswith("#") else None
+    if count is not None:
+        return Undo(count) if only(w, 2) else None
+    name = w.rest(1)
+    if "\n" in name or number(second.lstrip("#")) is not None or name.lower() in POLITE:
+        return None  # "undo please" is a mistyped undo, answered with how it is written
+    return UndoSeat(name)
+
+
+def _redo(w: Words) -> Command | None:
+    return Redo() if only(w, 1) else None
+
+
+def _correct(w: Words) -> Command | None:
+    head, colon, text = w.rest(1).partition(":")
+    parts = head.split()
+    if parts and parts[0].lower() == "move":
+        parts = parts[1:]
+    n = number(parts[0]) if len(parts) == 1 else None
+    if not colon or n is None or not text.strip():
+        return None
+    return Correct(n, text.strip())
+
+
+# ---- how big a change is (``AskFirst``) ----------------------------------------------------------
+
+
+def _taken_back(ctx: GameContext, cmd: UndoLast | UndoTo) -> int | None:
+    """How many moves ``undo last K`` or ``undo to N`` takes back (None: it cannot)."""
+    total = len(ctx.live.record.moves)
+    count = cmd.count if isinstance(cmd, UndoLast) else total - cmd.number + 1
+    return count if 1 <= count <= total else None
+
+
+def _takes_back(ctx: GameContext, cmd: UndoLast | UndoTo, count: int) -> str:
+    return (f"`{_typed_undo(cmd)}` would take back {count_of(count, 'move')} "
+            f"(of {len(ctx.live.record.moves)}).")
+
+
+def _typed_undo(cmd: UndoLast | UndoTo) -> str:
+    return f"undo last {cmd.count}" if isinstance(cmd, UndoLast) else f"undo to {cmd.number}"
+
+
+def _replayed(ctx: GameContext, cmd: Correct) -> int | None:
+    """How many later moves a correction replays (None: there is no such move)."""
+    total = len(ctx.live.record.moves)
+    return total - cmd.number if 1 <= cmd.number <= total else None
+
+
+def _replaces(ctx: GameContext, cmd: Correct, later: int) -> str:
+    old = ctx.live.record.moves[cmd.number - 1]
+    return (f"`correct {cmd.number}` would replace move {cmd.number} ({old.seat}: {old.text}) "
+            f"and replay the {count_of(later, 'move')} after it; any that is no longer legal "
+            f"is taken back with every move after it.")
+
+
+UNDOING_ASKS = AskFirst(BIG, _taken_back, _takes_back, _typed_undo)
+CORRECTION_ASKS = AskFirst(BIG, _replayed, _replaces,
+                           lambda cmd: f"correct {cmd.number}: {cmd.text}", by_handler=True)
+
 
 #: moves listed one by one when a moderator takes back many
 SHOWN = 10
 
 
-# ---- who may (needs the registry checks before the handlers run) ------------------------------
+# ---- who may (needs checked before the handlers run) -------------------------------------------
 
 
 def several_moves(ctx: GameContext, cmd: Undo | UndoLast | UndoTo) -> Outcome | None:
@@ -285,7 +423,7 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
         game.push(new, old.seat)
     except BusError as err:
         return refuse(f"{new} cannot replace move {n}: {err}.")
-    asked = ask_first(ctx, cmd)  # a correction that replays many moves asks first
+    asked = ask_first(ctx, cmd, CORRECTION_ASKS)  # one replaying many moves asks first
     return asked if asked is not None else _corrected(ctx, n, new, game)
 
 
@@ -333,3 +471,44 @@ def _after_correction(moves: list[LiveMove], n: int, stop: tuple[int, str] | Non
 def _still_standing(first: int, last: int) -> str:
     return f"move {first} still stands" if first == last else \
         f"moves {first} to {last} still stand"
+
+
+# ---- the commands --------------------------------------------------------------------------------
+
+ENTRIES = (
+    Entry("undo", ("undo",), "`undo` (your own last move), `undo NAME` (that player's last "
+                             "move), `undo last K` (the last K moves) or `undo to N` (move N "
+                             "and every move after it)", _undo,
+          {Undo: Route(undo, (playable_or_over, several_moves)),
+           UndoSeat: Route(undo_seat, (
+               playable_or_over, moderator("take back another player's move"))),
+           UndoLast: Route(undo_last, (playable_or_over, several_moves), confirm=UNDOING_ASKS),
+           UndoTo: Route(undo_to, (playable_or_over, several_moves), confirm=UNDOING_ASKS)},
+          strict=True,
+          help=((Section.PLAY, "`undo` takes back your own last move while nobody else has "
+                               "moved"),
+                (Section.MODERATORS, "`undo NAME` (that player's last move), `undo last K` (the "
+                                     "last K moves), `undo to N` (move N and every move after "
+                                     "it); taking back more than 3 moves asks for `confirm`")),
+          docs=((Who.DECIDING, "`undo` (own last move while nobody else has moved since)"),
+                (Who.MODERATORS, "`undo NAME`, `undo last K`, `undo to N` (more than 3 moves: "
+                                 "then `confirm`)")),
+          slash=Slash("undo", "Take back your last move (moderators: several)"), rank=17),
+    Entry("redo", ("redo",), "`redo`", _redo,
+          {Redo: Route(redo, (playable_or_over, redo_allowed))},
+          strict=True,
+          help=((Section.PLAY, "`redo` puts it back"),
+                (Section.MODERATORS, "`redo` (puts back what the last undo or correction took "
+                                     "back)")),
+          docs=((Who.DECIDING, "`redo` (puts back what their own undo took back)"),
+                (Who.MODERATORS, "`redo`")),
+          slash=Slash("redo", "Put back what the last undo or correction took back"), rank=18),
+    Entry("correct", ("correct",), "`correct N: move`", _correct,
+          {Correct: Route(correct, (moderator("correct a move"),
+                                    status("correct a move", GameStatus.ACTIVE, GameStatus.OVER)),
+                          confirm=CORRECTION_ASKS)},
+          strict=True, help=((Section.MODERATORS, "`correct N: move` (replaying more than 3 "
+                                                  "moves asks for `confirm`)"),),
+          docs=((Who.MODERATORS, "`correct N: move`"),),
+          slash=Slash("correct", "Moderators: correct an earlier move"), rank=20),
+)

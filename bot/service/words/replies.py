@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from itertools import groupby
 
 from bot.service.game import deadlines, payloads
-from bot.service.game.live_game import LiveGame, Played, build_options
-from bot.service.game.records import GameRecord, GameStatus, Record
-from bot.service.store.store import PictureMoment
-from engine import CLOCK, EDITIONS, Game, Options
+from bot.service.game.live_game import LiveGame, Played
+from bot.service.game.records import GameStatus, Record
+from engine import Game
 from engine.limits import MAX_AUTO_LINES
 
 #: engine events that only repeat the move they follow
@@ -32,21 +30,6 @@ AUTO_TAGS = {
 
 def when(at: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
-
-
-def seat_label(record: GameRecord, name: str) -> str:
-    seat = record.seat(name)
-    if seat is None:
-        return name
-    if seat.dropped:
-        return f"{seat.name} (left; the bot plays for them)"
-    if seat.user_id is None:
-        return f"{seat.name} (empty seat)"
-    if not seat.agreed:
-        return f"{seat.name} (offered to {seat.user_name}; not taken yet)"
-    if seat.user_name and seat.user_name != seat.name:
-        return f"{seat.name} (played by {seat.user_name})"
-    return seat.name
 
 
 def count_of(count: int, word: str, many: str | None = None) -> str:
@@ -130,63 +113,6 @@ def final_scores(game: Game) -> str:
     return f"The game is over: {game.winner} wins. Final scores: {'; '.join(parts)}."
 
 
-def status_text(live: LiveGame, game_id: int, now: float | None = None) -> str:
-    record = live.record
-    lines = [f"Game {game_id} ({record.edition} edition): {live.status}."]
-    options = ", ".join(f"{k}={v}" for k, v in record.options.items())
-    if options:
-        lines.append(f"Options: {options}.")
-    lines.extend(waiting_lines(record))
-    facts = deadlines.seat_facts(record, live.game, time.time() if now is None else now)
-    game = live.game
-    if game is None:
-        seated = ", ".join(f"{s.name} ({s.colour})" for s in record.seats) or "nobody yet"
-        lines.append(f"Seated: {seated}.")
-        lines.append(f"Created by {record.creator_name}; a moderator types `start` to begin.")
-        return "\n".join(lines)
-    st = game.state
-    lines.append(f"Round {st.round}, {st.phase}; clock on {CLOCK[st.clock]}, "
-                 f"{count_of(st.clock_stones_left, 'clock stone')} and "
-                 f"{count_of(st.passenger_supply, 'passenger')} left; "
-                 f"{count_of(len(record.moves), 'move')} played.")
-    for p in st.players:
-        notes = "".join(f" ({fact})" for fact in facts.get(p.name, []))
-        lines.append(f"  {seat_label(record, p.name)}{notes}, {p.colour}: "
-                     f"{count_of(p.score, 'point')} ({p.carried} carried, "
-                     f"{count_of(p.stones, 'clock stone')}), {count_of(p.buses, 'bus', 'buses')}, "
-                     f"{count_of(p.markers, 'marker')} left")
-    lines.append(next_line(live))
-    return "\n".join(lines)
-
-
-def waiting_lines(record: GameRecord) -> list[str]:
-    """The game's deadline and policies, when a moderator set any."""
-    if record.deadline is None and record.on_away == "wait":
-        return []
-    deadline = ("no deadline" if record.deadline is None else
-                f"a deadline of {deadlines.hours(record.deadline)} per decision (then "
-                f"`{record.on_timeout}`)")
-    return [f"Waiting: {deadline}; players away: `{record.on_away}`."]
-
-
-def choices_text(live: LiveGame, everything: bool = False) -> str:
-    """The legal choices now: the first ``MAX_CHOICES`` on one line, or (``moves all``) every
-    one on a line of its own, which a chat adapter splits over several messages."""
-    game = live.game
-    if game is None or live.status != GameStatus.ACTIVE:
-        return f"No move can be made now: the game is {live.status}."
-    decision = game.to_act()
-    assert decision is not None
-    legal = [str(m) for m in game.legal_moves()]
-    if everything:
-        return "\n".join([f"{decision.text}.", f"Every legal choice now ({len(legal)}):",
-                          *(f"  · {m}" for m in legal)])
-    shown = ", ".join(legal[:MAX_CHOICES])
-    more = (f" and {len(legal) - MAX_CHOICES} more (`moves all` lists every one)"
-            if len(legal) > MAX_CHOICES else "")
-    return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
-
-
 def correction_slots(records: Sequence[Record]) -> dict[int, int]:
     """A correction's seq -> the seq of the first move in its place: where the log lists it
     (an act comes after the moves that were in the log before it)."""
@@ -266,61 +192,6 @@ def _waiting_act(rec: Record) -> str | None:
                 return f"{seat}'s time ran out"
             return f"{seat} was reminded ({'halfway' if 'half' in stages else 'an hour left'})"
     return None
-
-
-def rules_text(record: GameRecord | None) -> str:
-    lines = [
-        "**Bus** in short: each round players take turns placing action markers (at least two "
-        "each, then they may pass), then the actions resolve in order: line expansion, buses, "
-        "passengers, buildings, clock, Vrrooomm (deliver passengers to buildings of the clock's "
-        "type), starting player. Each delivered passenger scores 1; each clock stone costs 1. "
-        "The game ends when the last clock stone is taken, when at most one player has markers "
-        "left, or when every lot is built.",
-    ]
-    if record is None:
-        lines.append(f"No game is open here. Editions: {', '.join(EDITIONS)} (the default is "
-                     f"{EDITIONS[0]}); `new game {EDITIONS[-1]}` picks one.")
-    else:
-        lines.append(f"This game: {record.edition} edition.")
-        n = max(3, len(record.seats))
-        try:
-            opts: Options | None = build_options(record.edition, n, record.options)
-        except ValueError:
-            opts = None
-        if opts is not None:
-            lines.append(
-                f"Components: {opts.markers} markers each, {opts.clock_stones} clock stones, "
-                f"{opts.bus_limit} buses at most, {opts.passengers} passengers, building type "
-                f"limit {opts.building_type_limit or 'none'}; first line on an empty street: "
-                f"{'yes' if opts.first_line_on_empty_street else 'no'}; single choices played "
-                f"automatically: {'yes' if opts.auto_single else 'no'}.")
-    return "\n".join(lines)
-
-
-def index_text(live: LiveGame, game_id: int, moments: list[PictureMoment]) -> str:
-    """The game's index, like the first post of a forum thread: every picture posted, by round,
-    as the move number it showed; ``map N`` draws that table again, which is how a player
-    jumps to any update without scrolling the channel."""
-    if not moments:
-        return "No picture has been posted in this game yet."
-    moves = live.record.moves
-    lines = [f"Index of game {game_id}: the move number after which each picture was posted, "
-             f"and when (UTC); `map N` shows that table again."]
-    day = ""
-    for round_number, group in groupby(moments, key=lambda m: m.round):
-        entries = []
-        for m in group:
-            stamp = time.strftime("%Y-%m-%d %H:%M", time.gmtime(m.at))
-            shown = stamp if stamp[:10] != day else stamp[11:]
-            day = stamp[:10]
-            stale = m.move_number > len(moves) or (
-                m.move_number > 0 and moves[m.move_number - 1].seq > m.seq)
-            note = f" ({m.caption})" if m.caption else ""
-            mark = " (since taken back)" if stale else ""
-            entries.append(f"{m.move_number} at {shown}{note}{mark}")
-        title = "Setup" if round_number == 0 else f"Round {round_number}"
-        lines.append(f"**{title}**: {', '.join(entries)}")
-    return "\n".join(lines)
 
 
 def moderator_refusal(what: str) -> str:
