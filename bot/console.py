@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from bot.api import Actor, Attachment, Refusal, Reply
+from bot.api import Actor, Addressed, Attachment, Refusal, Reply
 from bot.cli_common import console_arguments as add_arguments
 from bot.config import (
     LIVE_GAMES,
@@ -35,7 +35,6 @@ from bot.service import GameService
 from bot.service.bots import BotPlayers
 from bot.service.drawing.renderer import default_renderer, start_pictures
 from bot.service.router.chat import a_command
-from bot.service.service import Addressed
 from bot.service.store.store import StoreError
 from bot.service.verbs.export import ExchangeError
 from bot.service.verbs.import_game import read_import_file

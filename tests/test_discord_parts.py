@@ -243,6 +243,7 @@ class _Verbose(NoGames):
     """Answers every command with a reply longer than Discord allows, naming everyone."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.pinged = ""
 
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
@@ -322,6 +323,7 @@ class _Slow(NoGames):
     """A service that takes as long as the test says: a slow render, a busy database."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.release = asyncio.Event()
         self.asked = asyncio.Event()
 

@@ -83,7 +83,7 @@ def test_a_hostile_session_stays_within_the_members_budgets(
         start, animations, empty = clock.now, 0, _used_bytes(path)
         for who, place, text, wait in steps:
             clock.now += wait
-            prepared = service.prepare(place, who, text, message_id=None)
+            prepared = service.pipeline.handle(place, who, text, message_id=None)
             if who is HOSTILE and prepared.snapshot is not None:
                 drawn.append(place)
             story = prepared.story

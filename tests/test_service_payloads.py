@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from bot.api import Attachment
+from bot.api import StoryFiles as Story
 from bot.service import GameService
 from bot.service.game import payloads
 from bot.service.game.records import RECORD_KINDS, GameRecord, Record, RecordError
-from bot.service.store.outbox import Story
 from tests.service_support import Table, fake_png, open_table, started
 from tests.test_service_story import short_game
 

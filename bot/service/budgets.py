@@ -16,8 +16,11 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.api import Actor
 from bot.service.command.forms import Budget, Cost
+from bot.service.game.live_game import Draft
 from engine.limits import (
+    ALWAYS_ALLOWED,
     ANIMATIONS_PER_MEMBER,
     ANIMATIONS_PER_PLACE,
     ANIMATIONS_PER_SERVER,
@@ -33,7 +36,19 @@ from engine.limits import (
     RECORDS_PER_MEMBER_GAME,
     REMINDERS_PER_USER,
     Rate,
+    check_records,
+    exempt,
 )
+
+#: What a change over a daily budget is told, by the budget (``Budgets.change_over``).
+_OVER = {
+    "games-per-member": "You have created many games today",
+    "games-per-server": "Many games were created on this server today",
+    "imports-per-member": "You have imported many games today",
+    "records-per-member-in-a-game": "You have changed this game many times today; a moderator "
+                                    "can still `abandon` or `pause` it",
+    "records-per-member": "You have changed games many times today",
+}
 
 
 class TokenBuckets:
@@ -179,6 +194,32 @@ class Budgets:
             charges.append(Charge(("records", game_id, user_id), RECORDS_PER_MEMBER_GAME,
                                   count, "records-per-member-in-a-game"))
         return self.charge(charges)
+
+    def change_refusal(self, place: str, actor: Actor, draft: Draft,
+                       moderator: bool) -> str | None:
+        """None when a change is within the records cap and the member's and server's daily
+        budgets (taken now), else why not; abandon, drop, pause and a moderator's undo always
+        pass. Over the records cap is a ``LimitError``."""
+        new_game = draft.new[0].kind == "create"  # an import's records all count, auto or not
+        kinds = [r.kind for r in draft.new if new_game or not r.auto]
+        if kinds and kinds[0] in ALWAYS_ALLOWED:
+            return None
+        if not exempt(kinds, moderator):  # a moderator's undo passes the cap, not the budgets
+            check_records(draft.record.counted, draft.record.last_seq)
+        over = self.change_over(place, actor.user_id, actor.server, draft.record.game_id, kinds)
+        if over is None:
+            return None
+        return (_OVER.get(over.limit, "That is over a daily limit")
+                + f" ({over.limit} limit); try again in {later(over.wait)}.")
+
+    def picture_skipped(self, place: str, user_id: str, server: str | None) -> str | None:
+        """What a change over the picture budget says (it stands; only its picture is
+        skipped), or None when its picture may be drawn (then it is counted)."""
+        wait = self.picture_wait(place, user_id, server)
+        if wait > 0:
+            return (f"\n(No picture this time: many were drawn here just now; `map` draws the "
+                    f"table again in {later(wait)}.)")
+        return None
 
     def may_remind(self, user_id: str | None) -> bool:
         """A user waited for at many tables is reminded a few times a day, not a flood."""

@@ -1,5 +1,7 @@
-"""What the adapters look up about a place's game between commands: the position a button was
-made for and what changed since, the decision the game waits for with its choices.
+"""What the adapters look up about a place's game between commands: whether a chat message is
+meant for the bot, the author's legal moves, the position a button was made for and what
+changed since, the decision the game waits for with its choices, who is awaited, and the line
+for someone arriving at the table.
 
 Buttons and menus on Discord are made for one position; ``Position`` names it (the game, how
 many moves are in force and the record of the last of them) so a press on an old message can be
@@ -8,8 +10,12 @@ told apart from a press on the current one, and ``since`` says what happened in 
 
 from __future__ import annotations
 
-from bot.api import Position, TableNow
+from bot.api import Actor, Addressed, Position, TableNow
+from bot.service.core import Core
 from bot.service.game.live_game import LiveGame, waiting_for
+from bot.service.game.records import OPEN_STATUSES, PLAYING_STATUSES, GameStatus, same_user
+from bot.service.router.chat import could_be_for_the_bot, meant_for_the_bot
+from bot.service.words.replies import where_things_stand
 
 
 def position_of(live: LiveGame) -> Position:
@@ -44,3 +50,83 @@ def since(live: LiveGame, then: Position) -> str:
     shown = "; ".join(f"{m.seat}: {m.text}" for m in new[:3])
     more = f" and {len(new) - 3} more" if len(new) > 3 else ""
     return f"The table has moved on: {shown}{more}."
+
+
+class Lookups:
+    """The adapters' questions about a place's game, answered from its summary row or its live
+    game (under the service's lock), changing nothing."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
+        """Whether an unprefixed message in ``place`` from ``user_id`` is meant for the bot
+        (``router/chat.py``, which takes a clear attempt at a move from the player to act;
+        plain chat is not): None for chat, else what to hand ``handle`` with it so that the
+        place's game is looked up once."""
+        if not could_be_for_the_bot(text):
+            return None  # table talk whatever the game: it is not even looked up
+        summary = self.core.store.latest_game(place)
+        if summary is None:
+            return None
+        to_act = summary.status == GameStatus.ACTIVE and same_user(user_id, summary.waiting_user)
+        moves = summary.status in PLAYING_STATUSES
+        meant = meant_for_the_bot(text, moves, to_act)
+        return Addressed(place, summary) if meant else None
+
+    def waiting_user(self, place: str) -> str | None:
+        """The user the place's game waits for now, if it waits for a person."""
+        summary = self.core.store.latest_game(place)
+        if summary is None or summary.status != GameStatus.ACTIVE:
+            return None
+        return summary.waiting_user
+
+    def _live(self, place: str) -> LiveGame | None:
+        """The place's live game (the caller holds the lock); None: the place has none."""
+        summary = self.core.store.latest_game(place)
+        return self.core.cache.get(summary) if summary is not None else None
+
+    def choices(self, place: str, actor: Actor) -> list[str]:
+        """The actor's legal moves now (empty when it is not their decision)."""
+        with self.core.lock:
+            live = self._live(place)
+            if live is None or live.status != GameStatus.ACTIVE or live.game is None:
+                return []
+            decision = live.game.to_act()
+            seat = live.record.seat_of_user(actor.user_id)
+            if decision is None or seat is None or seat.name != decision.player:
+                return []
+            return [str(m) for m in live.game.legal_moves()]
+
+    def live_copy(self, place: str) -> LiveGame | None:
+        """The place's game as it stands, copied (records and position), for work done outside
+        the service's lock: the computer thinking about its move (``bot.service.bots``)."""
+        with self.core.lock:
+            live = self._live(place)
+            if live is None:
+                return None
+            return LiveGame(live.record.copy(), live.game.copy() if live.game else None)
+
+    def table_now(self, place: str) -> TableNow | None:
+        """The decision the place's game waits for (None: none), for buttons and menus."""
+        with self.core.lock:
+            live = self._live(place)
+            return table_now(live) if live is not None else None
+
+    def since(self, place: str, then: Position) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did)."""
+        with self.core.lock:
+            live = self._live(place)
+            if live is None:
+                return "The table has moved on: the game is gone."
+            return since(live, then)
+
+    def where_things_stand(self, place: str) -> str | None:
+        """A line for someone arriving at a table (the console after a restart): the open game
+        and whom it waits for; None when the place has no open game."""
+        with self.core.lock:
+            summary = self.core.store.latest_game(place)
+            if summary is None or summary.status not in OPEN_STATUSES:
+                return None
+            live = self.core.cache.get(summary)
+        return where_things_stand(live, summary.id)

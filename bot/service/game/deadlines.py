@@ -140,6 +140,13 @@ def next_due(record: GameRecord, game: Game | None, now: float) -> Due | None:
     return Due(stage, at, seat.name, ready or (stage,))
 
 
+def due_at(record: GameRecord, game: Game | None, now: float) -> float | None:
+    """When the game next owes a reminder or a deadline (None: never), for the scheduler's
+    table (``next_due``)."""
+    due = next_due(record, game, now)
+    return None if due is None else due.at
+
+
 def hours(seconds: float) -> str:
     """``24 h``, ``90 min``, ``3 d``: a duration as the table reads it (whole hours from an
     hour on, so a wait reads "14 h of 24 h")."""

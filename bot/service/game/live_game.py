@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from bot.api import Actor
 from bot.service.game import automatic, payloads
 from bot.service.game.payloads import Payload
 from bot.service.game.records import OPEN_STATUSES, GameRecord, GameStatus, Record
@@ -20,6 +20,17 @@ from engine.limits import MAX_AUTO_MOVES
 
 #: the name automatic moves are recorded under
 BOT_USER = ("busbot", "busbot")
+
+
+class Author(Protocol):
+    """Who a draft's records are written by (an ``Actor`` of ``bot.api`` is one): the user's
+    stable id and the name the table calls them."""
+
+    @property
+    def user_id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 #: the game options the service reads itself (the rules know nothing of them), with the values
@@ -157,7 +168,7 @@ class Draft:
 
     record: GameRecord
     game: Game | None
-    actor: Actor
+    actor: Author
     now: float
     message_id: str | None
     new: list[Record] = field(default_factory=list)
@@ -166,7 +177,7 @@ class Draft:
     pings: list[str] = field(default_factory=list)
 
     @classmethod
-    def of(cls, live: LiveGame, actor: Actor, now: float, message_id: str | None) -> Draft:
+    def of(cls, live: LiveGame, actor: Author, now: float, message_id: str | None) -> Draft:
         game = live.game.copy() if live.game is not None else None
         return cls(live.record.copy(), game, actor, now, message_id)
 

@@ -15,11 +15,11 @@ retried. Refusals change nothing and owe nothing, so they never come here.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from enum import IntEnum
 from typing import Any
 
 import sqlite_utils
+
+from bot.api import Announcement, Failure, StoryFiles
 
 #: How a failure's error begins when the post may have been made all the same (its answer was
 #: lost), followed by the post's nonce: its batch is then retried exactly, with that nonce, so
@@ -29,50 +29,6 @@ MAYBE_POSTED = "maybe posted as "
 #: The pause before the first retry; each further failure doubles it, up to ``RETRY_MAX``.
 RETRY_FIRST = 15.0
 RETRY_MAX = 30 * 60.0
-
-
-class Story(IntEnum):
-    """What the game's final announcement draws besides the table (stored as this number), so
-    a late post gets the files the first attempt would have had."""
-
-    NONE = 0
-    CHART = 1  # the place had drawn its animations for now
-    CHART_AND_ANIMATION = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Announcement:
-    """One post owed to ``place``: what it says, whom it pings, and which position it shows.
-
-    ``picture`` is false for a change without a table to show (the lobby). ``seq`` is the
-    game's last record of the change: the picture is the position after it, with what changed
-    since the position before ``first_seq`` (the change's first record) highlighted.
-    ``story``: the game's story drawn with it (the announcement that ends the game).
-    """
-
-    place: str
-    game_id: int
-    seq: int
-    text: str
-    mentions: tuple[str, ...] = ()
-    picture: bool = False
-    first_seq: int = 0
-    story: Story = Story.NONE
-    id: int = 0
-    attempts: int = 0
-    moderator_told: bool = False
-    created_at: float = 0.0
-    #: the nonce of its last attempt, when that failed without a clear answer (the post may
-    #: have been made); "" otherwise
-    maybe_posted_as: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """What became of a failed post: the seconds until it is tried again, and whom to tell."""
-
-    wait: float
-    tell: str | None = None
 
 
 def create_table(db: sqlite_utils.Database) -> None:
@@ -102,7 +58,7 @@ def _announcement(row: dict[str, Any]) -> Announcement:
     return Announcement(
         place=row["place"], game_id=row["game_id"], seq=row["seq"], text=row["text"],
         mentions=tuple(json.loads(row["mentions"] or "[]")), picture=bool(row["picture"]),
-        first_seq=row["first_seq"] or 0, story=Story(row["story"] or 0),
+        first_seq=row["first_seq"] or 0, story=StoryFiles(row["story"] or 0),
         id=row["id"], attempts=row["attempts"], moderator_told=bool(row["moderator_told"]),
         created_at=row["created_at"],
         maybe_posted_as=_maybe_posted_as(str(row["last_error"] or "")))

@@ -24,9 +24,9 @@ from typing import Any
 
 import sqlite_utils
 
+from bot.api import Announcement, Failure, StoryFiles
 from bot.service.game.records import GameStatus, Record
 from bot.service.store import outbox, snapshots
-from bot.service.store.outbox import Announcement
 from engine.limits import DAY, HANDLED_KEEP_DAYS, SENT_KEEP_DAYS
 
 #: The record columns, in the order ``_record_rows`` writes and ``_stored_records`` reads them.
@@ -417,7 +417,7 @@ class Store:
             outbox.mark_sent(db, ids, now)
 
     def mark_failed(self, item_id: int, error: str, refused: bool,
-                    now: float) -> outbox.Failure:
+                    now: float) -> Failure:
         with self.transaction() as db:
             return outbox.mark_failed(db, item_id, error, refused, now)
 
@@ -640,8 +640,8 @@ def _add_story_column(db: sqlite_utils.Database) -> None:
     db.execute(
         "UPDATE outbox SET story = CASE WHEN instr(text, ?) = 0 THEN ? WHEN instr(text, ?) > 0 "
         "THEN ? ELSE ? END WHERE sent_at IS NULL",
-        [_OLD_STORY_HEADING, outbox.Story.NONE, _OLD_NO_ANIMATION, outbox.Story.CHART,
-         outbox.Story.CHART_AND_ANIMATION])
+        [_OLD_STORY_HEADING, StoryFiles.NONE, _OLD_NO_ANIMATION, StoryFiles.CHART,
+         StoryFiles.CHART_AND_ANIMATION])
 
 
 def _see(db: sqlite_utils.Database, place: str, message_id: str) -> None:
