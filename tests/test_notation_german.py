@@ -318,7 +318,7 @@ def test_german_meaning_changing_words_in_a_legal_move_never_change_the_game(
     for word, at in inserts:
         words.insert(at % (len(words) + 1), word)
     text = " ".join(words)
-    if "nicht Zeit anhalten" in text or "nicht anhalten" in text:
+    if "nicht anhalten" in text:
         return  # "die Zeit nicht anhalten" is the documented way to say Advance clock
     before, history = game.to_json(), list(game.history)
     try:
