@@ -13,8 +13,7 @@ from bot.api import GameFace
 from bot.delivery import OutboxBackend
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.runner import NoGames
-from bot.service import AsyncGameService, GameService
-from bot.service import async_face
+from bot.service import AsyncGameService, GameService, async_face
 from bot.service.pipeline import Pipeline
 
 ROOT = Path(__file__).resolve().parent.parent
