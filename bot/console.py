@@ -35,7 +35,7 @@ from bot.service import GameService
 from bot.service.bots import BotPlayers
 from bot.service.drawing.renderer import default_renderer, start_pictures
 from bot.service.router.chat import a_command
-from bot.service.store.store import StoreError
+from bot.service.store import StoreError
 from bot.service.verbs.export import ExchangeError
 from bot.service.verbs.import_game import read_import_file
 from engine.limits import MAX_MESSAGE_CHARS

@@ -64,8 +64,9 @@ def import_command(args: argparse.Namespace) -> int:
 
 def forget_command(args: argparse.Namespace) -> int:
     """``busbot forget USER_ID``: ``forget me`` for the operator."""
+    from bot.service.store import StoreError
     from bot.service.store.privacy import forget
-    from bot.service.store.store import Store, StoreError
+    from bot.service.store.store import Store
     from bot.service.verbs.forget import what
 
     store = Store(_existing(db_path(args)))

@@ -120,3 +120,36 @@ async def test_the_bot_without_games_answers_every_look_up_with_nothing() -> Non
         assert "gone" in await game.since("1", Position(1, 0, 0))
     finally:
         await game.aclose()
+
+
+def _schema_writers() -> set[str]:
+    """The modules of ``bot/`` that create or change a table, an index or a column."""
+    writers = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            sql = node.value.upper() if isinstance(node, ast.Constant) and isinstance(
+                node.value, str) else ""
+            made = (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("create", "create_index", "add_column")
+                    and ".table(" in ast.unparse(node.func.value))
+            if made or any(k in sql for k in ("CREATE TABLE", "CREATE INDEX", "ALTER TABLE")):
+                writers.add(path.relative_to(ROOT).as_posix())
+    return writers
+
+
+def test_the_whole_schema_is_declared_in_one_module(tmp_path: Path) -> None:
+    """Every table, index and column of the database is declared in ``store/schema.py`` (the
+    Discord adapter's two tables as statements it runs), and a new database holds exactly the
+    tables declared there: a newcomer finds any table in one step."""
+    import sqlite3
+
+    from bot.service.store import schema
+
+    assert _schema_writers() == {"bot/service/store/schema.py"}
+    GameService(str(tmp_path / "g.db"), renderer=None).close()
+    with sqlite3.connect(tmp_path / "g.db") as conn:
+        conn.execute(schema.CATCHING_UP)
+        conn.execute(schema.PUBLISHED_COMMANDS)
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    versioned = {"meta", "games", "records", "handled", "pictures", "reminders"}
+    assert tables == versioned | set(schema.SIDE_TABLES) | {"catching_up", "published_commands"}

@@ -26,7 +26,9 @@ from bot.cli import main as cli_main
 from bot.maintenance import check
 from bot.service import GameService
 from bot.service.game.records import RECORD_KINDS, Record
-from bot.service.store.store import SCHEMA_VERSION, Change, Store, StoreError
+from bot.service.store import StoreError
+from bot.service.store.schema import SCHEMA_VERSION
+from bot.service.store.store import Change, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 

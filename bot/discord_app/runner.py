@@ -32,7 +32,7 @@ from bot.runlock import DatabaseInUse, hold_database
 from bot.service import AsyncGameService, GameService
 from bot.service.async_face import NoGames as GamelessFace
 from bot.service.bots import BotPlayers
-from bot.service.store.store import StoreError
+from bot.service.store import StoreError
 
 log = logging.getLogger(__name__)
 

@@ -3,10 +3,10 @@
 when it would take back or replay more than a few moves, or touch a finished game, and waits for
 ``confirm`` from the same person within a few minutes.
 
-The question is stored (table ``pending``, one row per place and person), so it survives a
-restart of the bot; ``confirm`` carries the command out only while the table is as it was
-when it was asked (the same game, no record since), so a confirmation can never apply to a
-table that changed. A question that was not confirmed costs one row, replaced by that
+The question is stored (table ``pending``, one row per place and person, ``store/pending.py``),
+so it survives a restart of the bot; ``confirm`` carries the command out only while the table is
+as it was when it was asked (the same game, no record since), so a confirmation can never apply
+to a table that changed. A question that was not confirmed costs one row, replaced by that
 person's next question in the place and ignored once it is stale.
 
 The router asks (``ask_first``) after a command's needs, or its handler does once its own
@@ -20,20 +20,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-import sqlite_utils
-
 from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import AskFirst
 from bot.service.game.records import GameStatus
+from bot.service.store import pending
 
 #: seconds a question waits for ``confirm``
 WAIT = 300.0
 _CONFIRMED: ContextVar[bool] = ContextVar("confirmed", default=False)
-_TABLE = ("CREATE TABLE IF NOT EXISTS pending (place TEXT NOT NULL, user_id TEXT NOT NULL, "
-          "command TEXT NOT NULL, game_id INTEGER NOT NULL, last_seq INTEGER NOT NULL, "
-          "until REAL NOT NULL, PRIMARY KEY (place, user_id)) WITHOUT ROWID")
-
-
 @contextmanager
 def confirmed() -> Iterator[None]:
     """Run the needs and handler of a confirmed command: ``ask_first`` lets it through."""
@@ -62,39 +56,24 @@ def ask_first(ctx: GameContext, cmd: object, ask: AskFirst) -> Outcome | None:
 
 def _store(ctx: GameContext, command: str) -> None:
     record = ctx.live.record
-    with ctx.store.transaction() as db:
-        db.execute(_TABLE)
-        db.execute("DELETE FROM pending WHERE until < ?", [ctx.now])  # stale questions go
-        db.execute("INSERT OR REPLACE INTO pending VALUES (?, ?, ?, ?, ?, ?)",
-                   [ctx.place, _who(ctx), command, record.game_id, record.last_seq,
-                    ctx.now + WAIT])
+    pending.ask(ctx.store, ctx.place, _who(ctx),
+                pending.Question(command, record.game_id, record.last_seq, ctx.now + WAIT),
+                ctx.now)
 
 
 def _who(ctx: GameContext) -> str:
     return (ctx.actor.user_id or ctx.actor.name).casefold()
 
 
-def forget(db: sqlite_utils.Database, user_id: str) -> None:
-    """Delete the questions waiting for ``user_id`` (``forget me``: they hold the user's id and
-    the command they typed)."""
-    if "pending" in db.table_names():
-        db.execute("DELETE FROM pending WHERE user_id = ?", [user_id.casefold()])
-
-
 def take(ctx: GameContext) -> str | Outcome:
     """The command the writer was asked about (removed: a question is confirmed once), or the
     refusal saying why there is none to confirm."""
     record = ctx.live.record
-    with ctx.store.transaction() as db:
-        db.execute(_TABLE)
-        row = db.execute("SELECT command, game_id, last_seq, until FROM pending WHERE place = ? "
-                         "AND user_id = ?", [ctx.place, _who(ctx)]).fetchone()
-        db.execute("DELETE FROM pending WHERE place = ? AND user_id = ?", [ctx.place, _who(ctx)])
-    if row is None or float(row[3]) < ctx.now:
+    asked = pending.take(ctx.store, ctx.place, _who(ctx))
+    if asked is None or asked.until < ctx.now:
         return refuse("There is nothing for you to confirm: `confirm` goes ahead with a big "
                       f"change you asked for in the last {int(WAIT // 60)} minutes.")
-    if int(row[1]) != record.game_id or int(row[2]) != record.last_seq:
-        return refuse(f"The table has changed since you asked for `{row[0]}`; type it again "
-                      f"to see what it would do now.")
-    return str(row[0])
-
+    if asked.game_id != record.game_id or asked.last_seq != record.last_seq:
+        return refuse(f"The table has changed since you asked for `{asked.command}`; type it "
+                      f"again to see what it would do now.")
+    return asked.command

@@ -3,9 +3,8 @@
 A picture posted to the channel for everyone (a game's update) follows the channel's layout; a
 picture a player asks for (``map``, ``preview``) follows that player's, else the channel's.
 Where neither chose, the server's ``picture_layout`` applies (``render.configure`` set it, so the
-service passes None). The choices are kept in a side table of their own, created where it is
-first written (``CREATE TABLE IF NOT EXISTS``, like the delivery tables): a database that never
-had one simply has no choices yet.
+service passes None). The choices are kept in a side table of the schema (``picture_layouts``,
+``schema.py``): a database that never had one simply has no choices yet.
 """
 
 from __future__ import annotations
@@ -25,12 +24,6 @@ PLACE = "place"
 LAYOUT_NAMES = PICTURE_LAYOUTS
 
 
-def _create(store: Store) -> None:
-    store.db.execute("CREATE TABLE IF NOT EXISTS picture_layouts (scope TEXT NOT NULL, "
-                     "owner TEXT NOT NULL, layout TEXT NOT NULL, PRIMARY KEY (scope, owner)) "
-                     "WITHOUT ROWID")
-
-
 def chosen(store: Store, scope: str, owner: str) -> str | None:
     """The layout ``owner`` (a user id or a place) chose, or None."""
     with store.lock:
@@ -46,7 +39,6 @@ def chosen(store: Store, scope: str, owner: str) -> str | None:
 def choose(store: Store, scope: str, owner: str, layout: str | None) -> None:
     """Keep ``owner``'s layout (None: forget it, so the next one up applies)."""
     with store.transaction() as db:
-        _create(store)
         if layout is None:
             db.execute("DELETE FROM picture_layouts WHERE scope = ? AND owner = ?",
                        [scope, owner])

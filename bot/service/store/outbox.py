@@ -31,18 +31,6 @@ RETRY_FIRST = 15.0
 RETRY_MAX = 30 * 60.0
 
 
-def create_table(db: sqlite_utils.Database) -> None:
-    """The outbox table and its index of unsent rows (idempotent; older databases gain it)."""
-    db.table("outbox").create({
-        "id": int, "place": str, "game_id": int, "seq": int, "first_seq": int,
-        "created_at": float, "text": str, "mentions": str, "picture": int, "attempts": int,
-        "next_try": float,
-        "last_error": str, "moderator_told": int, "sent_at": float, "story": int,
-    }, pk="id", not_null=["place", "game_id", "seq", "text"], if_not_exists=True)
-    db.execute("CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (place, id) "
-               "WHERE sent_at IS NULL")
-
-
 def insert(db: sqlite_utils.Database, game_id: int, item: Announcement, now: float) -> int:
     """Add ``item`` (for ``game_id``, which a new game only learns in the same transaction)."""
     cursor = db.execute(

@@ -21,12 +21,16 @@ from dataclasses import dataclass, field, replace
 
 import sqlite_utils
 
-from bot.service.command import confirm
 from bot.service.game import payloads
 from bot.service.game.live_game import BOT_USER, LiveGame, build_game, waiting_for
 from bot.service.game.records import GameRecord, Record, same_user
-from bot.service.store import layouts, snapshots
-from bot.service.store.store import RECORD_COLUMNS, Store, StoreError, _record_rows, _stored_id
+from bot.service.store import StoreError, layouts, pending, snapshots
+from bot.service.store.rows import (
+    RECORD_COLUMNS,
+    record_rows,
+    stored_id,
+)
+from bot.service.store.store import Store
 
 
 @dataclass(slots=True)
@@ -56,7 +60,7 @@ def forget(store: Store, user_id: str, *, dry_run: bool = False) -> Forgotten:
             for game_id in _games_of(db, user_id):
                 _forget_in_game(store, db, game_id, user_id, report)
             layouts.forget_user(db, user_id)  # their picture layout, if they chose one
-            confirm.forget(db, user_id)  # a question waiting for their `confirm`
+            pending.forget(db, user_id)  # a question waiting for their `confirm`
             if dry_run:
                 raise _DryRun
             store.bump_generation(db)
@@ -68,7 +72,7 @@ def forget(store: Store, user_id: str, *, dry_run: bool = False) -> Forgotten:
 def _games_of(db: sqlite_utils.Database, user_id: str) -> list[int]:
     """The games whose records name the user: as the author, or in a record's data (a seat
     offered to them, a file imported with their id)."""
-    stored = _stored_id(user_id)
+    stored = stored_id(user_id)
     rows = db.execute(
         "SELECT DISTINCT game_id FROM records WHERE user_id = ? OR lower(user_id) = lower(?) "
         "OR instr(data, ?) > 0 ORDER BY game_id", [stored, user_id, json.dumps(user_id)])
@@ -91,7 +95,7 @@ def _forget_in_game(store: Store, db: sqlite_utils.Database, game_id: int, user_
     live = _replayed(game_id, rewritten)
     db.execute("DELETE FROM records WHERE game_id = ?", [game_id])
     db.conn.executemany(f"INSERT INTO records ({RECORD_COLUMNS}) VALUES "
-                        f"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _record_rows(game_id, rewritten))
+                        f"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", record_rows(game_id, rewritten))
     _rewrite_summary(db, game_id, live)
     _rewrite_positions(db, game_id, live)
     swap = _swapper({**{n: pseudonym for n in spoken}, **names})

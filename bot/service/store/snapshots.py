@@ -15,12 +15,6 @@ from collections.abc import Sequence
 import sqlite_utils
 
 
-def create_table(db: sqlite_utils.Database) -> None:
-    db.execute("CREATE TABLE IF NOT EXISTS snapshots (game_id INTEGER NOT NULL, "
-               "moves INTEGER NOT NULL, position BLOB NOT NULL, PRIMARY KEY (game_id, moves)) "
-               "WITHOUT ROWID")
-
-
 def write(db: sqlite_utils.Database, game_id: int,
           positions: Sequence[tuple[int, bytes]]) -> None:
     """Keep the positions after these move counts (replacing any written before)."""

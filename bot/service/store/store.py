@@ -6,43 +6,32 @@ finding a place's game or the reminders due never needs a replay. Each change is
 ``db.atomic()`` block; WAL with ``synchronous=FULL`` makes a committed block survive a crash of
 the process or the machine.
 
-The file says which form it is in (``meta``, key ``schema``). A database of an older form is
-brought to this one when it is opened, by the steps in ``MIGRATIONS``, in one transaction; one
-written by a newer busbot is refused untouched.
+Every table, and the steps that bring an older database up to date when it is opened, is
+declared in ``schema.py``; a record's row is ``rows.py``'s.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import sqlite_utils
 
-from bot.api import Announcement, Failure, StoryFiles
+from bot.api import Announcement, Failure
 from bot.service.game.records import GameStatus, Record
-from bot.service.store import outbox, snapshots
+from bot.service.store import StoreError, outbox, schema, snapshots
+from bot.service.store.rows import RECORD_COLUMNS, record_rows, stored_records
 from engine.limits import DAY, HANDLED_KEEP_DAYS, SENT_KEEP_DAYS
 
-#: The record columns, in the order ``_record_rows`` writes and ``_stored_records`` reads them.
-RECORD_COLUMNS = "game_id, seq, kind, at, user_id, user_name, seat, text, auto, message_id, data"
-#: The largest id kept as an integer (SQLite's): Discord's snowflakes are far below it.
-_MAX_ID = 2**63 - 1
 #: Seconds a command waits for another process (``busbot export`` beside the running bot) to
 #: finish writing before it gives up; sqlite's busy handler retries meanwhile.
 BUSY_TIMEOUT = 30.0
 #: Answers still owed per place that a start posts (the newest; older ones are let go).
 UNANSWERED_KEPT = 50
-
-
-class StoreError(Exception):
-    """The database cannot be used at all; the message is one sentence saying why and what to do.
-    The command line prints it and exits with status 2."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,15 +140,15 @@ class Store:
             raise StoreError(_why(path, err)) from None
         self.db = sqlite_utils.Database(conn)
         try:
-            version = _schema_version(self.db, path)  # before any write: a newer form is refused
+            version = schema.version(self.db, path)  # before any write: a newer one is refused
             if path != ":memory:" and self.db.journal_mode != "wal":
                 self.db.enable_wal()
             self.db.execute("PRAGMA synchronous=FULL")
             if self.db.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("database disk image is malformed")
-            if version != SCHEMA_VERSION:
+            if version != schema.SCHEMA_VERSION:
                 self._bring_up_to_date()
-            self._create_delivery_tables()
+            self._create_side_tables()
         except sqlite3.Error as err:
             conn.close()
             raise StoreError(_why(path, err)) from None
@@ -190,28 +179,14 @@ class Store:
         transaction: a crash leaves the database as it was, and a second process opening it
         meanwhile waits for the lock, then finds it up to date and does nothing."""
         with self.transaction() as db:
-            version = _schema_version(db, self.path)  # again, now that no one else writes
-            if version is None:
-                _create_first_schema(db)
-                version = 1
-            for step in MIGRATIONS[version - 1:]:
-                step(db)
-            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", [str(SCHEMA_VERSION)])
+            schema.bring_up_to_date(db, self.path)
 
-    def _create_delivery_tables(self) -> None:
-        """The outbox, the last message seen per place and the written positions; added to
-        older databases too (and only when missing, like the rest of the schema, so a second
-        reader never writes)."""
-        if {"outbox", "seen", "snapshots", "schedule"} <= set(self.db.table_names()) and (
-                "story" in self.db.table("outbox").columns_dict):
-            return
-        with self.transaction() as db:
-            _create_schedule(db)
-            outbox.create_table(db)
-            _add_story_column(db)
-            snapshots.create_table(db)
-            db.table("seen").create({"place": str, "message_id": int}, pk="place",
-                                    if_not_exists=True)
+    def _create_side_tables(self) -> None:
+        """The side tables (``schema.SIDE_TABLES``); added to older databases too, and only
+        when missing, like the rest of the schema, so a second reader never writes."""
+        if schema.side_tables_missing(self.db):
+            with self.transaction() as db:
+                schema.create_side_tables(db)
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -236,7 +211,7 @@ class Store:
             rows = self.db.conn.execute(
                 f"SELECT {RECORD_COLUMNS} FROM records WHERE game_id = ? ORDER BY seq",
                 [game_id]).fetchall()
-        return _stored_records(game_id, rows)
+        return stored_records(game_id, rows)
 
     def positions(self, game_id: int, moves: int) -> list[bytes]:
         """The written positions of a game after at most ``moves`` moves (for ``replay``)."""
@@ -290,7 +265,7 @@ class Store:
                 db.conn.executemany(
                     f"INSERT INTO records ({RECORD_COLUMNS}) "
                     f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    _record_rows(game_id, change.records))
+                    record_rows(game_id, change.records))
             if change.positions:
                 snapshots.write(db, game_id, change.positions)
             if change.message_id is not None:
@@ -372,7 +347,6 @@ class Store:
         (``answered``), in one transaction: a process stopped between the two is not left with
         a message read past whose answer nobody will post (``unanswered`` at the next start)."""
         with self.transaction() as db:
-            _unanswered_table(db)
             db.execute("INSERT OR REPLACE INTO unanswered (place, message_id, text, at) "
                        "VALUES (?, ?, ?, ?)", [place, message_id, text, now])
             _see(db, place, message_id)
@@ -380,7 +354,6 @@ class Store:
     def answered(self, place: str, message_id: str) -> None:
         """The answer owed to ``message_id`` was posted."""
         with self.transaction() as db:
-            _unanswered_table(db)
             db.execute("DELETE FROM unanswered WHERE place = ? AND message_id = ?",
                        [place, message_id])
 
@@ -388,7 +361,6 @@ class Store:
         """The answers still owed in ``place`` to messages handled since ``since`` (message id
         and text), oldest first, at most ``UNANSWERED_KEPT``."""
         with self.transaction() as db:
-            _unanswered_table(db)
             rows = db.execute(
                 "SELECT message_id, text FROM unanswered WHERE place = ? AND at >= ? "
                 "ORDER BY CAST(message_id AS INTEGER) DESC LIMIT ?",
@@ -452,171 +424,8 @@ class Store:
                                  [now - HANDLED_KEEP_DAYS * DAY]).rowcount
             sent = db.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?",
                               [now - SENT_KEEP_DAYS * DAY]).rowcount
-            _unanswered_table(db)
             db.execute("DELETE FROM unanswered WHERE at < ?", [now - HANDLED_KEEP_DAYS * DAY])
         return max(0, handled), max(0, sent)
-
-
-def _unanswered_table(db: sqlite_utils.Database) -> None:
-    """Refusals handled live whose answer was not posted yet (a side table of its own)."""
-    db.execute("CREATE TABLE IF NOT EXISTS unanswered (place TEXT, message_id TEXT, text TEXT, "
-               "at REAL, PRIMARY KEY (place, message_id)) WITHOUT ROWID")
-
-
-# ---- the schema and its versions --------------------------------------------------------------
-
-
-def _schema_version(db: sqlite_utils.Database, path: str) -> int | None:
-    """The form the database is in (None: a new database); ``StoreError`` for one written by a
-    newer busbot, which this one must not touch."""
-    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
-                  ).fetchone() is None:
-        return None
-    row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    if row is None:
-        return None
-    version = int(row[0]) if str(row[0]).isdigit() else 0
-    if not 1 <= version <= SCHEMA_VERSION:
-        raise StoreError(
-            f"the game database {path} is in a form this busbot does not know (schema version "
-            f"{row[0]}; this one reads up to {SCHEMA_VERSION}): it was written by a newer busbot, "
-            f"so run that version, or restore the backup made before upgrading")
-    return version
-
-
-def _create_first_schema(db: sqlite_utils.Database) -> None:
-    """The tables as version 1 made them; ``MIGRATIONS`` take every database on from here, so
-    a new database and an upgraded one end up alike."""
-    db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
-    db.table("games").create({
-        "id": int, "place": str, "status": str, "edition": str, "players": str,
-        "last_seq": int, "created_at": float, "updated_at": float,
-        "waiting_seat": str, "waiting_user": str, "waiting_text": str,
-        "waiting_since": float, "waiting_key": int,
-    }, pk="id", not_null=["place", "status", "last_seq"], if_not_exists=True)
-    db.table("games").create_index(["place", "id"], if_not_exists=True)
-    db.table("games").create_index(["status"], if_not_exists=True)
-    db.table("records").create({
-        "game_id": int, "seq": int, "kind": str, "at": float, "user_id": str,
-        "user_name": str, "seat": str, "text": str, "auto": int, "message_id": str,
-        "data": str,
-    }, pk=("game_id", "seq"), not_null=["kind", "at", "user_id"],
-        foreign_keys=[("game_id", "games", "id")], if_not_exists=True)
-    db.table("handled").create({
-        "place": str, "message_id": str, "game_id": int, "seq": int, "at": float,
-        "reply": str,
-    }, pk=("place", "message_id"), if_not_exists=True)
-    db.table("pictures").create({
-        "game_id": int, "seq": int, "move_number": int, "round": int, "at": float,
-        "caption": str,
-    }, pk=("game_id", "seq"), if_not_exists=True)
-    db.table("reminders").create({"game_id": int, "key": int, "at": float},
-                                 pk=("game_id", "key"), if_not_exists=True)
-    db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '1')")
-
-
-def _compact_records_and_handled(db: sqlite_utils.Database) -> None:
-    """Version 2: records in their compact form (``_record_rows``), in a table that is its own
-    index on (game_id, seq) (``WITHOUT ROWID``: no row number and no second copy of the key).
-    Every record is read back as a ``Record`` and written again, so it stays exactly as it was.
-    The handled messages likewise become their own index on (place, message_id), copied as
-    they are."""
-    conn = db.conn
-    conn.execute("CREATE TABLE handled_v2 (place TEXT, message_id TEXT, game_id INTEGER, "
-                 "seq INTEGER, at REAL, reply TEXT, PRIMARY KEY (place, message_id)) "
-                 "WITHOUT ROWID")
-    conn.execute("INSERT INTO handled_v2 SELECT place, message_id, game_id, seq, at, reply "
-                 "FROM handled")
-    conn.execute("DROP TABLE handled")
-    conn.execute("ALTER TABLE handled_v2 RENAME TO handled")
-    conn.execute(
-        "CREATE TABLE records_v2 (game_id INTEGER NOT NULL REFERENCES games(id), "
-        "seq INTEGER NOT NULL, kind TEXT NOT NULL, "
-        "at REAL, "  # NULL: the same time as the record before
-        "user_id NOT NULL, user_name TEXT, seat TEXT, text TEXT, auto INTEGER NOT NULL, "
-        "message_id, "  # ids without a type, so that a number stays a number (_stored_id)
-        "data TEXT, "  # JSON; NULL: nothing; '': the same as the record before
-        "PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
-    rows = conn.execute(f"SELECT {RECORD_COLUMNS} FROM records ORDER BY game_id, seq")
-    for game_id, game_rows in itertools.groupby(rows, key=lambda row: int(row[0])):
-        conn.executemany(f"INSERT INTO records_v2 ({RECORD_COLUMNS}) "
-                         f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         _record_rows(game_id, _stored_records(game_id, game_rows)))
-    rows.close()
-    conn.execute("DROP TABLE records")
-    conn.execute("ALTER TABLE records_v2 RENAME TO records")
-
-
-#: The steps from each version to the next: ``MIGRATIONS[0]`` takes version 1 to 2, and so on.
-#: A step changes tables that exist; a table of its own (derived data, a side table) can instead
-#: be created where it is used, with ``CREATE TABLE IF NOT EXISTS``, as the delivery tables are.
-MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_compact_records_and_handled,)
-SCHEMA_VERSION = 1 + len(MIGRATIONS)
-
-
-# ---- records as stored ------------------------------------------------------------------------
-
-
-def _stored_id(value: str | None) -> str | int | None:
-    """A user or message id as stored: one written as a plain decimal number (Discord's are 18
-    or 19 digits) is kept as that integer, 8 bytes; any other text as it is. ``str`` of the
-    integer gives the text back exactly: no sign, no leading zero, ASCII digits only."""
-    if (value is not None and value.isascii() and value.isdigit() and len(value) <= 19
-            and (value[0] != "0" or value == "0") and int(value) <= _MAX_ID):
-        return int(value)
-    return value
-
-
-def _record_rows(game_id: int, records: Iterable[Record]) -> list[tuple[object, ...]]:
-    """The rows that store ``records`` (consecutive records of one game, the first stored in
-    full): a time or ``data`` equal to the record before's is not repeated (the records one
-    command writes share their time; an imported game's moves share both)."""
-    rows: list[tuple[object, ...]] = []
-    last_at: float | None = None
-    last_data: str | None = None
-    for r in records:
-        data = (json.dumps(dict(r.data), sort_keys=True, separators=(",", ":"))
-                if r.data else None)
-        rows.append((
-            game_id, r.seq, r.kind, None if r.at == last_at else r.at, _stored_id(r.user_id),
-            r.user_name, r.seat, r.text, int(r.auto), _stored_id(r.message_id),
-            "" if data is not None and data == last_data else data))
-        last_at, last_data = r.at, data
-    return rows
-
-
-def _stored_records(game_id: int, rows: Iterable[Sequence[Any]]) -> list[Record]:
-    """The records of one game from its rows (``RECORD_COLUMNS``, in order of ``seq``), of
-    either version: version 1 wrote every time and ``data`` in full and ids as text."""
-    records: list[Record] = []
-    at: float | None = None
-    data: dict[str, Any] = {}
-    for _, seq, kind, stored_at, user_id, user_name, seat, text, auto, message_id, stored_data \
-            in rows:
-        if stored_at is not None:
-            at = stored_at
-        elif at is None:
-            raise StoreError(f"record {seq} of game {game_id} has no time: the database was "
-                             f"changed outside busbot; restore it from a backup")
-        # read once per run of equal data; each record gets a dict of its own (records are
-        # never changed, so the values inside equal data may be shared)
-        data = json.loads(stored_data) if stored_data else dict(data) if stored_data == "" else {}
-        records.append(Record(
-            game_id, seq, kind, at, str(user_id), user_name or "", seat, text, bool(auto),
-            None if message_id is None else str(message_id), data))
-    return records
-
-
-def _create_schedule(db: sqlite_utils.Database) -> None:
-    """``schedule``: per game, when its next reminder or deadline is due (indexed where one
-    is), its deadline and its server; derived from the records, rewritten with every change
-    (a game from before the table gains its row at its next change)."""
-    db.execute("CREATE TABLE IF NOT EXISTS schedule (game_id INTEGER PRIMARY KEY "
-               "REFERENCES games(id), due_at REAL, deadline REAL, server TEXT)")
-    db.execute("CREATE INDEX IF NOT EXISTS schedule_due ON schedule (due_at) "
-               "WHERE due_at IS NOT NULL")
-    db.execute("CREATE INDEX IF NOT EXISTS schedule_server ON schedule (server) "
-               "WHERE server IS NOT NULL")
 
 
 def _schedule(db: sqlite_utils.Database, game_id: int, change: Change) -> None:
@@ -624,26 +433,6 @@ def _schedule(db: sqlite_utils.Database, game_id: int, change: Change) -> None:
                "ON CONFLICT (game_id) DO UPDATE SET due_at = excluded.due_at, "
                "deadline = excluded.deadline, server = COALESCE(excluded.server, server)",
                [game_id, change.due_at, change.deadline, change.server])
-#: How the final announcement of a game began its story before the outbox kept the flag, and
-#: said it had no animation (the text older versions stored; frozen here, whatever the story's
-#: heading becomes).
-_OLD_STORY_HEADING = "**The game's story.**"
-_OLD_NO_ANIMATION = "(No animation this time"
-
-
-def _add_story_column(db: sqlite_utils.Database) -> None:
-    """The outbox's ``story`` column, for a database whose outbox predates it; its unsent
-    rows get the flag their text shows (older versions found it there at each try)."""
-    if "story" in db.table("outbox").columns_dict:
-        return
-    db.execute("ALTER TABLE outbox ADD COLUMN story INTEGER")
-    db.execute(
-        "UPDATE outbox SET story = CASE WHEN instr(text, ?) = 0 THEN ? WHEN instr(text, ?) > 0 "
-        "THEN ? ELSE ? END WHERE sent_at IS NULL",
-        [_OLD_STORY_HEADING, StoryFiles.NONE, _OLD_NO_ANIMATION, StoryFiles.CHART,
-         StoryFiles.CHART_AND_ANIMATION])
-
-
 def _see(db: sqlite_utils.Database, place: str, message_id: str) -> None:
     """Move the place's watermark up to ``message_id`` (chat message ids grow with time; ids
     that are not numbers, like the console's, are not kept)."""

@@ -14,8 +14,8 @@ from bot.service.command.context import Context, Outcome, refuse
 from bot.service.command.forms import Budget, Cost, Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
+from bot.service.store import StoreError
 from bot.service.store.privacy import Forgotten, forget
-from bot.service.store.store import StoreError
 from bot.service.words.replies import count_of
 
 
