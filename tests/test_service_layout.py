@@ -153,3 +153,11 @@ def test_the_whole_schema_is_declared_in_one_module(tmp_path: Path) -> None:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     versioned = {"meta", "games", "records", "handled", "pictures", "reminders"}
     assert tables == versioned | set(schema.SIDE_TABLES) | {"catching_up", "published_commands"}
+
+
+def test_the_renderer_is_imported_plainly() -> None:
+    """The renderer is loaded by plain imports where something is drawn (mypy and a reader see
+    them); ``importlib`` is left to the registry, which discovers the command modules."""
+    users = sorted(path.relative_to(ROOT).as_posix() for path in SERVICE.rglob("*.py")
+                   if "importlib" in path.read_text(encoding="utf-8"))
+    assert users == ["bot/service/router/registry.py"]

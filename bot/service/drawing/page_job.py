@@ -4,7 +4,6 @@ of Discord's attachment limit; else the reply says so and names the command that
 
 from __future__ import annotations
 
-import importlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -31,7 +30,9 @@ def draw_page(game: Game, game_id: int, notes: PageNotes,
               room: int) -> tuple[list[str], list[Attachment]]:
     """The page as a file when it fits in ``room`` bytes; a note saying why not otherwise."""
     try:
-        page = importlib.import_module("render.page").build_page(game, notes)
+        from render.page import build_page  # the renderer is imported only when drawing
+
+        page = build_page(game, notes)
     except ImportError:
         return ["(The game's page cannot be made here.)"], []
     except Exception:  # a drawing bug must not lose the message it rides on

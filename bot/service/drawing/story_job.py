@@ -5,7 +5,6 @@ without the handlers' module (``story``) and ``outcome`` importing each other.""
 
 from __future__ import annotations
 
-import importlib
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -37,9 +36,8 @@ class StoryJob:
 
     def __call__(self, taken: int) -> tuple[list[str], list[Attachment]]:
         """The notes and files; ``taken`` bytes of the message are already used."""
-        try:
-            chart = importlib.import_module("render.chart")
-            animation = importlib.import_module("render.animation")
+        try:  # the renderer is imported only when drawing
+            from render import animation, chart
         except ImportError:
             return ["(The chart and the animation cannot be drawn here.)"], []
         notes: list[str] = []
