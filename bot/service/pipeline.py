@@ -293,7 +293,7 @@ def _story_of(ending: StoryJob | None) -> StoryFiles:
 
 def _caption(first: Record, text: str) -> str:
     """What the index notes beside a picture: nothing for a player's own move, else the act."""
-    if isinstance(move := first.payload, payloads.Move) and not move.by_moderator:
+    if isinstance(move := first.payload, payloads.Moved) and not move.by_moderator:
         return ""
     line = text.split("\n", 1)[0].split(":", 1)[0].rstrip(".")
     return line if len(line) <= 70 else line[:69] + "…"

@@ -55,7 +55,7 @@ def due_work(ctx: GameContext) -> Outcome | None:
     if due is None or due.at > ctx.now or due.stage not in deadlines.STAGES:
         return None
     draft = ctx.draft()
-    draft.add(payloads.Remind(due.stages), seat=due.seat, user=BOT_USER)
+    draft.add(payloads.Reminded(due.stages), seat=due.seat, user=BOT_USER)
     if due.stage == PASSED:
         return _passed(draft, due)
     return _reminder(draft, due)

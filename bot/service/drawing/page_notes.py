@@ -25,7 +25,7 @@ SERVICE_USER = "busbot"
 
 def _undo_text(rec: Record, by_seq: dict[int, Record]) -> str:
     """An undo, with the moves it took back named."""
-    targets = rec.carried(payloads.Undo).targets
+    targets = rec.carried(payloads.Undone).targets
     named = "; ".join(f"{by_seq[t].seat}: {by_seq[t].text}" for t in targets if t in by_seq)
     return (f"{rec.user_name} took back {count_of(len(targets), 'move')}"
             + (f" ({named})" if named else ""))
@@ -44,12 +44,12 @@ def _marks(number: int, rec: Record, auto: bool, player: str | None) -> list[Mov
     from render.page_notes import MoveMark
 
     made = rec.payload
-    why = made.reason if isinstance(made, payloads.Move) else None
+    why = made.reason if isinstance(made, payloads.Moved) else None
     if auto or rec.user_id == SERVICE_USER or why is not None:
         return [MoveMark(number, "automatic", f"automatic ({why})" if why else "automatic")]
     if rec.kind == "correct":
         return [MoveMark(number, "correction", f"corrected by {rec.user_name}")]
-    imported = isinstance(made, payloads.Move) and made.imported
+    imported = isinstance(made, payloads.Moved) and made.imported
     if not imported and not same_user(rec.user_id, player):
         return [MoveMark(number, "automatic", f"played by {rec.user_name}")]
     return []

@@ -201,7 +201,7 @@ class Draft:
         """Play one move for a seat and record it (``BusError`` when it is not legal now)."""
         assert self.game is not None
         events = self.game.push(move, seat)
-        self.add(payloads.Move(by_moderator=by is not None), seat=seat, text=str(move))
+        self.add(payloads.Moved(by_moderator=by is not None), seat=seat, text=str(move))
         return Played(seat, move, events, by=by)
 
     def run_automatic(self, skip_seat: str | None = None) -> list[Played]:
@@ -233,13 +233,13 @@ class Draft:
         policy and the deadline)."""
         assert self.game is not None
         events = self.game.push(move, seat)
-        self.add(payloads.Move(reason=why, policy=policy, after=after), seat=seat,
+        self.add(payloads.Moved(reason=why, policy=policy, after=after), seat=seat,
                  text=str(move), auto=True, user=BOT_USER)
         return Played(seat, move, events, auto=why)
 
     def end_plan(self, ended: automatic.PlanEnds) -> None:
         """Clear a seat's plan; a broken one is said, and its player pinged (unless away)."""
-        self.add(payloads.Plan(broken=ended.broken), seat=ended.seat, user=BOT_USER)
+        self.add(payloads.PlanChanged(broken=ended.broken), seat=ended.seat, user=BOT_USER)
         if ended.broken is None:
             return
         self.notes.append(f"{ended.seat}'s plan stopped: {ended.broken}; the rest of it is "

@@ -1,24 +1,172 @@
-"""What each kind of record carries: one frozen dataclass per kind, as the 18xx engine's action
-classes each hold their own fields.
+"""What each kind of record carries: one frozen dataclass per kind, named for what happened
+(``Joined``, ``Undone``: a record is a fact; the requests that lead to one are the commands of
+``bot/service/verbs/``, named for what is asked, ``Join``, ``Undo``), as the 18xx engine's
+action classes each hold their own fields.
 
 A record is stored as its kind and a JSON object (``Record.data``); this module is the only
 place that knows which keys each kind writes and how an old or imported one is read. The
 service writes a record by handing ``Draft.add`` a payload (the kind comes from its class), and
 reads one with ``rec.payload`` (``read``), so a misspelt key is a type error, not a silent
-``None``. ``to_data`` writes exactly the keys the service has always written, in the same
-order and only when they say something, so stored bytes and exports stay as they were; ``read``
-accepts what older versions and foreign files hold (a missing key takes its default) and raises
-``KeyError``/``TypeError``/``ValueError`` for a malformed one, which the fold reports.
+``None``.
+
+One codec writes and reads every kind, from its fields: each field is a key, written in the
+order of the fields, always, or (``sparse``) only when it says something; a field with a
+default may be missing (older versions, foreign files), one without must be there
+(``KeyError``); each value is read by its type (``TypeError``/``ValueError`` for a malformed
+one, which the fold reports). Two marks say the rest: ``presence`` (a flag not written, true
+when another key is there) and ``exact`` (a flag read as set only when the data says exactly
+``true``). So the stored bytes and exports stay as the service has always written them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from types import NoneType, UnionType
+from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin, get_type_hints
 
 #: A record's stored ``data``: a JSON object.
 Data = Mapping[str, Any]
+
+P = TypeVar("P", bound="Payload")
+
+
+def sparse(default: object = None) -> Any:
+    """A field written only when it says something (when it is not its default)."""
+    return field(default=default, metadata={"sparse": True})
+
+
+def presence(key: str) -> Any:
+    """A flag that is not written: it is true when ``key`` is there (which is then written,
+    even when it is None)."""
+    return field(default=False, metadata={"presence": key})
+
+
+def exact() -> Any:
+    """A flag written only when set, and read as set only when the data says exactly ``true``
+    (a file cannot set it with ``1`` or ``"yes"``)."""
+    return field(default=False, metadata={"sparse": True, "exact": True})
+
+
+@dataclass(frozen=True, slots=True)
+class Payload:
+    """The fields of one kind of record; subclasses name their ``KIND``."""
+
+    KIND: ClassVar[str] = ""
+
+    @classmethod
+    def from_data(cls: type[P], data: Data) -> P:
+        """The payload a stored (or imported) ``data`` holds; a payload without fields reads
+        any object (older files may carry notes)."""
+        return cls(**{key.name: key.read(data) for key in _keys(cls)})
+
+    def to_data(self) -> dict[str, Any]:
+        """The keys this payload writes, in the order of its fields."""
+        out: dict[str, Any] = {}
+        for key in _keys(type(self)):
+            value = getattr(self, key.name)
+            if key.written(self, value):
+                out[key.name] = _plain(value)
+        return out
+
+
+# ---- the codec ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Key:
+    """One field of a payload as a key of its data."""
+
+    name: str
+    convert: Callable[[object], object]
+    required: bool
+    default: object
+    sparse: bool
+    #: the flag saying whether this key is written (``presence``), if any
+    present_if: str | None
+    #: the key whose presence this flag is (``presence``); the flag itself is not written
+    presence_of: str | None
+
+    def read(self, data: Data) -> object:
+        if self.presence_of is not None:
+            return self.presence_of in data
+        if self.required:
+            return self.convert(data[self.name])
+        value = data.get(self.name, self.default)
+        return value if value is None and self.default is None else self.convert(value)
+
+    def written(self, payload: Payload, value: object) -> bool:
+        if self.presence_of is not None:
+            return False
+        if self.present_if is not None:
+            return bool(getattr(payload, self.present_if))
+        return not self.sparse or value != self.default
+
+
+#: each payload class's keys, made once (``_keys``)
+_KEYS: dict[type[Payload], tuple[_Key, ...]] = {}
+
+
+def _keys(cls: type[Payload]) -> tuple[_Key, ...]:
+    """The keys of a payload class, from its fields and their types."""
+    known = _KEYS.get(cls)
+    if known is not None:
+        return known
+    hints = get_type_hints(cls)
+    fields = dataclasses.fields(cls)
+    flags = {f.metadata["presence"]: f.name for f in fields if "presence" in f.metadata}
+    keys = []
+    for f in fields:
+        required, default = _default(f)
+        convert = _exactly_true if f.metadata.get("exact") else _reader(
+            hints[f.name], f"a {cls.KIND}'s {f.name}")
+        keys.append(_Key(f.name, convert, required, default, bool(f.metadata.get("sparse")),
+                         flags.get(f.name), f.metadata.get("presence")))
+    _KEYS[cls] = tuple(keys)
+    return _KEYS[cls]
+
+
+def _default(f: dataclasses.Field[Any]) -> tuple[bool, object]:
+    """Whether a field must be in the data, and its default when it need not."""
+    if f.default is not dataclasses.MISSING:
+        return False, f.default
+    if callable(factory := f.default_factory):
+        return False, factory()
+    return True, None
+
+
+def _reader(kind: object, what: str) -> Callable[[object], object]:
+    """How a stored value of the type ``kind`` is read."""
+    origin, args = get_origin(kind), get_args(kind)
+    if origin in (Union, UnionType):
+        scalars = tuple(a for a in args if a is not NoneType)
+        if len(scalars) == 1:
+            one = _reader(scalars[0], what)
+            return lambda value: None if value is None else one(value)
+        return _scalar(scalars, what)
+    if origin is tuple:
+        return _ints if args[0] is int else _strs
+    if origin is Mapping:
+        return _texts
+    if kind is bool:
+        return bool
+    if kind in (str, int, float):
+        return kind  # type: ignore[return-value]
+    raise TypeError(f"no reader for {kind!r}")
+
+
+def _scalar(allowed: tuple[object, ...], what: str) -> Callable[[object], object]:
+    """A value of one of several scalar types (a whole number where a float is allowed is
+    read as that float)."""
+    plain = tuple(a for a in allowed if isinstance(a, type))
+    accepted = plain + ((int,) if float in plain else ())
+
+    def read(value: object) -> object:
+        if not (value is None or isinstance(value, accepted)):
+            raise TypeError(f"{what} is a number, a word, true/false or null")
+        return float(value) if type(value) is int and float in plain else value
+    return read
 
 
 def _ints(values: object) -> tuple[int, ...]:
@@ -34,91 +182,62 @@ def _strs(values: object) -> tuple[str, ...]:
     return tuple(str(v) for v in values)  # type: ignore[attr-defined]
 
 
-def _text(value: object) -> str | None:
-    return None if value is None else str(value)
+def _texts(values: object) -> dict[str, str]:
+    return {str(k): str(v) for k, v in dict(values).items()}  # type: ignore[call-overload]
+
+
+def _exactly_true(value: object) -> bool:
+    return value is True
+
+
+def _plain(value: object) -> object:
+    """A value as JSON holds it (a tuple as a list, a mapping as an object)."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value
+
+
+# ---- the kinds ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Payload:
-    """The fields of one kind of record; subclasses name their ``KIND``."""
-
-    KIND: ClassVar[str] = ""
-
-    @classmethod
-    def from_data(cls, data: Data) -> Payload:
-        """A payload without fields reads any object (older files may carry notes)."""
-        return cls()
-
-    def to_data(self) -> dict[str, Any]:
-        return {}
-
-
-@dataclass(frozen=True, slots=True)
-class Create(Payload):
+class Created(Payload):
     """A new game: its edition and the options that differ from the edition's."""
 
     KIND: ClassVar[str] = "create"
     edition: str
     options: Mapping[str, str] = field(default_factory=dict)
 
-    @classmethod
-    def from_data(cls, data: Data) -> Create:
-        options = {str(k): str(v) for k, v in dict(data.get("options", {})).items()}
-        return cls(str(data["edition"]), options)
-
-    def to_data(self) -> dict[str, Any]:
-        return {"edition": self.edition, "options": dict(self.options)}
-
 
 @dataclass(frozen=True, slots=True)
-class Join(Payload):
+class Joined(Payload):
     """A seat taken (``seat`` of the record). ``named``: the seat is for ``user_id`` (None: for
     nobody yet), not for the record's user (an imported game's seats); ``agreed``: that user
     took it (the console binds names to users)."""
 
     KIND: ClassVar[str] = "join"
-    colour: str | None
-    named: bool = False
+    colour: str | None = None
+    named: bool = presence("user_id")
     user_id: str | None = None
-    user_name: str | None = None
-    agreed: bool = False
-
-    @classmethod
-    def from_data(cls, data: Data) -> Join:
-        return cls(_text(data.get("colour")), "user_id" in data, _text(data.get("user_id")),
-                   _text(data.get("user_name")), data.get("agreed") is True)
-
-    def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"colour": self.colour}
-        if self.named:
-            out["user_id"] = self.user_id
-        if self.user_name is not None:
-            out["user_name"] = self.user_name
-        if self.agreed:
-            out["agreed"] = True
-        return out
+    user_name: str | None = sparse()
+    agreed: bool = exact()
 
 
 @dataclass(frozen=True, slots=True)
-class Leave(Payload):
+class Left(Payload):
     KIND: ClassVar[str] = "leave"
 
 
 @dataclass(frozen=True, slots=True)
-class Colour(Payload):
+class Recoloured(Payload):
     KIND: ClassVar[str] = "colour"
     colour: str
 
-    @classmethod
-    def from_data(cls, data: Data) -> Colour:
-        return cls(str(data["colour"]))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"colour": self.colour}
-
 
 @dataclass(frozen=True, slots=True)
-class Start(Payload):
+class Started(Payload):
     """The seat order and colours the game starts with, the seed that drew the order (None:
     not drawn) and who ordered it (random, moderator or import)."""
 
@@ -128,69 +247,31 @@ class Start(Payload):
     seed: int | None = None
     order_by: str = "random"
 
-    @classmethod
-    def from_data(cls, data: Data) -> Start:
-        seed = data.get("seed")
-        return cls(_strs(data["order"]), _strs(data["colours"]),
-                   None if seed is None else int(seed), str(data.get("order_by", "random")))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"order": list(self.order), "colours": list(self.colours), "seed": self.seed,
-                "order_by": self.order_by}
-
 
 @dataclass(frozen=True, slots=True)
-class Move(Payload):
+class Moved(Payload):
     """A move (the record's ``text``) and how it came: a moderator for the seat, the service
     itself (``reason``: dropped or single) or an imported log."""
 
     KIND: ClassVar[str] = "move"
-    by_moderator: bool = False
-    reason: str | None = None
-    imported: bool = False
+    by_moderator: bool = sparse(False)
+    reason: str | None = sparse()
+    imported: bool = sparse(False)
     #: a move played because the deadline passed: the timeout policy and the deadline (s)
-    policy: str | None = None
-    after: float | None = None
-
-    @classmethod
-    def from_data(cls, data: Data) -> Move:
-        after = data.get("after")
-        return cls(bool(data.get("by_moderator")), _text(data.get("reason")),
-                   bool(data.get("imported")), _text(data.get("policy")),
-                   None if after is None else float(after))
-
-    def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.by_moderator:
-            out["by_moderator"] = True
-        if self.reason is not None:
-            out["reason"] = self.reason
-        if self.imported:
-            out["imported"] = True
-        if self.policy is not None:
-            out["policy"] = self.policy
-        if self.after is not None:
-            out["after"] = self.after
-        return out
+    policy: str | None = sparse()
+    after: float | None = sparse()
 
 
 @dataclass(frozen=True, slots=True)
-class Undo(Payload):
+class Undone(Payload):
     """The moves (record numbers) taken back."""
 
     KIND: ClassVar[str] = "undo"
     targets: tuple[int, ...]
 
-    @classmethod
-    def from_data(cls, data: Data) -> Undo:
-        return cls(_ints(data["targets"]))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"targets": list(self.targets)}
-
 
 @dataclass(frozen=True, slots=True)
-class Correct(Payload):
+class Corrected(Payload):
     """A move (``target``, shown as ``number``, once ``replaced``) replaced by the record's
     text; the later moves that no longer fit are ``withdrawn``, for ``reason``."""
 
@@ -201,20 +282,9 @@ class Correct(Payload):
     withdrawn: tuple[int, ...] = ()
     reason: str | None = None
 
-    @classmethod
-    def from_data(cls, data: Data) -> Correct:
-        number = data.get("number")
-        return cls(int(data["target"]), None if number is None else int(number),
-                   _text(data.get("replaced")), _ints(data.get("withdrawn", [])),
-                   _text(data.get("reason")))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"target": self.target, "number": self.number, "replaced": self.replaced,
-                "withdrawn": list(self.withdrawn), "reason": self.reason}
-
 
 @dataclass(frozen=True, slots=True)
-class Redo(Payload):
+class Redone(Payload):
     """The last undo or correction (``target``) reversed: the moves made since ``withdrawn``,
     the taken ones ``restored``, and a corrected move's old one (``reverted``) back."""
 
@@ -224,106 +294,66 @@ class Redo(Payload):
     restored: tuple[int, ...] = ()
     reverted: int | None = None
 
-    @classmethod
-    def from_data(cls, data: Data) -> Redo:
-        reverted = data.get("reverted")
-        return cls(int(data["target"]), _ints(data.get("withdrawn", [])),
-                   _ints(data.get("restored", [])), None if reverted is None else int(reverted))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"target": self.target, "withdrawn": list(self.withdrawn),
-                "restored": list(self.restored), "reverted": self.reverted}
-
 
 @dataclass(frozen=True, slots=True)
-class Replace(Payload):
+class Replaced(Payload):
     """A seat given to another user; ``offered``: only offered until they ``accept``;
     ``name``: the seat's new name (the new player's)."""
 
     KIND: ClassVar[str] = "replace"
     user_id: str
     user_name: str
-    name: str | None = None
-    offered: bool = False
-
-    @classmethod
-    def from_data(cls, data: Data) -> Replace:
-        return cls(str(data["user_id"]), str(data["user_name"]), _text(data.get("name")),
-                   bool(data.get("offered")))
-
-    def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"user_id": self.user_id, "user_name": self.user_name}
-        if self.name is not None:
-            out["name"] = self.name
-        if self.offered:
-            out["offered"] = True
-        return out
+    name: str | None = sparse()
+    offered: bool = sparse(False)
 
 
 @dataclass(frozen=True, slots=True)
-class Accept(Payload):
+class Accepted(Payload):
     """An offered seat taken by its user, under their ``name`` when it takes theirs."""
 
     KIND: ClassVar[str] = "accept"
-    name: str | None = None
-
-    @classmethod
-    def from_data(cls, data: Data) -> Accept:
-        return cls(_text(data.get("name")))
-
-    def to_data(self) -> dict[str, Any]:
-        return {} if self.name is None else {"name": self.name}
+    name: str | None = sparse()
 
 
 @dataclass(frozen=True, slots=True)
-class Drop(Payload):
+class Dropped(Payload):
     KIND: ClassVar[str] = "drop"
 
 
 @dataclass(frozen=True, slots=True)
-class Pause(Payload):
+class Paused(Payload):
     KIND: ClassVar[str] = "pause"
 
 
 @dataclass(frozen=True, slots=True)
-class Resume(Payload):
+class Resumed(Payload):
     KIND: ClassVar[str] = "resume"
 
 
 @dataclass(frozen=True, slots=True)
-class Abandon(Payload):
+class Abandoned(Payload):
     KIND: ClassVar[str] = "abandon"
 
 
 @dataclass(frozen=True, slots=True)
-class Nudge(Payload):
+class Nudged(Payload):
     KIND: ClassVar[str] = "nudge"
 
 
 @dataclass(frozen=True, slots=True)
-class Import(Payload):
+class Imported(Payload):
     """A game brought in from a file (``source``); the seats ``offered`` to the file's users."""
 
     KIND: ClassVar[str] = "import"
     source: str = "a file"
-    offered: tuple[str, ...] = ()
-
-    @classmethod
-    def from_data(cls, data: Data) -> Import:
-        return cls(str(data.get("source", "a file")), _strs(data.get("offered", [])))
-
-    def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"source": self.source}
-        if self.offered:
-            out["offered"] = list(self.offered)
-        return out
+    offered: tuple[str, ...] = sparse(())
 
 
-# ---- waiting: settings, time away, plans, reminders (``bot/service/deadlines.py``) ----------
+# ---- waiting: settings, time away, plans, reminders (``game/deadlines.py``) --------------
 
 
 @dataclass(frozen=True, slots=True)
-class Setting(Payload):
+class SettingChanged(Payload):
     """A moderator's setting: ``deadline`` (seconds, None: off), ``timeout`` and ``away``
     (a policy: wait, idle or bot), ``auto_single`` (on or off)."""
 
@@ -331,115 +361,64 @@ class Setting(Payload):
     name: str
     value: str | float | bool | None = None
 
-    @classmethod
-    def from_data(cls, data: Data) -> Setting:
-        value = data.get("value")
-        if not (value is None or isinstance(value, str | float | int | bool)):
-            raise TypeError("a setting's value is a number, a word, true/false or null")
-        return cls(str(data["name"]), float(value) if type(value) is int else value)
-
-    def to_data(self) -> dict[str, Any]:
-        return {"name": self.name, "value": self.value}
-
 
 @dataclass(frozen=True, slots=True)
-class Away(Payload):
+class WentAway(Payload):
     """The record's seat is away until ``until`` (a time)."""
 
     KIND: ClassVar[str] = "away"
     until: float
 
-    @classmethod
-    def from_data(cls, data: Data) -> Away:
-        return cls(float(data["until"]))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"until": self.until}
-
 
 @dataclass(frozen=True, slots=True)
-class Back(Payload):
+class CameBack(Payload):
     """The record's seat is back: its time away ends now."""
 
     KIND: ClassVar[str] = "back"
 
 
 @dataclass(frozen=True, slots=True)
-class Plan(Payload):
+class PlanChanged(Payload):
     """The seat's plan: its ``steps`` (moves as text; none: the plan ends), repeated through
     ``round`` when given; ``broken``: why it ended (a step not legal when its turn came)."""
 
     KIND: ClassVar[str] = "plan"
     steps: tuple[str, ...] = ()
-    round: int | None = None
-    broken: str | None = None
-
-    @classmethod
-    def from_data(cls, data: Data) -> Plan:
-        bound = data.get("round")
-        return cls(_strs(data.get("steps", [])), None if bound is None else int(bound),
-                   _text(data.get("broken")))
-
-    def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"steps": list(self.steps)}
-        if self.round is not None:
-            out["round"] = self.round
-        if self.broken is not None:
-            out["broken"] = self.broken
-        return out
+    round: int | None = sparse()
+    broken: str | None = sparse()
 
 
 @dataclass(frozen=True, slots=True)
-class Remind(Payload):
+class Reminded(Payload):
     """The moments of the current decision's deadline that came (half, hour, passed)."""
 
     KIND: ClassVar[str] = "remind"
     stages: tuple[str, ...]
 
-    @classmethod
-    def from_data(cls, data: Data) -> Remind:
-        return cls(_strs(data["stages"]))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"stages": list(self.stages)}
-
 
 @dataclass(frozen=True, slots=True)
-class AddBot(Payload):
+class BotAdded(Payload):
     """A seat (the record's ``seat``) taken in the lobby by the computer player at ``level``."""
 
     KIND: ClassVar[str] = "bot"
     level: str
     colour: str | None = None
 
-    @classmethod
-    def from_data(cls, data: Data) -> AddBot:
-        return cls(str(data["level"]), _text(data.get("colour")))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"level": self.level, "colour": self.colour}
-
 
 @dataclass(frozen=True, slots=True)
-class BotSeat(Payload):
+class BotSeated(Payload):
     """A seat of a running game handed to the computer player at ``level`` (a moderator's
     ``replace NAME with bot``)."""
 
     KIND: ClassVar[str] = "bot_seat"
     level: str
 
-    @classmethod
-    def from_data(cls, data: Data) -> BotSeat:
-        return cls(str(data["level"]))
-
-    def to_data(self) -> dict[str, Any]:
-        return {"level": self.level}
-
 
 #: Each kind of record and the class of what it carries, in the order the kinds were added.
 PAYLOADS: dict[str, type[Payload]] = {cls.KIND: cls for cls in (
-    Create, Join, Leave, Colour, Start, Move, Undo, Correct, Replace, Drop, Pause, Resume,
-    Abandon, Nudge, Import, Redo, Accept, Setting, Away, Back, Plan, Remind, AddBot, BotSeat)}
+    Created, Joined, Left, Recoloured, Started, Moved, Undone, Corrected, Replaced, Dropped,
+    Paused, Resumed, Abandoned, Nudged, Imported, Redone, Accepted, SettingChanged, WentAway,
+    CameBack, PlanChanged, Reminded, BotAdded, BotSeated)}
 
 
 def read(kind: str, data: Data) -> Payload:

@@ -367,7 +367,7 @@ class GameRecord:
     def _on_create(self, rec: Record) -> None:
         if rec.seq != 1:
             raise RecordError(rec.seq, "a game is created only once")
-        p = rec.carried(payloads.Create)
+        p = rec.carried(payloads.Created)
         self.edition, self.options = p.edition, dict(p.options)
         self.creator_id, self.creator_name = rec.user_id, rec.user_name
         self.created_at = rec.at
@@ -375,7 +375,7 @@ class GameRecord:
 
     def _on_join(self, rec: Record) -> None:
         self._need_status(rec, GameStatus.LOBBY)
-        p = rec.carried(payloads.Join)
+        p = rec.carried(payloads.Joined)
         if rec.seat is None or self.seat(rec.seat) is not None:
             raise RecordError(rec.seq, f"seat {rec.seat!r} is missing or taken")
         user_id = p.user_id if p.named else rec.user_id
@@ -385,7 +385,7 @@ class GameRecord:
 
     def _on_bot(self, rec: Record) -> None:
         self._need_status(rec, GameStatus.LOBBY)
-        p = rec.carried(payloads.AddBot)
+        p = rec.carried(payloads.BotAdded)
         if rec.seat is None or self.seat(rec.seat) is not None:
             raise RecordError(rec.seq, f"seat {rec.seat!r} is missing or taken")
         self.seats.append(Seat(rec.seat, BOT_PLAYER, bot_name(p.level), p.colour, bot=p.level))
@@ -393,7 +393,7 @@ class GameRecord:
     def _on_bot_seat(self, rec: Record) -> None:
         self._need_status(rec, *PLAYING_STATUSES)
         seat = self._need_seat(rec)
-        seat.bot = rec.carried(payloads.BotSeat).level
+        seat.bot = rec.carried(payloads.BotSeated).level
         seat.user_id, seat.user_name = BOT_PLAYER, bot_name(seat.bot)
         seat.agreed, seat.dropped = True, False
         self.position_seq = rec.seq
@@ -404,11 +404,11 @@ class GameRecord:
 
     def _on_colour(self, rec: Record) -> None:
         self._need_status(rec, GameStatus.LOBBY)
-        self._need_seat(rec).colour = rec.carried(payloads.Colour).colour
+        self._need_seat(rec).colour = rec.carried(payloads.Recoloured).colour
 
     def _on_start(self, rec: Record) -> None:
         self._need_status(rec, GameStatus.LOBBY)
-        p = rec.carried(payloads.Start)
+        p = rec.carried(payloads.Started)
         seats = [self.seat(n) for n in p.order]
         if len(p.order) != len(self.seats) or any(s is None for s in seats):
             raise RecordError(rec.seq, "the seat order does not match the seats")
@@ -421,7 +421,7 @@ class GameRecord:
 
     def _on_move(self, rec: Record) -> None:
         self._need_status(rec, *PLAYING_STATUSES)
-        why = rec.carried(payloads.Move).reason  # a malformed one is refused here
+        why = rec.carried(payloads.Moved).reason  # a malformed one is refused here
         seat = self._need_seat(rec)
         if not rec.text:
             raise RecordError(rec.seq, "a move record without a move")
@@ -463,7 +463,7 @@ class GameRecord:
 
     def _on_undo(self, rec: Record) -> None:
         self._need_status(rec, GameStatus.ACTIVE)
-        targets = rec.carried(payloads.Undo).targets
+        targets = rec.carried(payloads.Undone).targets
         self._withdraw(rec, list(targets))
         if targets:
             self._forget_plans_after(min(targets))
@@ -472,7 +472,7 @@ class GameRecord:
 
     def _on_correct(self, rec: Record) -> None:
         self._need_status(rec, GameStatus.ACTIVE)
-        p = rec.carried(payloads.Correct)
+        p = rec.carried(payloads.Corrected)
         target = p.target
         seat = self._need_seat(rec)
         index = next((i for i, m in enumerate(self.moves) if m.seq == target), None)
@@ -490,7 +490,7 @@ class GameRecord:
         """Put back what an undo or a correction took back: the moves played since (only
         automatic ones) go, a corrected move gets its old text back, withdrawn moves return."""
         self._need_status(rec, GameStatus.ACTIVE)
-        p = rec.carried(payloads.Redo)
+        p = rec.carried(payloads.Redone)
         act = p.target
         if not self.takebacks or self.takebacks[-1].seq != act:
             raise RecordError(rec.seq, f"record {act} is not the last undo or correction")
@@ -510,7 +510,7 @@ class GameRecord:
 
     def _on_replace(self, rec: Record) -> None:
         self._need_status(rec, *PLAYING_STATUSES)
-        p = rec.carried(payloads.Replace)
+        p = rec.carried(payloads.Replaced)
         seat = self._need_seat(rec)
         seat.user_id, seat.user_name = p.user_id, p.user_name
         # A seat given to a Discord user is only offered; they take it with an accept record.
@@ -523,7 +523,7 @@ class GameRecord:
 
     def _on_accept(self, rec: Record) -> None:
         self._need_status(rec, *PLAYING_STATUSES)
-        name = rec.carried(payloads.Accept).name
+        name = rec.carried(payloads.Accepted).name
         seat = self._need_seat(rec)
         if not same_user(seat.user_id, rec.user_id) or seat.agreed:
             raise RecordError(rec.seq, f"seat {seat.name!r} is not offered to {rec.user_name!r}")
@@ -575,7 +575,7 @@ class GameRecord:
         self.nudged = (self.position_seq, rec.at)
 
     def _on_setting(self, rec: Record) -> None:
-        p = rec.carried(payloads.Setting)
+        p = rec.carried(payloads.SettingChanged)
         name, value = p.name, p.value
         if name == "deadline" and (value is None or isinstance(value, float)):
             self.deadline = value
@@ -587,27 +587,27 @@ class GameRecord:
             raise ValueError(f"no setting {name} = {value!r}")
 
     def _on_away(self, rec: Record) -> None:
-        self.away[self._need_seat(rec).name] = rec.carried(payloads.Away).until
+        self.away[self._need_seat(rec).name] = rec.carried(payloads.WentAway).until
 
     def _on_back(self, rec: Record) -> None:
         self.away[self._need_seat(rec).name] = rec.at
 
     def _on_plan(self, rec: Record) -> None:
-        seat, p = self._need_seat(rec), rec.carried(payloads.Plan)
+        seat, p = self._need_seat(rec), rec.carried(payloads.PlanChanged)
         if p.steps:
             self.plans[seat.name] = Planned(rec.seq, p.steps, p.round)
         else:
             self.plans.pop(seat.name, None)
 
     def _on_remind(self, rec: Record) -> None:
-        stages = frozenset(rec.carried(payloads.Remind).stages)
+        stages = frozenset(rec.carried(payloads.Reminded).stages)
         self.clock.reminded = self.clock.reminded | stages
 
     def _on_import(self, rec: Record) -> None:
         # Whoever brings a game into a place runs it there.
         self.creator_id, self.creator_name = rec.user_id, rec.user_name
         # The file's users never agreed to play here: their seats are offered, not given.
-        for name in rec.carried(payloads.Import).offered:
+        for name in rec.carried(payloads.Imported).offered:
             seat = self.seat(name)
             if seat is None:
                 raise RecordError(rec.seq, f"no seat {name!r} to offer")

@@ -115,9 +115,9 @@ def _named_user(payload: payloads.Payload) -> tuple[str | None, str | None]:
     """The user (id, name) a record's payload names: a seat joined for them (an imported
     game's) or given to them (``replace``); (None, None) when it names nobody."""
     match payload:
-        case payloads.Join(named=True, user_id=who, user_name=name):
+        case payloads.Joined(named=True, user_id=who, user_name=name):
             return who, name
-        case payloads.Replace(user_id=who, user_name=name):
+        case payloads.Replaced(user_id=who, user_name=name):
             return who, name
     return None, None
 
@@ -148,12 +148,12 @@ def _seat_names(records: list[Record], user_id: str, pseudonym: str) -> dict[str
     found: list[str | None] = []
     for r in records:
         match r.payload:
-            case payloads.Join(named=named, user_id=who) if same_user(
+            case payloads.Joined(named=named, user_id=who) if same_user(
                     who if named else r.user_id, user_id):
                 found.append(r.seat)
-            case payloads.Accept(name=name) if same_user(r.user_id, user_id):
+            case payloads.Accepted(name=name) if same_user(r.user_id, user_id):
                 found.append(name)
-            case payloads.Replace(user_id=who, name=name) if same_user(who, user_id):
+            case payloads.Replaced(user_id=who, name=name) if same_user(who, user_id):
                 found.append(name)
     names: dict[str, str] = {}
     for name in found:
@@ -183,16 +183,16 @@ def _rewrite_payload(p: payloads.Payload, about: bool, pid: str, pseudonym: str,
         return names.get(name, name)
 
     match p:
-        case payloads.Join(user_name=name) if about:
+        case payloads.Joined(user_name=name) if about:
             return replace(p, user_id=pid, user_name=None if name is None else pseudonym)
-        case payloads.Replace(name=name):
+        case payloads.Replaced(name=name):
             renamed = replace(p, name=None if name is None else seat(name))
             return replace(renamed, user_id=pid, user_name=pseudonym) if about else renamed
-        case payloads.Accept(name=str() as name):
+        case payloads.Accepted(name=str() as name):
             return replace(p, name=seat(name))
-        case payloads.Start(order=order):
+        case payloads.Started(order=order):
             return replace(p, order=tuple(map(seat, order)))
-        case payloads.Import(offered=offered):
+        case payloads.Imported(offered=offered):
             return replace(p, offered=tuple(map(seat, offered)))
     return p
 

@@ -61,7 +61,7 @@ def add_bot(ctx: GameContext, cmd: AddBot) -> Outcome:
     colour = next(c for c in COLOURS if c not in taken)
     name = bot_seat_name(level, [s.name for s in record.seats])
     draft = ctx.draft()
-    draft.add(payloads.AddBot(level, colour), seat=name)
+    draft.add(payloads.BotAdded(level, colour), seat=name)
     seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
     return Outcome(f"{name}, a computer player ({level}), joins the game as {colour}. Seated "
                    f"({len(draft.record.seats)} of {MAX_SEATS}): {seated}.", draft=draft)

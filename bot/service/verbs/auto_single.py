@@ -32,7 +32,7 @@ def read(w: Words) -> AutoSingle | None:
 
 def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
     draft = ctx.draft()
-    draft.add(payloads.Setting("auto_single", cmd.on))
+    draft.add(payloads.SettingChanged("auto_single", cmd.on))
     line = (f"Moderator {ctx.actor.name} turned auto_single {'on' if cmd.on else 'off'}: "
             + ("a decision with only one legal choice plays itself." if cmd.on
                else "every decision waits for its player, even with one legal choice."))

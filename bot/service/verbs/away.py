@@ -45,7 +45,7 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
         return refuse(f"Time away is written {USAGE}.")
     record = ctx.live.record
     draft = ctx.draft()
-    draft.add(payloads.Away(until), seat=ctx.seat.name)
+    draft.add(payloads.WentAway(until), seat=ctx.seat.name)
     meanwhile = {
         "wait": "their decisions wait, without reminders or deadline",
         "idle": "the bot plays their decisions the least disruptive way (the moderator's "
@@ -65,7 +65,7 @@ def back(ctx: GameContext, cmd: Back) -> Outcome:
     if not ctx.live.record.is_away(ctx.seat.name, ctx.now):
         return refuse("You are not away (`away 3d` says you will be).")
     draft = ctx.draft()
-    draft.add(payloads.Back(), seat=ctx.seat.name)
+    draft.add(payloads.CameBack(), seat=ctx.seat.name)
     return Outcome(f"{ctx.seat.name} is back: their decisions wait for them again, with "
                    f"reminders and the game's deadline counted from now.", draft=draft,
                    mentions=[])

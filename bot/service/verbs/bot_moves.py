@@ -46,7 +46,7 @@ def play_bots(ctx: GameContext, cmd: BotMoves) -> Outcome:
             events = draft.game.push(move, seat)
         except BusError as err:
             return refuse(f"The computer's move {move} for {seat} is not legal: {err}.")
-        draft.add(payloads.Move(reason="bot"), seat=seat, text=str(move), auto=True,
+        draft.add(payloads.Moved(reason="bot"), seat=seat, text=str(move), auto=True,
                   user=(BOT_PLAYER, bot_name(level)))
         played.append(Played(seat, move, events, auto=f"bot:{level}"))
     played.extend(draft.run_automatic())

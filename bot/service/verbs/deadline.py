@@ -39,7 +39,7 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
     if cmd.seconds is not None:
         check_deadline(cmd.seconds)
     draft = ctx.draft()
-    draft.add(payloads.Setting("deadline", cmd.seconds))
+    draft.add(payloads.SettingChanged("deadline", cmd.seconds))
     if cmd.seconds is None:
         return Outcome(f"Moderator {ctx.actor.name} took the deadline off: decisions wait as "
                        f"long as they take.", draft=draft)

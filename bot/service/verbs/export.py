@@ -155,12 +155,12 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
     for r in records:
         by = {"seq": r.seq, "user_id": r.user_id, "user_name": r.user_name}
         match r.payload:
-            case payloads.Undo(targets=targets):
+            case payloads.Undone(targets=targets):
                 ended.update((t, {"how": "undone", **by}) for t in targets)
-            case payloads.Correct(target=target, withdrawn=withdrawn):
+            case payloads.Corrected(target=target, withdrawn=withdrawn):
                 ended[target] = {"how": "corrected", **by}
                 ended.update((t, {"how": "withdrawn by a correction", **by}) for t in withdrawn)
-            case payloads.Redo(target=target, withdrawn=withdrawn, restored=restored,
+            case payloads.Redone(target=target, withdrawn=withdrawn, restored=restored,
                                reverted=reverted):
                 for t in restored:
                     ended.pop(t, None)
@@ -170,7 +170,7 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
                     ended[target] = {"how": "reverted by a redo", **by}
     out = []
     for r in records:
-        if isinstance(r.payload, payloads.Move | payloads.Correct):
+        if isinstance(r.payload, payloads.Moved | payloads.Corrected):
             out.append({
                 "seq": r.seq, "number": record.move_number(r.seq), "seat": r.seat,
                 "text": r.text, "auto": r.auto, "user_id": r.user_id, "user_name": r.user_name,

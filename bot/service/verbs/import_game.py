@@ -130,7 +130,7 @@ def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
     offered = [] if ctx.bind_imported_names else [
         s.name for s in draft.record.seats
         if discord_user(s.user_id) and s.agreed and not same_user(s.user_id, ctx.actor.user_id)]
-    draft.add(payloads.Import(source, tuple(offered)))
+    draft.add(payloads.Imported(source, tuple(offered)))
     record = draft.record
     players = ", ".join(f"{s.name} ({s.colour})" for s in record.seats)
     lines = [f"{ctx.actor.name} imported a game ({source}): {players}; "
@@ -157,7 +157,7 @@ def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
         check_distinct(log.players)
     except LimitError as err:
         raise ExchangeError(f"line {log.header_lines.get('players', 1)}: {err}") from None
-    draft.add(payloads.Create(log.edition, dict(log.options)))
+    draft.add(payloads.Created(log.edition, dict(log.options)))
     for p in game.state.players:
         if ctx.bind_imported_names or p.name.casefold() == ctx.actor.name.casefold():
             user_id: str | None = p.name if ctx.bind_imported_names else ctx.actor.user_id
@@ -165,14 +165,14 @@ def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
             user_id = None
         # At the console the seats go to the users of the same names (the local operator's
         # choice, hence agreed); elsewhere only the importer's own seat is theirs.
-        draft.add(payloads.Join(p.colour, True, user_id, p.name, agreed=bool(user_id)),
+        draft.add(payloads.Joined(p.colour, True, user_id, p.name, agreed=bool(user_id)),
                   seat=p.name)
-    draft.add(payloads.Start(tuple(game.players), tuple(p.colour for p in game.state.players),
+    draft.add(payloads.Started(tuple(game.players), tuple(p.colour for p in game.state.players),
                              None, "import"))
     for name, move in game.history:
         seat = draft.record.seat(name)
         player = (seat.user_id, seat.user_name) if seat is not None and seat.user_id else None
-        draft.add(payloads.Move(imported=True), seat=name, text=str(move), user=player)
+        draft.add(payloads.Moved(imported=True), seat=name, text=str(move), user=player)
     draft.game = game
     return "text log"
 
@@ -237,7 +237,7 @@ def _from_json(draft: Draft, text: str) -> str:
         except RecordError as err:
             raise ExchangeError(str(err)) from None
         draft.new.append(rec)
-        if isinstance(rec.payload, payloads.Join) and len(draft.record.seats) > MAX_SEATS:
+        if isinstance(rec.payload, payloads.Joined) and len(draft.record.seats) > MAX_SEATS:
             raise ExchangeError(f"record {i}: more than {MAX_SEATS} seats")
     _check_seats(draft.record)
     if draft.record.status == GameStatus.LOBBY or draft.record.order_by is None:

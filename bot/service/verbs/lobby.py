@@ -172,7 +172,7 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     # single choices play themselves unless the creator says otherwise (`auto_single off`
     # turns it off later); written down, so an older game keeps what it had
     overrides.setdefault("auto_single", "true")
-    draft.add(payloads.Create(edition, overrides))
+    draft.add(payloads.Created(edition, overrides))
     text = (f"New game of Bus ({edition} edition{options}) created by {ctx.actor.name}. "
             f"Take a seat with `join` or `join COLOUR` ({', '.join(COLOURS)}); a moderator "
             f"starts the game with `start` once {MIN_PLAYERS} to {MAX_PLAYERS} players sit.")
@@ -223,7 +223,7 @@ def join(ctx: GameContext, cmd: Join) -> Outcome:
     else:
         colour = next(c for c in COLOURS if c not in taken)
     draft = ctx.draft()
-    draft.add(payloads.Join(colour), seat=name)
+    draft.add(payloads.Joined(colour), seat=name)
     seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
     return Outcome(f"{name} joins the game as {colour}. Seated ({len(draft.record.seats)} of "
                    f"{MAX_PLAYERS}): {seated}.", draft=draft)
@@ -240,7 +240,7 @@ def accept(ctx: GameContext, cmd: Accept) -> Outcome:
         return refuse(f"The game is {live.status}, so no seat can be taken now.")
     old_name, new_name = seat.name, live.record.name_for(seat, seat.user_name)
     draft = ctx.draft()
-    draft.add(payloads.Accept(new_name or None), seat=seat.name)
+    draft.add(payloads.Accepted(new_name or None), seat=seat.name)
     if new_name is None:
         return Outcome(f"{ctx.actor.name} takes {old_name}'s seat.\n{next_line(draft.live)}",
                        draft=draft, position_changed=True)
@@ -259,7 +259,7 @@ def leave(ctx: GameContext, cmd: Leave) -> Outcome:
     if seat is None:
         return refuse("You are not seated at this table.")
     draft = ctx.draft()
-    draft.add(payloads.Leave(), seat=seat.name)
+    draft.add(payloads.Left(), seat=seat.name)
     return Outcome(f"{seat.name} leaves the table ({len(draft.record.seats)} seated).",
                    draft=draft)
 
@@ -275,7 +275,7 @@ def colour(ctx: GameContext, cmd: Colour) -> Outcome:
     if cmd.colour in taken:
         return refuse(f"{cmd.colour} is taken; free colours: {_free(taken)}.")
     draft = ctx.draft()
-    draft.add(payloads.Colour(cmd.colour), seat=seat.name)
+    draft.add(payloads.Recoloured(cmd.colour), seat=seat.name)
     return Outcome(f"{seat.name} now plays {cmd.colour}.", draft=draft)
 
 
@@ -303,7 +303,7 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
     # every seat has its colour from ``join`` on
     colours = [s.colour or "" for s in (record.seat(n) for n in order) if s is not None]
     draft = ctx.draft()
-    draft.add(payloads.Start(tuple(order), tuple(colours), seed,
+    draft.add(payloads.Started(tuple(order), tuple(colours), seed,
                              "moderator" if cmd.order is not None else "random"))
     try:
         draft.game = build_game(draft.record)

@@ -104,7 +104,7 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
     if seat.dropped:
         return refuse(f"{seat.name} was already dropped.")
     draft = ctx.draft()
-    draft.add(payloads.Drop(), seat=seat.name)
+    draft.add(payloads.Dropped(), seat=seat.name)
     lines = [f"Moderator {ctx.actor.name} dropped {seat.name}: from now on the bot takes every "
              f"decision of that seat, the least disruptive way (pass when allowed; see `rules`)."]
     lines.extend(played_lines(draft.run_automatic()))
@@ -113,14 +113,14 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
 
 def pause(ctx: GameContext, cmd: Pause) -> Outcome:
     draft = ctx.draft()
-    draft.add(payloads.Pause())
+    draft.add(payloads.Paused())
     return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
                    f"moderator types `resume`.", draft=draft)
 
 
 def resume(ctx: GameContext, cmd: Resume) -> Outcome:
     draft = ctx.draft()
-    draft.add(payloads.Resume())
+    draft.add(payloads.Resumed())
     lines = [f"Moderator {ctx.actor.name} resumed the game."]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
@@ -128,7 +128,7 @@ def resume(ctx: GameContext, cmd: Resume) -> Outcome:
 
 def abandon(ctx: GameContext, cmd: Abandon) -> Outcome:
     draft = ctx.draft()
-    draft.add(payloads.Abandon())
+    draft.add(payloads.Abandoned())
     return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
                    f"(`log`, `export txt`); `new game` starts another.", draft=draft)
 
@@ -146,7 +146,7 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
                           f"is nudged at most once an hour. Try again in {_minutes(wait)}.")
     seat = record.seat(decision.player)
     draft = ctx.draft()
-    draft.add(payloads.Nudge(), seat=decision.player)
+    draft.add(payloads.Nudged(), seat=decision.player)
     # Only a user who took the seat themselves is pinged.
     user = (seat.player if seat is not None and not seat.dropped
             and not record.is_away(seat.name, ctx.now) else None)  # time away: no ping

@@ -41,7 +41,7 @@ def read(w: Words) -> Policy | None:
 
 def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
     draft = ctx.draft()
-    draft.add(payloads.Setting(cmd.when, cmd.policy))
+    draft.add(payloads.SettingChanged(cmd.when, cmd.policy))
     if cmd.when == "timeout":
         line = (f"Moderator {ctx.actor.name} set the timeout policy to `{cmd.policy}`: when a "
                 f"decision's deadline passes, the bot {_MEANS[cmd.policy]}.")

@@ -89,7 +89,7 @@ def _planned(ctx: GameContext, steps: list[str], round_number: int | None) -> Ou
     assert ctx.seat is not None
     name = ctx.seat.name
     draft = ctx.draft()
-    draft.add(payloads.Plan(tuple(steps), round_number), seat=name)
+    draft.add(payloads.PlanChanged(tuple(steps), round_number), seat=name)
     what = ("passes at each of their decisions this round" if round_number is not None
             else f"has a plan of {count_of(len(steps), 'step')}")
     line = (f"{name} {what}: each plays when its turn comes, if it is legal then "
@@ -105,7 +105,7 @@ def clear_plan(ctx: GameContext, cmd: PlanClear) -> Outcome:
     if ctx.seat.name not in ctx.live.record.plans:
         return refuse("You have no plan to clear.")
     draft = ctx.draft()
-    draft.add(payloads.Plan(), seat=ctx.seat.name)
+    draft.add(payloads.PlanChanged(), seat=ctx.seat.name)
     return Outcome(f"{ctx.seat.name} cleared their plan.", draft=draft, mentions=[])
 
 

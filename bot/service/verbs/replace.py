@@ -108,7 +108,7 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
     new_name = None if offered or _MENTION.fullmatch(user_name) else record.name_for(
         seat, user_name)
     draft = ctx.draft()
-    draft.add(payloads.Replace(user_id, user_name, new_name, offered), seat=seat.name)
+    draft.add(payloads.Replaced(user_id, user_name, new_name, offered), seat=seat.name)
     if new_name is not None:
         draft.game = build_game(draft.record)
     was_dropped = " (it was dropped; no longer)" if seat.dropped else ""
@@ -142,7 +142,7 @@ def replace_with_bot(ctx: GameContext, cmd: ReplaceWithBot) -> Outcome:
     if seat.bot == level and not seat.dropped:
         return refuse(f"The computer already plays {seat.name} ({level}).")
     draft = ctx.draft()
-    draft.add(payloads.BotSeat(level), seat=seat.name)
+    draft.add(payloads.BotSeated(level), seat=seat.name)
     return Outcome(f"Moderator {ctx.actor.name} handed {seat.name}'s seat to the computer "
                    f"({level}); it plays that seat from now on (`replace {seat.name} with "
                    f"@user` gives it back to a person).\n{next_line(draft.live)}", draft=draft,

@@ -326,7 +326,7 @@ def listed(items: list[str]) -> list[str]:
 def _withdrawn(ctx: GameContext, gone: list[LiveMove], text: str) -> Draft:
     """A draft with an ``undo`` record taking back ``gone``, its position rebuilt."""
     draft = ctx.draft()
-    draft.add(payloads.Undo(tuple(m.seq for m in gone)), text=text)
+    draft.add(payloads.Undone(tuple(m.seq for m in gone)), text=text)
     draft.game = build_game(draft.record, near=draft.game)
     return draft
 
@@ -374,7 +374,7 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
     taken = record.takebacks[-1]
     since = [m for m in record.moves if m.seq > taken.seq]
     draft = ctx.draft()
-    draft.add(payloads.Redo(taken.seq, tuple(m.seq for m in since), taken.gone, taken.replaced),
+    draft.add(payloads.Redone(taken.seq, tuple(m.seq for m in since), taken.gone, taken.replaced),
               text="redo")
     try:
         draft.game = build_game(draft.record, near=draft.game)
@@ -442,7 +442,7 @@ def _corrected(ctx: GameContext, n: int, new: Move, game: Game) -> Outcome:
         stop = err.move - n - 1, err.reason
     withdrawn = moves[n + stop[0]:] if stop is not None else []
     draft = ctx.draft()
-    draft.add(payloads.Correct(old.seq, n, old.text, tuple(m.seq for m in withdrawn),
+    draft.add(payloads.Corrected(old.seq, n, old.text, tuple(m.seq for m in withdrawn),
                                stop[1] if stop is not None else None),
               seat=old.seat, text=str(new))
     draft.game = game

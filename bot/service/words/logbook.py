@@ -23,8 +23,8 @@ LOG_TAIL = 30
 #: the engine events the log tells (the rest repeat the move or announce the next decision)
 TOLD = frozenset(("clock", "bus", "forfeit", "start", "game_over"))
 #: the records the log shows as moves, or not at all (the lobby's), rather than as acts
-_NOT_ACTS = (payloads.Move, payloads.Create, payloads.Join, payloads.Colour, payloads.Leave,
-             payloads.Correct)
+_NOT_ACTS = (payloads.Moved, payloads.Created, payloads.Joined, payloads.Recoloured, payloads.Left,
+             payloads.Corrected)
 _WHY = {
     "dropped": "automatic: the player has left",
     "single": "automatic: the only legal choice",
@@ -89,14 +89,14 @@ def tell(live: LiveGame, records: list[Record]) -> Told:
 def _note(m: LiveMove, rec: Record, player: str | None) -> str:
     """Why a move is in the log when its player did not simply write it."""
     if m.why == "timeout":
-        move = rec.carried(payloads.Move)
+        move = rec.carried(payloads.Moved)
         took = f" after {deadlines.hours(move.after)}" if move.after is not None else ""
         return f" (automatic: timed out{took}, {move.policy or 'idle'})"
     if m.auto:
         return f" ({_WHY.get(m.why or '', 'automatic')})"
-    if isinstance(rec.payload, payloads.Correct):
+    if isinstance(rec.payload, payloads.Corrected):
         return f" (corrected by {rec.user_name})"
-    if (rec.user_id != "busbot" and not rec.carried(payloads.Move).imported
+    if (rec.user_id != "busbot" and not rec.carried(payloads.Moved).imported
             and not same_user(rec.user_id, player)):
         return f" (by {rec.user_name})"
     return ""

@@ -118,7 +118,7 @@ def correction_slots(records: Sequence[Record]) -> dict[int, int]:
     (an act comes after the moves that were in the log before it)."""
     slot: dict[int, int] = {}
     for rec in records:
-        if isinstance(correct := rec.payload, payloads.Correct):
+        if isinstance(correct := rec.payload, payloads.Corrected):
             slot[rec.seq] = slot.get(correct.target, correct.target)
     return slot
 
@@ -130,13 +130,13 @@ def _players_then(records: list[Record]) -> dict[int, str | None]:
     for rec in records:
         seat = (rec.seat or "").casefold()
         match rec.payload:
-            case payloads.Join(named=named, user_id=user_id):
+            case payloads.Joined(named=named, user_id=user_id):
                 owner[seat] = user_id if named else rec.user_id
-            case payloads.Replace(user_id=user_id, name=name):
+            case payloads.Replaced(user_id=user_id, name=name):
                 owner[seat] = user_id
                 if name is not None:
                     owner[name.casefold()] = owner.pop(seat)
-            case payloads.Move():
+            case payloads.Moved():
                 then[rec.seq] = owner.get(seat)
     return then
 
@@ -145,25 +145,25 @@ def act_text(rec: Record) -> str:
     """A record other than a move, as the log shows it."""
     who = rec.user_name
     match rec.payload:
-        case payloads.Start(order=order, seed=seed, order_by=order_by):
+        case payloads.Started(order=order, seed=seed, order_by=order_by):
             how = {"random": f"seat order drawn at random (seed {seed})",
                    "moderator": "seat order given by the moderator",
                    "import": "imported"}.get(order_by, "")
             return f"{who} started the game: {', '.join(order)} ({how})"
-        case payloads.Undo(targets=targets):
+        case payloads.Undone(targets=targets):
             return f"{who} took back {count_of(len(targets), 'move')}"
-        case payloads.Redo(reverted=reverted) if reverted is not None:
+        case payloads.Redone(reverted=reverted) if reverted is not None:
             return f"{who} reversed the last correction (redo)"
-        case payloads.Redo(restored=restored):
+        case payloads.Redone(restored=restored):
             return f"{who} put back {count_of(len(restored), 'move')} (redo)"
-        case payloads.Replace(user_name=user_name, name=name):
+        case payloads.Replaced(user_name=user_name, name=name):
             renamed = f" (named {name} from then on)" if name else ""
             return f"{who} gave {rec.seat}'s seat to {user_name}{renamed}"
-        case payloads.Drop():
+        case payloads.Dropped():
             return f"{who} dropped {rec.seat}: the bot plays for them from now on"
-        case payloads.Import(source=source):
+        case payloads.Imported(source=source):
             return f"{who} imported this game ({source})"
-        case payloads.Nudge():
+        case payloads.Nudged():
             return f"{who} nudged {rec.seat or 'the table'}"
     return _waiting_act(rec) or f"{who}: {rec.kind}"
 
@@ -173,21 +173,21 @@ def _waiting_act(rec: Record) -> str | None:
     a plan's steps are the player's own business and never shown."""
     seat = rec.seat
     match rec.payload:
-        case payloads.Setting(name="deadline", value=value):
+        case payloads.SettingChanged(name="deadline", value=value):
             took = deadlines.hours(value) if isinstance(value, float) else "off"
             return f"{rec.user_name} set the deadline to {took}"
-        case payloads.Setting(name=name, value=value):
+        case payloads.SettingChanged(name=name, value=value):
             shown = ("on" if value else "off") if isinstance(value, bool) else value
             return f"{rec.user_name} set {name} to {shown}"
-        case payloads.Away(until=until):
+        case payloads.WentAway(until=until):
             return f"{seat} is away until {when(until)}"
-        case payloads.Back():
+        case payloads.CameBack():
             return f"{seat} is back"
-        case payloads.Plan(steps=steps, broken=broken):
+        case payloads.PlanChanged(steps=steps, broken=broken):
             if steps:
                 return f"{seat} made a plan"
             return f"{seat}'s plan stopped" if broken else f"{seat}'s plan ended"
-        case payloads.Remind(stages=stages):
+        case payloads.Reminded(stages=stages):
             if "passed" in stages:
                 return f"{seat}'s time ran out"
             return f"{seat} was reminded ({'halfway' if 'half' in stages else 'an hour left'})"
