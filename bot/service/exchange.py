@@ -6,19 +6,28 @@ console's ``import PATH``). The files themselves are ``verbs/export.py``'s and
 
 from __future__ import annotations
 
-from bot.api import Actor, Attachment, Refusal, Reply
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.api import Actor, Attachment, Drawing, Refusal, Reply
 from bot.service.command.context import Context
 from bot.service.core import Core
-from bot.service.pipeline import Pipeline
 from bot.service.verbs.export import ExchangeError, export_text
 from bot.service.verbs.import_game import first_seat
 from engine.limits import MAX_IMPORT_BYTES
 
 
+class Handler(Protocol):
+    """What runs a command (the pipeline): an import is the ``import`` command with the file."""
+
+    def handle(self, place: str, actor: Actor, message: str, *,
+               attachments: Sequence[Attachment] = ()) -> Drawing: ...
+
+
 class Exchange:
     """Export and import for the command line (the chat commands go through the pipeline)."""
 
-    def __init__(self, core: Core, pipeline: Pipeline) -> None:
+    def __init__(self, core: Core, pipeline: Handler) -> None:
         self.core = core
         self.pipeline = pipeline
 

@@ -1,5 +1,5 @@
-"""What the adapters look up about a place's game between commands: whether a chat message is
-meant for the bot, the author's legal moves, the position a button was made for and what
+"""What the adapters look up about a place's game between commands: the author's legal moves,
+the position a button was made for and what
 changed since, the decision the game waits for with its choices, who is awaited, and the line
 for someone arriving at the table.
 
@@ -10,11 +10,10 @@ told apart from a press on the current one, and ``since`` says what happened in 
 
 from __future__ import annotations
 
-from bot.api import Actor, Addressed, Position, TableNow
+from bot.api import Actor, Position, TableNow
 from bot.service.core import Core
 from bot.service.game.live_game import LiveGame, waiting_for
-from bot.service.game.records import OPEN_STATUSES, PLAYING_STATUSES, GameStatus, same_user
-from bot.service.router.chat import could_be_for_the_bot, meant_for_the_bot
+from bot.service.game.records import OPEN_STATUSES, GameStatus
 from bot.service.words.replies import where_things_stand
 
 
@@ -58,21 +57,6 @@ class Lookups:
 
     def __init__(self, core: Core) -> None:
         self.core = core
-
-    def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
-        """Whether an unprefixed message in ``place`` from ``user_id`` is meant for the bot
-        (``router/chat.py``, which takes a clear attempt at a move from the player to act;
-        plain chat is not): None for chat, else what to hand ``handle`` with it so that the
-        place's game is looked up once."""
-        if not could_be_for_the_bot(text):
-            return None  # table talk whatever the game: it is not even looked up
-        summary = self.core.store.latest_game(place)
-        if summary is None:
-            return None
-        to_act = summary.status == GameStatus.ACTIVE and same_user(user_id, summary.waiting_user)
-        moves = summary.status in PLAYING_STATUSES
-        meant = meant_for_the_bot(text, moves, to_act)
-        return Addressed(place, summary) if meant else None
 
     def waiting_user(self, place: str) -> str | None:
         """The user the place's game waits for now, if it waits for a person."""

@@ -16,7 +16,8 @@ import logging
 import time
 
 from bot.api import Actor, Reminder
-from bot.service.command.context import Context, GameContext, Outcome, table_outcome
+from bot.service.command.context import Context, GameContext, Outcome
+from bot.service.command.playing import table_outcome
 from bot.service.core import Core
 from bot.service.drawing.prepared import Prepared
 from bot.service.game import automatic, deadlines, payloads

@@ -7,7 +7,8 @@ clock, the live games, the budgets, the settings) and one part per job, each in 
 - ``ledger``: the messages handled, read and owed an answer;
 - ``announcements``: the outbox as the adapters post it;
 - ``scheduler``: what comes due by the clock (reminders, deadlines);
-- ``lookups``: what the adapters look up between commands;
+- ``lookups``: what the adapters look up between commands (and ``router/chat.py``: whether a
+  chat message is for the bot);
 - ``exchange``: export and import for the command line.
 
 What the adapters may call is declared once, ``bot.api.GameFace`` (with each method's
@@ -39,6 +40,7 @@ from bot.service.game.live_game import LiveGame
 from bot.service.ledger import Ledger
 from bot.service.lookups import Lookups
 from bot.service.pipeline import Pipeline
+from bot.service.router import chat
 from bot.service.scheduler import DUE_PER_RUN, Scheduler
 from bot.service.store.store import GameSummary
 
@@ -73,7 +75,7 @@ class GameService(Core):
     # ---- look-ups between commands -------------------------------------------------------------
 
     def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
-        return self.lookups.read_chat(place, text, user_id)
+        return chat.addressed(self.store, place, text, user_id)
 
     def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""

@@ -7,16 +7,15 @@ and when the picture is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.drawing.story_job import StoryJob
 from bot.service.game.live_game import Draft, LiveGame
 from bot.service.game.records import Seat
 from bot.service.store.store import Store
-from bot.service.words.replies import next_line
 from engine import Game
 
 L = TypeVar("L", LiveGame, LiveGame | None)
@@ -117,7 +116,6 @@ def refuse(reason: str, *, then: str = "", unchanged: str = NOTHING_CHANGED) -> 
     return Outcome(f"{text}\n{then}" if then else text, ok=False)
 
 
-def table_outcome(draft: Draft, lines: list[str]) -> Outcome:
-    """A command that changed the position: its report, whose turn it is, and the new picture."""
-    text = "\n".join([*lines, *draft.notes, next_line(draft.live)])
-    return Outcome(text, draft=draft, picture=draft.game, position_changed=True)
+#: A need: None when it is met, else the refusal. Checked in order before the handler runs
+#: (``command/needs.py`` has the common ones; a route lists its own, ``forms.Route.needs``).
+Check = Callable[[GameContext, Any], Outcome | None]

@@ -24,12 +24,10 @@ from enum import StrEnum
 from typing import Any
 
 from bot.api import Command
-from bot.service.command.context import Context, GameContext, Outcome
+from bot.service.command.context import Check, Context, GameContext, Outcome
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 
-#: A need: None when it is met, else the refusal. Checked in order before the handler runs.
-Check = Callable[[GameContext, Any], Outcome | None]
 #: How the words after a command's first word are read (None: the message is not this command).
 Reader = Callable[[Words], Command | None]
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.api import Actor
-from bot.service.command.context import GameContext, Outcome, refuse
-from bot.service.command.forms import Check
+from bot.service.command.context import Check, GameContext, Outcome, refuse
 from bot.service.game.records import GameRecord, GameStatus, Seat, same_user
 from bot.service.words.replies import final_scores, moderator_refusal
 from engine.limits import shown

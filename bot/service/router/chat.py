@@ -18,8 +18,11 @@ added to the registry is a command in chat too. Per writer:
 
 from __future__ import annotations
 
+from bot.api import Addressed
 from bot.service.command.words import Malformed
+from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
 from bot.service.router.reading import parse_command, read_message
+from bot.service.store.store import Store
 from bot.service.verbs.move import Play
 from engine.limits import MAX_MESSAGE_CHARS
 from engine.notation import Verdict, read_chat
@@ -67,3 +70,17 @@ def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> 
         return reading.verdict is not Verdict.TALK
     return reading.verdict is Verdict.MOVES and reading.logged
 
+
+def addressed(store: Store, place: str, text: str, user_id: str | None = None) -> Addressed | None:
+    """Whether an unprefixed message in ``place`` from ``user_id`` is meant for the bot, by
+    the place's game (``meant_for_the_bot``, which takes a clear attempt at a move from the
+    player to act; plain chat is not): None for chat, else what to hand ``handle`` with it so
+    that the place's game is looked up once (``GameFace.read_chat``)."""
+    if not could_be_for_the_bot(text):
+        return None  # table talk whatever the game: it is not even looked up
+    summary = store.latest_game(place)
+    if summary is None:
+        return None
+    to_act = summary.status == GameStatus.ACTIVE and same_user(user_id, summary.waiting_user)
+    moves = summary.status in PLAYING_STATUSES
+    return Addressed(place, summary) if meant_for_the_bot(text, moves, to_act) else None

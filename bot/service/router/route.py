@@ -13,10 +13,9 @@ from bot.api import Command
 from bot.service.command import confirm
 from bot.service.command.context import Context, GameContext, Outcome, refuse
 from bot.service.command.forms import OpenRoute, Route
-from bot.service.command.words import Malformed, Unknown
+from bot.service.command.words import Malformed, Unknown, Words
 from bot.service.game.live_game import LiveGame
 from bot.service.router import registry
-from bot.service.router.reading import parse_command
 
 
 class Commands:
@@ -26,7 +25,9 @@ class Commands:
         return registry.help_text(moderator)
 
     def again(self, ctx: GameContext, text: str) -> Outcome | None:
-        asked = parse_command(text)
+        words = Words(text)
+        entry = registry.BY_WORD.get(words.word(0) or "")
+        asked = entry.read(words) if entry is not None and entry.read is not None else None
         route = registry.ROUTES.get(type(asked)) if asked is not None else None
         if asked is None or not isinstance(route, Route):
             return None

@@ -1,5 +1,5 @@
 """The SQLite file that holds every game: the store (``store.py``), the whole schema and its
-versions (``schema.py``), a record as a row (``rows.py``), and the tables of their own
+versions with a record's row (``schema.py``), the tables of their own
 (``outbox.py``, ``snapshots.py``, ``layouts.py``), with forgetting a member (``privacy.py``)."""
 
 from __future__ import annotations

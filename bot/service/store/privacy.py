@@ -25,7 +25,7 @@ from bot.service.game import payloads
 from bot.service.game.live_game import BOT_USER, LiveGame, build_game, waiting_for
 from bot.service.game.records import GameRecord, Record, same_user
 from bot.service.store import StoreError, layouts, pending, snapshots
-from bot.service.store.rows import (
+from bot.service.store.schema import (
     RECORD_COLUMNS,
     record_rows,
     stored_id,

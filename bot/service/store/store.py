@@ -7,7 +7,7 @@ finding a place's game or the reminders due never needs a replay. Each change is
 the process or the machine.
 
 Every table, and the steps that bring an older database up to date when it is opened, is
-declared in ``schema.py``; a record's row is ``rows.py``'s.
+declared in ``schema.py``, with a record's row.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import sqlite_utils
 from bot.api import Announcement, Failure
 from bot.service.game.records import GameStatus, Record
 from bot.service.store import StoreError, outbox, schema, snapshots
-from bot.service.store.rows import RECORD_COLUMNS, record_rows, stored_records
+from bot.service.store.schema import RECORD_COLUMNS, record_rows, stored_records
 from engine.limits import DAY, HANDLED_KEEP_DAYS, SENT_KEEP_DAYS
 
 #: Seconds a command waits for another process (``busbot export`` beside the running bot) to

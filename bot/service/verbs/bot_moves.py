@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.api import Command
-from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
+from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Entry, NoSlash, Route
 from bot.service.command.needs import playable
+from bot.service.command.playing import table_outcome
 from bot.service.game import payloads
 from bot.service.game.live_game import Played
 from bot.service.game.records import BOT_PLAYER, bot_name

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from bot.api import Actor, Command
-from bot.service.command.context import Context, Outcome, refuse, table_outcome
+from bot.service.command.context import Context, Outcome, refuse
 from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.playing import table_outcome
 from bot.service.command.words import Words, alone_or_game
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, LiveGame, build_options, record_log

@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 
 from bot.api import Command
-from bot.service.command.context import Context, GameContext, Outcome, refuse, table_outcome
+from bot.service.command.context import Context, GameContext, Outcome, refuse
 from bot.service.command.forms import (
     Entry,
     NoSlash,
@@ -22,6 +22,7 @@ from bot.service.command.forms import (
     Who,
 )
 from bot.service.command.needs import lobby_only, moderator
+from bot.service.command.playing import table_outcome
 from bot.service.command.words import Malformed, Words, alone_or_game, only
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, LiveGame, build_game, build_options

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.api import Command
-from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
+from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import AskFirst, Entry, NoSlash, Route, Section, Slash, Who
 from bot.service.command.needs import moderator, playable, seat_named, status
+from bot.service.command.playing import apply_moves, table_outcome
 from bot.service.command.words import Words, alone_or_game, read_moves
 from bot.service.game import payloads
 from bot.service.game.records import GameStatus
-from bot.service.verbs.move import apply_moves
 from bot.service.words.replies import count_of, played_lines
 from engine.limits import NUDGE_EVERY_SECONDS
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.api import Command
-from bot.service.command.context import GameContext, Outcome, table_outcome
+from bot.service.command.context import GameContext, Outcome
 from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
 from bot.service.command.needs import moderator, status
+from bot.service.command.playing import table_outcome
 from bot.service.command.words import Words
 from bot.service.game import payloads
 from bot.service.game.records import OPEN_STATUSES, POLICIES

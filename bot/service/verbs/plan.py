@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.api import Command
-from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
+from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
 from bot.service.command.needs import seated, status
+from bot.service.command.playing import table_outcome
 from bot.service.command.words import Words, read_moves
 from bot.service.game import payloads
 from bot.service.game.records import GameStatus

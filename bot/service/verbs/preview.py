@@ -15,10 +15,10 @@ from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
 from bot.service.command.needs import readable
+from bot.service.command.playing import why_not
 from bot.service.command.words import Words, read_moves
 from bot.service.game.live_game import Draft, Played, waiting_for
 from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
-from bot.service.verbs.move import why_not
 from bot.service.words.replies import next_line, played_lines
 from engine import BusError, Decision, Move, Question
 

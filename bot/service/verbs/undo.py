@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from bot.api import Command
 from bot.service.command.confirm import ask_first
-from bot.service.command.context import GameContext, Outcome, refuse, table_outcome
+from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import AskFirst, Entry, Route, Section, Slash, Who
 from bot.service.command.needs import moderator, playable_or_over, players_seat, status
+from bot.service.command.playing import table_outcome
 from bot.service.command.words import Words, number, only
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, build_game, record_log
