@@ -91,7 +91,7 @@ class Outcome:
     position_changed: bool = False
     previous: Game | None = None
     preview: str | None = None
-    #: the chart and animation to draw after the commit (``bot.service.story``)
+    #: the chart and animation to draw after the commit (``verbs/story.py``)
     story: StoryJob | None = None
     #: the layout the picture was asked in (``map phone``); None: the asker's, the channel's
     layout: str | None = None
