@@ -16,7 +16,7 @@ from render.layout import PLAYERS as BOX
 from render.layout import PLAYERS_HEAD, player_row_height
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, element, path, rect_path, text
-from render.textfit import count_text, fit_block, shorten, spaced_width
+from render.textfit import count_text, fit_few_lines, shorten, spaced_width
 
 CHIP_R = 16.0
 NAME_SIZE = 19.0
@@ -219,13 +219,9 @@ def row_layout(scene: Scene, seat: int) -> RowLayout:
             tags.append(Tag((words,), TAG_SIZE, NOTE_FILL, theme.INK, x, y, w, TAG_H, True))
             x += w + TAG_GAP
         else:
-            # two lines a little smaller read better than three or four at full size
-            block = fit_block(words, TAG_SIZE, room - 2 * TAG_PAD,
-                              min(most - 4, 2 * NOTE_TWO_LINES * 1.18 + 0.5), bold=True,
-                              smallest=NOTE_TWO_LINES, spacing=CAPS_SPACING)
-            if block.cut:
-                block = fit_block(words, TAG_SIZE, room - 2 * TAG_PAD, most - 4, bold=True,
-                                  smallest=NOTE_SMALLEST, spacing=CAPS_SPACING)
+            block = fit_few_lines(words, TAG_SIZE, room - 2 * TAG_PAD, most - 4, few=2,
+                                  readable=NOTE_TWO_LINES, smallest=NOTE_SMALLEST, bold=True,
+                                  spacing=CAPS_SPACING)
             w = max(spaced_width(line, block.size, True, CAPS_SPACING)
                     for line in block.lines) + 2 * TAG_PAD
             line_h = max(TAG_H, block.height + 4)

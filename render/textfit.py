@@ -162,6 +162,20 @@ def fit_block(content: str, size: float, room: float, height: float, *, smallest
     return Block(at, tuple(_cut(line, at, room, bold, spacing) for line in kept), step, True)
 
 
+def fit_few_lines(content: str, size: float, room: float, height: float, *, few: int,
+                  readable: float, smallest: float, bold: bool = False, spacing: float = 0.0,
+                  leading: float = 1.18) -> Block:
+    """``fit_block``, preferring at most ``few`` lines at ``readable`` size or larger (two lines
+    a little smaller read better than four at full size); only text that does not fit so takes
+    more lines of the ``height``, and smaller type down to ``smallest``."""
+    block = fit_block(content, size, room, min(height, few * readable * leading + 0.5),
+                      smallest=readable, bold=bold, spacing=spacing, leading=leading)
+    if not block.cut:
+        return block
+    return fit_block(content, size, room, height, smallest=smallest, bold=bold,
+                     spacing=spacing, leading=leading)
+
+
 def _broken(content: str, size: float, room: float, most: int, bold: bool,
             spacing: float, strict: bool = True) -> list[str] | None:
     """``content`` broken at spaces into lines no wider than ``room``, or None when that takes

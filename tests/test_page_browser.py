@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 from PIL import Image
 
+from engine.worth import space_worth
 from render.page import NARROW_LAYOUT
 from render.page_frames import PARTS, frames
 from tests.browser_support import browser, playwright
@@ -170,6 +171,7 @@ def test_on_a_phone_the_banner_markers_names_and_scores_are_drawn(
         page = opened(context, saved.as_uri() + at, [])
         assert shown(page) == n and page.get_attribute("#table", "data-layout") == NARROW_LAYOUT
         found = {what: seen(page, selector) for what, selector in MUST_SHOW.items()}
+        worth = seen(page, "#part-actions .worth")
         shot = page.locator("#board").screenshot()
     for what, items in found.items():
         assert items and all(inside for _, inside in items), (what, items)
@@ -185,6 +187,8 @@ def test_on_a_phone_the_banner_markers_names_and_scores_are_drawn(
     assert scores == sorted(p.score for p in position.state.players)
     markers = sum(len(s) for s in position.state.spaces.values())
     assert len(found["markers"]) == markers
+    # what each space gives now, as the picture shows it
+    assert len(worth) == len(space_worth(position.state)) and all(ok for _, ok in worth)
     # and the pixels agree: the cards under the city are not left blank
     with Image.open(io.BytesIO(shot)) as image:
         rgb = image.convert("RGB")
