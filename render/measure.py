@@ -21,6 +21,9 @@ READABLE = 9.0
 #: The small print that must stay readable, by the class the drawing gives it.
 SMALL_PRINT = {"label": "crossing label", "waiting": "passenger count",
                "marker": "action-board marker"}
+#: The small print a position shows only at times: what each action space gives now (while
+#: choosing and resolving the spaces that have a count).
+AT_TIMES = {"worth": "action-space value"}
 
 _SCALE = re.compile(r"scale\(\s*([-\d.eE+]+)")
 
