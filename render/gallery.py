@@ -13,13 +13,12 @@ from importlib import resources
 from pathlib import Path
 
 from engine import Deliver, ExtendLine, Game, GameLog, replay
-from render.gallery_changes import changes_section
+from render.gallery_changes import GALLERY_COMMAND, changes_section
 from render.gallery_layouts import layouts_section
 from render.page import gallery_page
 from render.png import pixel_size, render_png
 from render.story import gallery_section
 
-GALLERY_COMMAND = "busbot gallery"
 #: the mark a preview's picture carries (the service's ``bot.service.preview.NOTE``; a test
 #: keeps the two alike, as the renderer may not import the service)
 PREVIEW_NOTE = "Preview: not played"
@@ -125,6 +124,10 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
         "further down (try `busbot render LOG --out phone.png --layout phone`).",
         "",
     ]
+    # Before and after: what a whole game at the table changed (render/gallery_changes.py).
+    change_lines, change_files = changes_section(out, log)
+    lines += change_lines
+    written += change_files
     positions: dict[str, tuple[Game, Game]] = {}  # each moment's table and the one before
     for moment in moments(log):
         game = replay(log, upto=moment.moves)
@@ -150,10 +153,6 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
                                                  shown_as="the choosing picture above")
     lines += layout_lines
     written += layout_files
-    # Before and after: what a whole game at the table changed (render/gallery_changes.py).
-    change_lines, change_files = changes_section(out, log)
-    lines += change_lines
-    written += change_files
     # The game's story (render/story.py): a score chart and a short animation.
     story_lines, story_files = gallery_section(out, log, size)
     lines += story_lines

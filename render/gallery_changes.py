@@ -19,6 +19,8 @@ from engine import GameLog, replay
 from render.layout import ACTIONS, LAYOUTS, PLAYERS, Box
 from render.png import encode, render_png
 
+#: The command that draws the gallery (``render.gallery`` names it from here).
+GALLERY_COMMAND = "busbot gallery"
 #: Seat notes as the service writes them, long enough to have been cut before.
 EXAMPLE_NOTES = ("bot (normal), waiting 0 min of 24 h", "dropped", "away until 12 Dec, has a plan")
 
@@ -42,19 +44,19 @@ def _on(layout: str, region: str, box: Box) -> Box:
 
 CHANGES: tuple[Change, ...] = (
     Change("counts", "Waiting passengers' counts touch their crossing",
-           "The delivery above. Before, WS's 7 stood between W2 and WS and the park's counts in "
-           "the middle of the park, each on a thin tie; now each count touches its own "
-           "crossing's disc (or, where nothing beside it is free, stands a few pixels off on a "
-           "thick neck), always nearer its own crossing than any other.",
+           "The gallery's delivery (move 152). Before, WS's 7 stood between W2 and WS and the "
+           "park's counts in the middle of the park, each on a thin tie; now each count "
+           "touches its own crossing's disc (or, where nothing beside it is free, stands a few "
+           "pixels off on a thick neck), always nearer its own crossing than any other.",
            152, "landscape", Box(60.0, 280.0, 660.0, 300.0)),
     Change("values", "What each action space gives now",
-           "Round 4's choosing. A free space shows what it gives now (streets, a bus, "
-           "passengers, buildings), a taken one the same on its marker's edge, greyed at 0: "
-           "Line expansion space d gives nothing with a largest fleet of 3, and the passenger "
-           "supply holds only 2.",
+           "The gallery's round 4 choosing (move 94). A free space shows what it gives now "
+           "(streets, a bus, passengers, buildings), a taken one the same on its marker's edge, "
+           "greyed at 0: Line expansion space d gives nothing with a largest fleet of 3, and "
+           "the passenger supply holds only 2.",
            94, "landscape", ACTIONS),
     Change("notes", "Seat notes are never cut",
-           "Round 4's choosing with the notes the service writes on seats (a bot's level and "
+           "The same position with the notes the service writes on seats (a bot's level and "
            "its wait, dropped, away and a plan). Before, they were cut (`BOT (NORMAL),...`); "
            "now a note is measured as drawn and wraps, then shrinks, within its row.",
            94, "landscape", PLAYERS, notes=True),
@@ -80,18 +82,19 @@ def crop(log: GameLog, change: Change) -> Image.Image:
 
 
 def changes_section(out: Path, log: GameLog) -> tuple[list[str], list[Path]]:
-    """The after crops, written into ``out/changes``; the markdown lines that show each beside
-    its kept before crop, and the files written."""
+    """The after crops and their page, ``out/changes/README.md``, which shows each beside its
+    kept before crop; the gallery's lines that link the page, and the files written."""
     folder = out / "changes"
     folder.mkdir(exist_ok=True)
     written: list[Path] = []
     lines = [
-        "## Before and after: what a whole game at the table showed",
+        "# Before and after: what a whole game at the table showed",
         "",
         "A whole game played at a table (issue 32) found passenger counts that could be read "
         "as another crossing's, seat notes cut short, and an action board that never said "
         "what a space was worth. Each crop below is the picture before the change (left) and "
-        "today (right), of the same position.",
+        f"today (right), of the same position of the sample game. `{GALLERY_COMMAND}` draws "
+        "the pictures of today again; those of before are kept as they were.",
         "",
     ]
     for change in CHANGES:
@@ -99,16 +102,22 @@ def changes_section(out: Path, log: GameLog) -> tuple[list[str], list[Path]]:
         target.write_bytes(encode(crop(log, change)))
         written.append(target)
         before = folder / "before" / f"{change.name}.png"
-        shown = (f"![Before: {change.title}](changes/before/{before.name}) "
-                 if before.exists() else "")
-        lines += [f"### {change.title}", "", change.caption, "",
-                  f"{shown}![Today: {change.title}](changes/{target.name})", ""]
-    whole = [(title, folder / "before" / "whole" / name) for title, name in WHOLE]
-    kept = [f"[{title}](changes/before/whole/{path.name})" for title, path in whole
-            if path.exists()]
+        shown = f"![Before: {change.title}](before/{before.name}) " if before.exists() else ""
+        lines += [f"## {change.title}", "", change.caption, "",
+                  f"{shown}![Today: {change.title}]({target.name})", ""]
+    kept = [f"[{title}](before/whole/{name})" for title, name in WHOLE
+            if (folder / "before" / "whole" / name).exists()]
     if kept:
         lines += [f"The whole pictures as they were before: {', '.join(kept)}.", ""]
-    return lines, written
+    page = folder / "README.md"
+    page.write_text("\n".join(lines), encoding="utf-8")
+    written.append(page)
+    link = [
+        "What a whole game at the table changed in these pictures (the passenger counts, the "
+        "seat notes and what each action space gives), [before and after](changes/README.md).",
+        "",
+    ]
+    return link, written
 
 
 #: Whole pictures of the gallery kept as they were before the change: (title, file name).

@@ -134,14 +134,20 @@ def _choices(name: str, seat: int) -> list[str]:
     chars = [c for c in name if c.isalnum()]
     out: list[str] = []
     if chars:
-        first = chars[0].upper()
-        later_words = [w[0].upper() for w in name.split()[1:] if w[:1].isalpha()]
+        first = _one(chars[0].upper(), chars[0])
+        later_words = [_one(w[0].upper(), w[0]) for w in name.split()[1:] if w[:1].isalpha()]
         seconds = [(first, c) for c in chars[1:2] + chars[-1:]]
         seconds += [(w, chars[-1]) for w in later_words if len(chars) > 1]
         seconds += [(first, c) for c in chars[2:]]
-        out = [a + b.lower() for a, b in seconds if len(chars) > 1]
+        out = [a + _one(b.lower(), b) for a, b in seconds if len(chars) > 1]
         out.append(first + str(seat + 1))
     out.append(f"P{seat + 1}")
     # repeats stay: the n-th choice of every player comes from the same rule, so a player whose
     # last character gives the same tag keeps it while the one it clashed with moves on
     return [t for t in out if t.casefold() not in TAKEN_ON_THE_MAP]
+
+
+def _one(changed: str, char: str) -> str:
+    """A character in another case, where that is still one character ("ß" stays "ß", not
+    "SS"), so every tag stays two characters wide."""
+    return changed if len(changed) == 1 else char

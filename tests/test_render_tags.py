@@ -33,6 +33,8 @@ def test_names_that_begin_like_a_station_or_a_crossing_get_another_tag() -> None
     assert not any(map(reads_as_the_map, tags)), tags
     assert tags[:2] == ("Wd", "Er")  # the first and last letters
     assert player_tags(["N2", "E5", "W", "S"]) == ("P1", "P2", "P3", "P4")
+    # a letter whose capital is two letters ("ß" -> "SS") keeps its own form
+    assert player_tags(["0", "0", "ß"]) == ("01", "02", "ß3")
 
 
 def test_the_drawn_heads_and_markers_carry_the_safe_tags() -> None:
