@@ -1,4 +1,7 @@
-"""The words the table reads: move reports, whose turn it is, status, log, help and rules.
+"""The sentences several commands say: moves played (with the automatic ones), whose turn it
+is, how a game ended, where things stand, counts and times, a moderator-only refusal, and the
+acts between moves as the log and the page show them. A sentence one command alone says is
+written in its module of ``verbs/`` (``status``, ``moves``, ``rules``, ``index``...).
 
 Only text is built here; every function takes the game as it is and has no effect.
 """
