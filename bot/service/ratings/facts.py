@@ -1,0 +1,128 @@
+"""A stored game's facts for the ratings (``counting.GameFacts``), read from its records and its
+final position: who held each seat when, which decisions were the players' own, the places R15
+gives, and the numbers ``stats`` adds up.
+
+Nothing here replays a game: the position at the end is the live game's, and what happened on
+the way (actions chosen, deliveries) is read from the engine's list of moves; who held a seat
+at each move is read from the records that seat, hand over or rename seats (``join``, ``bot``,
+``replace``, ``bot_seat``, ``accept``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.service import payloads
+from bot.service.live_game import LiveGame
+from bot.service.ratings.counting import GameFacts, SeatFacts, Status
+from bot.service.records import GameStatus, Record
+from engine.moves import ChooseAction, Deliver
+from engine.standings import places
+
+#: The pseudonymous user id ``forget me`` leaves in a game (``privacy.py``) starts so.
+FORGOTTEN = "forgotten-"
+#: Why the service made a move that stands for a choice its player made (a plan is theirs).
+_OWN_AUTOMATIC = ("plan",)
+#: A move the seat had no choice in: not a decision.
+_NO_CHOICE = "single"
+
+Holder = tuple[str, str | None]  # ("member", key) | ("bot", level) | ("none", None)
+
+
+def member_key(user_id: str) -> str:
+    """The key a member is rated under: the user id, compared as ``same_user`` does (console
+    names without regard to case; Discord ids are digits, which case does not change)."""
+    return user_id.casefold()
+
+
+def _holders(records: Sequence[Record]) -> dict[int, Holder]:
+    """For each record that put a move in force (a move or a correction), who held its seat."""
+    seats: dict[str, Holder] = {}
+    at_move: dict[int, Holder] = {}
+    for rec in records:
+        match rec.payload:
+            case payloads.Join(named=named, user_id=who):
+                user = who if named else rec.user_id
+                if rec.seat is not None:
+                    seats[rec.seat] = ("member", member_key(user)) if user else ("none", None)
+            case payloads.AddBot(level=level) | payloads.BotSeat(level=level):
+                if rec.seat is not None:
+                    seats[rec.seat] = ("bot", level)
+            case payloads.Replace(user_id=who, name=name):
+                if rec.seat is not None:
+                    seats[rec.seat] = ("member", member_key(who))
+                    if name:
+                        seats[name] = seats.pop(rec.seat)
+            case payloads.Accept(name=name) if name and rec.seat is not None:
+                seats[name] = seats.pop(rec.seat, ("none", None))
+            case payloads.Move() | payloads.Correct() if rec.seat is not None:
+                at_move[rec.seq] = seats.get(rec.seat, ("none", None))
+    return at_move
+
+
+def game_facts(live: LiveGame, records: Sequence[Record], *, server: str, practice: bool,
+               marked_rated: bool = False) -> GameFacts:
+    """What the counting rules and the tables need of a game, from its live form and records.
+    A game that never started, or is still open, has no seats here (it cannot count)."""
+    record, game = live.record, live.game
+    status = (Status.FINISHED if live.status == GameStatus.OVER
+              else Status.ABANDONED if live.status == GameStatus.ABANDONED else Status.OPEN)
+    imported = any(r.kind == "import" for r in records)
+    if game is None or status is not Status.FINISHED:
+        return GameFacts(record.game_id, server, status, 0.0, (), practice, imported,
+                         marked_rated)
+    holders = _holders(records)
+    players = game.state.players
+    place = places(players)
+    scores = {p.name: p.score for p in players}
+    actions: dict[str, Counter[str]] = {p.name: Counter() for p in players}
+    deliveries: Counter[str] = Counter()
+    for name, move in game.history:
+        if isinstance(move, ChooseAction):
+            actions[name][move.action] += 1
+        elif isinstance(move, Deliver):
+            deliveries[name] += 1
+    final: dict[str, Holder] = {}
+    for s in record.seats:
+        final[s.name] = (("bot", s.bot) if s.bot is not None
+                         else ("member", member_key(s.user_id)) if s.user_id and s.agreed
+                         else ("none", None))
+    decisions: Counter[str] = Counter()
+    assisted: Counter[str] = Counter()
+    held: Counter[str] = Counter()
+    thinking: dict[str, float] = {}
+    timed: Counter[str] = Counter()
+    start = next((r.at for r in records if r.kind == "start"), record.created_at)
+    previous = start
+    for m in record.moves:
+        waited, previous = max(0.0, m.at - previous), m.at
+        if m.why == _NO_CHOICE:
+            continue
+        decisions[m.seat] += 1
+        same = holders.get(m.seq, ("none", None)) == final.get(m.seat)
+        held[m.seat] += same
+        policy = m.auto and m.why not in _OWN_AUTOMATIC
+        if policy or not same:
+            assisted[m.seat] += 1
+        elif not m.auto:
+            thinking[m.seat] = thinking.get(m.seat, 0.0) + waited
+            timed[m.seat] += 1
+    seats: list[SeatFacts] = []
+    for s in record.seats:
+        kind, key = final[s.name]
+        p = game.player(s.name)
+        others = [v for n, v in scores.items() if n != s.name]
+        seats.append(SeatFacts(
+            name=s.name, place=place[s.name],
+            member=key if kind == "member" else None,
+            level=key if kind == "bot" else None,
+            forgotten=kind == "member" and (s.user_id or "").startswith(FORGOTTEN),
+            decisions=decisions[s.name], assisted=assisted[s.name], held=held[s.name],
+            score=p.score, margin=p.score - max(others, default=p.score), stones=p.stones,
+            streets=len(p.streets), deliveries=deliveries[s.name],
+            actions=dict(sorted(actions[s.name].items())), thinking=thinking.get(s.name, 0.0),
+            timed=timed[s.name]))
+    finished_at = record.moves[-1].at if record.moves else start
+    return GameFacts(record.game_id, server, status, finished_at, tuple(seats), practice,
+                     imported, marked_rated)
