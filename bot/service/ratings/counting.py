@@ -36,6 +36,9 @@ from bot.service.ratings.model import Entrant
 ASSISTED_SHARE = 0.25
 #: Whether an assisted game counts where the server has not said (see the module's docstring).
 COUNT_ASSISTED = True
+#: The place of ``busbot practice`` games (you against the computer in the terminal): they
+#: never count.
+PRACTICE_PLACE = "practice"
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ that changed, so the tables always equal what ``rebuild`` computes from scratch.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,9 +144,12 @@ def end_season(db: sqlite_utils.Database, season: Season, at: float) -> None:
 
 
 def _season_at(db: sqlite_utils.Database, server: str, at: float) -> int | None:
-    """The season a game counting from ``at`` belongs to."""
-    row = db.execute("SELECT id FROM seasons WHERE server = ? AND started_at <= ? AND "
-                     "(ended_at IS NULL OR ended_at > ?) ORDER BY started_at DESC LIMIT 1",
+    """The season a game counting from ``at`` belongs to: one that started before ``at`` and
+    had not ended before it. The bounds are chosen so that the seasons as they stand later
+    give every game the season it was given when it was rated, whatever came first in a
+    moment shared by a game and a season's start or end (the clock gives both one time)."""
+    row = db.execute("SELECT id FROM seasons WHERE server = ? AND started_at < ? AND "
+                     "(ended_at IS NULL OR ended_at >= ?) ORDER BY started_at DESC LIMIT 1",
                      [server, at, at]).fetchone()
     return None if row is None else int(row[0])
 
@@ -215,12 +218,7 @@ def update(db: sqlite_utils.Database, facts: GameFacts, marked_at: float | None 
                 f"ORDER BY seat", [facts.game_id]).fetchall()] == new_seats:
         return Outcome(verdict, _changes_of(db, facts.server, facts.game_id))
     _forget_game(db, facts.game_id)
-    db.execute("INSERT INTO rated_games (game_id, server, counted, reason, assisted, "
-               "counted_at, season) VALUES (?, ?, ?, ?, ?, ?, ?)",
-               [facts.game_id, facts.server, int(verdict.counts), verdict.reason.value,
-                int(verdict.assisted), counted_at, season])
-    db.conn.executemany(f"INSERT INTO rated_seats ({', '.join(_SEAT_COLUMNS)}) VALUES "
-                        f"({', '.join('?' * len(_SEAT_COLUMNS))})", new_seats)
+    _insert(db, facts, verdict, counted_at, season)
     key = (counted_at, facts.game_id)
     if old is not None and old.counted:
         rerate(db, facts.server, min(key, (old.counted_at, facts.game_id)))
@@ -235,6 +233,33 @@ def update(db: sqlite_utils.Database, facts: GameFacts, marked_at: float | None 
         else:
             rerate(db, facts.server, key)
     return Outcome(verdict, _changes_of(db, facts.server, facts.game_id))
+
+
+def _insert(db: sqlite_utils.Database, facts: GameFacts, verdict: Verdict, counted_at: float,
+            season: int | None) -> None:
+    db.execute("INSERT INTO rated_games (game_id, server, counted, reason, assisted, "
+               "counted_at, season) VALUES (?, ?, ?, ?, ?, ?, ?)",
+               [facts.game_id, facts.server, int(verdict.counts), verdict.reason.value,
+                int(verdict.assisted), counted_at, season])
+    db.conn.executemany(f"INSERT INTO rated_seats ({', '.join(_SEAT_COLUMNS)}) VALUES "
+                        f"({', '.join('?' * len(_SEAT_COLUMNS))})",
+                        [_seat_row(facts.game_id, i, s) for i, s in enumerate(facts.seats)])
+
+
+def rebuild(db: sqlite_utils.Database, games: Iterable[tuple[GameFacts, float | None]]
+            ) -> int:
+    """Every derived row again from the games' facts (with the time each was marked
+    ``rated``), in any order: each finished game's rows, then every server's counted games
+    rated from the first, in the order they count from. Seasons and settings stay. Returns
+    the games rated."""
+    clear_derived(db)
+    for facts, marked_at in games:
+        if facts.status is not Status.FINISHED:
+            continue
+        verdict = counting.verdict(facts, count_assisted=count_assisted(db, facts.server))
+        counted_at = max(facts.finished_at, marked_at or 0.0)
+        _insert(db, facts, verdict, counted_at, _season_at(db, facts.server, counted_at))
+    return sum(rerate(db, server, None) for server in servers(db))
 
 
 def _forget_game(db: sqlite_utils.Database, game_id: int) -> None:
