@@ -29,10 +29,10 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot.service.live_game import LiveGame, build_game
 from bot.service.ratings import tables, views
 from bot.service.ratings.counting import GameFacts, SeatFacts, Status
 from bot.service.ratings.model import LEVEL_SKILLS
-from bot.service.live_game import LiveGame, build_game
 from bot.service.records import GameRecord, GameStatus, Record
 from bot.service.storage import Store
 
