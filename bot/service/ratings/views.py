@@ -22,8 +22,11 @@ from bot.service.ratings.model import LEVEL_SKILLS, PROVISIONAL_GAMES, Rated, Sk
 from bot.service.replies import count_of
 from engine.moves import ACTION_TITLES
 
-#: Members listed in the leaderboard's text (the picture draws as many).
+#: Members listed in the leaderboard's text, and drawn in its picture.
 BOARD_LINES = 10
+BOARD_ROWS = 20
+#: Rated games a rating chart draws at most (the latest).
+CHART_POINTS = 500
 
 # ---- the sentences ------------------------------------------------------------------------------
 
@@ -61,6 +64,8 @@ CHANGES_ASSISTED = ("Ratings (an assisted game: timeouts or replacements played 
 CHANGE = "{name} {before} → {after} ({delta})"
 NOT_COUNTED = "This game does not count for the ratings: {reason}."
 THINKING_NONE = "not measured"
+CHART_TEXT = "{name}'s rating after each of {games} here, in the picture."
+NO_CHART = "{name} has no rated game here yet: there is no rating to draw."
 
 
 def number(value: float) -> str:
