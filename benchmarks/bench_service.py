@@ -26,7 +26,7 @@ from typing import Any
 
 from bot.api import Actor
 from bot.service import GameService
-from bot.service.pictures import default_renderer
+from bot.service.drawing.renderer import default_renderer
 from engine import GameLog, random_game
 
 PLACE = "bench"

@@ -206,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         # A database that cannot be used (damaged, locked, read-only): one sentence, status 2.
         # Imported only on this path, so the subcommands that need no database stay light.
-        from bot.service.storage import StoreError
+        from bot.service.store import StoreError
 
         if not isinstance(error, StoreError):
             raise

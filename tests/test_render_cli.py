@@ -97,7 +97,7 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
 
 
 def test_the_gallery_marks_its_preview_as_the_service_does() -> None:
-    from bot.service.preview import NOTE
+    from bot.service.verbs.preview import NOTE
     from render.gallery import PREVIEW_NOTE, moments, sample_log
 
     assert PREVIEW_NOTE == NOTE

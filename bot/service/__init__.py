@@ -7,8 +7,9 @@ command's handler and needs), the handlers (``lobby``, ``play``, ``moderation``,
 a position), ``storage`` (the SQLite file) and ``pictures`` (the renderer).
 """
 
+from bot.api import Addressed
 from bot.service.async_face import AsyncGameService
-from bot.service.drawing import Prepared
-from bot.service.service import Addressed, GameService
+from bot.service.drawing.prepared import Prepared
+from bot.service.service import GameService
 
 __all__ = ["Addressed", "AsyncGameService", "GameService", "Prepared"]

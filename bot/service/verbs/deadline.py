@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import deadlines, payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import moderator, status
-from bot.service.outcome import GameContext, Outcome
-from bot.service.records import OPEN_STATUSES
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import moderator, status
+from bot.service.command.words import Words
+from bot.service.game import deadlines, payloads
+from bot.service.game.records import OPEN_STATUSES
 from engine.limits import check_deadline
 
 USAGE = "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline off`"
@@ -38,7 +39,7 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
     if cmd.seconds is not None:
         check_deadline(cmd.seconds)
     draft = ctx.draft()
-    draft.add(payloads.Setting("deadline", cmd.seconds))
+    draft.add(payloads.SettingChanged("deadline", cmd.seconds))
     if cmd.seconds is None:
         return Outcome(f"Moderator {ctx.actor.name} took the deadline off: decisions wait as "
                        f"long as they take.", draft=draft)

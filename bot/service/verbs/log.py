@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.commands import Command, Log, Words
-from bot.service.entry import Entry, Route, Section, Slash, Who
-from bot.service.logbook import last_move_of, log_text
-from bot.service.outcome import GameContext, Outcome
-from bot.service.play import players_seat
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome
+from bot.service.command.forms import Entry, Route, Section, Slash, Who
+from bot.service.command.needs import players_seat
+from bot.service.command.words import Words
+from bot.service.words.logbook import last_move_of, log_text
+
+
+@dataclass(frozen=True, slots=True)
+class Log(Command):
+    """``log`` (``log all``: every move, not only the latest)."""
+
+    everything: bool = False
 
 
 @dataclass(frozen=True, slots=True)
