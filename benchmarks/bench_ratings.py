@@ -29,12 +29,13 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.service.live_game import LiveGame, build_game
+from bot.service.game.live_game import LiveGame, build_game
+from bot.service.game.records import GameRecord, GameStatus, Record
 from bot.service.ratings import tables, views
 from bot.service.ratings.counting import GameFacts, SeatFacts, Status
 from bot.service.ratings.model import LEVEL_SKILLS
-from bot.service.records import GameRecord, GameStatus, Record
-from bot.service.storage import Store
+from bot.service.store import schema
+from bot.service.store.store import Store
 
 SERVER = "bench-server"
 
@@ -66,7 +67,7 @@ def fill(store: Store, games: int, members: int) -> float:
     rng = random.Random(1)
     start = time.perf_counter()
     with store.transaction() as db:
-        tables.create_tables(db)
+        schema.create_side_tables(db)
         for g in range(1, games + 1):
             tables.update(db, synthetic(g, 1_000_000.0 + g * 60, rng, members))
     return time.perf_counter() - start

@@ -41,7 +41,7 @@ def ratings_arguments(parser: argparse.ArgumentParser) -> None:
 def ratings_command(args: argparse.Namespace) -> int:
     from bot.maintenance import _existing as existing  # the one 'no database there' check
     from bot.service.ratings import stored
-    from bot.service.storage import Store
+    from bot.service.store.store import Store
 
     store = Store(existing(db_path(args)))
     try:

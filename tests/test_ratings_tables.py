@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 from bot.service.ratings import tables
 from bot.service.ratings.counting import GameFacts, SeatFacts, Status
 from bot.service.ratings.model import LEVEL_SKILLS, PRIOR
+from bot.service.store import schema
 
 MEMBERS = ["ada", "bram", "cleo", "dirk", "eva"]
 
 
 def database() -> sqlite_utils.Database:
     db = sqlite_utils.Database(sqlite3.connect(":memory:"))
-    tables.create_tables(db)
+    schema.create_side_tables(db)
     return db
 
 
@@ -77,21 +78,24 @@ def histories(draw: st.DrawFn) -> list[tuple[str, object]]:
 def run(db: sqlite_utils.Database, ops: list[tuple[str, object]]
         ) -> dict[int, tuple[GameFacts, float | None]]:
     latest: dict[int, tuple[GameFacts, float | None]] = {}
-    for kind, value in ops:
+    for n, (kind, value) in enumerate(ops):
         if kind == "game":
-            facts, marked = value  # type: ignore[misc]
+            assert isinstance(value, tuple)
+            facts, marked = value
+            assert isinstance(facts, GameFacts)
             latest[facts.game_id] = (facts, marked)
             tables.update(db, facts, marked)
         elif kind == "season":
-            server, at = value  # type: ignore[misc]
+            assert isinstance(value, tuple)
+            server, at = str(value[0]), float(value[1])
             running = tables.current_season(db, server)
             if running is not None:
                 tables.end_season(db, running, at)
             else:
-                tables.start_season(db, server, f"season {at}", at, "mod")
+                tables.start_season(db, server, f"season {n}", at, "mod")
         else:
-            server, on = value  # type: ignore[misc]
-            tables.set_count_assisted(db, server, on)
+            assert isinstance(value, tuple)
+            tables.set_count_assisted(db, str(value[0]), bool(value[1]))
     return latest
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.service import payloads
-from bot.service.live_game import LiveGame
+from bot.service.game import payloads
+from bot.service.game.live_game import LiveGame
+from bot.service.game.records import GameStatus, Record
 from bot.service.ratings.counting import GameFacts, SeatFacts, Status
-from bot.service.records import GameStatus, Record
 from engine.moves import ChooseAction, Deliver
 from engine.standings import places
 
@@ -42,21 +42,21 @@ def _holders(records: Sequence[Record]) -> dict[int, Holder]:
     at_move: dict[int, Holder] = {}
     for rec in records:
         match rec.payload:
-            case payloads.Join(named=named, user_id=who):
+            case payloads.Joined(named=named, user_id=who):
                 user = who if named else rec.user_id
                 if rec.seat is not None:
                     seats[rec.seat] = ("member", member_key(user)) if user else ("none", None)
-            case payloads.AddBot(level=level) | payloads.BotSeat(level=level):
+            case payloads.BotAdded(level=level) | payloads.BotSeated(level=level):
                 if rec.seat is not None:
                     seats[rec.seat] = ("bot", level)
-            case payloads.Replace(user_id=who, name=name):
+            case payloads.Replaced(user_id=who, name=name):
                 if rec.seat is not None:
                     seats[rec.seat] = ("member", member_key(who))
                     if name:
                         seats[name] = seats.pop(rec.seat)
-            case payloads.Accept(name=name) if name and rec.seat is not None:
+            case payloads.Accepted(name=name) if name and rec.seat is not None:
                 seats[name] = seats.pop(rec.seat, ("none", None))
-            case payloads.Move() | payloads.Correct() if rec.seat is not None:
+            case payloads.Moved() | payloads.Corrected() if rec.seat is not None:
                 at_move[rec.seq] = seats.get(rec.seat, ("none", None))
     return at_move
 

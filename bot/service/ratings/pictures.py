@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from bot.api import Attachment
 from bot.service.ratings import views
 from bot.service.ratings.model import LEVEL_SKILLS, Skill
-from bot.service.replies import count_of
+from bot.service.words.replies import count_of
 
 log = logging.getLogger(__name__)
 

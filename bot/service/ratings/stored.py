@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service.live_game import LiveGame, build_game
+from bot.service.game.live_game import LiveGame, build_game
+from bot.service.game.records import GameRecord, GameStatus, Record
 from bot.service.ratings import counting, tables
 from bot.service.ratings.counting import GameFacts, Status
 from bot.service.ratings.facts import game_facts
-from bot.service.records import GameRecord, GameStatus, Record
-from bot.service.storage import Store
+from bot.service.store.store import Store
 
 #: How the export names the all-time scope.
 ALL_TIME_NAME = "all time"
@@ -90,7 +90,6 @@ def rebuild(store: Store, progress: Callable[[int, int], None] | None = None) ->
             progress(i, len(summaries))
     report = Rebuilt(games=len(read))
     with store.transaction() as db:
-        tables.create_tables(db)
         for summary in store.games():  # a game changed since it was read is read again
             kept = read.get(summary.id)
             if kept is None or kept[0] != summary.last_seq:

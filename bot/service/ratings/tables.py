@@ -11,7 +11,8 @@ moderators set (seasons, and whether assisted games count).
 - ``ratings``: per scope, each member's current skill, games and wins (the leaderboard);
 - ``seasons`` and ``rating_settings``: set by moderators, kept by a rebuild.
 
-Everything here runs inside the caller's transaction, on the one connection. Rating a game
+The tables are declared in ``bot/service/store/schema.py`` (side tables, created where
+missing). Everything here runs inside the caller's transaction, on the one connection. Rating a game
 that finishes after every game already rated appends to the tables (a few indexed reads and
 writes); anything else (an undo after the end, a correction, a game marked ``rated`` late, a
 forgotten member, a changed setting) rates the server's games again from the earliest one
@@ -37,43 +38,6 @@ ALL_TIME = 0
 _SEAT_COLUMNS = ("game_id", "seat", "name", "member", "level", "place", "score", "margin",
                  "stones", "streets", "deliveries", "actions", "thinking", "timed",
                  "decisions", "assisted")
-
-
-def create_tables(db: sqlite_utils.Database) -> None:
-    """The ratings' tables, created where missing."""
-    db.execute("CREATE TABLE IF NOT EXISTS rated_games (game_id INTEGER PRIMARY KEY "
-               "REFERENCES games(id), server TEXT NOT NULL, counted INTEGER NOT NULL, "
-               "reason TEXT NOT NULL, assisted INTEGER NOT NULL, counted_at REAL NOT NULL, "
-               "season INTEGER)")
-    db.execute("CREATE INDEX IF NOT EXISTS rated_games_order ON rated_games "
-               "(server, counted, counted_at, game_id)")
-    db.execute("CREATE TABLE IF NOT EXISTS rated_seats (game_id INTEGER NOT NULL, "
-               "seat INTEGER NOT NULL, name TEXT NOT NULL, member TEXT, level TEXT, "
-               "place INTEGER NOT NULL, score INTEGER, margin INTEGER, stones INTEGER, "
-               "streets INTEGER, deliveries INTEGER, actions TEXT, thinking REAL, "
-               "timed INTEGER, decisions INTEGER, assisted INTEGER, "
-               "PRIMARY KEY (game_id, seat)) WITHOUT ROWID")
-    db.execute("CREATE INDEX IF NOT EXISTS rated_seats_member ON rated_seats (member) "
-               "WHERE member IS NOT NULL")
-    db.execute("CREATE TABLE IF NOT EXISTS rating_changes (server TEXT NOT NULL, "
-               "scope INTEGER NOT NULL, member TEXT NOT NULL, counted_at REAL NOT NULL, "
-               "game_id INTEGER NOT NULL, place INTEGER NOT NULL, mu_before REAL NOT NULL, "
-               "sigma_before REAL NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, "
-               "PRIMARY KEY (server, scope, member, counted_at, game_id)) WITHOUT ROWID")
-    db.execute("CREATE INDEX IF NOT EXISTS rating_changes_game ON rating_changes (game_id)")
-    db.execute("CREATE TABLE IF NOT EXISTS ratings (server TEXT NOT NULL, "
-               "scope INTEGER NOT NULL, member TEXT NOT NULL, name TEXT NOT NULL, "
-               "mu REAL NOT NULL, sigma REAL NOT NULL, shown REAL NOT NULL, "
-               "games INTEGER NOT NULL, wins INTEGER NOT NULL, last_at REAL NOT NULL, "
-               "PRIMARY KEY (server, scope, member)) WITHOUT ROWID")
-    db.execute("CREATE INDEX IF NOT EXISTS ratings_board ON ratings (server, scope, shown)")
-    db.execute("CREATE TABLE IF NOT EXISTS seasons (id INTEGER PRIMARY KEY, "
-               "server TEXT NOT NULL, name TEXT NOT NULL, started_at REAL NOT NULL, "
-               "ended_at REAL, started_by TEXT)")
-    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS seasons_name ON seasons "
-               "(server, name COLLATE NOCASE)")
-    db.execute("CREATE TABLE IF NOT EXISTS rating_settings (server TEXT PRIMARY KEY, "
-               "count_assisted INTEGER NOT NULL)")
 
 
 # ---- settings and seasons -------------------------------------------------------------------

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from bot.service.deadlines import hours
+from bot.service.game.deadlines import hours
 from bot.service.ratings import tables
 from bot.service.ratings.counting import Reason
 from bot.service.ratings.model import LEVEL_SKILLS, PROVISIONAL_GAMES, Rated, Skill, chances
-from bot.service.replies import count_of
+from bot.service.words.replies import count_of
 from engine.moves import ACTION_TITLES
 
 #: Members listed in the leaderboard's text, and drawn in its picture.
