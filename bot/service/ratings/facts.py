@@ -61,14 +61,14 @@ def _holders(records: Sequence[Record]) -> dict[int, Holder]:
     return at_move
 
 
-def game_facts(live: LiveGame, records: Sequence[Record], *, server: str, practice: bool,
-               marked_rated: bool = False) -> GameFacts:
+def game_facts(live: LiveGame, records: Sequence[Record], *, server: str,
+               practice: bool) -> GameFacts:
     """What the counting rules and the tables need of a game, from its live form and records.
     A game that never started, or is still open, has no seats here (it cannot count)."""
     record, game = live.record, live.game
     status = (Status.FINISHED if live.status == GameStatus.OVER
               else Status.ABANDONED if live.status == GameStatus.ABANDONED else Status.OPEN)
-    imported = any(r.kind == "import" for r in records)
+    imported, marked_rated = record.imported, record.rated_at is not None
     if game is None or status is not Status.FINISHED:
         return GameFacts(record.game_id, server, status, 0.0, (), practice, imported,
                          marked_rated)

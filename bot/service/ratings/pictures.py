@@ -17,6 +17,8 @@ log = logging.getLogger(__name__)
 
 #: What a reply says when its picture could not be drawn (player-facing, one template each).
 NOT_DRAWN = "(The picture could not be drawn this time.)"
+SKIPPED = ("(The picture is not drawn this time: several pictures are being drawn already; "
+           "ask again in a moment.)")
 NO_RENDERER = "(Pictures cannot be drawn here.)"
 LEADERBOARD_ALT = "The leaderboard, {scope}: {lines}"
 CHART_ALT = "{name}'s rating over {games}: from {first} to {last}"
@@ -40,6 +42,10 @@ class LeaderboardJob:
     scope: str
     rows: tuple[Row, ...]
     games: int
+
+    @property
+    def skipped(self) -> str:
+        return SKIPPED
 
     @classmethod
     def of(cls, board: views.Board, scope: str, asker: str) -> LeaderboardJob:
@@ -73,6 +79,10 @@ class RatingChartJob:
     start: Skill
     points: tuple[views.Point, ...]
     total: int
+
+    @property
+    def skipped(self) -> str:
+        return SKIPPED
 
     @classmethod
     def of(cls, name: str, start: Skill, points: Sequence[views.Point],

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.service.game.live_game import LiveGame, build_game
-from bot.service.game.records import GameRecord, GameStatus, Record
+from bot.service.game.records import GameRecord, GameStatus
 from bot.service.ratings import counting, tables
 from bot.service.ratings.counting import GameFacts, Status
 from bot.service.ratings.facts import game_facts
@@ -25,15 +25,6 @@ from bot.service.store.store import Store
 
 #: How the export names the all-time scope.
 ALL_TIME_NAME = "all time"
-
-
-def marked_at(records: list[Record]) -> float | None:
-    """When a moderator last marked the game ``rated`` (None: not marked, or unmarked since)."""
-    at: float | None = None
-    for rec in records:
-        if rec.kind == "rated":
-            at = rec.at if rec.data.get("on", True) else None
-    return at
 
 
 def server_of(store: Store, game_id: int, place: str) -> str:
@@ -57,11 +48,9 @@ def facts_of(store: Store, game_id: int) -> tuple[GameFacts, float | None] | Non
     record = GameRecord.fold(game_id, summary.place, records)
     live = LiveGame(record, build_game(record, kept=store.positions(game_id,
                                                                      len(record.moves))))
-    marked = marked_at(records)
     facts = game_facts(live, records, server=server,
-                       practice=summary.place == counting.PRACTICE_PLACE,
-                       marked_rated=marked is not None)
-    return facts, marked
+                       practice=summary.place == counting.PRACTICE_PLACE)
+    return facts, record.rated_at
 
 
 @dataclass(slots=True)

@@ -218,12 +218,17 @@ def rebuild(db: sqlite_utils.Database, games: Iterable[tuple[GameFacts, float | 
     the games rated."""
     clear_derived(db)
     for facts, marked_at in games:
-        if facts.status is not Status.FINISHED:
-            continue
-        verdict = counting.verdict(facts, count_assisted=count_assisted(db, facts.server))
-        counted_at = max(facts.finished_at, marked_at or 0.0)
-        _insert(db, facts, verdict, counted_at, _season_at(db, facts.server, counted_at))
+        insert_facts(db, facts, marked_at)
     return sum(rerate(db, server, None) for server in servers(db))
+
+
+def insert_facts(db: sqlite_utils.Database, facts: GameFacts, marked_at: float | None) -> None:
+    """A finished game's rows, without rating it (the caller rates the server again)."""
+    if facts.status is not Status.FINISHED:
+        return
+    verdict = counting.verdict(facts, count_assisted=count_assisted(db, facts.server))
+    counted_at = max(facts.finished_at, marked_at or 0.0)
+    _insert(db, facts, verdict, counted_at, _season_at(db, facts.server, counted_at))
 
 
 def _forget_game(db: sqlite_utils.Database, game_id: int) -> None:

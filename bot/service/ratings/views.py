@@ -147,6 +147,12 @@ def board(db: sqlite_utils.Database, server: str, scope: int, limit: int) -> Boa
                        int(r[5])) for r in rows], int(players), int(games))
 
 
+def season_games(db: sqlite_utils.Database, season: tables.Season) -> int:
+    """The rated games of a season so far."""
+    return int(db.execute("SELECT COUNT(*) FROM rated_games WHERE server = ? AND counted = 1 "
+                          "AND season = ?", [season.server, season.id]).fetchone()[0])
+
+
 @dataclass(frozen=True, slots=True)
 class Point:
     """The rating after one rated game."""

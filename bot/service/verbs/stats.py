@@ -1,0 +1,46 @@
+"""``stats [@member]``: a member's record over their rated games on this server (yours without
+a name): games, wins, average score and margin over the best other player, favourite actions,
+average time per decision, clock stones taken, longest line. Read from the ratings' tables
+(``bot/service/ratings/``). A command declared in one file: see
+``bot/service/verbs/__init__.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.api import Command
+from bot.service.command.context import Context, Outcome
+from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.words import Words
+from bot.service.game.live_game import LiveGame
+from bot.service.ratings import asking, views
+
+
+@dataclass(frozen=True, slots=True)
+class Stats(Command):
+    """``stats [@member]`` (``who`` empty: the asker)."""
+
+    who: str = ""
+
+
+def read(w: Words) -> Stats:
+    return Stats(w.rest(1).strip())
+
+
+def stats(ctx: Context[LiveGame | None], cmd: Stats) -> Outcome:
+    named = asking.member_named(ctx, cmd.who)
+    if isinstance(named, Outcome):
+        return named
+    member, name = named
+    with ctx.store.lock:
+        found = views.stats(ctx.store.db, asking.server(ctx), member)
+    return Outcome(views.stats_text(name, found))
+
+
+ENTRY = Entry(
+    "stats", ("stats",), "`stats [@member]`", read, {Stats: OpenRoute(stats)},
+    help=((Section.LOOK, "`stats [@member]` (a player's record here)"),),
+    docs=((Who.ANYONE, "`stats [@member]`"),),
+    slash=Slash("stats", "A player's record on this server (yours without a name)",
+                private=True),
+)
