@@ -59,6 +59,7 @@ def test_every_record_reads_as_its_kinds_class_and_writes_the_same_data(
     exported = table.export("json")
     other = open_table(str(tmp_path / "busbot.db"), place="channel-2")
     other.ok("Zed", "import", attachments=[Attachment("game.txt", table.export().encode())])
+    other.ok("Zed", "rated")  # an imported game marked to count for the ratings
     records = [r for g in (1, 2) for r in other.service.store.records(g)]
     assert {r.kind for r in records} == set(RECORD_KINDS) - {"accept"}
     for rec in records:

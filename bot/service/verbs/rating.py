@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.api import Command
 from bot.service.command.context import Context, Outcome, refuse
-from bot.service.command.forms import Budget, Cost, Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.forms import Budget, Cost, Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, tables, views
@@ -74,6 +74,6 @@ ENTRY = Entry(
     help=((Section.LOOK, "`rating [@member]` (a player's rating here), `rating chart "
                          "[@member]` (over time)"),),
     docs=((Who.ANYONE, "`rating [@member]`, `rating chart [@member]`"),),
-    slash=Slash("rating", "A player's rating on this server (yours without a name)",
-                private=True),
+    slash=NoSlash("Discord allows 25 subcommands and `/bus leaderboard` stands for the "
+                  "ratings; reached with `/bus do`"),
 )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.api import Command
 from bot.service.command.context import Context, Outcome
-from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
@@ -41,6 +41,6 @@ ENTRY = Entry(
     "stats", ("stats",), "`stats [@member]`", read, {Stats: OpenRoute(stats)},
     help=((Section.LOOK, "`stats [@member]` (a player's record here)"),),
     docs=((Who.ANYONE, "`stats [@member]`"),),
-    slash=Slash("stats", "A player's record on this server (yours without a name)",
-                private=True),
+    slash=NoSlash("Discord allows 25 subcommands and `/bus leaderboard` stands for the "
+                  "ratings; reached with `/bus do`"),
 )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.api import Command
 from bot.service.command.context import Context, Outcome, refuse
-from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
@@ -47,7 +47,7 @@ ENTRY = Entry(
     "vs", ("vs",), USAGE, read, {Versus: OpenRoute(versus)},
     help=((Section.LOOK, "`vs @member` (your record against them)"),),
     docs=((Who.ANYONE, "`vs @member`"),),
-    slash=Slash("vs", "Your record against a member in the games you both finished",
-                private=True),
+    slash=NoSlash("Discord allows 25 subcommands and `/bus leaderboard` stands for the "
+                  "ratings; reached with `/bus do`"),
     strict=True,
 )
