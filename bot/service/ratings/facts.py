@@ -83,10 +83,14 @@ def game_facts(live: LiveGame, records: Sequence[Record], *, server: str,
             actions[name][move.action] += 1
         elif isinstance(move, Deliver):
             deliveries[name] += 1
+    # who holds each seat at the end: a seat only offered counts as its user's in an imported
+    # game (the file says who played it, and the game counts only once a moderator vouches
+    # for the file by marking it rated); elsewhere an offer nobody took is nobody's
     final: dict[str, Holder] = {}
     for s in record.seats:
         final[s.name] = (("bot", s.bot) if s.bot is not None
-                         else ("member", member_key(s.user_id)) if s.user_id and s.agreed
+                         else ("member", member_key(s.user_id))
+                         if s.user_id and (s.agreed or record.imported)
                          else ("none", None))
     decisions: Counter[str] = Counter()
     assisted: Counter[str] = Counter()
