@@ -52,14 +52,15 @@ class Skill:
 #: A member nobody has rated yet (openskill's defaults).
 PRIOR = Skill(25.0, 25.0 / 3.0)
 
-#: The computer levels' fixed skills, estimated from bot-against-bot games
-#: (``benchmarks/bench_bot_ratings.py``, which prints these lines; docs/ratings.md has the run)
+#: The computer levels' fixed skills, estimated from 24 bot-against-bot games
+#: (``benchmarks/bench_bot_ratings.py``, which prints these lines; docs/ratings.md has the run:
+#: hard first in 18, normal in 5, easy in 1; sigma is what those games leave uncertain)
 #: and placed on the members' scale by putting ``normal``, the level ``add bot`` seats by
 #: default, at the prior's mean: a new member is expected to play about as well as ``normal``.
 LEVEL_SKILLS: Mapping[str, Skill] = {
-    "easy": Skill(15.0, 2.0),
-    "normal": Skill(25.0, 2.0),
-    "hard": Skill(28.0, 2.0),
+    "easy": Skill(7.95, 5.60),
+    "normal": Skill(25.00, 5.21),
+    "hard": Skill(39.47, 5.61),
 }
 
 #: The model, with openskill's defaults (beta 25/6, tau 25/300, kappa 1e-4). Its ``rate`` and
