@@ -107,13 +107,16 @@ def seat_notes(record: GameRecord, game: Game | None, now: float) -> dict[str, s
     """A few words per seat whose state a player should see on the picture, by player name:
     "bot (normal)" (the computer plays it), "dropped" (the service plays it), then what
     ``deadlines.seat_facts`` says ("waiting 14 h of 24 h" on the seat to act, "away until 2
-    Dec", "has a plan"). ``game`` is the position drawn (the wait is the decision's there);
-    ``now`` is for states that run out."""
+    Dec", "has a plan"). ``game`` is the position drawn: the wait is said only on the game's
+    latest position (never on ``map N`` of an earlier one, or of a finished game); ``now`` is
+    for states that run out."""
     notes: dict[str, list[str]] = {name: [f"bot ({level})"]
                                    for name, level in record.bots.items()}
     for seat in record.seats:
         if seat.dropped:
             notes[seat.name] = ["dropped"]
+    if game is not None and len(game.history) != len(record.moves):
+        game = None  # an earlier position (``map N``): its decision was made, nobody waits
     for name, facts in seat_facts(record, game, now).items():
         notes.setdefault(name, []).extend(facts)
     return {name: ", ".join(words) for name, words in notes.items()}
