@@ -14,6 +14,7 @@ import pytest
 from bot.api import Attachment
 from bot.api import StoryFiles as Story
 from bot.service import GameService
+from bot.service.drawing.story_job import StoryJob
 from bot.service.game import payloads
 from bot.service.game.records import RECORD_KINDS, GameRecord, Record, RecordError
 from tests.service_support import Table, fake_png, open_table, started
@@ -108,6 +109,7 @@ def test_the_final_announcement_keeps_its_story_and_a_late_post_draws_it(
     conn.close()
     again = GameService(path, renderer=fake_png, stories=True, announce=True)
     late = again.owed(again.unsent()[-1]).story  # drawn by ``complete``, as tested elsewhere
+    assert isinstance(late, StoryJob)  # a game's story, not another picture
     assert late is not None and late.chart and late.animation and late.game.is_over
     again.close()
 
