@@ -243,3 +243,14 @@ def test_the_computers_take_part_at_fixed_ratings(tmp_path: Path) -> None:
     assert members == {"id-arcsyn"}
     assert "after 1 rated game" in table.ok("Arcsyn", "rating").text
     assert LEVEL_SKILLS == LEVELS_BEFORE
+
+
+def test_table_talk_is_not_taken_for_a_ratings_command() -> None:
+    from bot.service.router.chat import a_command
+
+    for talk in ("stats are wild today", "rating this move 10/10", "vs them we have no chance",
+                 "season is nearly over", "leaderboard when?"):
+        assert not a_command(talk), talk
+    for command in ("stats", "rating", "rating Bram", "rating @Normal Bot", "vs <@123>",
+                    "leaderboard", "leaderboard season", "season end", "rating chart"):
+        assert a_command(command), command

@@ -8,6 +8,7 @@ import re
 import sqlite_utils
 
 from bot.service.command.context import Context, Outcome, refuse
+from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import discord_user
 from bot.service.ratings import tables, views
@@ -23,6 +24,16 @@ SOMEONE = "that member"
 NOT_HERE = "The ratings are kept per server: ask in one of its channels."
 NOT_MODERATOR = ("Only the server's moderators (its managers, members with the moderator role) "
                  "can {doing}.")
+
+
+def member_argument(w: Words, i: int) -> str | None:
+    """The member named from word ``i`` on, as the commands read it: nothing (the author), one
+    word (a name), a mention, or ``@`` and a name of several words; None for anything else,
+    so that table talk such as "stats are wild today" is not taken for a command."""
+    rest = w.rest(i).strip()
+    if not rest or rest.startswith(("@", "<@")) or w.word(i + 1) is None:
+        return rest[:MOST_NAME + 1]
+    return None
 
 
 def server(ctx: Context[LiveGame | None]) -> str:

@@ -32,8 +32,10 @@ class RatingChart(Command):
 
 def read(w: Words) -> Command | None:
     if w.word(1) == "chart":
-        return RatingChart(w.rest(2).strip())
-    return ShowRating(w.rest(1).strip())
+        who = asking.member_argument(w, 2)
+        return None if who is None else RatingChart(who)
+    who = asking.member_argument(w, 1)
+    return None if who is None else ShowRating(who)
 
 
 def show(ctx: Context[LiveGame | None], cmd: ShowRating) -> Outcome:
@@ -68,12 +70,13 @@ def chart(ctx: Context[LiveGame | None], cmd: RatingChart) -> Outcome:
 
 
 ENTRY = Entry(
-    "rating", ("rating",), "`rating [@member]` or `rating chart [@member]`", read,
+    "rating", ("rating",), "`rating [NAME]` or `rating chart [NAME]` (NAME: one word, `@` a name or a mention)", read,
     {ShowRating: OpenRoute(show),
      RatingChart: OpenRoute(chart, cost=Cost((Budget.PICTURE,), "rating chart"))},
     help=((Section.LOOK, "`rating [@member]` (a player's rating here), `rating chart "
                          "[@member]` (over time)"),),
     docs=((Who.ANYONE, "`rating [@member]`, `rating chart [@member]`"),),
+    strict=True,
     slash=NoSlash("Discord allows 25 subcommands and `/bus leaderboard` stands for the "
                   "ratings; reached with `/bus do`"),
 )

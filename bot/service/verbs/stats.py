@@ -23,8 +23,9 @@ class Stats(Command):
     who: str = ""
 
 
-def read(w: Words) -> Stats:
-    return Stats(w.rest(1).strip())
+def read(w: Words) -> Stats | None:
+    who = asking.member_argument(w, 1)
+    return None if who is None else Stats(who)
 
 
 def stats(ctx: Context[LiveGame | None], cmd: Stats) -> Outcome:
@@ -38,9 +39,10 @@ def stats(ctx: Context[LiveGame | None], cmd: Stats) -> Outcome:
 
 
 ENTRY = Entry(
-    "stats", ("stats",), "`stats [@member]`", read, {Stats: OpenRoute(stats)},
+    "stats", ("stats",), "`stats [NAME]` (NAME: one word, `@` a name or a mention)", read, {Stats: OpenRoute(stats)},
     help=((Section.LOOK, "`stats [@member]` (a player's record here)"),),
     docs=((Who.ANYONE, "`stats [@member]`"),),
+    strict=True,
     slash=NoSlash("Discord allows 25 subcommands and `/bus leaderboard` stands for the "
                   "ratings; reached with `/bus do`"),
 )

@@ -14,7 +14,7 @@ from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
 
-USAGE = "`vs @member`"
+USAGE = "`vs NAME` (NAME: one word, `@` a name or a mention)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +25,8 @@ class Versus(Command):
 
 
 def read(w: Words) -> Versus | None:
-    rest = w.rest(1).strip()
-    return Versus(rest) if rest else None
+    who = asking.member_argument(w, 1)
+    return Versus(who) if who else None
 
 
 def versus(ctx: Context[LiveGame | None], cmd: Versus) -> Outcome:
