@@ -16,6 +16,10 @@ from bot.service.ratings import asking, tables, views
 from bot.service.ratings.pictures import RatingChartJob
 
 
+USAGE = ("`rating [NAME]` or `rating chart [NAME]` (NAME: one word, or `@` and a name, or a "
+         "mention)")
+
+
 @dataclass(frozen=True, slots=True)
 class ShowRating(Command):
     """``rating [@member]`` (``who`` empty: the asker)."""
@@ -70,7 +74,7 @@ def chart(ctx: Context[LiveGame | None], cmd: RatingChart) -> Outcome:
 
 
 ENTRY = Entry(
-    "rating", ("rating",), "`rating [NAME]` or `rating chart [NAME]` (NAME: one word, `@` a name or a mention)", read,
+    "rating", ("rating",), USAGE, read,
     {ShowRating: OpenRoute(show),
      RatingChart: OpenRoute(chart, cost=Cost((Budget.PICTURE,), "rating chart"))},
     help=((Section.LOOK, "`rating [@member]` (a player's rating here), `rating chart "

@@ -16,6 +16,9 @@ from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
 
 
+USAGE = "`stats [NAME]` (NAME: one word, or `@` and a name, or a mention)"
+
+
 @dataclass(frozen=True, slots=True)
 class Stats(Command):
     """``stats [@member]`` (``who`` empty: the asker)."""
@@ -39,7 +42,7 @@ def stats(ctx: Context[LiveGame | None], cmd: Stats) -> Outcome:
 
 
 ENTRY = Entry(
-    "stats", ("stats",), "`stats [NAME]` (NAME: one word, `@` a name or a mention)", read, {Stats: OpenRoute(stats)},
+    "stats", ("stats",), USAGE, read, {Stats: OpenRoute(stats)},
     help=((Section.LOOK, "`stats [@member]` (a player's record here)"),),
     docs=((Who.ANYONE, "`stats [@member]`"),),
     strict=True,

@@ -14,7 +14,7 @@ from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
 
-USAGE = "`vs NAME` (NAME: one word, `@` a name or a mention)"
+USAGE = "`vs NAME` (NAME: one word, or `@` and a name, or a mention)"
 
 
 @dataclass(frozen=True, slots=True)
