@@ -15,7 +15,6 @@ from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, tables, views
 from bot.service.ratings.pictures import RatingChartJob
 
-
 USAGE = ("`rating [NAME]` or `rating chart [NAME]` (NAME: one word, or `@` and a name, or a "
          "mention)")
 

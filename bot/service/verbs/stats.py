@@ -15,7 +15,6 @@ from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
 
-
 USAGE = "`stats [NAME]` (NAME: one word, or `@` and a name, or a mention)"
 
 
