@@ -128,13 +128,16 @@ class Stored:
     counted: bool
     counted_at: float
     season: int | None
+    reason: str = ""
+    assisted: bool = False
 
 
 def _stored(db: sqlite_utils.Database, game_id: int) -> Stored | None:
-    row = db.execute("SELECT counted, counted_at, season FROM rated_games WHERE game_id = ?",
-                     [game_id]).fetchone()
+    row = db.execute("SELECT counted, counted_at, season, reason, assisted FROM rated_games "
+                     "WHERE game_id = ?", [game_id]).fetchone()
     return None if row is None else Stored(bool(row[0]), float(row[1]),
-                                           None if row[2] is None else int(row[2]))
+                                           None if row[2] is None else int(row[2]),
+                                           str(row[3]), bool(row[4]))
 
 
 def _seat_row(game_id: int, i: int, s: SeatFacts) -> tuple[object, ...]:
@@ -176,7 +179,8 @@ def update(db: sqlite_utils.Database, facts: GameFacts, marked_at: float | None 
     counted_at = max(facts.finished_at, marked_at or 0.0)
     season = _season_at(db, facts.server, counted_at)
     new_seats = [_seat_row(facts.game_id, i, s) for i, s in enumerate(facts.seats)]
-    if old is not None and old == Stored(verdict.counts, counted_at, season) and [
+    if old is not None and old == Stored(verdict.counts, counted_at, season,
+                                         verdict.reason.value, verdict.assisted) and [
             tuple(r) for r in db.execute(
                 f"SELECT {', '.join(_SEAT_COLUMNS)} FROM rated_seats WHERE game_id = ? "
                 f"ORDER BY seat", [facts.game_id]).fetchall()] == new_seats:
