@@ -5,6 +5,7 @@ setting, ``forget me``, and ``busbot ratings rebuild`` reproducing every stored 
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -254,3 +255,48 @@ def test_table_talk_is_not_taken_for_a_ratings_command() -> None:
     for command in ("stats", "rating", "rating Bram", "rating @Normal Bot", "vs <@123>",
                     "leaderboard", "leaderboard season", "season end", "rating chart"):
         assert a_command(command), command
+
+
+def test_a_game_left_to_its_dropped_seat_is_assisted_and_counts_by_the_servers_rule(
+        tmp_path: Path) -> None:
+    """Hedgethorn is dropped after the setup: the seat plays itself for the rest of the game,
+    far more than a quarter of its decisions. By default the game counts, marked assisted; a
+    server that says `ratings assisted skip` has it rated again without it."""
+    table = table_at(tmp_path)
+    started(table, 3, names=NAMES)
+    table.play_random(6, seed=81)  # the setup's buildings
+    assert "Hedgethorn" in table.ok("Arcsyn", "drop Hedgethorn").text
+    seed = 82
+    while table.to_act() is not None:
+        table.play_random(50, seed=seed)
+        seed += 1000
+    final = next(r.text for r in reversed(table.replies) if "Ratings" in r.text)
+    assert "an assisted game" in final and "Hedgethorn" in final, final
+    assert "1 rated game" in table.ok("Arcsyn", "leaderboard").text
+    assert not table.say("Arcsyn", "ratings assisted skip").ok  # the server's moderators
+    assert "rated again" in table.ok("Mod", "ratings assisted skip", manager=True).text
+    assert "No rated game has finished" in table.ok("Arcsyn", "leaderboard").text
+    assert "do not count" in table.ok("Arcsyn", "ratings").text
+    assert stored.rebuild(table.service.store).same
+    table.ok("Mod", "ratings assisted count", manager=True)
+    assert "1 rated game" in table.ok("Arcsyn", "leaderboard").text
+
+
+def test_a_seat_is_rated_as_whoever_held_it_for_most_of_its_decisions(tmp_path: Path) -> None:
+    """Hedgethorn's seat goes to Zed right after the setup's buildings: Zed made nearly all of
+    its decisions and is rated for it; Hedgethorn, who left, is not."""
+    table = table_at(tmp_path)
+    started(table, 3, names=NAMES)
+    table.play_random(6, seed=91)
+    table.ok("Arcsyn", "replace Hedgethorn with Zed")  # a name: the seat is Zed's at once
+    rng = random.Random(92)
+    while (seat := table.to_act()) is not None:
+        who = Actor(seat if seat == "Zed" else f"id-{seat}", seat, server=SERVER)
+        reply = table.service.handle(table.place, who,
+                                     rng.choice(table.service.choices(table.place, who)))
+        assert reply.ok, reply.text
+        table.replies.append(reply)
+    final = next(r.text for r in reversed(table.replies) if "Ratings" in r.text)
+    line = next(x for x in final.splitlines() if x.startswith("Ratings"))
+    assert "Zed 0.0 → " in line and "Hedgethorn" not in line and "assisted" not in line
+    assert "has no rated game" in table.ok("Hedgethorn", "rating").text
