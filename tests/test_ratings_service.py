@@ -300,3 +300,23 @@ def test_a_seat_is_rated_as_whoever_held_it_for_most_of_its_decisions(tmp_path: 
     line = next(x for x in final.splitlines() if x.startswith("Ratings"))
     assert "Zed 0.0 → " in line and "Hedgethorn" not in line and "assisted" not in line
     assert "has no rated game" in table.ok("Hedgethorn", "rating").text
+
+
+def test_the_rating_chart_is_a_picture_and_pictures_are_budgeted(tmp_path: Path) -> None:
+    played = table_at(tmp_path)
+    for seed in (101, 102):
+        finish(played, seed)
+    played.service.close()
+    t = open_table(str(tmp_path / "bus.db"), rate_limits=True,  # the budgets, fresh
+                   stories=True)
+    table = ServerTable(t.service, t.place)
+    reply = table.ok("Arcsyn", "rating chart")
+    charts = [f for f in reply.files if f.filename == "bus-rating.png"]
+    assert len(charts) == 1 and charts[0].data.startswith(b"\x89PNG")
+    assert "Arcsyn's rating over 2 rated games" in charts[0].description
+    assert not table.say("Arcsyn", "rating chart Nobody").ok  # no games, nothing to draw
+    # the leaderboard draws a picture too, from the same allowance as `map`
+    answers = [table.say("Daemonis", "leaderboard") for _ in range(12)]
+    assert answers[0].ok and any(f.filename == "bus-leaderboard.png" for f in answers[0].files)
+    refused = [a for a in answers if not a.ok]
+    assert refused and "leaderboard" in refused[0].text

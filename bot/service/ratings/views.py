@@ -64,7 +64,7 @@ CHANGES_ASSISTED = ("Ratings (an assisted game: timeouts or replacements played 
 CHANGE = "{name} {before} → {after} ({delta})"
 NOT_COUNTED = "This game does not count for the ratings: {reason}."
 THINKING_NONE = "not measured"
-CHART_TEXT = "{name}'s rating after each of {games} here, in the picture."
+CHART_TEXT = "{name}'s rating after each of their rated games here ({games}), in the picture."
 NO_CHART = "{name} has no rated game here yet: there is no rating to draw."
 
 
@@ -75,6 +75,15 @@ def number(value: float) -> str:
 
 def signed(value: float) -> str:
     return f"{value:+.1f}"
+
+
+def duration(seconds: float) -> str:
+    """A time per decision: seconds under a minute, then minutes, then as deadlines say it."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    return hours(seconds)
 
 
 def when(at: float) -> str:
@@ -289,7 +298,7 @@ def stats_text(name: str, found: Stats | None) -> str:
         score=f"{found.score:.1f}", margin=signed(found.margin),
         stones=count_of(found.stones, "clock stone"),
         streets=count_of(found.streets, "street"), actions=actions,
-        thinking=THINKING_NONE if found.thinking is None else hours(found.thinking))
+        thinking=THINKING_NONE if found.thinking is None else duration(found.thinking))
 
 
 def vs_text(you: str, them: str, found: Meeting) -> str:

@@ -14,6 +14,7 @@ from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, tables, views
 from bot.service.ratings.pictures import RatingChartJob
+from bot.service.words.replies import count_of
 
 USAGE = ("`rating [NAME]` or `rating chart [NAME]` (NAME: one word, or `@` and a name, or a "
          "mention)")
@@ -69,7 +70,8 @@ def chart(ctx: Context[LiveGame | None], cmd: RatingChart) -> Outcome:
     if not points:
         return refuse(views.NO_CHART.format(name=name))
     job = RatingChartJob.of(name, start, points, total)
-    return Outcome(views.CHART_TEXT.format(name=name, games=total), story=job)
+    return Outcome(views.CHART_TEXT.format(name=name, games=count_of(total, "rated game")),
+                   story=job)
 
 
 ENTRY = Entry(
