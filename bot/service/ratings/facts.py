@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame
-from bot.service.game.records import GameStatus, Record
+from bot.service.game.records import GameStatus, LiveMove, Record
 from bot.service.ratings.counting import GameFacts, SeatFacts, Status
-from engine.moves import ChooseAction, Deliver
+from engine.moves import ChooseAction, Deliver, Move
 from engine.standings import places
 
 #: The pseudonymous user id ``forget me`` leaves in a game (``privacy.py``) starts so.
@@ -61,6 +62,53 @@ def _holders(records: Sequence[Record]) -> dict[int, Holder]:
     return at_move
 
 
+def _chosen(history: Sequence[tuple[str, Move]], names: Sequence[str]
+            ) -> tuple[dict[str, Counter[str]], Counter[str]]:
+    """How often each player chose each action, and delivered, from the game's moves."""
+    actions: dict[str, Counter[str]] = {name: Counter() for name in names}
+    deliveries: Counter[str] = Counter()
+    for name, move in history:
+        if isinstance(move, ChooseAction):
+            actions[name][move.action] += 1
+        elif isinstance(move, Deliver):
+            deliveries[name] += 1
+    return actions, deliveries
+
+
+@dataclass(slots=True)
+class _Tally:
+    """Per seat: its decisions, the assisted ones, the ones made while its holder at the end
+    held it, and the seconds its holder took over their own (and how many those are)."""
+
+    decisions: Counter[str] = field(default_factory=Counter)
+    assisted: Counter[str] = field(default_factory=Counter)
+    held: Counter[str] = field(default_factory=Counter)
+    thinking: dict[str, float] = field(default_factory=dict)
+    timed: Counter[str] = field(default_factory=Counter)
+
+
+def _tally(moves: Sequence[LiveMove], holders: dict[int, Holder], final: dict[str, Holder],
+           start: float) -> _Tally:
+    """Each seat's decisions among the moves in force: a move with no choice (a single legal
+    one) is none; one a policy made, or made while someone else held the seat, is assisted;
+    the time a decision took is from the move before it (or the start)."""
+    tally = _Tally()
+    previous = start
+    for m in moves:
+        waited, previous = max(0.0, m.at - previous), m.at
+        if m.why == _NO_CHOICE:
+            continue
+        tally.decisions[m.seat] += 1
+        same = holders.get(m.seq, ("none", None)) == final.get(m.seat)
+        tally.held[m.seat] += same
+        if (m.auto and m.why not in _OWN_AUTOMATIC) or not same:
+            tally.assisted[m.seat] += 1
+        elif not m.auto:
+            tally.thinking[m.seat] = tally.thinking.get(m.seat, 0.0) + waited
+            tally.timed[m.seat] += 1
+    return tally
+
+
 def game_facts(live: LiveGame, records: Sequence[Record], *, server: str,
                practice: bool) -> GameFacts:
     """What the counting rules and the tables need of a game, from its live form and records.
@@ -76,13 +124,7 @@ def game_facts(live: LiveGame, records: Sequence[Record], *, server: str,
     players = game.state.players
     place = places(players)
     scores = {p.name: p.score for p in players}
-    actions: dict[str, Counter[str]] = {p.name: Counter() for p in players}
-    deliveries: Counter[str] = Counter()
-    for name, move in game.history:
-        if isinstance(move, ChooseAction):
-            actions[name][move.action] += 1
-        elif isinstance(move, Deliver):
-            deliveries[name] += 1
+    actions, deliveries = _chosen(game.history, [p.name for p in players])
     # who holds each seat at the end: a seat only offered counts as its user's in an imported
     # game (the file says who played it, and the game counts only once a moderator vouches
     # for the file by marking it rated); elsewhere an offer nobody took is nobody's
@@ -92,26 +134,8 @@ def game_facts(live: LiveGame, records: Sequence[Record], *, server: str,
                          else ("member", member_key(s.user_id))
                          if s.user_id and (s.agreed or record.imported)
                          else ("none", None))
-    decisions: Counter[str] = Counter()
-    assisted: Counter[str] = Counter()
-    held: Counter[str] = Counter()
-    thinking: dict[str, float] = {}
-    timed: Counter[str] = Counter()
     start = next((r.at for r in records if r.kind == "start"), record.created_at)
-    previous = start
-    for m in record.moves:
-        waited, previous = max(0.0, m.at - previous), m.at
-        if m.why == _NO_CHOICE:
-            continue
-        decisions[m.seat] += 1
-        same = holders.get(m.seq, ("none", None)) == final.get(m.seat)
-        held[m.seat] += same
-        policy = m.auto and m.why not in _OWN_AUTOMATIC
-        if policy or not same:
-            assisted[m.seat] += 1
-        elif not m.auto:
-            thinking[m.seat] = thinking.get(m.seat, 0.0) + waited
-            timed[m.seat] += 1
+    tally = _tally(record.moves, holders, final, start)
     seats: list[SeatFacts] = []
     for s in record.seats:
         kind, key = final[s.name]
@@ -122,11 +146,12 @@ def game_facts(live: LiveGame, records: Sequence[Record], *, server: str,
             member=key if kind == "member" else None,
             level=key if kind == "bot" else None,
             forgotten=kind == "member" and (s.user_id or "").startswith(FORGOTTEN),
-            decisions=decisions[s.name], assisted=assisted[s.name], held=held[s.name],
-            score=p.score, margin=p.score - max(others, default=p.score), stones=p.stones,
+            decisions=tally.decisions[s.name], assisted=tally.assisted[s.name],
+            held=tally.held[s.name], score=p.score,
+            margin=p.score - max(others, default=p.score), stones=p.stones,
             streets=len(p.streets), deliveries=deliveries[s.name],
-            actions=dict(sorted(actions[s.name].items())), thinking=thinking.get(s.name, 0.0),
-            timed=timed[s.name]))
+            actions=dict(sorted(actions[s.name].items())),
+            thinking=tally.thinking.get(s.name, 0.0), timed=tally.timed[s.name]))
     finished_at = record.moves[-1].at if record.moves else start
     return GameFacts(record.game_id, server, status, finished_at, tuple(seats), practice,
                      imported, marked_rated)

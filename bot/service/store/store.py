@@ -281,13 +281,7 @@ class Store:
                      change.reply_text])
                 _see(db, change.place, change.message_id)
             _schedule(db, game_id, change)
-            if change.derive is not None:
-                change.derived = change.derive(db, game_id)
-            if change.announcement is not None:
-                told = change.announcement
-                if change.derived:
-                    told = replace(told, text=f"{told.text}\n{change.derived}")
-                change.announcement_id = outbox.insert(db, game_id, told, now)
+            _derive_and_announce(db, game_id, change, now)
             p = change.picture
             if p is not None:
                 db.execute(
@@ -436,6 +430,19 @@ class Store:
                               [now - SENT_KEEP_DAYS * DAY]).rowcount
             db.execute("DELETE FROM unanswered WHERE at < ?", [now - HANDLED_KEEP_DAYS * DAY])
         return max(0, handled), max(0, sent)
+
+
+def _derive_and_announce(db: sqlite_utils.Database, game_id: int, change: Change,
+                         now: float) -> None:
+    """The change's derived data (``Change.derive``), then its announcement, which ends with
+    what the derivation said (a finished game's rating changes)."""
+    if change.derive is not None:
+        change.derived = change.derive(db, game_id)
+    if change.announcement is not None:
+        told = change.announcement
+        if change.derived:
+            told = replace(told, text=f"{told.text}\n{change.derived}")
+        change.announcement_id = outbox.insert(db, game_id, told, now)
 
 
 def _schedule(db: sqlite_utils.Database, game_id: int, change: Change) -> None:

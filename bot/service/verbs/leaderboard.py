@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.api import Command
 from bot.service.command.context import Context, Outcome, refuse
-from bot.service.command.forms import Budget, Cost, Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.forms import Budget, Cost, Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, tables, views
@@ -72,7 +72,7 @@ ENTRY = Entry(
     {Leaderboard: OpenRoute(leaderboard, cost=Cost((Budget.PICTURE,), "leaderboard"))},
     help=((Section.LOOK, "`leaderboard` (the best players here; `leaderboard season [NAME]`)"),),
     docs=((Who.ANYONE, "`leaderboard`, `leaderboard season [NAME]`"),),
-    slash=Slash("leaderboard", "The best players on this server (all time, or `season`)",
-                private=True),
+    slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "
+                  "`/bus do`, which reaches the ratings' commands"),
     strict=True,
 )

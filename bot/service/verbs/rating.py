@@ -82,6 +82,6 @@ ENTRY = Entry(
                          "[@member]` (over time)"),),
     docs=((Who.ANYONE, "`rating [@member]`, `rating chart [@member]`"),),
     strict=True,
-    slash=NoSlash("Discord allows 25 subcommands and `/bus leaderboard` stands for the "
-                  "ratings; reached with `/bus do`"),
+    slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "
+                  "`/bus do`, which reaches the ratings' commands"),
 )

@@ -45,6 +45,6 @@ ENTRY = Entry(
     help=((Section.LOOK, "`stats [@member]` (a player's record here)"),),
     docs=((Who.ANYONE, "`stats [@member]`"),),
     strict=True,
-    slash=NoSlash("Discord allows 25 subcommands and `/bus leaderboard` stands for the "
-                  "ratings; reached with `/bus do`"),
+    slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "
+                  "`/bus do`, which reaches the ratings' commands"),
 )

@@ -47,7 +47,7 @@ ENTRY = Entry(
     "vs", ("vs",), USAGE, read, {Versus: OpenRoute(versus)},
     help=((Section.LOOK, "`vs @member` (your record against them)"),),
     docs=((Who.ANYONE, "`vs @member`"),),
-    slash=NoSlash("Discord allows 25 subcommands and `/bus leaderboard` stands for the "
-                  "ratings; reached with `/bus do`"),
+    slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "
+                  "`/bus do`, which reaches the ratings' commands"),
     strict=True,
 )
