@@ -86,11 +86,15 @@ def _game_service() -> tuple[int, int]:
 
 
 def _registry() -> object:
-    try:
-        from bot.service.router import registry
-    except ImportError:
-        from bot.service.router import registry  # type: ignore[no-redef]  # the layout before
-    return registry
+    """The command registry, where this layout keeps it (before issue 29: ``bot.service``)."""
+    import importlib
+
+    for name in ("bot.service.router.registry", "bot.service.registry"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    raise LookupError("no command registry")
 
 
 def _naming_files(classes: list[type]) -> set[str]:

@@ -1,5 +1,5 @@
-"""Typed records: each kind of record carries its own class (``bot.service.payloads``), every
-record the service writes reads back as that class and writes the same stored data again, and
+"""Typed records: each kind of record carries its own class (``bot/service/game/payloads.py``),
+every record the service writes reads back as that class and writes the same stored data again, and
 the final announcement keeps whether its story goes with it (not found in its text)."""
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ def _kinds(base: type) -> set[type]:
 
 
 def test_every_command_has_exactly_one_route() -> None:
-    # a mistyped command is answered its usage, an unknown one as unknown (bot/service/routes.py)
+    # a mistyped command is answered its usage, an unknown one as unknown (router/route.py)
     kinds = _kinds(Command) - {commands.Malformed, commands.Unknown}
     routed = [kind for entry in registry.ENTRIES for kind in entry.routes]
     assert kinds <= set(routed)

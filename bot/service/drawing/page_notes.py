@@ -1,6 +1,6 @@
 """The notes the game's page shows beside the moves, read off the game's records: which moves
 the bot made (or someone other than the seat's player), which were corrected, and the undos,
-redos and other moderator acts between them, each where the log (``replies.log_text``) puts
+redos and other moderator acts between them, each where the log (``words/logbook.log_text``) puts
 it. The page itself (``render.page``) only draws them."""
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The last stage of a command: drawing the picture (and the story) of a committed position,
 outside any lock, on the render pool when the service runs asynchronously.
 
-The picture is drawn in the layout its readers chose (``bot.service.layouts``), with each seat's
+The picture is drawn in the layout its readers chose (``store/layouts.py``), with each seat's
 state in words on its row (``seat_notes``), and carries a short description for those who cannot
-see it (``bot.service.alttext``): Discord attaches it to the file, the console prints it."""
+see it (``alttext.py``): Discord attaches it to the file, the console prints it."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ class StoryJob:
     game_id: int
     chart: bool
     animation: bool
-    #: the game's page (``bot.service.pagejob``) with these notes, drawn before the animation
+    #: the game's page (``page_job.py``) with these notes, drawn before the animation
     page: PageNotes | None = None
 
     @property

@@ -165,8 +165,8 @@ def day(at: float) -> str:
 
 def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, list[str]]:
     """A few words per seat about waiting, for ``status`` and the picture's player cards
-    (``drawing.seat_notes``): "away until 2 Dec", "waiting 14 h of 24 h" on the seat to act,
-    "has a plan" (never what it is)."""
+    (``drawing/prepared.seat_notes``): "away until 2 Dec", "waiting 14 h of 24 h" on the seat to
+    act, "has a plan" (never what it is)."""
     facts: dict[str, list[str]] = {}
     for seat in record.seats:
         if record.is_away(seat.name, now):

@@ -59,15 +59,15 @@ class Payload:
     def from_data(cls: type[P], data: Data) -> P:
         """The payload a stored (or imported) ``data`` holds; a payload without fields reads
         any object (older files may carry notes)."""
-        return cls(**{key.name: key.read(data) for key in _keys(cls)})
+        return cls(*[read(data) for read in _codec(cls).readers])
 
     def to_data(self) -> dict[str, Any]:
         """The keys this payload writes, in the order of its fields."""
         out: dict[str, Any] = {}
-        for key in _keys(type(self)):
-            value = getattr(self, key.name)
-            if key.written(self, value):
-                out[key.name] = _plain(value)
+        for name, flag, sparse, default in _codec(type(self)).writers:
+            value = getattr(self, name)
+            if (flag is None or getattr(self, flag)) and not (sparse and value == default):
+                out[name] = value if type(value) in _AS_IS else _plain(value)
         return out
 
 
@@ -75,56 +75,59 @@ class Payload:
 
 
 @dataclass(frozen=True, slots=True)
-class _Key:
-    """One field of a payload as a key of its data."""
+class _Codec:
+    """A payload class's keys, each read and written as its field says: ``readers`` give
+    each field's value from the data, in the order of the fields; ``writers`` name the keys
+    written, in the same order, each with when: only while its ``presence`` flag (a field's
+    name) is set, or (``sparse``) only when it is not its default."""
 
-    name: str
-    convert: Callable[[object], object]
-    required: bool
-    default: object
-    sparse: bool
-    #: the flag saying whether this key is written (``presence``), if any
-    present_if: str | None
-    #: the key whose presence this flag is (``presence``); the flag itself is not written
-    presence_of: str | None
-
-    def read(self, data: Data) -> object:
-        if self.presence_of is not None:
-            return self.presence_of in data
-        if self.required:
-            return self.convert(data[self.name])
-        value = data.get(self.name, self.default)
-        return value if value is None and self.default is None else self.convert(value)
-
-    def written(self, payload: Payload, value: object) -> bool:
-        if self.presence_of is not None:
-            return False
-        if self.present_if is not None:
-            return bool(getattr(payload, self.present_if))
-        return not self.sparse or value != self.default
+    readers: tuple[Callable[[Data], object], ...]
+    writers: tuple[tuple[str, str | None, bool, object], ...]
 
 
-#: each payload class's keys, made once (``_keys``)
-_KEYS: dict[type[Payload], tuple[_Key, ...]] = {}
+#: each payload class's codec, made once from its fields (``_codec``)
+_CODECS: dict[type[Payload], _Codec] = {}
 
 
-def _keys(cls: type[Payload]) -> tuple[_Key, ...]:
-    """The keys of a payload class, from its fields and their types."""
-    known = _KEYS.get(cls)
+def _codec(cls: type[Payload]) -> _Codec:
+    """The codec of a payload class, from its fields and their types."""
+    known = _CODECS.get(cls)
     if known is not None:
         return known
     hints = get_type_hints(cls)
     fields = dataclasses.fields(cls)
     flags = {f.metadata["presence"]: f.name for f in fields if "presence" in f.metadata}
-    keys = []
+    readers: list[Callable[[Data], object]] = []
+    writers: list[tuple[str, str | None, bool, object]] = []
     for f in fields:
         required, default = _default(f)
         convert = _exactly_true if f.metadata.get("exact") else _reader(
             hints[f.name], f"a {cls.KIND}'s {f.name}")
-        keys.append(_Key(f.name, convert, required, default, bool(f.metadata.get("sparse")),
-                         flags.get(f.name), f.metadata.get("presence")))
-    _KEYS[cls] = tuple(keys)
-    return _KEYS[cls]
+        if "presence" in f.metadata:
+            readers.append(_present(f.metadata["presence"]))
+            continue  # the flag itself is not written
+        readers.append(_read(f.name, convert, required, default))
+        writers.append((f.name, flags.get(f.name), bool(f.metadata.get("sparse")), default))
+    _CODECS[cls] = _Codec(tuple(readers), tuple(writers))
+    return _CODECS[cls]
+
+
+def _present(key: str) -> Callable[[Data], object]:
+    return lambda data: key in data
+
+
+def _read(name: str, convert: Callable[[object], object], required: bool,
+          default: object) -> Callable[[Data], object]:
+    """A key read by ``convert``: one that must be there, or one that may be missing (its
+    default; a missing or null key of a field that may be None is None)."""
+    if required:
+        return lambda data: convert(data[name])
+    if default is None:
+        def optional(data: Data) -> object:
+            value = data.get(name)
+            return None if value is None else convert(value)
+        return optional
+    return lambda data: convert(data.get(name, default))
 
 
 def _default(f: dataclasses.Field[Any]) -> tuple[bool, object]:
@@ -190,8 +193,14 @@ def _exactly_true(value: object) -> bool:
     return value is True
 
 
+#: the values JSON holds as they are
+_AS_IS = frozenset((str, int, float, bool, NoneType))
+
+
 def _plain(value: object) -> object:
     """A value as JSON holds it (a tuple as a list, a mapping as an object)."""
+    if type(value) in _AS_IS:
+        return value
     if isinstance(value, tuple):
         return list(value)
     if isinstance(value, Mapping):

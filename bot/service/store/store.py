@@ -94,7 +94,7 @@ class Change:
     reply_text: str = ""
     picture: PictureMoment | None = None
     announcement: Announcement | None = None
-    #: written positions the change's moves reached (``bot.service.snapshots``): (moves, data)
+    #: written positions the change's moves reached (``snapshots.py``): (moves, data)
     positions: list[tuple[int, bytes]] = field(default_factory=list)
     #: set by ``Store.commit``: the outbox row of ``announcement``
     announcement_id: int | None = None

@@ -1,6 +1,6 @@
 """``deadline 24h`` / ``deadline off``: how long a decision may wait in this game. Halfway and
 an hour before, its player is reminded with a ping; when it passes, the moderator is told and
-the timeout policy (``on timeout``) applies (``bot/service/deadlines.py``). A command declared
+the timeout policy (``on timeout``) applies (``bot/service/game/deadlines.py``). A command declared
 in one file: see ``bot/service/verbs/__init__.py``."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``forget me``: a member has their data removed (Discord's developer policy expects a bot to
 do it on request). ``forget me`` says what would be done; ``forget me confirm`` does it: their
 id and names in every stored game become a stable pseudonym ("Player 3 of game 12"), their
-handled messages and the posts owed about them are deleted (``bot/service/privacy.py``).
+handled messages and the posts owed about them are deleted (``bot/service/store/privacy.py``).
 The operator does the same with ``busbot forget USER_ID``. docs/privacy.md says what is kept.
 A command declared in one file: see ``bot/service/verbs/__init__.py``."""
 

@@ -1,5 +1,5 @@
 """``log``, ``log all`` and ``log since me``: the game round by round, with what happened
-(``bot/service/logbook.py``); ``since me`` starts after the writer's own last move. A command
+(``bot/service/words/logbook.py``); ``since me`` starts after the writer's own last move. A command
 declared in one file: see ``bot/service/verbs/__init__.py``."""
 
 from __future__ import annotations

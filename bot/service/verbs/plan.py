@@ -1,6 +1,6 @@
 """``plan: choose vrrooomm, then pass``, ``plan pass this round``, ``plan clear`` and ``plan``:
 what a player will play at their next decisions, each step when its turn comes and only if it
-is legal then (``bot/service/automatic.py``); the first step that is not ends the plan and
+is legal then (``bot/service/game/automatic.py``); the first step that is not ends the plan and
 pings the player. Anyone's ``status`` shows that a player has a plan, never its steps; undoing
 a move made before the plan clears it. A command declared in one file: see
 ``bot/service/verbs/__init__.py``."""

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from render.page_notes import PageNotes
 
 #: How the final message begins its story, and says it has no animation. The outbox stores
-#: which files go with it (``outbox.Story``), so a late post gets the same ones.
+#: which files go with it (``bot.api.StoryFiles``), so a late post gets the same ones.
 HEADING = "**The game's story.**"
 NO_ANIMATION = "(No animation this time"
 #: What each command word draws besides the statistics.
