@@ -57,7 +57,7 @@ def ratings_command(args: argparse.Namespace) -> int:
             return 1
         if args.server is not None and args.server not in stored.servers(store):
             raise CliError(f"{prog()} ratings export: no rated game on the server "
-                           f"{args.server[:40]!r}")
+                           f"{args.server[:40]!r}", 1)
         text = stored.export_text(store, args.format, args.server)
     finally:
         store.close()

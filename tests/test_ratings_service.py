@@ -5,14 +5,20 @@ setting, ``forget me``, and ``busbot ratings rebuild`` reproducing every stored 
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import random
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.api import Actor
+from bot.cli import main
 from bot.service.bots import BotPlayers
 from bot.service.ratings import stored
-from bot.service.ratings.model import LEVEL_SKILLS, Entrant, replay
+from bot.service.ratings.model import LEVEL_SKILLS, PRIOR, Entrant, replay
 from engine import GameLog
 from engine import replay as replay_log
 from engine.standings import places
@@ -320,3 +326,32 @@ def test_the_rating_chart_is_a_picture_and_pictures_are_budgeted(tmp_path: Path)
     assert answers[0].ok and any(f.filename == "bus-leaderboard.png" for f in answers[0].files)
     refused = [a for a in answers if not a.ok]
     assert refused and "leaderboard" in refused[0].text
+
+
+def test_busbot_ratings_rebuild_and_export(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    table = table_at(tmp_path)
+    for seed in (111, 112):
+        finish(table, seed)
+    board = table.ok("Arcsyn", "leaderboard").text
+    table.service.close()
+    db = str(tmp_path / "bus.db")
+    assert main(["ratings", "rebuild", "--db", db]) == 0
+    assert "the stored numbers were reproduced exactly" in capsys.readouterr().out
+    assert main(["ratings", "export", "--format", "csv", "--server", SERVER, "--db", db]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    all_time = [r for r in rows if r["scope"] == "all time"]
+    listed = re.findall(r"^\d+\. (\w+):", board, re.M)
+    assert [r["name"] for r in all_time] == listed
+    assert {r["games"] for r in all_time} == {"2"}
+    out = tmp_path / "ratings.json"
+    assert main(["ratings", "export", "--format", "json", "--db", db, "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    (server,) = data["servers"]
+    assert server["server"] == SERVER and len(server["games"]) == 2
+    first = server["games"][0]["seats"][0]["all_time"]
+    assert first["mu_before"] == PRIOR.mu and first["sigma_before"] == PRIOR.sigma
+    # exact floats: the export's last numbers are the members' lines
+    lines = {p["name"]: p for p in server["scopes"][0]["players"]}
+    assert {float(r["mu"]) for r in all_time} == {line["mu"] for line in lines.values()}
+    assert main(["ratings", "export", "--server", "nowhere", "--db", db]) == 1
