@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from bot.api import Actor
 from bot.service import GameService
 from bot.service import budgets as rates
+from bot.service.drawing.story_job import StoryJob
 from engine.limits import ALWAYS_ALLOWED, Rate
 from tests.service_support import fake_png
 
@@ -87,7 +88,8 @@ def test_a_hostile_session_stays_within_the_members_budgets(
             if who is HOSTILE and prepared.snapshot is not None:
                 drawn.append(place)
             story = prepared.story
-            animations += who is HOSTILE and story is not None and story.animation
+            animations += (who is HOSTILE and isinstance(story, StoryJob)
+                           and story.animation)
             assert len(prepared.reply.text) <= 4000
         elapsed = clock.now - start
         with sqlite3.connect(path) as conn:

@@ -34,7 +34,8 @@ def _face() -> list[str]:
 def test_the_top_of_the_service_stays_small_and_the_layers_are_packages() -> None:
     assert {p.name for p in SERVICE.glob("*.py")} == TOP
     packages = {p.name for p in SERVICE.iterdir() if (p / "__init__.py").exists()}
-    assert packages == {"command", "drawing", "game", "router", "store", "verbs", "words"}
+    assert packages == {"command", "drawing", "game", "ratings", "router", "store", "verbs",
+                        "words"}
 
 
 def test_game_imports_only_the_pure_layers() -> None:

@@ -14,6 +14,7 @@ import pytest
 from bot.api import Attachment
 from bot.api import StoryFiles as Story
 from bot.service import GameService
+from bot.service.drawing.story_job import StoryJob
 from bot.service.game import payloads
 from bot.service.game.records import RECORD_KINDS, GameRecord, Record, RecordError
 from tests.service_support import Table, fake_png, open_table, started
@@ -59,6 +60,7 @@ def test_every_record_reads_as_its_kinds_class_and_writes_the_same_data(
     exported = table.export("json")
     other = open_table(str(tmp_path / "busbot.db"), place="channel-2")
     other.ok("Zed", "import", attachments=[Attachment("game.txt", table.export().encode())])
+    other.ok("Zed", "rated")  # an imported game marked to count for the ratings
     records = [r for g in (1, 2) for r in other.service.store.records(g)]
     assert {r.kind for r in records} == set(RECORD_KINDS) - {"accept"}
     for rec in records:
@@ -107,6 +109,7 @@ def test_the_final_announcement_keeps_its_story_and_a_late_post_draws_it(
     conn.close()
     again = GameService(path, renderer=fake_png, stories=True, announce=True)
     late = again.owed(again.unsent()[-1]).story  # drawn by ``complete``, as tested elsewhere
+    assert isinstance(late, StoryJob)  # a game's story, not another picture
     assert late is not None and late.chart and late.animation and late.game.is_over
     again.close()
 

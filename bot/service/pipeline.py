@@ -34,7 +34,7 @@ from bot.api import (
     StoryFiles,
     Update,
 )
-from bot.service import lookups
+from bot.service import lookups, ratings
 from bot.service.command.context import Context, Outcome, refusal_text, refuse
 from bot.service.command.needs import is_moderator
 from bot.service.core import Core
@@ -153,7 +153,8 @@ class Pipeline:
         ctx: Context[LiveGame | None] = Context(
             step.place, actor, step.now, step.message_id, live,
             is_moderator(actor, live.record if live else None, core.moderator_role),
-            core.store, attachments, core.bind_imported_names)
+            core.store, attachments, core.bind_imported_names,
+            server_moderator=is_moderator(actor, None, core.moderator_role))
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
@@ -174,6 +175,7 @@ class Pipeline:
         mentions = list(dict.fromkeys([*mentions, *draft.pings]))
         snapshot = outcome.picture if core.renderer is not None else None
         change = _change(step, outcome, draft, snapshot)
+        change.derive = ratings.on_change(live, after, step.place)  # a finished game's ratings
         skipped = None if snapshot is None else core.budgets.picture_skipped(
             step.place, step.actor.user_id, step.actor.server)
         snapshot = None if skipped else snapshot
@@ -195,7 +197,8 @@ class Pipeline:
         for hook in core.after_commit:
             hook(step.place)
         self.ledger.prune_now_and_then(step.now)
-        reply = Update(text, mentions=mentions, files=outcome.files,
+        reply = Update("\n".join(filter(None, (text, change.derived))), mentions=mentions,
+                       files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
                        announcement=change.announcement_id, table=lookups.table_now(after))
         prepared = Prepared(reply, snapshot, core.renderer, core.picture_dir, shown)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot.api import Actor, Attachment
-from bot.service.drawing.story_job import StoryJob
+from bot.service.drawing.story_job import Drawing
 from bot.service.game.live_game import Draft, LiveGame
 from bot.service.game.records import Seat
 from bot.service.store.store import Store
@@ -55,11 +55,14 @@ class Context(Generic[L]):
     #: the registry (``help``, ``confirm``); the router hands it in
     commands: CommandTable | None = None
     seat: Seat | None = None
+    #: a moderator of the server itself (its managers, the moderator role), whatever the game:
+    #: what server-wide settings need (a season of the ratings), unlike a game's creator
+    server_moderator: bool = False
 
     def with_game(self, live: LiveGame) -> GameContext:
         return Context(self.place, self.actor, self.now, self.message_id, live,
                        self.moderator, self.store, self.attachments, self.bind_imported_names,
-                       self.commands)
+                       self.commands, server_moderator=self.server_moderator)
 
     def draft(self: GameContext) -> Draft:
         return Draft.of(self.live, self.actor, self.now, self.message_id)
@@ -91,8 +94,9 @@ class Outcome:
     position_changed: bool = False
     previous: Game | None = None
     preview: str | None = None
-    #: the chart and animation to draw after the commit (``verbs/story.py``)
-    story: StoryJob | None = None
+    #: pictures to draw after the command: a game's chart and animation (``verbs/story.py``),
+    #: the ratings' leaderboard or chart (``ratings/pictures.py``)
+    story: Drawing | None = None
     #: the layout the picture was asked in (``map phone``); None: the asker's, the channel's
     layout: str | None = None
 

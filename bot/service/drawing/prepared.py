@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from bot.api import Reply
 from bot.service.drawing.alttext import alt_text
 from bot.service.drawing.renderer import Renderer
-from bot.service.drawing.story_job import StoryJob
+from bot.service.drawing.story_job import Drawing
 from bot.service.game.deadlines import seat_facts
 from bot.service.game.records import GameRecord
 from engine import Game
@@ -34,7 +34,7 @@ class Prepared:
     #: the position of the previous picture, for highlighting what changed since
     previous: Game | None = None
     #: the game's chart and animation, drawn after the picture
-    story: StoryJob | None = None
+    story: Drawing | None = None
     #: marked on the picture (a preview's says it was not played)
     note: str = ""
     #: the layout to draw in (None: the server's, ``picture_layout``)
@@ -60,9 +60,7 @@ class Prepared:
     def skip_story(self, reply: Reply) -> Reply:
         """``reply`` without its chart and animation, saying so: too many are being drawn."""
         if self.story is not None:
-            reply.text += ("\n(The chart, the animation and the page are not drawn this time: "
-                           "several are being drawn already; `story` or `export html` draws "
-                           "them later.)")
+            reply.text += "\n" + self.story.skipped
         return reply
 
     def draw_picture(self) -> Reply:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot.api import Attachment
 from bot.service.drawing.page_job import draw_page
@@ -23,6 +23,23 @@ log = logging.getLogger(__name__)
 MESSAGE_BYTES = 10_000_000
 MARGIN_BYTES = 100_000
 
+class Drawing(Protocol):
+    """Pictures a command leaves to draw after it, outside any lock (a game's story, the
+    ratings' pictures): called with the bytes the message already carries, it gives the notes
+    to add to the reply and the files; ``skipped`` is what the reply says instead when too many
+    are being drawn at once."""
+
+    def __call__(self, taken: int) -> tuple[list[str], list[Attachment]]: ...
+
+    @property
+    def skipped(self) -> str: ...
+
+
+#: What a story's reply says when it is not drawn this time.
+STORY_SKIPPED = ("(The chart, the animation and the page are not drawn this time: several are "
+                 "being drawn already; `story` or `export html` draws them later.)")
+
+
 @dataclass(frozen=True, slots=True)
 class StoryJob:
     """The chart and/or the animation of a position, drawn when called (outside any lock)."""
@@ -33,6 +50,10 @@ class StoryJob:
     animation: bool
     #: the game's page (``page_job.py``) with these notes, drawn before the animation
     page: PageNotes | None = None
+
+    @property
+    def skipped(self) -> str:
+        return STORY_SKIPPED
 
     def __call__(self, taken: int) -> tuple[list[str], list[Attachment]]:
         """The notes and files; ``taken`` bytes of the message are already used."""

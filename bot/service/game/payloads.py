@@ -423,11 +423,20 @@ class BotSeated(Payload):
     level: str
 
 
+@dataclass(frozen=True, slots=True)
+class MarkedRated(Payload):
+    """A moderator marked an imported game ``rated`` (``on``: it counts for the ratings from
+    this record's time) or took the mark back (``rated off``)."""
+
+    KIND: ClassVar[str] = "rated"
+    on: bool = True
+
+
 #: Each kind of record and the class of what it carries, in the order the kinds were added.
 PAYLOADS: dict[str, type[Payload]] = {cls.KIND: cls for cls in (
     Created, Joined, Left, Recoloured, Started, Moved, Undone, Corrected, Replaced, Dropped,
     Paused, Resumed, Abandoned, Nudged, Imported, Redone, Accepted, SettingChanged, WentAway,
-    CameBack, PlanChanged, Reminded, BotAdded, BotSeated)}
+    CameBack, PlanChanged, Reminded, BotAdded, BotSeated, MarkedRated)}
 
 
 def read(kind: str, data: Data) -> Payload:

@@ -249,6 +249,11 @@ class GameRecord:
     #: churn folds (a leave takes its join back, a colour replaces the seat's), an undo and
     #: the redo of the same moves compact to nothing, a pause, resume or nudge is not counted
     counted: int = 0
+    #: brought in from a file (an ``import`` record), and when a moderator marked it ``rated``
+    #: (None: not marked, or the mark was taken back): such a game counts for the ratings
+    #: only from that moment (``bot/service/ratings/``)
+    imported: bool = False
+    rated_at: float | None = None
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -612,6 +617,10 @@ class GameRecord:
             if seat is None:
                 raise RecordError(rec.seq, f"no seat {name!r} to offer")
             seat.agreed = False
+        self.imported = True
+
+    def _on_rated(self, rec: Record) -> None:
+        self.rated_at = rec.at if rec.carried(payloads.MarkedRated).on else None
 
 
 #: how each kind of record is folded in (``GameRecord._on_<kind>``), looked up once
@@ -620,4 +629,4 @@ _FOLD: dict[str, Callable[[GameRecord, Record], None]] = {
 #: what a record adds to ``GameRecord.counted`` (1 when not listed): a leave removes its seat's
 #: join, a redo the undo or correction it reverses; these change nothing of the game
 _COUNTS: dict[str, int] = {"leave": -1, "redo": -1, "colour": 0, "pause": 0, "resume": 0,
-                           "nudge": 0, "remind": 0}
+                           "nudge": 0, "remind": 0, "rated": 0}

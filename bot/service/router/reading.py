@@ -76,8 +76,16 @@ def unknown(words: str) -> Unknown:
     if len(words) > _HINT_LENGTH:
         return Unknown(words[:_HINT_LENGTH] + "...")
     first = Words(words).word(0) or ""
-    close = difflib.get_close_matches(first, WORDS, n=1, cutoff=0.75)
-    return Unknown(words, close[0] if close else "")
+    return Unknown(words, _closest(first, 0.75))
+
+
+def _closest(typed: str, cutoff: float) -> str:
+    """The command word ``typed`` is a near miss of ("" for none): the closest by difflib,
+    unless one of the close ones has exactly its letters (two letters swapped, the commonest
+    slip: ``stauts`` is ``status``, not ``stats``)."""
+    close = difflib.get_close_matches(typed, WORDS, n=3, cutoff=cutoff)
+    swapped = [word for word in close if sorted(word) == sorted(typed)]
+    return (swapped or close or [""])[0]
 
 
 def command_hint(text: str, unreadable: str) -> str:
@@ -87,5 +95,5 @@ def command_hint(text: str, unreadable: str) -> str:
     if (first is None or len(first) > _HINT_LENGTH or first in BY_WORD
             or f"'{first}'" not in unreadable.lower()):
         return ""
-    close = difflib.get_close_matches(first, WORDS, n=1, cutoff=0.8)
-    return f"(Did you mean the command `{close[0]}`?)" if close else ""
+    close = _closest(first, 0.8)
+    return f"(Did you mean the command `{close}`?)" if close else ""

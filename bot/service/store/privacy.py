@@ -5,6 +5,8 @@ but their user id and their names (display names and the names of the seats they
 replaced by a stable pseudonym, "Player 3 of game 12" (3: the third person to appear in that
 game's records), the same every time. Their handled messages and the posts owed about their
 changes are deleted; the replies and posts of others in those games name the pseudonym instead.
+The ratings rate those games again with the member's seat as a stranger, so no rating table
+names them any more (``bot/service/ratings``).
 
 This is the one place where stored records are rewritten rather than added to: the law and
 Discord's developer policy put a member's wish above "a game is its log". Each game is folded
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 import sqlite_utils
 
+from bot.service import ratings
 from bot.service.game import payloads
 from bot.service.game.live_game import BOT_USER, LiveGame, build_game, waiting_for
 from bot.service.game.records import GameRecord, Record, same_user
@@ -61,6 +64,7 @@ def forget(store: Store, user_id: str, *, dry_run: bool = False) -> Forgotten:
                 _forget_in_game(store, db, game_id, user_id, report)
             layouts.forget_user(db, user_id)  # their picture layout, if they chose one
             pending.forget(db, user_id)  # a question waiting for their `confirm`
+            ratings.forgotten(db, [g for g, _ in report.games], user_id)  # every rating table
             if dry_run:
                 raise _DryRun
             store.bump_generation(db)

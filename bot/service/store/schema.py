@@ -278,10 +278,75 @@ def _picture_layouts(db: sqlite_utils.Database) -> None:
                "WITHOUT ROWID")
 
 
+def _rated_games(db: sqlite_utils.Database) -> None:
+    """``rated_games``: each finished game as the ratings see it (``ratings/tables.py``):
+    counted or not and why, assisted or not, the moment it counts from, its season. Derived."""
+    db.execute("CREATE TABLE IF NOT EXISTS rated_games (game_id INTEGER PRIMARY KEY "
+               "REFERENCES games(id), server TEXT NOT NULL, counted INTEGER NOT NULL, "
+               "reason TEXT NOT NULL, assisted INTEGER NOT NULL, counted_at REAL NOT NULL, "
+               "season INTEGER)")
+    db.execute("CREATE INDEX IF NOT EXISTS rated_games_order ON rated_games "
+               "(server, counted, counted_at, game_id)")
+
+
+def _rated_seats(db: sqlite_utils.Database) -> None:
+    """``rated_seats``: each seat of a finished game: the member it is rated as, its place and
+    the numbers ``stats`` adds up. Derived."""
+    db.execute("CREATE TABLE IF NOT EXISTS rated_seats (game_id INTEGER NOT NULL, "
+               "seat INTEGER NOT NULL, name TEXT NOT NULL, member TEXT, level TEXT, "
+               "place INTEGER NOT NULL, score INTEGER, margin INTEGER, stones INTEGER, "
+               "streets INTEGER, deliveries INTEGER, actions TEXT, thinking REAL, "
+               "timed INTEGER, decisions INTEGER, assisted INTEGER, "
+               "PRIMARY KEY (game_id, seat)) WITHOUT ROWID")
+    db.execute("CREATE INDEX IF NOT EXISTS rated_seats_member ON rated_seats (member) "
+               "WHERE member IS NOT NULL")
+
+
+def _rating_changes(db: sqlite_utils.Database) -> None:
+    """``rating_changes``: per scope (0: all time, else a season's id) each member's skill
+    before and after each counted game, in the order the games count. Derived."""
+    db.execute("CREATE TABLE IF NOT EXISTS rating_changes (server TEXT NOT NULL, "
+               "scope INTEGER NOT NULL, member TEXT NOT NULL, counted_at REAL NOT NULL, "
+               "game_id INTEGER NOT NULL, place INTEGER NOT NULL, mu_before REAL NOT NULL, "
+               "sigma_before REAL NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, "
+               "PRIMARY KEY (server, scope, member, counted_at, game_id)) WITHOUT ROWID")
+    db.execute("CREATE INDEX IF NOT EXISTS rating_changes_game ON rating_changes (game_id)")
+
+
+def _ratings(db: sqlite_utils.Database) -> None:
+    """``ratings``: per scope each member's current skill, games and wins: the leaderboard,
+    indexed by the shown rating. Derived."""
+    db.execute("CREATE TABLE IF NOT EXISTS ratings (server TEXT NOT NULL, "
+               "scope INTEGER NOT NULL, member TEXT NOT NULL, name TEXT NOT NULL, "
+               "mu REAL NOT NULL, sigma REAL NOT NULL, shown REAL NOT NULL, "
+               "games INTEGER NOT NULL, wins INTEGER NOT NULL, last_at REAL NOT NULL, "
+               "PRIMARY KEY (server, scope, member)) WITHOUT ROWID")
+    db.execute("CREATE INDEX IF NOT EXISTS ratings_board ON ratings (server, scope, shown)")
+
+
+def _seasons(db: sqlite_utils.Database) -> None:
+    """``seasons``: a server's seasons (``season start NAME``, ``season end``), set by its
+    moderators; names unique per server whatever their case."""
+    db.execute("CREATE TABLE IF NOT EXISTS seasons (id INTEGER PRIMARY KEY, "
+               "server TEXT NOT NULL, name TEXT NOT NULL, started_at REAL NOT NULL, "
+               "ended_at REAL, started_by TEXT)")
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS seasons_name ON seasons "
+               "(server, name COLLATE NOCASE)")
+
+
+def _rating_settings(db: sqlite_utils.Database) -> None:
+    """``rating_settings``: whether a server counts assisted games (``ratings assisted``)."""
+    db.execute("CREATE TABLE IF NOT EXISTS rating_settings (server TEXT PRIMARY KEY, "
+               "count_assisted INTEGER NOT NULL)")
+
+
 #: Each side table and how it is made (when missing); in the order they came.
 SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "schedule": _create_schedule, "outbox": _outbox, "snapshots": _snapshots, "seen": _seen,
     "unanswered": _unanswered, "pending": _pending, "picture_layouts": _picture_layouts,
+    "rated_games": _rated_games, "rated_seats": _rated_seats,
+    "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
+    "rating_settings": _rating_settings,
 }
 
 

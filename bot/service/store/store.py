@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sqlite_utils
@@ -103,6 +103,11 @@ class Change:
     due_at: float | None = None
     deadline: float | None = None
     server: str | None = None
+    #: derived data written in the same transaction, after the records and the schedule row
+    #: (the ratings of a game that ended, or changed after its end: ``bot/service/ratings``),
+    #: given the game's id; what it returns is added to the announcement, and kept here
+    derive: Callable[[sqlite_utils.Database, int], str] | None = None
+    derived: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,9 +280,8 @@ class Store:
                     [change.place, change.message_id, game_id, last_seq, now,
                      change.reply_text])
                 _see(db, change.place, change.message_id)
-            if change.announcement is not None:
-                change.announcement_id = outbox.insert(db, game_id, change.announcement, now)
             _schedule(db, game_id, change)
+            _derive_and_announce(db, game_id, change, now)
             p = change.picture
             if p is not None:
                 db.execute(
@@ -426,6 +430,19 @@ class Store:
                               [now - SENT_KEEP_DAYS * DAY]).rowcount
             db.execute("DELETE FROM unanswered WHERE at < ?", [now - HANDLED_KEEP_DAYS * DAY])
         return max(0, handled), max(0, sent)
+
+
+def _derive_and_announce(db: sqlite_utils.Database, game_id: int, change: Change,
+                         now: float) -> None:
+    """The change's derived data (``Change.derive``), then its announcement, which ends with
+    what the derivation said (a finished game's rating changes)."""
+    if change.derive is not None:
+        change.derived = change.derive(db, game_id)
+    if change.announcement is not None:
+        told = change.announcement
+        if change.derived:
+            told = replace(told, text=f"{told.text}\n{change.derived}")
+        change.announcement_id = outbox.insert(db, game_id, told, now)
 
 
 def _schedule(db: sqlite_utils.Database, game_id: int, change: Change) -> None:

@@ -10,6 +10,7 @@ import secrets
 from dataclasses import dataclass
 
 from bot.api import Command
+from bot.service import ratings
 from bot.service.command.context import Context, GameContext, Outcome, refuse
 from bot.service.command.forms import (
     Entry,
@@ -313,6 +314,7 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
     assert draft.game is not None
     seating = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
     lines = [f"The game begins! Seat order ({how}): {seating}."]
+    lines.extend(ratings.chances(ctx.store, draft.record, ctx.actor.server or ctx.place))
     lines.extend(f"  · {e.text}" for e in draft.game.opening_events)
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
