@@ -28,6 +28,7 @@ from bot.service.store.store import GameSummary
 from bot.service.words.replies import count_of, played_lines
 from engine import DecisionKind
 from engine.limits import MAX_AUTO_MOVES
+from engine.text import Msg
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,13 @@ DUE_SECONDS = 5.0
 DUE_RETRY = 3600.0
 #: Who the scheduler's records are written by (automatic moves are the bot's, for a seat).
 SCHEDULER = Actor("busbot", "busbot")
+
+#: A deadline passed on a seat only offered to its new player: no policy plays it.
+OFFERED_SEAT_WAITS = Msg(
+    "deadline.offered_seat_waits",
+    "Time ran out for {decision} (the deadline is {took}); moderator {moderator}: the seat "
+    "{seat} is only offered to {user}, so nobody plays it until they take it with `accept`; "
+    "you can play it with `as {seat}: MOVE`, `drop {seat}` or offer it to someone else.")
 
 _POLICY = {
     "wait": "the game waits for them (timeout policy `wait`)",
@@ -96,6 +104,11 @@ def _passed(draft: Draft, due: Due) -> Outcome:
     took = deadlines.hours(record.deadline)
     if record.creator_id:  # who moderates this game agreed to hear of it
         draft.pings.append(record.creator_id)
+    seat = record.seat(due.seat)
+    if seat is not None and not seat.agreed:  # only offered: no policy plays it
+        return Outcome(str(OFFERED_SEAT_WAITS(
+            decision=decision.text, took=took, moderator=record.creator_name, seat=seat.name,
+            user=seat.user_name)), draft=draft, mentions=[])
     line = (f"Time ran out for {decision.text} (the deadline is {took}); moderator "
             f"{record.creator_name}: {_POLICY[record.on_timeout]}.")
     if record.on_timeout == "wait":

@@ -62,6 +62,8 @@ def choose(record: GameRecord, game: Game, decision: Decision, legal: list[Move]
            now: float) -> Chosen | PlanEnds | None:
     """What the service does about ``decision`` (None: it waits for its player)."""
     seat = record.seat(decision.player)
+    if seat is not None and not seat.agreed:
+        return None  # only offered: nobody plays it until its player takes it (``accept``)
     if seat is not None and seat.dropped:
         return Chosen(least_disruptive(game), "dropped")
     if record.is_away(decision.player, now) and record.on_away != "wait":

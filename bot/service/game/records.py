@@ -401,6 +401,7 @@ class GameRecord:
         seat.bot = rec.carried(payloads.BotSeated).level
         seat.user_id, seat.user_name = BOT_PLAYER, bot_name(seat.bot)
         seat.agreed, seat.dropped = True, False
+        self._hand_over(seat)
         self.position_seq = rec.seq
 
     def _on_leave(self, rec: Record) -> None:
@@ -450,8 +451,8 @@ class GameRecord:
             del self.plans[seat]
 
     def _forget_plans_after(self, seq: int) -> None:
-        """Taking back a move made before a plan clears the plan: it was made for a table
-        that is no longer there."""
+        """Rewriting a move made before a plan (an undo, a correction, a redo) clears the
+        plan: it was made for a table that is no longer there."""
         self.plans = {name: plan for name, plan in self.plans.items() if plan.seq < seq}
 
     def _withdraw(self, rec: Record, targets: list[int]) -> None:
@@ -501,6 +502,9 @@ class GameRecord:
             raise RecordError(rec.seq, f"record {act} is not the last undo or correction")
         self._withdraw(rec, list(p.withdrawn))
         taken = self.takebacks.pop()
+        # the moves put back were made before any plan written since the undo: the table
+        # such a plan was written for is gone, as after an undo or a correction
+        self._forget_plans_after(act)
         replaced, gone = taken.replaced, taken.gone
         if replaced is not None:
             index = next((i for i, m in enumerate(self.moves) if m.seq == act), None)
@@ -522,6 +526,7 @@ class GameRecord:
         seat.agreed = not p.offered
         seat.dropped = False
         seat.bot = None
+        self._hand_over(seat)
         if p.name is not None:
             self._rename(rec, seat, p.name)
         self.position_seq = rec.seq
@@ -533,9 +538,18 @@ class GameRecord:
         if not same_user(seat.user_id, rec.user_id) or seat.agreed:
             raise RecordError(rec.seq, f"seat {seat.name!r} is not offered to {rec.user_name!r}")
         seat.agreed = True
+        self._hand_over(seat)
         if name is not None:
             self._rename(rec, seat, name)
         self.position_seq = rec.seq
+
+    def _hand_over(self, seat: Seat) -> None:
+        """A seat passed to another player (``replace``, its ``accept``, a bot) starts clean:
+        the old player's time away and plan were theirs, not the seat's, and a nudge of the
+        decision was for them. (Its wait starts again with the new ``position_seq``.)"""
+        self.away.pop(seat.name, None)
+        self.plans.pop(seat.name, None)
+        self.nudged = None
 
     def _rename(self, rec: Record, seat: Seat, name: str) -> None:
         """The seat plays under its new player's name from now on: the engine replays every
