@@ -244,9 +244,18 @@ def check_plan(steps: int) -> None:
                          f"plan limit); this one has {steps}")
 
 
+def unlinked(text: str) -> str:
+    """Text as the bot may repeat it to a channel: Discord's masked link, ``[label](url)``,
+    which shows a label of the writer's choosing in place of where it leads, cannot form (a
+    space goes between ``]`` and ``(``; the bot's own words never hold one). A plain address
+    stays as it is: Discord shows it, and where it leads, as written."""
+    return text.replace("](", "] (")
+
+
 def shown(text: str, limit: int = MAX_ECHO_CHARS) -> str:
-    """A player's text as a refusal repeats it: on one line, cut to ``limit`` characters."""
-    flat = " ".join(text.split())
+    """A player's text as a refusal repeats it: on one line, never a masked link
+    (``unlinked``), cut to ``limit`` characters."""
+    flat = unlinked(" ".join(text.split()))
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 

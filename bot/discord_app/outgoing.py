@@ -4,7 +4,9 @@ A reply becomes one message whenever it fits: text, then the picture, then the m
 players whose turn just began. Only a reply longer than Discord allows becomes several messages,
 and then the picture and the mentions travel on the last one, so the ping arrives with the table
 it refers to. Pings are explicit: nothing in the text (a player's name, a stray ``@everyone``) can
-notify anyone; only the users the service named.
+notify anyone; only the users the service named. Nothing in it forms a masked link either
+(``engine.limits.unlinked``): the bot's own words never use one, so whatever of a member's text
+it repeats cannot show a label hiding where it leads.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from discord.utils import MISSING
 
 from bot.api import Attachment, Reply
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
+from engine.limits import unlinked
 
 #: Discord accepts at most this many files on one message.
 FILES_PER_MESSAGE = 10
@@ -56,7 +59,7 @@ def compose(reply: Reply, limit: int = MESSAGE_LIMIT) -> list[Outgoing]:
         attachments.append(Attachment(reply.picture_name, reply.picture,
                                       reply.picture_alt[:DESCRIPTION_LIMIT]))
     attachments.extend(reply.files)
-    texts = split_message(reply.text.strip(), limit)
+    texts = split_message(unlinked(reply.text.strip()), limit)  # never a masked link
     if pings:
         line = " ".join(f"<@{user}>" for user in pings)
         if texts and len(texts[-1]) + 1 + len(line) <= limit:

@@ -15,6 +15,7 @@ from bot.api import Reply
 from bot.delivery import NotPosted, Refused
 from bot.discord_app import components
 from bot.discord_app.outgoing import send_to_channel
+from engine.limits import unlinked
 
 
 class DiscordSender:
@@ -58,4 +59,4 @@ class DiscordSender:
     async def tell(self, user_id: str, text: str) -> None:
         # Opening the direct-message channel needs only the id (no members intent, no lookup).
         channel = await self.client.create_dm(discord.Object(int(user_id)))
-        await channel.send(text)
+        await channel.send(unlinked(text))  # it names a channel, whose name anyone may set

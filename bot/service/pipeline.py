@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.api import (
     Actor,
@@ -54,7 +54,7 @@ from bot.service.store.store import Change, GameSummary, PictureMoment, Waiting
 from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
 from bot.service.verbs.story import at_the_end
 from engine import Game
-from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message
+from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message, unlinked
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +86,8 @@ class Pipeline:
                addressed: Addressed | None = None, owed: bool = False) -> Prepared:
         """The command through every step but the drawing (``Prepared.complete``). ``owed``:
         said live, so a refusal's answer is kept as owed until it is ``answered``."""
+        # a display name is member text too, echoed in replies and kept in records
+        actor = replace(actor, name=unlinked(actor.name))
         with self.core.lock:
             now = self.core.clock()
             refused = self.admit(place, actor, message, message_id, now)

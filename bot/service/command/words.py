@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.api import Command
 from engine import Move, ParseError, parse_moves
-from engine.limits import LimitError, check_move_count, shown
+from engine.limits import LimitError, check_move_count, shown, unlinked
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +38,8 @@ class Unknown(Command):
 
     def refusal(self) -> str:
         guess = f" (did you mean the command `{self.guess}`?)" if self.guess else ""
-        return (f"I do not know the command `{self.word}`{guess}, and it names no move. "
-                f"`help` lists the commands; `moves` your legal moves.")
+        return (f"I do not know the command `{unlinked(self.word)}`{guess}, and it names no "
+                f"move. `help` lists the commands; `moves` your legal moves.")
 
 
 _WORD = re.compile(r"\S+")

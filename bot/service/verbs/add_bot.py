@@ -18,7 +18,7 @@ from bot.service.command.needs import lobby_only
 from bot.service.command.words import Words
 from bot.service.game import payloads
 from engine import COLOURS
-from engine.limits import MAX_SEATS
+from engine.limits import MAX_SEATS, shown
 
 LEVELS = tuple(level.value for level in Level)
 
@@ -51,7 +51,8 @@ def add_bot(ctx: GameContext, cmd: AddBot) -> Outcome:
     record = ctx.live.record
     level = (cmd.level or "normal").lower()
     if level not in LEVELS:
-        return refuse(f"There is no bot level {cmd.level!r}: choose {', '.join(LEVELS)}.")
+        return refuse(f"There is no bot level {shown(cmd.level or '', 20)!r}: choose "
+                      f"{', '.join(LEVELS)}.")
     if not ctx.moderator and record.seat_of_user(ctx.actor.user_id) is None:
         return refuse("Only a player seated at this table or a moderator can add a bot; "
                       "`join` first.")

@@ -134,11 +134,12 @@ def replace_with_bot(ctx: GameContext, cmd: ReplaceWithBot) -> Outcome:
     record = ctx.live.record
     seat = record.seat(cmd.name)
     if seat is None:
-        return refuse(f"{cmd.name} is not seated here; the seats are "
+        return refuse(f"{shown(cmd.name, 40)} is not seated here; the seats are "
                       f"{', '.join(s.name for s in record.seats)}.")
     level = (cmd.level or "normal").lower()
     if level not in LEVELS:
-        return refuse(f"There is no bot level {cmd.level!r}: choose {', '.join(LEVELS)}.")
+        return refuse(f"There is no bot level {shown(cmd.level or '', 20)!r}: choose "
+                      f"{', '.join(LEVELS)}.")
     if seat.bot == level and not seat.dropped:
         return refuse(f"The computer already plays {seat.name} ({level}).")
     draft = ctx.draft()
