@@ -23,6 +23,7 @@ from bot.service.drawing.prepared import Prepared
 from bot.service.game import automatic, deadlines, payloads
 from bot.service.game.deadlines import HALF, PASSED, Due
 from bot.service.game.live_game import BOT_USER, Draft, Played
+from bot.service.game.records import GameStatus
 from bot.service.pipeline import Pipeline, Step
 from bot.service.store.store import GameSummary
 from bot.service.words.replies import count_of, played_lines
@@ -39,6 +40,9 @@ DUE_PER_RUN = 100
 DUE_SECONDS = 5.0
 #: When a game's due work failed (a bug), it is looked at again this much later.
 DUE_RETRY = 3600.0
+#: Seconds the clock may read earlier than before without counting as set back (a clock
+#: kept in step by NTP moves by far less).
+CLOCK_SLACK = 60.0
 #: Who the scheduler's records are written by (automatic moves are the bot's, for a seat).
 SCHEDULER = Actor("busbot", "busbot")
 
@@ -48,6 +52,12 @@ OFFERED_SEAT_WAITS = Msg(
     "Time ran out for {decision} (the deadline is {took}); moderator {moderator}: the seat "
     "{seat} is only offered to {user}, so nobody plays it until they take it with `accept`; "
     "you can play it with `as {seat}: MOVE`, `drop {seat}` or offer it to someone else.")
+
+#: The machine's clock reads earlier than when the wait for a decision began.
+CLOCK_SET_BACK = Msg(
+    "deadline.clock_set_back",
+    "The bot's clock was set back, so the wait for {decision} counts again from now: at most "
+    "{left} more (the deadline is {deadline}).")
 
 _POLICY = {
     "wait": "the game waits for them (timeout policy `wait`)",
@@ -60,6 +70,8 @@ def due_work(ctx: GameContext) -> Outcome | None:
     """The records and the announcement of what is due now in the game (None: nothing is;
     the caller stores when something next will be)."""
     live = ctx.live
+    if (set_back := _set_back(ctx)) is not None:
+        return set_back
     due = deadlines.next_due(live.record, live.game, ctx.now)
     if due is None or due.at > ctx.now or due.stage not in deadlines.STAGES:
         return None
@@ -68,6 +80,27 @@ def due_work(ctx: GameContext) -> Outcome | None:
     if due.stage == PASSED:
         return _passed(draft, due)
     return _reminder(draft, due)
+
+
+def _set_back(ctx: GameContext) -> Outcome | None:
+    """When the clock now reads earlier than the start of the wait for the decision (the
+    machine's clock was set back), a record at this moment, from which the wait counts again
+    (``GameRecord``'s clock): its deadline passes at most its length from now, not when the
+    clock reaches the old start again. None when the clock is where it should be."""
+    record, game = ctx.live.record, ctx.live.game
+    decision = game.to_act() if game is not None else None
+    if decision is None or record.deadline is None or record.status != GameStatus.ACTIVE:
+        return None
+    start = deadlines.started(record, decision.player)
+    if start is None or start <= ctx.now or record.clock.since is None \
+            or record.clock.since <= ctx.now:
+        return None
+    draft = ctx.draft()
+    draft.add(payloads.Reminded(()), seat=decision.player, user=BOT_USER)
+    left = max(0.0, record.deadline - draft.record.clock.waited)
+    return Outcome(str(CLOCK_SET_BACK(decision=decision.text, left=deadlines.hours(left),
+                                      deadline=deadlines.hours(record.deadline))),
+                   draft=draft, mentions=[])
 
 
 def _player(draft: Draft, seat_name: str) -> str | None:
@@ -148,6 +181,16 @@ class Scheduler:
     def __init__(self, core: Core, pipeline: Pipeline) -> None:
         self.core = core
         self.pipeline = pipeline
+        #: the latest moment the scheduler has seen (first: the games' last change)
+        self.latest: float | None = None
+
+    def _set_back(self, now: float) -> bool:
+        """Whether the clock reads earlier than a moment already seen (by more than a
+        ``CLOCK_SLACK``): it was set back. The new reading is taken as the time from then on."""
+        latest = self.latest if self.latest is not None else self.core.store.last_change()
+        went_back = latest is not None and now < latest - CLOCK_SLACK
+        self.latest = now if went_back or latest is None else max(latest, now)
+        return went_back
 
     def run_due(self, now: float | None = None,
                 limit: int = DUE_PER_RUN) -> list[tuple[str, Prepared]]:
@@ -157,6 +200,8 @@ class Scheduler:
         (``Prepared.complete``)."""
         core = self.core
         now = core.clock() if now is None else now
+        if self._set_back(now):
+            core.store.all_due(now)  # each game's wait is looked at, and restarted if need be
         done = []
         spent = time.monotonic() + DUE_SECONDS  # the computer player thinks up to a second
         for game_id in core.store.due_games(now, limit):

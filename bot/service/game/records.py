@@ -356,6 +356,11 @@ class GameRecord:
             clock.since = rec.at
         elif self.position_seq != position_before:
             self.clock = DecisionClock(self.position_seq, rec.at)
+        elif clock.since is not None and rec.at < clock.since:
+            # The machine's clock was set back: the wait cannot have begun after a moment
+            # the game has seen, so it counts again from this record (what it had counted
+            # while paused stays counted); the deadline passes at most its length from here.
+            clock.since = rec.at
 
     def _need_seat(self, rec: Record) -> Seat:
         if rec.seat is None:

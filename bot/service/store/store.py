@@ -321,6 +321,20 @@ class Store:
                 [now, limit]).fetchall()
         return [int(r[0]) for r in rows]
 
+    def last_change(self) -> float | None:
+        """When any game last changed (None: none is stored): the latest moment the bot is
+        known to have seen, against which the scheduler notices a clock set back."""
+        with self.lock:
+            row = self.db.conn.execute("SELECT MAX(updated_at) FROM games").fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    def all_due(self, now: float) -> int:
+        """Make every scheduled game due at ``now`` (the clock was set back: each is looked
+        at again); how many."""
+        with self.transaction() as db:
+            return max(0, db.execute("UPDATE schedule SET due_at = ? WHERE due_at IS NOT NULL",
+                                     [now]).rowcount)
+
     def set_due(self, game_id: int, at: float | None) -> None:
         """Move a game's next due moment (it was looked at and owed nothing yet)."""
         with self.transaction() as db:
