@@ -88,6 +88,10 @@ class AsyncGameService:
         any) on the heavy worker, or skipped with a note when too many are queued."""
         loop = asyncio.get_running_loop()
         reply = prepared.reply
+        pondering = prepared.pondering
+        if pondering is not None:  # a hint: the worker processes think, nothing here waits
+            thought = await asyncio.wrap_future(self.service.thinker.submit(pondering.ask))
+            reply.text = pondering.answer(thought)
         if prepared.snapshot is not None:
             reply = await loop.run_in_executor(self._render, prepared.draw_picture)
         if prepared.story is None:

@@ -197,7 +197,7 @@ class Pipeline:
         draft.record.game_id = game_id
         core.cache.keep(game_id, after, step.now)
         for hook in core.after_commit:
-            hook(step.place)
+            hook(step.place, after, step.actor.server, step.now)
         self.ledger.prune_now_and_then(step.now)
         reply = Update("\n".join(filter(None, (text, change.derived))), mentions=mentions,
                        files=outcome.files,
@@ -236,6 +236,9 @@ class Pipeline:
                             text if step.owed and not outcome.ok else None, step.now)
         if not outcome.ok:
             return Prepared(Refusal(text, files=outcome.files, mentions=outcome.mentions or []))
+        if outcome.pondering is not None:  # thought out after the lock, on the workers
+            return Prepared(Lookup(text, mentions=outcome.mentions or []),
+                            pondering=outcome.pondering, thinking=self.core.thinker)
         if outcome.story is not None:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
             if not self.core.stories:
@@ -328,7 +331,7 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
              last_seq: int, now: float) -> Waiting | None:
     """Whom the game waits for; the clock for reminders restarts when the position changed."""
-    waiting = waiting_for(after)
+    waiting = waiting_for(after, now)
     if waiting is None:
         return None
     decision, user = waiting

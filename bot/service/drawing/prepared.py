@@ -16,6 +16,7 @@ from bot.api import Reply
 from bot.service.drawing.alttext import alt_text
 from bot.service.drawing.renderer import Renderer
 from bot.service.drawing.story_job import Drawing
+from bot.service.game.computer import Pondering, Thinking
 from bot.service.game.deadlines import seat_facts
 from bot.service.game.records import GameRecord
 from engine import Game
@@ -41,10 +42,15 @@ class Prepared:
     layout: str | None = None
     #: a few words per player name about the seat (``seat_notes``), written on its row
     seat_notes: dict[str, str] = field(default_factory=dict)
+    #: a search the reply answers with (``hint``), and where it is done
+    pondering: Pondering | None = None
+    thinking: Thinking | None = None
 
     def complete(self) -> Reply:
-        """Draw the picture, then the story (outside any lock: the positions are copies that
-        are never changed again)."""
+        """Think (a hint's search), draw the picture, then the story (outside any lock: the
+        positions are copies that are never changed again)."""
+        if self.pondering is not None:
+            self.reply.text = self.pondering.now(self.thinking)
         return self.draw_story(self.draw_picture())
 
     def draw_story(self, reply: Reply) -> Reply:

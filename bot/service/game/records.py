@@ -141,6 +141,7 @@ class Seat:
     dropped: bool = False
     agreed: bool = True
     bot: str | None = None
+    by: str | None = None  # who put the computer there (its thinking counts against them)
 
     @property
     def player(self) -> str | None:
@@ -357,9 +358,8 @@ class GameRecord:
         elif self.position_seq != position_before:
             self.clock = DecisionClock(self.position_seq, rec.at)
         elif clock.since is not None and rec.at < clock.since:
-            # The machine's clock was set back: the wait cannot have begun after a moment
-            # the game has seen, so it counts again from this record (what it had counted
-            # while paused stays counted); the deadline passes at most its length from here.
+            # the clock was set back: the wait counts again from here (what was counted while
+            # paused stays), so the deadline passes at most its length from this record
             clock.since = rec.at
 
     def _need_seat(self, rec: Record) -> Seat:
@@ -398,14 +398,15 @@ class GameRecord:
         p = rec.carried(payloads.BotAdded)
         if rec.seat is None or self.seat(rec.seat) is not None:
             raise RecordError(rec.seq, f"seat {rec.seat!r} is missing or taken")
-        self.seats.append(Seat(rec.seat, BOT_PLAYER, bot_name(p.level), p.colour, bot=p.level))
+        self.seats.append(Seat(rec.seat, BOT_PLAYER, bot_name(p.level), p.colour, bot=p.level,
+                               by=rec.user_id))
 
     def _on_bot_seat(self, rec: Record) -> None:
         self._need_status(rec, *PLAYING_STATUSES)
         seat = self._need_seat(rec)
         seat.bot = rec.carried(payloads.BotSeated).level
         seat.user_id, seat.user_name = BOT_PLAYER, bot_name(seat.bot)
-        seat.agreed, seat.dropped = True, False
+        seat.agreed, seat.dropped, seat.by = True, False, rec.user_id
         self._hand_over(seat)
         self.position_seq = rec.seq
 
@@ -507,9 +508,7 @@ class GameRecord:
             raise RecordError(rec.seq, f"record {act} is not the last undo or correction")
         self._withdraw(rec, list(p.withdrawn))
         taken = self.takebacks.pop()
-        # the moves put back were made before any plan written since the undo: the table
-        # such a plan was written for is gone, as after an undo or a correction
-        self._forget_plans_after(act)
+        self._forget_plans_after(act)  # a plan written since was for a table now gone
         replaced, gone = taken.replaced, taken.gone
         if replaced is not None:
             index = next((i for i, m in enumerate(self.moves) if m.seq == act), None)
@@ -530,7 +529,7 @@ class GameRecord:
         # A seat given to a Discord user is only offered; they take it with an accept record.
         seat.agreed = not p.offered
         seat.dropped = False
-        seat.bot = None
+        seat.bot, seat.by = None, None
         self._hand_over(seat)
         if p.name is not None:
             self._rename(rec, seat, p.name)
@@ -549,9 +548,7 @@ class GameRecord:
         self.position_seq = rec.seq
 
     def _hand_over(self, seat: Seat) -> None:
-        """A seat passed to another player (``replace``, its ``accept``, a bot) starts clean:
-        the old player's time away and plan were theirs, not the seat's, and a nudge of the
-        decision was for them. (Its wait starts again with the new ``position_seq``.)"""
+        """A seat passed on starts clean: the old player's time away, plan and nudge go."""
         self.away.pop(seat.name, None)
         self.plans.pop(seat.name, None)
         self.nudged = None

@@ -19,6 +19,6 @@ def connect(path: str, **options: Any) -> sqlite3.Connection:
     SQLite deletes or frees is overwritten with zeros rather than left in free pages. SQLite
     built by its own default (python.org's and macOS's Python) leaves it off, and ``forget me``
     must leave no byte of the member behind (``privacy.py`` also empties the write-ahead log)."""
-    conn = sqlite3.connect(path, **options)
+    conn: sqlite3.Connection = sqlite3.connect(path, **options)
     conn.execute("PRAGMA secure_delete=ON")
     return conn
