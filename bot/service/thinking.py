@@ -166,6 +166,13 @@ class Thinker:
             self._cond.notify_all()
         return future
 
+    def wait_busy(self, count: int, timeout: float | None = None) -> bool:
+        """Wait until at least ``count`` searches are queued or being done (the console and
+        tests: to know the computer took up what it was woken for)."""
+        with self._cond:
+            return self._cond.wait_for(lambda: len(self._queue) + self._running >= count,
+                                       timeout)
+
     def warm_up(self) -> None:
         """Start the worker processes now rather than at the first search (each starts a
         fresh interpreter: a second or so)."""
