@@ -14,14 +14,15 @@ from engine.board import BOARD
 from engine.decisions import DecisionKind, either
 from engine.errors import BusError, OptionError
 from engine.limits import check_option
-from engine.text import Listing, Msg
+from engine.text import Listing, Msg, Plural
 
 SEATS = Msg("state.seats", "Bus is played by 3 to 5 players, not {count}")
 NAME_EMPTY = Msg("state.name_empty", "a player name is empty")
 SAME_NAME = Msg("state.same_name", "two players have the same name")
 NAME_MARKS = Msg("state.name_marks",
                  "the player name {name} may not contain ':' or ',' or start with #")
-COLOUR_COUNT = Msg("state.colour_count", "{colours} colours were given for {players} players")
+COLOUR_COUNT = Plural("state.colour_count", "{n} colour was given for {players} players",
+                      "{n} colours were given for {players} players")
 SAME_COLOUR = Msg("state.same_colour", "two players have the same colour")
 NOT_A_COLOUR = Msg("state.not_a_colour", "{colour} is not a colour name")
 UNKNOWN_EDITION = Msg("state.unknown_edition", "unknown edition {edition}; choose {editions}")
@@ -58,7 +59,7 @@ def seat_colours(colours: list[str] | None, players: int) -> list[str]:
     """The seats' colours (the first of ``COLOURS`` when none are given), or a ``BusError``."""
     chosen = list(colours) if colours else list(COLOURS[:players])
     if len(chosen) != players:
-        raise BusError(COLOUR_COUNT(colours=len(chosen), players=players))
+        raise BusError(COLOUR_COUNT(n=len(chosen), players=players))
     chosen = [c.strip().lower() for c in chosen]
     if len(set(chosen)) != len(chosen):
         raise BusError(SAME_COLOUR())
