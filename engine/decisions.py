@@ -24,6 +24,10 @@ Told: TypeAlias = Arg | Msg
 
 #: the decision the game waits for: the player and what they must decide
 DECIDES = Msg("game.decision", "{name}: {asks}")
+#: a move by someone whose decision it is not (the turn machine's refusals)
+NOT_YOUR_TURN = Msg("game.not_your_turn", "it is not {name}'s turn: waiting for {waiting}")
+NOT_PLAYING = Msg("game.not_playing",
+                  "{name} is not playing in this game (the players are {players})")
 #: two or more alternatives, the last after "or" ("C4, W3 or W5")
 OR = Msg("list.or", "{head} or {last}")
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.text import ENGLISH, Msg, Text
 
 GAME_IS_OVER = Msg("game.over", "the game is over")
+OVER_WON = Msg("game.over_won", "the game is over: {winner} won")
 
 #: a log's failure, after where it happened: one sentence for each of line, move and rule known
 LINE_MOVE_RULE = Msg("log.error.line_move_rule",
@@ -42,14 +43,15 @@ class Said(Exception):
         return ENGLISH(self.text)
 
 
-class OptionError(Said, ValueError):
-    """A game's edition or option that cannot be set: an unknown name or a value it cannot
-    take (a value out of its range is ``engine.limits.LimitError``)."""
-
-
 class BusError(Said):
     """Base of every error the engine raises for bad input; ``text`` is the player's reason
     (``str(err)`` its English)."""
+
+
+class OptionError(BusError, ValueError):
+    """A game's edition or option that cannot be set: an unknown name or a value it cannot
+    take (a value out of its range is ``engine.limits.LimitError``). A ``ValueError`` too, as
+    it was before it had words of its own."""
 
 
 class ParseError(BusError):
@@ -82,8 +84,10 @@ class IllegalMove(BusError):
 class GameOver(IllegalMove):
     """Any move after the game has ended."""
 
-    def __init__(self, text: Text | None = None) -> None:
-        super().__init__(GAME_IS_OVER() if text is None else text, rule="R14")
+    def __init__(self, text: Text | None = None, *, winner: str | None = None) -> None:
+        if text is None:
+            text = GAME_IS_OVER() if winner is None else OVER_WON(winner=winner)
+        super().__init__(text, rule="R14")
 
 
 class NothingPlayed(BusError):

@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import intent
-from engine.decisions import Decision, DecisionKind, Event, told
-from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn, OptionError
-from engine.kept import SNAPSHOT_EVERY, KeptPositions
+from engine.decisions import NOT_PLAYING, NOT_YOUR_TURN, Decision, DecisionKind, Event, told
+from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn
+from engine.kept import NOTHING_TO_TAKE_BACK, SNAPSHOT_EVERY, KeptPositions
 from engine.log import GameLog, option_text
 from engine.moves import Move, Question, Unfinished
 from engine.notation import parse_moves
@@ -24,20 +24,13 @@ from engine.rules import RULES, Rule, impossible
 from engine.rules.base import texts
 from engine.rules.choose import begin_resolution, choose_quietly, start_round
 from engine.rules.ending import end_game, ends_round, ranking
-from engine.rules.setup import opening
+from engine.rules.setup import SETUP_COMPLETE, opening
 from engine.rules.starting import pass_start
 from engine.state import GameState, Options, PlayerState, seat_colours, seat_names
-from engine.text import Listing, Msg, Text
+from engine.text import Listing, Text
 from engine.view import game_to_json
 
 __all__ = ["SNAPSHOT_EVERY", "Decision", "Event", "Game"]
-
-NOT_PLAYING = Msg("game.not_playing",
-                  "{name} is not playing in this game (the players are {players})")
-OVER_WON = Msg("game.over_won", "the game is over: {winner} won")
-NOT_YOUR_TURN = Msg("game.not_your_turn", "it is not {name}'s turn: waiting for {waiting}")
-NOTHING_TO_TAKE_BACK = Msg("game.nothing_to_take_back", "there is no move to take back")
-SETUP_COMPLETE = Msg("game.setup_complete", "Setup is complete.")
 
 class Game(KeptPositions):
     """One game of Bus, from setup to final score.
@@ -50,10 +43,7 @@ class Game(KeptPositions):
                  options: Options | None = None, colours: list[str] | None = None) -> None:
         names = seat_names(players)
         chosen = seat_colours(colours, len(names))
-        try:
-            base = Options.for_edition(edition, len(names))
-        except OptionError as err:
-            raise BusError(err.text) from None
+        base = Options.for_edition(edition, len(names))  # an unknown one: OptionError
         opts = options if options is not None else base
         self.edition = edition
         self.initial_options = opts
@@ -137,7 +127,7 @@ class Game(KeptPositions):
         """
         step = self._step()
         if step is None:
-            raise GameOver(OVER_WON(winner=str(self.winner)))
+            raise GameOver(winner=self.winner)
         rule, p = step
         st = self.state
         listed = self._legal
@@ -297,7 +287,7 @@ class Game(KeptPositions):
                 if self._list(rule, p):
                     return events
                 self._legal = None
-                if not quiet:  # a forfeit's sentence costs a few Texts nobody reads here
+                if not quiet:  # told only where read: a forfeit's words cost a few Texts
                     events.append(rule.forfeit(st, task, p))
                 task.remaining = 0
             if not st.queue:

@@ -22,6 +22,8 @@ from engine.text import Msg, Plural
 NO_SUCH_MOVE = Plural("kept.no_such_move", "there is no move {moves}: the game has {n} move",
                       "there is no move {moves}: the game has {n} moves")
 NOT_KEPT = Msg("kept.not_kept", "no position is kept after move {moves}")
+#: ``Game.pop`` at the start
+NOTHING_TO_TAKE_BACK = Msg("game.nothing_to_take_back", "there is no move to take back")
 
 #: moves between two kept copies of the position: undo and ``position_at`` replay at most this
 #: many moves less one; each copy is about 10 KB (benchmarks/bench_engine.py prints both)

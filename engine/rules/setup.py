@@ -32,6 +32,8 @@ STREET_HOLDS_A_LINE = Msg(
     "rules.setup.street_taken",
     "the street {a}-{b} already holds {owners}'s line; this game's option "
     "first_line_on_empty_street asks for an empty street")
+#: told when the last second street is built (``Game``'s end of the setup round)
+SETUP_COMPLETE = Msg("game.setup_complete", "Setup is complete.")
 ASKS_SECOND_STREET = Msg("rules.setup.asks_second_street", "add the second street of a line")
 ADD_SECOND_STREET = Msg("rules.setup.second_street",
                         "add the second street of your line (heads {heads})")
