@@ -31,15 +31,12 @@ NOT_PLAYING = Msg("game.not_playing",
 #: two or more alternatives, the last after "or" ("C4, W3 or W5")
 OR = Msg("list.or", "{head} or {last}")
 
-#: counted words several steps say
+#: counted words several steps say (the owed moves a forfeit names, ``Rule.unit``)
 STREETS = Plural("count.streets", "{n} street", "{n} streets")
 PASSENGERS = Plural("count.passengers", "{n} passenger", "{n} passengers")
 BUILDINGS = Plural("count.buildings", "{n} building", "{n} buildings")
-BUSES = Plural("count.buses", "{n} bus", "{n} buses")
-MARKERS = Plural("count.markers", "{n} marker", "{n} markers")
 DELIVERIES = Plural("count.deliveries", "{n} delivery", "{n} deliveries")
 STEPS = Plural("count.steps", "{n} step", "{n} steps")
-MOVES = Plural("count.moves", "{n} move", "{n} moves")
 
 
 class DecisionKind(StrEnum):
