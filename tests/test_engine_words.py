@@ -53,7 +53,7 @@ class IdsAndArguments:
     """A stand-in catalogue: every template is ``<id name={name} ...>``, one placeholder for
     each the English template names, so a written text shows every argument it was given."""
 
-    language = "xx"
+    language = "en"  # moves in it are written in the English notation (a word list exists)
 
     def template(self, msg: Msg | Plural, count: int | None) -> str:
         return "<" + msg.id + "".join(f" {name}={{{name}}}" for name in sorted(msg.fields)) + ">"
