@@ -246,17 +246,13 @@ def accept(ctx: GameContext, cmd: Accept) -> Outcome:
     old_name, new_name = seat.name, live.record.name_for(seat, seat.user_name)
     draft = ctx.draft()
     draft.add(payloads.Accepted(new_name or None), seat=seat.name)
-    # the seat's decision now is the new player's: pinged like anyone whose turn it is
-    decision = live.game.to_act() if live.game is not None else None
-    mentions = [ctx.actor.user_id] if decision is not None and decision.player == old_name \
-        else []
     if new_name is None:
         return Outcome(f"{ctx.actor.name} takes {old_name}'s seat.\n{next_line(draft.live)}",
-                       draft=draft, position_changed=True, mentions=mentions)
+                       draft=draft, position_changed=True)
     draft.game = build_game(draft.record)  # the picture shows the new name
     return Outcome(f"{ctx.actor.name} takes {old_name}'s seat; the seat plays as {new_name} "
                    f"from now on.\n{next_line(draft.live)}", draft=draft, position_changed=True,
-                   picture=draft.game, mentions=mentions)
+                   picture=draft.game)
 
 
 def _free(taken: set[str | None]) -> str:
