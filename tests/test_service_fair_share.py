@@ -11,8 +11,10 @@ a ``Gate`` (the real search, held until the test lets it finish)."""
 from __future__ import annotations
 
 import os
+import signal
 import threading
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
 
@@ -163,6 +165,26 @@ def test_searches_run_in_worker_processes_and_are_timed(tmp_path: Path) -> None:
     thought = thinker.submit(Ask(Share("s", "m"), hint_search(game))).result(timeout=120)
     assert thought.move in game.legal_moves() and thought.reason
     assert thinker.done == 1 and thinker.seconds == thought.seconds > 0
+
+
+def test_a_killed_worker_is_replaced_and_the_next_search_is_done() -> None:
+    """A worker process killed (by the system, out of memory) fails at most the search it
+    had; the next one gets fresh workers (the bot players think that decision again)."""
+    pool = worker_pool()
+    victim = pool.submit(os.getpid).result(timeout=120)
+    os.kill(victim, signal.SIGKILL)
+    thinker = Thinker(Budgets(None))
+    game = Game(["Ada", "Bo", "Cy"])
+    outcomes = []
+    for _ in range(3):
+        try:
+            outcomes.append(thinker.submit(Ask(Share("s", "m"), hint_search(game)))
+                            .result(timeout=120))
+            break
+        except BrokenProcessPool:
+            outcomes.append(None)
+    assert outcomes[-1] is not None and outcomes[-1].move in game.legal_moves()
+    assert worker_pool() is not pool
 
 
 # ---- finding 1: a fair share ------------------------------------------------------------------

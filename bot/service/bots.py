@@ -187,7 +187,12 @@ class BotPlayers:
         if done.cancelled() or self._closed:
             self._end(run.place)
             return
-        thought = done.result()  # a search that failed is logged by ``_run``
+        try:
+            thought = done.result()
+        except Exception:  # a worker killed, a bug in the search: think again (a new worker)
+            log.exception("the computer's search in %s failed", run.place)
+            self._again_or_end(run)
+            return
         summary = self.service.store.latest_game(run.place)
         if summary is None or summary.last_seq != run.base_seq:  # the table moved on
             self._again_or_end(run)

@@ -220,7 +220,12 @@ class Thinker:
             if not future.set_running_or_notify_cancel():
                 self._finished()
                 continue
-            self._start(ask, future)
+            try:
+                self._start(ask, future)
+            except Exception as err:  # no worker could be started: this search fails alone
+                log.exception("a search could not be started")
+                self._finished()
+                future.set_exception(err)
 
     def _start(self, ask: Ask, future: Future[Thought]) -> None:
         if not self.processes:
