@@ -175,7 +175,7 @@ def test_a_killed_worker_is_replaced_and_the_next_search_is_done() -> None:
     os.kill(victim, signal.SIGKILL)
     thinker = Thinker(Budgets(None))
     game = Game(["Ada", "Bo", "Cy"])
-    outcomes = []
+    outcomes: list[Thought | None] = []
     for _ in range(3):
         try:
             outcomes.append(thinker.submit(Ask(Share("s", "m"), hint_search(game)))
