@@ -47,6 +47,11 @@ from engine.limits import (
 )
 from engine.text import Msg
 
+#: A bot seat over the member's or the server's bot seats of the day.
+BOT_SEATS_OVER_MEMBER = Msg("budgets.bot_seats_per_member",
+                            "You have added many computer players today")
+BOT_SEATS_OVER_SERVER = Msg("budgets.bot_seats_per_server",
+                            "Many computer players were added on this server today")
 #: What a change over a daily budget is told, by the budget (``Budgets.change_over``).
 _OVER = {
     "games-per-member": "You have created many games today",
@@ -55,8 +60,8 @@ _OVER = {
     "records-per-member-in-a-game": "You have changed this game many times today; a moderator "
                                     "can still `abandon` or `pause` it",
     "records-per-member": "You have changed games many times today",
-    "bot-seats-per-member": "You have added many computer players today",
-    "bot-seats-per-server": "Many computer players were added on this server today",
+    "bot-seats-per-member": str(BOT_SEATS_OVER_MEMBER()),
+    "bot-seats-per-server": str(BOT_SEATS_OVER_SERVER()),
 }
 #: A search asked for (``hint``) while the asker's or their server's thinking seconds are spent.
 THOUGHT_A_LOT = Msg(
