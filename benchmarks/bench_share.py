@@ -73,19 +73,23 @@ def spread(values: list[float], unit: float = 1000.0, label: str = "ms") -> str:
 
 
 class TimedLock:
-    """The service's lock, noting how long each hold lasted and how much of it was spent
-    writing the database (``Store.transaction``, timed by ``timed_writes``)."""
+    """The service's lock, noting how long each hold lasted, how much of it was spent writing
+    the database (``Store.transaction``, timed by ``instrumented``), and how much processor
+    time the holding thread itself used in it (the rest of a hold is waiting: for the
+    interpreter lock, or for the machine while other processes run)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._mine = threading.local()
         self.holds: list[float] = []
         self.writes: list[float] = []
+        self.working: list[float] = []
 
     def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
         got = self._lock.acquire(blocking, timeout)
         if got:
             self._mine.since = time.perf_counter()
+            self._mine.cpu = time.thread_time()
             self._mine.writing = 0.0
         return got
 
@@ -94,6 +98,7 @@ class TimedLock:
         writing = self._mine.writing
         self.holds.append(max(0.0, held - writing))
         self.writes.append(writing)
+        self.working.append(time.thread_time() - self._mine.cpu)
         self._lock.release()
 
     def wrote(self, seconds: float) -> None:
@@ -368,7 +373,8 @@ def other_server(folder: str, decisions: int, minutes: float) -> None:
           f"of {GOAL_LATER:.0f} s)")
     bot_holds = lock.holds[holds_before:]
     print(f"  the service's lock during that bot play, less database writes: "
-          f"{spread(bot_holds)}; database writes under it: {spread(lock.writes[holds_before:])}")
+          f"{spread(bot_holds)}; database writes under it: {spread(lock.writes[holds_before:])}; "
+          f"the holder's own processor time: {spread(lock.working[holds_before:])}")
     print(f"  Mallory's tables were charged {charged.get('id-Mallory', 0.0):.0f} processor s so "
           f"far; Ada's {charged.get('id-Ada', 0.0):.0f} s")
     sys.stdout.flush()
@@ -419,7 +425,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {played} moves of the person; the service's lock, less database writes: "
               f"{spread(lock.holds)} ({'within' if hold < GOAL_HOLD else 'OVER'} the goal of "
               f"{GOAL_HOLD * 1000:.0f} ms)")
-        print(f"  database writes under it: {spread(lock.writes)}")
+        print(f"  database writes under it: {spread(lock.writes)}; the holder's own processor "
+              f"time in a hold (writes included): {spread(lock.working)}")
         print(f"  the event loop's delay past a {TICK * 1000:.0f} ms tick: {spread(ticks.delays)} "
               f"({'within' if lag < GOAL_LAG else 'OVER'} the goal of {GOAL_LAG * 1000:.0f} ms)")
         print(f"  meanwhile, the same tick in a process of its own (the machine's load): "
