@@ -10,10 +10,11 @@ Three figures, each with its spread:
    event loop's worst delay (a 5 ms tick). Goal: under 50 ms each.
 2. **Another server's bot is not held up.** Ada (server 2) plays against a ``hard`` bot on an
    idle machine, then again while Mallory (server 1) uses every allowance: as many tables as
-   her bot seats allow, each with two ``hard`` bots and herself away under ``on away bot`` (so
-   her tables count as ones a person plays at, the worst case for Ada's turn). Printed: the
-   time from Ada's move to her bot's move, per decision of the bot, idle and loaded; and the
-   longest lock hold while the bots played. Goal: loaded within 5 s of idle.
+   her bot seats allow, each with two ``hard`` bots and herself, moving at once by script (so
+   her tables are ones a person plays at, thinking all the time: the worst case for Ada's
+   turn). Printed: the time from Ada's move to her bot's move, per decision of the bot, idle
+   and loaded; and the longest lock hold while the bots played. Goal: loaded within 5 s of
+   idle.
 3. **One member's tables are bounded.** With her thinking seconds' burst spent, Mallory's
    tables go on for ``--minutes``; printed: the processor seconds they were charged, against
    the rate's bound for that time, and the bound per hour the docs state.
@@ -314,25 +315,35 @@ class Ada:
         self.seat()
 
 
-def mallory_at_every_allowance(service: GameService) -> tuple[int, int]:
-    """Mallory's tables on server 1: two ``hard`` bots and herself away under ``on away bot``
-    at each, as many as her bot seats allow. (tables, bot seats refused)"""
-    tables, refused, n = 0, 0, 0
+def mallory_at_every_allowance(service: GameService) -> tuple[int, list[str]]:
+    """Mallory's tables on server 1: herself and two ``hard`` bots at each, as many as her bot
+    seats allow (the next is refused). (tables, their places)"""
+    places: list[str] = []
     mallory = actor("Mallory", "server-1")
-    while refused == 0:
+    for n in range(BOT_SEATS_PER_MEMBER.burst):
         place = f"mallory-{n}"
-        n += 1
         assert service.handle(place, mallory, "new game").ok
         assert service.handle(place, mallory, "join").ok
-        for _ in range(2):
-            if not service.handle(place, mallory, "add bot hard").ok:
-                refused += 1
-        if refused:
+        if not all(service.handle(place, mallory, "add bot hard").ok for _ in range(2)):
             break
-        for text in ("on away bot", "away 60d", "start order: Mallory, Hard Bot, Hard Bot 2"):
-            assert service.handle(place, mallory, text).ok, text
-        tables += 1
-    return tables, refused
+        assert service.handle(place, mallory, "start order: Hard Bot, Hard Bot 2, Mallory").ok
+        places.append(place)
+    return len(places), places
+
+
+def mallory_plays(service: GameService, places: list[str], stop: threading.Event) -> None:
+    """Mallory moves at once whenever one of her tables waits for her (a script), so every
+    one of her tables is one a person plays at, thinking all the time: the worst case for
+    Ada's turn, which the fair turn must hold up by at most a slice."""
+    rng, mallory = random.Random(11), actor("Mallory", "server-1")
+    while not stop.is_set():
+        moved = False
+        for place in places:
+            choices = service.choices(place, mallory)
+            if choices:
+                moved = service.handle(place, mallory, rng.choice(choices)).ok or moved
+        if not moved:
+            stop.wait(0.05)
 
 
 def other_server(folder: str, decisions: int, minutes: float) -> None:
@@ -356,10 +367,13 @@ def other_server(folder: str, decisions: int, minutes: float) -> None:
     print(f"  Ada's hard bot, idle machine: per decision {spread(idle, 1, 's')}")
     sys.stdout.flush()
 
-    tables, refused = mallory_at_every_allowance(service)
+    tables, places = mallory_at_every_allowance(service)
+    stop = threading.Event()
+    script = threading.Thread(target=mallory_plays, args=(service, places, stop), daemon=True)
+    script.start()
     print(f"  Mallory at every allowance: {tables} tables, {tables * 2} bot seats "
           f"(bot-seats-per-member burst {BOT_SEATS_PER_MEMBER.burst}; the next refused), "
-          f"herself away under `on away bot` at each")
+          f"herself seated at each and moving at once (a script)")
     ada.per_decision.clear()
     holds_before = len(lock.holds)
     ada.seat_again()
@@ -398,6 +412,8 @@ def other_server(folder: str, decisions: int, minutes: float) -> None:
           f"({THINKING_PER_MEMBER.burst} at once + {3600 / THINKING_PER_MEMBER.per:.0f} an hour "
           f"+ {in_flight:.0f} in flight), {per_hour / (3600 * (os.cpu_count() or 1)):.0%} of "
           f"this machine's {os.cpu_count()} cores")
+    stop.set()
+    script.join()
     bots.close()
     service.close()
 

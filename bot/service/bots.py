@@ -138,6 +138,10 @@ class BotPlayers:
     # ---- the runner: one thread, each step short ------------------------------------------------
 
     def _run(self) -> None:
+        try:  # the worker processes start now, not at the first decision
+            self.thinker.warm_up()
+        except Exception:  # they are started again at the first search
+            log.exception("the thinking workers could not be started")
         while True:
             kind, what = self._events.get()
             if kind == "stop":
@@ -177,7 +181,7 @@ class BotPlayers:
             self._finish(run)
             return
         share = computer.Share(run.server, computer.who_pays(draft.record, owing),
-                               computer.a_person_waits(draft.record))
+                               computer.a_person_waits(draft.record, draft.now))
         search = computer.search_for(owing, draft.game.copy(), draft.record.game_id,
                                      self.playouts)
         future = self.thinker.submit(computer.Ask(share, search))

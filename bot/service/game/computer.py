@@ -88,14 +88,15 @@ def who_pays(record: GameRecord, owing: Owed) -> str:
     return record.creator_id or f"game-{record.game_id}"
 
 
-def a_person_waits(record: GameRecord) -> bool:
-    """Whether a person plays at the table (a seat someone took, not dropped): then the
-    computer's decisions there come before those of tables of bots alone."""
-    return any(_person(seat) for seat in record.seats)
+def a_person_waits(record: GameRecord, now: float) -> bool:
+    """Whether a person plays at the table (a seat someone took, not dropped, whose player is
+    not away): then the computer's decisions there come before those of tables where nobody
+    waits for them (bots alone, or people away)."""
+    return any(_person(record, seat, now) for seat in record.seats)
 
 
-def _person(seat: Seat) -> bool:
-    return seat.player is not None and not seat.dropped
+def _person(record: GameRecord, seat: Seat, now: float) -> bool:
+    return seat.player is not None and not seat.dropped and not record.is_away(seat.name, now)
 
 
 @dataclass(frozen=True, slots=True)
