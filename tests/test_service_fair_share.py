@@ -291,3 +291,31 @@ def test_bot_seats_are_budgeted_per_member(tmp_path: Path) -> None:
                 return
             added += 1
     pytest.fail(f"{added} bot seats were added")
+
+
+def test_a_table_waits_for_its_computer_only_while_a_person_is_there(tmp_path: Path) -> None:
+    """Tables of bots alone, or of people all away, think after those where a person waits."""
+    from bot.service.game.computer import a_person_waits
+    from bot.service.game.records import GameRecord
+
+    clock = [1_800_000_000.0]
+    service = GameService(str(tmp_path / "g.db"), renderer=fake_png, rate_limits=False,
+                          clock=lambda: clock[0])
+    bots_only(service, "bots", "Mallory", "s1")
+    said(service, "people", "Ada", "new game", "s1")
+    said(service, "people", "Ada", "join", "s1")
+    for _ in range(2):
+        said(service, "people", "Ada", "add bot", "s1")
+    said(service, "people", "Ada", "start", "s1")
+
+    def record(place: str) -> GameRecord:
+        summary = service.store.latest_game(place)
+        assert summary is not None
+        return GameRecord.fold(summary.id, place, service.store.records(summary.id))
+
+    assert not a_person_waits(record("bots"), clock[0])
+    assert a_person_waits(record("people"), clock[0])
+    said(service, "people", "Ada", "away 3d", "s1")
+    assert not a_person_waits(record("people"), clock[0])
+    clock[0] += 4 * 86400.0
+    assert a_person_waits(record("people"), clock[0])  # back
