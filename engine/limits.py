@@ -178,7 +178,7 @@ HEAVY_QUEUED_PER_SERVER = 2
 # away or timed-out player's under ``on away bot`` / ``on timeout bot``, a ``hint``) is a search
 # on one of the service's worker processes, never under the lock every command waits on. The
 # machine is shared: searches are taken in turn, server by server and within a server member by
-# member, one decision at a time, a table where a person plays before a table of bots alone;
+# member, one decision at a time, a table where a person plays (not away) before the others;
 # and these budgets bound what one member and one server can spend. The figures they allow are
 # printed by ``benchmarks/bench_share.py``.
 

@@ -12,8 +12,9 @@ future; nothing waits for it under the service's lock.
 - **A fair turn.** One search is one decision (at most ``MAX_THINK_SECONDS``): a slice, never a
   whole run of a table's bots. When a worker is free the next search is taken server by server
   in turn and, within a server, member by member (``FairQueue``), searches a person waits for (a
-  hint, a table with a person at it) before those of tables of bots alone. So another server's
-  decision waits at most for one slice of each worker, whatever one member has queued.
+  hint, a table where a person plays and is not away) before the others (bots alone, people
+  away). So another server's decision waits at most for one slice of each worker, whatever one
+  member has queued.
 - **Budgets.** A search starts only while its member and its server have thinking seconds left
   (``Budgets.thinking_wait``: ``THINKING_PER_MEMBER``, ``THINKING_PER_SERVER``), and is charged
   the processor seconds it took when it is done; a member past their budget waits (their bots

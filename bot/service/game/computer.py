@@ -163,7 +163,7 @@ def think(search: Search) -> Thought:
 class Share:
     """Whose thinking a search is, for the fair share of the machine: the server and the
     member whose seconds it spends, and whether a person waits for it (a hint, a table with a
-    person at it) or not (a table of bots alone, which comes after)."""
+    person at it, not away) or not (bots alone, or people away: it comes after)."""
 
     server: str
     member: str
