@@ -13,7 +13,7 @@ from render.action_board import ACTION_NAMES
 from render.icons import icon
 from render.layout import CLOCK as BOX
 from render.scene import Scene
-from render.svgkit import card, circle_path, element, path, rect_path, text
+from render.svgkit import card, circle_path, element, path, rect_path, text, text_lines
 from render.textfit import count_text, fit_block, fit_line
 
 TILE_W = 64.0
@@ -50,6 +50,8 @@ NOW = Msg("render.clock.now", "{kind} now")
 CAPTION_SIZE = 13.5
 CAPTION_SMALLEST = 8.0
 STONES_ROOM = BOX.w - 22 - (STONES_SHOWN - 1) * 19 - 7.5 - 6 - 16
+#: Half the height the stones' caption may take, about its row (two lines at 10 or less).
+STONES_HALF = 12.0
 SUPPLY_ROOM = BOX.w - 16 - 16 - 56
 TITLE_SIZE = 23.0
 PHASE_SIZE = 14.0
@@ -57,7 +59,7 @@ PHASE_SIZE = 14.0
 KIND_SIZE = 12.5
 KIND_ROOM = TILE_W + 12
 KIND_TOP = TILE_Y + TILE_H + 3
-KIND_BOTTOM = STONE_Y - 10
+KIND_BOTTOM = STONE_Y - STONES_HALF - 1
 
 
 def _tile_x(index: int) -> float:
@@ -83,9 +85,14 @@ def clock_frame(words: Words = ENGLISH) -> str:
                             stroke_linejoin="round"))
     out.append(path("".join(faded), fill=theme.INK_FAINT, fill_opacity=0.55))
     out.append(path("".join(cutouts), fill=theme.SLOT))
-    for y, label, room in ((STONE_Y, STONES, STONES_ROOM), (SUPPLY_Y, SUPPLY, SUPPLY_ROOM)):
-        line = fit_line(words(label()), CAPTION_SIZE, room, smallest=CAPTION_SMALLEST)
-        out.append(text(BOX.x + 16, y, line.content, line.size, fill=theme.INK_SOFT))
+    # the stones' caption may take two lines beside its row of stones; the supply's has one
+    stones = fit_block(words(STONES()), CAPTION_SIZE, STONES_ROOM, 2 * STONES_HALF,
+                       smallest=CAPTION_SMALLEST)
+    first = STONE_Y - (stones.height - stones.step) / 2
+    out.append(text_lines(BOX.x + 16, first, stones.lines, stones.size, stones.step,
+                          fill=theme.INK_SOFT))
+    supply = fit_line(words(SUPPLY()), CAPTION_SIZE, SUPPLY_ROOM, smallest=CAPTION_SMALLEST)
+    out.append(text(BOX.x + 16, SUPPLY_Y, supply.content, supply.size, fill=theme.INK_SOFT))
     return "".join(out)
 
 

@@ -75,8 +75,7 @@ def test_on_a_phone_the_numbers_are_readable() -> None:
 ])
 def test_the_key_fits_its_room_whatever_its_words(key: str, whole: bool) -> None:
     assert len(key) >= len(action_board.WORTH_KEY.en)
-    words = Replaced({action_board.WORTH_KEY.id: key})
-    lines = [el for el in action_board._key(words)]
+    lines = [el for el in action_board._key(Replaced({action_board.WORTH_KEY.id: key}))]
     root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(lines)}</svg>')
     drawn = with_class(root, "worth-key")
     words = []
