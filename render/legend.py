@@ -11,6 +11,7 @@ from render import theme
 from render.geometry import HEAD_R
 from render.icons import icon
 from render.layout import LEGEND as BOX
+from render.scene import player_tags
 from render.svgkit import caps, card, circle_path, path, rect_path, text
 from render.textfit import fit_block, fit_line
 
@@ -20,6 +21,10 @@ ROW = 24.0
 #: space), and the gap kept to the card's right edge.
 SMALLEST = 7.5
 EDGE = 8.0
+
+#: The tag on the example line head: a player's, as the map shows it (no word of any
+#: language: the first letters of a name, here a player called Bob).
+EXAMPLE_TAG = player_tags(["Bob"])[0]
 
 TITLE = Msg("render.legend.title", "Legend")
 WANT_TO_LEAVE = Msg("render.legend.want_to_leave", "want to leave now")
@@ -78,7 +83,7 @@ def legend_frame(words: Words = ENGLISH) -> str:
                     stroke_width=6.5, stroke_linecap="round"))
     out.append(path(circle_path(x + 2, y, HEAD_R), fill=theme.FALLBACK_COLOURS[1],
                     stroke="#ffffff", stroke_width=2))
-    out.append(text(x + 2, y, "Bo", 11, fill="#ffffff", bold=True, anchor="middle"))
+    out.append(text(x + 2, y, EXAMPLE_TAG, 11, fill="#ffffff", bold=True, anchor="middle"))
     out.append(_entry(tx, y, words(HEAD())))
     # what changed since the previous picture
     y += ROW
