@@ -12,7 +12,7 @@ nothing by mistake. The letters head the columns.
 
 from __future__ import annotations
 
-from engine.moves import ACTIONS, SPACE_LETTERS, SPACES, ChooseAction
+from engine.moves import ACTION_NAMES, ACTIONS, SPACE_LETTERS, SPACES, ChooseAction
 from engine.text import ENGLISH, Msg, Words
 from engine.worth import space_worth
 from render import theme
@@ -31,18 +31,9 @@ SLOT_STEP = 44.0
 MARKER_R = 14.0
 
 TITLE = Msg("render.actions.title", "Actions")
-#: The actions' names on the board, in the order they resolve (``engine.moves.ACTIONS``).
-ACTION_NAMES = {
-    "lines": Msg("render.actions.lines", "Line expansion"),
-    "buses": Msg("render.actions.buses", "Buses"),
-    "passengers": Msg("render.actions.passengers", "Passengers"),
-    "buildings": Msg("render.actions.buildings", "Buildings"),
-    "clock": Msg("render.actions.clock", "Clock"),
-    "vroom": Msg("render.actions.vroom", "Vrrooomm"),
-    "start": Msg("render.actions.start", "Starting player"),
-}
-#: An action's name: its type size, where it starts, its room (up to its first space), the
-#: smallest a longer translation may shrink it to (on two lines where it has a space).
+#: An action's name (``engine.moves.ACTION_NAMES``, as every sentence names it): its type
+#: size, where it starts, its room (up to its first space), the smallest a longer
+#: translation may shrink it to (on two lines where it has a space).
 NAME_SIZE = 15.5
 NAME_X = BOX.x + 45
 NAME_ROOM = SLOT_X - 6 - NAME_X

@@ -9,6 +9,7 @@ were broken instead; the players' card ranks everyone.
 
 from __future__ import annotations
 
+from engine.notation import MoveText
 from engine.text import Listing, Msg, Plural, Text
 from render import theme
 from render.layout import BANNER as BOX
@@ -46,7 +47,7 @@ ENDED = {
                    "Ended: at most one player has markers left."),
     "lots": Msg("render.banner.ended.lots", "Ended: every lot is built."),
 }
-#: The reasons ties on score were broken (``engine.standings.tie_breaks``), one sentence.
+#: The reasons ties on score were broken (``engine.standings.tie_reasons``), one sentence.
 TIE_BREAKS = Msg("render.banner.tie_breaks", "{reasons}.")
 #: The moves since the previous picture: ``moves`` are the players' groups of moves
 #: (``NEWS_PLAYER``), joined by " · ".
@@ -85,10 +86,7 @@ def banner_values(scene: Scene) -> str:
         out.append(text(left + 36, BOX.y + 49, shorten(d.player, NAME_SIZE, ROOM - 36, True),
                         NAME_SIZE, fill=theme.INK, bold=True, class_="to-act",
                         data_seat=str(d.seat)))
-        ask = d.text
-        prefix = f"{d.player}: "
-        if ask.startswith(prefix):
-            ask = ask[len(prefix):]
+        ask = words(d.asks)  # the engine's own words (without the name: it stands above)
         ask = ask[:1].upper() + ask[1:]
         for i, line in enumerate(wrap(ask, ASK_SIZE, ROOM, 2)):
             out.append(text(left, BOX.y + 80 + i * 21, line, ASK_SIZE, fill=theme.INK,
@@ -145,12 +143,13 @@ def news_text(scene: Scene, shown: int | None = None) -> str:
     moves = changes.moves or changes.taken_back
     if not moves:
         return ""
-    runs: list[tuple[int, list[str]]] = []  # each player's moves in a row
+    # each player's moves in a row, each written in the reader's notation
+    runs: list[tuple[int, list[str]]] = []
     for who, move in moves[:shown]:
         if runs and runs[-1][0] == who:
-            runs[-1][1].append(str(move))
+            runs[-1][1].append(MoveText(move))
         else:
-            runs.append((who, [str(move)]))
+            runs.append((who, [MoveText(move)]))
     groups = tuple(_group(scene, who, said) for who, said in runs)
     listed = Listing(groups, " · ")
     told = (NEWS_TAKEN_BACK(moves=listed) if not changes.moves

@@ -6,10 +6,10 @@ shows now and what comes next; the current one is the only tile in full colour.
 
 from __future__ import annotations
 
+from engine.moves import ACTION_NAMES, BUILDING_NAME
 from engine.state import CLOCK, GameState
 from engine.text import ENGLISH, Msg, Text, Words
 from render import theme
-from render.action_board import ACTION_NAMES
 from render.icons import icon
 from render.layout import CLOCK as BOX
 from render.scene import Scene
@@ -36,14 +36,10 @@ PHASES = {
     "over": Msg("render.clock.phase.over", "game over"),
     "resolving": Msg("render.clock.phase.resolving", "resolving actions"),
 }
-#: ``action`` is the action's name (``render.action_board.ACTION_NAMES``).
+#: ``action`` is the action's name (``engine.moves.ACTION_NAMES``).
 RESOLVING = Msg("render.clock.phase.resolving_action", "resolving: {action}")
-#: The three times of day under their tiles; the one the clock shows is "... now".
-KINDS = {
-    "house": Msg("render.clock.kind.house", "house"),
-    "office": Msg("render.clock.kind.office", "office"),
-    "pub": Msg("render.clock.kind.pub", "pub"),
-}
+#: The three times of day under their tiles, named by their building type
+#: (``engine.moves.BUILDING_NAME``); the one the clock shows is "... now".
 NOW = Msg("render.clock.now", "{kind} now")
 #: The captions' type size and the smallest a longer translation may shrink one to; the room
 #: of the stones' caption ends before the seventh stone, the supply's before its count.
@@ -128,7 +124,7 @@ def _stones(left: int, start: int) -> str:
 def _kind_name(index: int, kind: str, now: bool, words: Words) -> list[str]:
     """A time of day's name under its tile (the current one bold, "... now"): on one line, or
     (a longer translation) smaller and on two, within the tile's width and the gaps beside."""
-    label = NOW(kind=KINDS[kind]()) if now else KINDS[kind]()
+    label = NOW(kind=BUILDING_NAME[kind]()) if now else BUILDING_NAME[kind]()
     block = fit_block(words(label), KIND_SIZE, KIND_ROOM, KIND_BOTTOM - KIND_TOP,
                       smallest=8.0, bold=now)
     x = _tile_x(index) + TILE_W / 2

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from engine import GameLog, replay
 from engine.game import Game
-from engine.standings import ranked, tie_breaks
+from engine.standings import ranked, tie_reasons
 from engine.stats import GameStory, story
 from engine.text import ENGLISH, Listing, Msg, Plural, Text, Words
 from render import chart, theme
@@ -202,7 +202,8 @@ def _standings(game: Game, tale: GameStory, words: Words) -> str:
             f'<td class="num">{tale.player(p.name).deliveries}</td></tr>')
     head = (FINAL_STANDINGS() if game.is_over
             else STANDINGS_AFTER(n=len(game.history)))
-    ties = "".join(f"<li>{escape(t)}</li>" for t in tie_breaks(players)) if game.is_over else ""
+    ties = ("".join(f"<li>{escape(words(t))}</li>" for t in tie_reasons(players))
+            if game.is_over else "")
     columns = "".join(f"<th>{escape(words(column()))}</th>" for column in COLUMNS)
     return (f'<h2>{escape(words(head))}</h2><table><thead><tr>{columns}</tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table>'

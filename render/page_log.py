@@ -19,6 +19,7 @@ from html import escape
 from engine.game import Event, Game
 from engine.history import fresh
 from engine.moves import ClockChoice, Deliver, Move
+from engine.notation import MoveText
 from engine.text import ENGLISH, Msg, Plural, Text, Words
 from render.clock import ROUND, SETUP
 from render.page_notes import Aside, MoveMark, PageNotes
@@ -48,7 +49,8 @@ class Entry:
     number: int
     round: int
     player: str
-    text: str
+    #: the move, written in the page's notation where the page is drawn
+    text: MoveText
     kind: str  # "delivery", "clock" or "" (any other move)
     events: tuple[Event, ...]
 
@@ -85,7 +87,7 @@ def read_log(game: Game) -> GameLogView:
         events = table.push(move, player)
         rounds.append(table.state.round)
         shown = tuple(e for e in events if e.kind not in _SAID_BY_THE_MOVE)
-        entries.append(Entry(number, played_in, player, str(move), _kind(move), shown))
+        entries.append(Entry(number, played_in, player, MoveText(move), _kind(move), shown))
     return GameLogView(tuple(entries), tuple(table.opening_events), tuple(rounds), starts)
 
 
@@ -103,10 +105,11 @@ def _marks(marks: list[MoveMark], words: Words) -> str:
                    for m in marks)
 
 
-def _events(events: tuple[Event, ...]) -> str:
+def _events(events: tuple[Event, ...], words: Words) -> str:
     if not events:
         return ""
-    items = "".join(f'<li class="ev {escape(e.kind)}">{escape(e.text)}</li>' for e in events)
+    items = "".join(f'<li class="ev {escape(e.kind)}">{escape(words(e.said))}</li>'
+                    for e in events)
     return f'<ul class="events">{items}</ul>'
 
 
@@ -121,8 +124,8 @@ def _move(entry: Entry, marks: list[MoveMark], words: Words) -> str:
            if entry.kind else "")
     return (f'<li class="{escape(classes)}" id="m{entry.number}" data-move="{entry.number}">'
             f'<button type="button" class="goto"><span class="n">{entry.number}</span> '
-            f'<b>{escape(entry.player)}</b>: {escape(entry.text)}</button>{tag}'
-            f'{_marks(marks, words)}{_events(entry.events)}</li>')
+            f'<b>{escape(entry.player)}</b>: {escape(entry.text.written(words.language))}'
+            f'</button>{tag}{_marks(marks, words)}{_events(entry.events, words)}</li>')
 
 
 def log_html(view: GameLogView, notes: PageNotes, words: Words = ENGLISH) -> str:
@@ -134,7 +137,7 @@ def log_html(view: GameLogView, notes: PageNotes, words: Words = ENGLISH) -> str
     for aside in notes.asides:
         asides[aside.after].append(aside)
     out = [f'<li class="round" id="r0" data-move="0"><h3>{escape(words(round_title(0)))}</h3>'
-           f'{_events(view.opening)}</li>']
+           f'{_events(view.opening, words)}</li>']
     out.extend(_aside(a, words) for a in asides.get(0, ()))
     shown_round = 0
     for entry in view.entries:

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from engine.board import BOARD
 from engine.moves import Move
-from engine.standings import ranked, tie_breaks
+from engine.standings import ranked, tie_reasons
 from engine.state import GameState
 from engine.text import ENGLISH, Text, Words
 from render.changes import Changes, find_changes
@@ -33,7 +33,7 @@ class DecisionView(Protocol):
     @property
     def count(self) -> int: ...
     @property
-    def text(self) -> str: ...
+    def asks(self) -> Text: ...
 
 
 class GameView(Protocol):
@@ -64,7 +64,7 @@ class Scene:
     #: the row of the players' card each seat is shown in: seat order, by rank once it is over
     rows: tuple[int, ...]
     #: why tied players are ranked as they are, once the game is over
-    tie_breaks: tuple[str, ...] = ()
+    tie_breaks: tuple[Text, ...] = ()
     #: a few words marked at the top of the banner ("Preview: not played"); "" for none
     note: str = ""
     #: per seat, a few words about the seat drawn on its row ("dropped", "away until 2 Dec",
@@ -91,11 +91,11 @@ class Scene:
         ranking = tuple(game.ranking()) if game.is_over else ()
         tags = player_tags([p.name for p in state.players])
         rows = tuple(range(len(state.players)))
-        ties: tuple[str, ...] = ()
+        ties: tuple[Text, ...] = ()
         if game.is_over:
             order = [p.seat for p in ranked(state.players)]
             rows = tuple(order.index(seat) for seat in rows)
-            ties = tuple(tie_breaks(state.players))
+            ties = tuple(tie_reasons(state.players))
         notes = tuple(_written(words, (seat_notes or {}).get(p.name, "")) for p in state.players)
         return cls(state, game.to_act(), changes, ranking, tags, rows, ties,
                    _written(words, note), notes, words)

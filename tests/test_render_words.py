@@ -24,7 +24,8 @@ import pytest
 from engine import Game, random_game
 from engine.decisions import DecisionKind
 from engine.history import walk
-from engine.moves import ACTIONS
+from engine.moves import ACTION_NAMES, ACTIONS
+from engine.notation import write_move
 from engine.text import ENGLISH, Msg, Words
 from render import action_board, banner, chart, clock, legend, page_log, players, render_svg
 from render.animation import Animation
@@ -209,7 +210,7 @@ def test_every_label_of_the_table_fits_its_card(words: Words) -> None:
         seen.update(t.content for t in drawn_texts(svg))
     # the labels were there to be checked (one of each card's, in the language drawn), whole
     for label in (players.STARTS_NEXT, players.PASSED, players.WINNER, players.PLACES[5],
-                  clock.PHASES["choosing"], action_board.ACTION_NAMES["lines"], legend.NEW,
+                  clock.PHASES["choosing"], ACTION_NAMES["lines"], legend.NEW,
                   banner.ENDED["lots"]):
         said = words(label())
         assert any(said.upper() in s.upper() for s in seen), said
@@ -246,7 +247,7 @@ def test_longer_labels_shrink_or_wrap_and_are_never_cut_where_they_have_room() -
         assert any(t.content == said for t in texts) or _joined(texts, said), said
     # the actions' names: whole, left of their spaces
     for action in ACTIONS:
-        said = LONGER(action_board.ACTION_NAMES[action]())
+        said = LONGER(ACTION_NAMES[action]())
         assert any(t.content == said for t in texts) or _joined(texts, said), said
 
 
@@ -342,7 +343,6 @@ def test_every_label_of_the_pictures_is_a_catalogue_entry() -> None:
 def test_the_page_is_written_in_the_language_it_is_given() -> None:
     game = _halfway(random_game(3, 1))
     html = build_page(game, words=LONGER).html
-    assert '<html lang="en-x-longer">' in html
     for label in LABELS.values():
         assert escape(LONGER(label())) in html, label.id
     assert f"<h2>{escape(LONGER(STANDINGS_AFTER(n=len(game.history))))}</h2>" in html
@@ -350,6 +350,12 @@ def test_the_page_is_written_in_the_language_it_is_given() -> None:
     english = build_page(game).html
     assert '<html lang="en">' in english
     assert all(escape(label.en) in english for label in LABELS.values())
+    # the page says its language, and names the moves in its notation
+    german = build_page(game, words=Replaced({}, language="de")).html
+    assert '<html lang="de">' in german
+    player, move = game.history[-1]
+    assert f"<b>{escape(player)}</b>: {escape(write_move(move, 'de'))}</button>" in german
+    assert write_move(move, "de") != str(move)
 
 
 def test_what_an_animation_gave_up_is_said_in_the_reader_s_language() -> None:

@@ -40,7 +40,7 @@ class Longer:
     """Every text of the catalogue ``STRETCH`` times as long as its English (the words of its
     template, not what is put into it: names and numbers stay as they are)."""
 
-    language = "en-x-longer"
+    language = "en"  # its moves keep the English notation
 
     def __init__(self, stretch: float = STRETCH) -> None:
         self.stretch = stretch
@@ -56,12 +56,12 @@ class Longer:
 
 
 class Replaced:
-    """English, except the messages whose ids are given: those read as the template given."""
+    """English, except the messages whose ids are given: those read as the template given;
+    moves named in sentences in the notation of ``language`` (English unless told)."""
 
-    language = "en-x-replaced"
-
-    def __init__(self, templates: Mapping[str, str]) -> None:
+    def __init__(self, templates: Mapping[str, str], language: str = "en") -> None:
         self.templates = dict(templates)
+        self.language = language
 
     def template(self, msg: Msg | Plural, count: int | None) -> str:
         return self.templates.get(msg.id) or ENGLISH.template(msg, count)
