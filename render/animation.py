@@ -35,7 +35,7 @@ from PIL.PngImagePlugin import Blend
 
 from engine.game import Game
 from engine.history import walk
-from engine.text import Msg, Plural, Text
+from engine.text import ENGLISH, Msg, Plural, Text, Words
 from render.layout import Layout, default_layout, layout_named
 from render.png import pixel_size, render_png
 
@@ -169,19 +169,21 @@ def _spread(moves: list[int], count: int) -> list[int]:
     return [moves[round(i * last / (count - 1))] for i in range(count)]
 
 
-def _picture(game: Game, size: int, layout: Layout, previous: Game | None = None) -> Image.Image:
-    drawn = render_png(game, size=size, previous=previous, layout=layout.name)
+def _picture(game: Game, size: int, layout: Layout, words: Words,
+             previous: Game | None = None) -> Image.Image:
+    drawn = render_png(game, size=size, previous=previous, layout=layout.name, words=words)
     with Image.open(io.BytesIO(drawn)) as png:
         return png.convert("RGB")
 
 
-def _palette(game: Game, first: int, last: int, size: int, layout: Layout) -> Image.Image:
+def _palette(game: Game, first: int, last: int, size: int, layout: Layout,
+             words: Words) -> Image.Image:
     """One palette for every frame, from the first and last pictures (the emptiest and the
     fullest table between them hold nearly every colour the animation will show)."""
     pictures: list[Image.Image] = []
     for played, position in walk(game):
         if played in (first, last):
-            pictures.append(_picture(position, size, layout))
+            pictures.append(_picture(position, size, layout, words))
         if played == last:
             break
     both = Image.new("RGB", (pictures[0].width, pictures[0].height * len(pictures)))
@@ -190,15 +192,16 @@ def _palette(game: Game, first: int, last: int, size: int, layout: Layout) -> Im
     return both.quantize(_PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT)
 
 
-def _frames(game: Game, moves: list[int], size: int, layout: Layout) -> Iterator[Image.Image]:
+def _frames(game: Game, moves: list[int], size: int, layout: Layout,
+            words: Words) -> Iterator[Image.Image]:
     """Each picture as the channel saw it: what changed since the previous one highlighted."""
-    palette = _palette(game, moves[0], moves[-1], size, layout)
+    palette = _palette(game, moves[0], moves[-1], size, layout, words)
     wanted = set(moves)
     last = moves[-1]
     shown: Game | None = None  # the position of the previous frame
     for played, position in walk(game):
         if played in wanted:
-            picture = _picture(position, size, layout, shown)
+            picture = _picture(position, size, layout, words, shown)
             yield picture.quantize(palette=palette, dither=Image.Dither.NONE)
             shown = position.copy()
         if played == last:
@@ -226,10 +229,10 @@ def _holed(frames: Iterator[Image.Image]) -> Iterator[Image.Image]:
 
 
 def _encode(game: Game, moves: list[int], size: int, layout: Layout, fmt: str,
-            frame_ms: int) -> bytes:
+            frame_ms: int, words: Words) -> bytes:
     count = len(moves)
     durations = [LAST_MS] if count == 1 else [FIRST_MS] + [frame_ms] * (count - 2) + [LAST_MS]
-    frames = _frames(game, moves, size, layout)
+    frames = _frames(game, moves, size, layout, words)
     out = io.BytesIO()
     if fmt == "gif":  # the GIF writer reads the frames once, as they come
         first = next(frames)
@@ -244,7 +247,8 @@ def _encode(game: Game, moves: list[int], size: int, layout: Layout, fmt: str,
 
 def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "gif",
             size: int | None = None, layout: str | None = None, limit: int = DISCORD_LIMIT,
-            frame_ms: int = FRAME_MS, min_size: int | None = None) -> Animation:
+            frame_ms: int = FRAME_MS, min_size: int | None = None,
+            words: Words = ENGLISH) -> Animation:
     """The game's pictures at ``positions`` (moves played; by default one per update) as one
     animation of at most ``limit`` bytes.
 
@@ -252,7 +256,8 @@ def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "g
     ``previous``, so it highlights all that changed since, as the posted picture did. Positions
     are shown in game order and each once. ``layout`` is the picture's (the configured one by
     default); ``size`` the frames' long side (by default ``SCALE`` of the layout's own), and
-    ``min_size`` the smallest it may shrink to (``MIN_SCALE`` of it). ``ValueError`` for a
+    ``min_size`` the smallest it may shrink to (``MIN_SCALE`` of it); ``words`` writes the
+    pictures' labels (the reader's language). ``ValueError`` for a
     position outside the game, an unknown format or layout, or a size too small to read;
     ``AnimationTooLarge`` (a ValueError) when not even two frames at ``min_size`` fit.
     """
@@ -271,7 +276,7 @@ def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "g
     moves = _spread(asked, MAX_FRAMES)
     now = size
     for _ in range(_ATTEMPTS):
-        data = _encode(game, moves, now, chosen, fmt, frame_ms)
+        data = _encode(game, moves, now, chosen, fmt, frame_ms, words)
         if len(data) <= limit:
             width, height = pixel_size(now, chosen)
             return Animation(data, fmt, width, height, tuple(moves), len(asked),

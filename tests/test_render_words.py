@@ -28,7 +28,7 @@ from engine.moves import ACTION_NAMES, ACTIONS
 from engine.notation import write_move
 from engine.text import ENGLISH, Msg, Words
 from render import action_board, banner, chart, clock, legend, page_log, players, render_svg
-from render.animation import Animation
+from render.animation import Animation, animate
 from render.chart import chart_svg
 from render.layout import ACTIONS as ACTIONS_BOX
 from render.layout import BANNER, CLOCK, LEGEND, PLAYERS, Box
@@ -367,3 +367,12 @@ def test_what_an_animation_gave_up_is_said_in_the_reader_s_language() -> None:
     assert [t.id for t in capped.said] == ["render.animation.capped"]
     whole = Animation(b"", "gif", 800, 552, tuple(range(12)), 12, (800, 552), 10_000_000)
     assert whole.said == () and whole.note is None
+
+
+def test_an_animation_s_pictures_are_drawn_in_the_language_it_is_given() -> None:
+    game = random_game(3, 1)
+    english = animate(game, [0, 1], size=480)
+    assert animate(game, [0, 1], size=480, words=ENGLISH).data == english.data
+    german = animate(game, [0, 1], size=480,
+                     words=Replaced({clock.SUPPLY.id: "Fahrgastvorrat im Beutel"}))
+    assert german.data != english.data and german.moves == english.moves
