@@ -36,8 +36,9 @@ log = logging.getLogger(__name__)
 
 #: Games the scheduler looks at in one run (the most overdue first; the rest come next run).
 DUE_PER_RUN = 100
-#: Seconds of due work in one run, at most (a game whose timeout the computer player plays
-#: takes up to a second); what is left waits for the next run.
+#: Seconds of due work in one run, at most (a timeout the computer plays is thought out by the
+#: bot players, not here: each game's due work is a few records); what is left waits for the
+#: next run.
 DUE_SECONDS = 5.0
 #: When a game's due work failed (a bug), it is looked at again this much later.
 DUE_RETRY = 3600.0
@@ -207,7 +208,7 @@ class Scheduler:
         if self._set_back(now):
             core.store.all_due(now)  # each game's wait is looked at, and restarted if need be
         done = []
-        spent = time.monotonic() + DUE_SECONDS  # the computer player thinks up to a second
+        spent = time.monotonic() + DUE_SECONDS
         for game_id in core.store.due_games(now, limit):
             if time.monotonic() > spent:
                 break  # the rest next time: the commands waiting behind come first
