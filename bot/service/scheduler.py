@@ -5,9 +5,11 @@ the Discord bot's reminders cog and the console table both run, and the bot-wide
 ``schedule`` table) and hands each to ``due_work``, as a command of the bot's own: a
 reminder halfway and an hour before (a ``remind`` record, and a ping of the player within the
 reminder limits), and when the deadline passes the moderator told and the timeout policy
-applied (``wait``: nothing more; ``idle``/``bot``: that one decision played, each move recorded
-with why and for whom). The records, the announcement and the next due moment are committed
-together, so a restart loses nothing and sends nothing twice.
+applied (``wait``: nothing more; ``idle``: that one decision played, each move recorded with
+why and for whom; ``bot``: the same, thought out by the computer's players after this commit,
+out of the lock: ``bot/service/bots.py``; a seat only offered: nothing, the moderator told).
+The records, the announcement and the next due moment are committed together, so a restart
+loses nothing and sends nothing twice. A clock set back is noticed here too (``_set_back``).
 """
 
 from __future__ import annotations
