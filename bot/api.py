@@ -221,6 +221,9 @@ class Announcement:
     #: the nonce of its last attempt, when that failed without a clear answer (the post may
     #: have been made); "" otherwise
     maybe_posted_as: str = ""
+    #: the language ``text`` is written in (the game's, when it was made): what a late post
+    #: adds to it is written in the same
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)

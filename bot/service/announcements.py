@@ -23,6 +23,7 @@ from bot.service.drawing.story_job import StoryJob
 from bot.service.game.live_game import LiveGame, build_game
 from bot.service.game.records import GameRecord
 from bot.service.store import layouts
+from bot.service.words.catalogue import words_for
 from engine import Game
 
 if TYPE_CHECKING:  # the renderer is imported only where something is drawn
@@ -46,20 +47,22 @@ class Announcements:
         """The reply ``item`` stands for, its picture (the position after its records) and its
         story to be drawn by ``complete``."""
         core = self.core
+        words = words_for(item.language)  # what it adds is written as its text was
         reply = Update(item.text, mentions=list(item.mentions), announcement=item.id)
         if core.renderer is None or not item.picture and item.story == StoryFiles.NONE:
-            return Prepared(reply)
+            return Prepared(reply, words=words)
         rebuilt = self._rebuilt(item)
         if rebuilt is None:
-            return Prepared(reply)
+            return Prepared(reply, words=words)
         record, position, previous = rebuilt
-        prepared = Prepared(reply)
+        prepared = Prepared(reply, words=words)
         if item.picture:
             reply.picture_name = picture_name(item.game_id, len(record.moves))
             reply.table = lookups.table_now(LiveGame(record, position))  # refused if stale
             prepared = Prepared(reply, position, core.renderer, previous=previous,
                                 layout=layouts.for_place(core.store, item.place),
-                                seat_notes=seat_notes(record, position, core.clock()))
+                                seat_notes=seat_notes(record, position, core.clock()),
+                                words=words)
         if position.is_over and core.stories and item.story != StoryFiles.NONE:
             prepared.story = StoryJob(position, item.game_id, True,
                                       item.story == StoryFiles.CHART_AND_ANIMATION,

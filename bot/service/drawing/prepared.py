@@ -18,9 +18,16 @@ from bot.service.drawing.renderer import Renderer
 from bot.service.drawing.story_job import Drawing
 from bot.service.game.deadlines import seat_facts
 from bot.service.game.records import GameRecord
+from bot.service.words.catalogue import say
 from engine import Game
+from engine.text import ENGLISH, Msg, Words
 
 log = logging.getLogger(__name__)
+
+CANNOT_DRAW = Msg("picture.cannot_draw", "(Pictures cannot be drawn here.)")
+NOT_DRAWN = Msg("picture.not_drawn", "(The picture could not be drawn this time.)")
+NOT_SAVED = Msg("picture.not_saved", "(The picture is missing: it could not be saved "
+                "({error}). Everything above was saved.)")
 
 
 @dataclass(slots=True)
@@ -41,6 +48,8 @@ class Prepared:
     layout: str | None = None
     #: a few words per player name about the seat (``seat_notes``), written on its row
     seat_notes: dict[str, str] = field(default_factory=dict)
+    #: the language the reply is written in: what is added to it here is written in the same
+    words: Words = ENGLISH
 
     def complete(self) -> Reply:
         """Draw the picture, then the story (outside any lock: the positions are copies that
@@ -53,14 +62,14 @@ class Prepared:
         if self.story is not None:
             notes, files = self.story(len(reply.picture or b"")
                                       + sum(len(f.data) for f in reply.files))
-            reply.text = "\n".join([reply.text, *notes])
+            reply.text = "\n".join([reply.text, *(say(note, self.words) for note in notes)])
             reply.files.extend(files)
         return reply
 
     def skip_story(self, reply: Reply) -> Reply:
         """``reply`` without its chart and animation, saying so: too many are being drawn."""
         if self.story is not None:
-            reply.text += "\n" + self.story.skipped
+            reply.text += "\n" + say(self.story.skipped, self.words)
         return reply
 
     def draw_picture(self) -> Reply:
@@ -69,13 +78,13 @@ class Prepared:
             return reply
         if self.renderer is None:
             if not reply.changed:
-                reply.text += "\n(Pictures cannot be drawn here.)"
+                reply.text += "\n" + self.words(CANNOT_DRAW())
             return reply
         try:
             reply.picture = self._render()
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
-            reply.text += "\n(The picture could not be drawn this time.)"
+            reply.text += "\n" + self.words(NOT_DRAWN())
             return reply
         reply.picture_alt = alt_text(self.snapshot, previous=self.previous,
                                      seat_notes=self.seat_notes, note=self.note)
@@ -84,8 +93,7 @@ class Prepared:
                 _write_picture(self.picture_dir, reply.picture_name, reply.picture)
             except OSError as err:  # the move is saved; only the file is missing
                 log.exception("saving the picture failed")
-                reply.text += (f"\n(The picture is missing: it could not be saved "
-                               f"({err.strerror or err}). Everything above was saved.)")
+                reply.text += "\n" + self.words(NOT_SAVED(error=str(err.strerror or err)))
                 reply.picture = None
         return reply
 

@@ -137,7 +137,24 @@ def load(lang: str, translations: Translations) -> CatalogueWords:
                           get_group_symbol(locale))
 
 
-def say(text: Text | Listing | str, lang: str | Words | None = None) -> str:
+#: What a reply or a post says before it is written for its reader: a ``Text``, a ``Listing``
+#: of them (the lines of a reply: ``lines``), or a plain string for what is in no language (a
+#: name, a move's notation, a log's lines): ``tests/test_catalogue.py`` fails on a sentence
+#: written as a plain string.
+Said = Text | Listing | str
+
+
+def lines(*parts: Said | None) -> Listing:
+    """The parts that are there, one per line (a reply of several sentences or tables)."""
+    return Listing(tuple(p for p in parts if p is not None and p != ""), "\n")
+
+
+def joined(*parts: Said | None) -> Listing:
+    """The parts that are there, one after another with a space (sentences of one line)."""
+    return Listing(tuple(p for p in parts if p is not None and p != ""), " ")
+
+
+def say(text: Said, lang: str | Words | None = None) -> str:
     """What is said, written for a reader of ``lang`` (a language, or its ``Words``): a
     ``Text``, a ``Listing`` of texts (lines of a reply) or a plain string (a name, notation:
     words of no language, written as they are)."""
