@@ -50,6 +50,8 @@ _REPLIES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "lines": (None, ()), "joined": (None, ()), "say": ((0,), ("text",)),
     "Listing": ((0,), ("items",)), "listing": ((0,), ("items",)),
     "table_outcome": ((1,), ("said",)),
+    # a command's piece of ``help`` and the usage a mistyped one is answered with
+    "Entry": ((2,), ("usage", "help")),
 }
 _PRINTS: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "print": (None, ()), "SystemExit": ((0,), ()), "write": ((0,), ()),
