@@ -52,6 +52,10 @@ _REPLIES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "table_outcome": ((1,), ("said",)),
     # a command's piece of ``help`` and the usage a mistyped one is answered with
     "Entry": ((2,), ("usage", "help")),
+    # what a need says its command would do ("take back several moves"): a phrase of a refusal
+    "moderator": ((0,), ("doing",)), "status": ((0,), ("doing",)),
+    "lobby_only": ((0,), ("doing",)), "seated": ((0,), ("doing",)),
+    "players_seat": ((1,), ("doing",)), "moderator_refusal": ((0,), ("what",)),
 }
 _PRINTS: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "print": (None, ()), "SystemExit": ((0,), ()), "write": ((0,), ()),
@@ -104,10 +108,14 @@ class Found:
         return f"{self.module}:{self.line}: {self.literal!r}"
 
 
+#: a literal that is SQL, not words
+_SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|WITH|PRAGMA)\b")
+
+
 def _has_words(node: ast.AST) -> str | None:
-    """The literal's text when it has a word in it, else None."""
+    """The literal's text when it has a word in it (and is no SQL), else None."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value if _WORD.search(node.value) else None
+        return node.value if _WORD.search(node.value) and not _SQL.match(node.value) else None
     if isinstance(node, ast.JoinedStr):
         parts = "".join(v.value for v in node.values
                         if isinstance(v, ast.Constant) and isinstance(v.value, str))

@@ -28,7 +28,7 @@ class CommandTable(Protocol):
     command again. Handed in with the context (a command's module cannot import the registry,
     which imports it)."""
 
-    def help_text(self, moderator: bool) -> str:
+    def help_text(self, moderator: bool) -> Said:
         """``help``: a paragraph per part of the game, each the pieces of its commands."""
         ...
 

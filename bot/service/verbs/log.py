@@ -12,6 +12,12 @@ from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.needs import players_seat
 from bot.service.command.words import Words
 from bot.service.words.logbook import last_move_of, log_text
+from engine.text import Msg
+
+ASK_WHAT_HAPPENED_SINCE_YOUR = Msg("log.ask_what_happened_since_your", "ask what happened since "
+                                   "your last move")
+USAGE = Msg("log.usage", "`log`, `log all` or `log since me`")
+HELP = Msg("log.help", "`log` (`log all`; `log since me`: what happened since your last move)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +50,7 @@ def log(ctx: GameContext, cmd: Log) -> Outcome:
 
 
 def log_since(ctx: GameContext, cmd: LogSince) -> Outcome:
-    seat = players_seat(ctx, "ask what happened since your last move")
+    seat = players_seat(ctx, ASK_WHAT_HAPPENED_SINCE_YOUR())
     if isinstance(seat, Outcome):
         return seat
     live = ctx.live
@@ -58,10 +64,9 @@ def log_since(ctx: GameContext, cmd: LogSince) -> Outcome:
 
 
 ENTRY = Entry(
-    "log", ("log",), "`log`, `log all` or `log since me`", read,
+    "log", ("log",), USAGE(), read,
     {Log: Route(log), LogSince: Route(log_since)}, strict=True,
-    help=((Section.LOOK, "`log` (`log all`; `log since me`: what happened since your last "
-                         "move)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`log [all]`, `log since me`"),),
     slash=Slash("log", "The game's log so far", private=True),
 )
