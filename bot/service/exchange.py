@@ -15,6 +15,11 @@ from bot.service.core import Core
 from bot.service.verbs.export import ExchangeError, export_text
 from bot.service.verbs.import_game import first_seat
 from engine.limits import MAX_IMPORT_BYTES
+from engine.text import Msg
+
+THE_FILE_NAMES_NO_PLAYERS = Msg("exchange.the_file_names_no_players", "The file names no "
+                                "players, so it cannot be a game log; nothing was imported. "
+                                "(`--as NAME` says who imports it.)")
 
 
 class Handler(Protocol):
@@ -55,7 +60,6 @@ class Exchange:
         if actor is None and len(data) <= MAX_IMPORT_BYTES:
             actor = first_seat(data.decode("utf-8-sig", errors="replace"))
         if actor is None:
-            return Refusal("The file names no players, so it cannot be a game log; nothing was "
-                           "imported. (`--as NAME` says who imports it.)")
+            return Refusal(THE_FILE_NAMES_NO_PLAYERS())
         return self.pipeline.handle(place, actor, "import",
                                     attachments=[Attachment("import", data)]).complete()

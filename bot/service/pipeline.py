@@ -175,7 +175,8 @@ class Pipeline:
             step.place, actor, step.now, step.message_id, live,
             is_moderator(actor, live.record if live else None, core.moderator_role),
             core.store, attachments, core.bind_imported_names,
-            server_moderator=is_moderator(actor, None, core.moderator_role))
+            server_moderator=is_moderator(actor, None, core.moderator_role),
+            words=self.private(actor, live))
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
@@ -203,7 +204,8 @@ class Pipeline:
         said = say(outcome.text, words)
         text = said + say(skipped or "", words) + say(told, words)
         change = _change(step, outcome, draft, snapshot, said)
-        change.derive = ratings.on_change(live, after, step.place)  # a finished game's ratings
+        # a finished game's ratings, said in the post's language
+        change.derive = ratings.on_change(live, after, step.place, words)
         if core.announce:
             change.announcement = Announcement(
                 step.place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
@@ -229,7 +231,7 @@ class Pipeline:
         prepared.story = ending if core.stories else None
         if snapshot is not None:  # posted for everyone: the channel's layout
             prepared.layout = layouts.for_place(core.store, step.place)
-            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now)
+            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now, words)
         return prepared
 
     def _ending(self, step: Step, draft: Draft) -> tuple[Said, StoryJob | None]:
@@ -243,7 +245,7 @@ class Pipeline:
         return at_the_end(after.game, draft.record.game_id,
                           animation=self.core.budgets.animation_wait(
                               step.place, actor.user_id, actor.server) == 0,
-                          page=page_notes(after, records))
+                          page=page_notes(after, records, self.public(step.actor, after)))
 
     # ---- a refusal or a lookup: nothing to commit --------------------------------------------
 
@@ -286,10 +288,11 @@ class Pipeline:
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, core.renderer, core.picture_dir,
                         outcome.previous,
-                        note=PREVIEW_NOTE if outcome.preview is not None else "",
+                        note=PREVIEW_NOTE() if outcome.preview is not None else "",
                         layout=outcome.layout or layouts.for_asker(
                             core.store, step.place, step.actor.user_id),
-                        seat_notes=seat_notes(step.live.record, outcome.picture, step.now)
+                        seat_notes=seat_notes(step.live.record, outcome.picture, step.now,
+                                              words)
                         if step.live else {}, words=words)
 
 

@@ -24,6 +24,13 @@ from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import AskFirst
 from bot.service.game.records import GameStatus
 from bot.service.store import pending
+from engine.text import Msg
+
+NOTHING_WAS_CHANGED_YET = Msg("confirm_question.nothing_was_changed_yet", "Nothing was changed "
+                              "yet.")
+THE_TABLE_HAS_CHANGED_SINCE = Msg("confirm_question.the_table_has_changed_since", "The table has "
+                                  "changed since you asked for `{command}`; type it again to "
+                                  "see what it would do now.")
 
 #: seconds a question waits for ``confirm``
 WAIT = 300.0
@@ -51,7 +58,7 @@ def ask_first(ctx: GameContext, cmd: object, ask: AskFirst) -> Outcome | None:
     minutes = int(WAIT // 60)
     return refuse(f"{ask.question(ctx, cmd, size)}{finished} Write `confirm` within {minutes} "
                   f"minutes to go ahead (only you can confirm it).",
-                  unchanged="Nothing was changed yet.")
+                  unchanged=NOTHING_WAS_CHANGED_YET())
 
 
 def _store(ctx: GameContext, command: str) -> None:
@@ -74,6 +81,5 @@ def take(ctx: GameContext) -> str | Outcome:
         return refuse("There is nothing for you to confirm: `confirm` goes ahead with a big "
                       f"change you asked for in the last {int(WAIT // 60)} minutes.")
     if asked.game_id != record.game_id or asked.last_seq != record.last_seq:
-        return refuse(f"The table has changed since you asked for `{asked.command}`; type it "
-                      f"again to see what it would do now.")
+        return refuse(THE_TABLE_HAS_CHANGED_SINCE(command=asked.command))
     return asked.command

@@ -18,7 +18,7 @@ from bot.service.game.records import Seat
 from bot.service.store.store import Store
 from bot.service.words.catalogue import Said, joined, lines, say
 from engine import Game
-from engine.text import Msg
+from engine.text import ENGLISH, Msg, Words
 
 L = TypeVar("L", LiveGame, LiveGame | None)
 
@@ -60,11 +60,15 @@ class Context(Generic[L]):
     #: a moderator of the server itself (its managers, the moderator role), whatever the game:
     #: what server-wide settings need (a season of the ratings), unlike a game's creator
     server_moderator: bool = False
+    #: the language of the asker's reply: what a handler writes itself (a file it attaches,
+    #: a page) is written in it; its ``Outcome.text`` is written by the pipeline
+    words: Words = ENGLISH
 
     def with_game(self, live: LiveGame) -> GameContext:
         return Context(self.place, self.actor, self.now, self.message_id, live,
                        self.moderator, self.store, self.attachments, self.bind_imported_names,
-                       self.commands, server_moderator=self.server_moderator)
+                       self.commands, server_moderator=self.server_moderator,
+                       words=self.words)
 
     def draft(self: GameContext) -> Draft:
         return Draft.of(self.live, self.actor, self.now, self.message_id)

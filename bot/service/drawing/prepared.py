@@ -18,12 +18,14 @@ from bot.service.drawing.renderer import Renderer
 from bot.service.drawing.story_job import Drawing
 from bot.service.game.deadlines import seat_facts
 from bot.service.game.records import GameRecord
-from bot.service.words.catalogue import say
+from bot.service.words.catalogue import Said, say
 from engine import Game
-from engine.text import ENGLISH, Msg, Words
+from engine.text import ENGLISH, Msg, Text, Words
 
 log = logging.getLogger(__name__)
 
+BOT = Msg("seat.bot", "bot ({level})")
+DROPPED = Msg("seat.dropped", "dropped")
 CANNOT_DRAW = Msg("picture.cannot_draw", "(Pictures cannot be drawn here.)")
 NOT_DRAWN = Msg("picture.not_drawn", "(The picture could not be drawn this time.)")
 NOT_SAVED = Msg("picture.not_saved", "(The picture is missing: it could not be saved "
@@ -43,7 +45,7 @@ class Prepared:
     #: the game's chart and animation, drawn after the picture
     story: Drawing | None = None
     #: marked on the picture (a preview's says it was not played)
-    note: str = ""
+    note: Said = ""
     #: the layout to draw in (None: the server's, ``picture_layout``)
     layout: str | None = None
     #: a few words per player name about the seat (``seat_notes``), written on its row
@@ -61,7 +63,7 @@ class Prepared:
         face runs it on a worker of its own, ``AsyncGameService``)."""
         if self.story is not None:
             notes, files = self.story(len(reply.picture or b"")
-                                      + sum(len(f.data) for f in reply.files))
+                                      + sum(len(f.data) for f in reply.files), self.words)
             reply.text = "\n".join([reply.text, *(say(note, self.words) for note in notes)])
             reply.files.extend(files)
         return reply
@@ -87,7 +89,8 @@ class Prepared:
             reply.text += "\n" + self.words(NOT_DRAWN())
             return reply
         reply.picture_alt = alt_text(self.snapshot, previous=self.previous,
-                                     seat_notes=self.seat_notes, note=self.note)
+                                     seat_notes=self.seat_notes,
+                                     note=say(self.note, self.words), words=self.words)
         if self.picture_dir is not None:
             try:
                 _write_picture(self.picture_dir, reply.picture_name, reply.picture)
@@ -107,27 +110,29 @@ class Prepared:
             extra["layout"] = self.layout
         if self.seat_notes:
             extra["seat_notes"] = self.seat_notes
-        return self.renderer(self.snapshot, previous=self.previous, note=self.note,
+        return self.renderer(self.snapshot, previous=self.previous,
+                             note=say(self.note, self.words),
                              **extra)  # type: ignore[arg-type]
 
 
-def seat_notes(record: GameRecord, game: Game | None, now: float) -> dict[str, str]:
+def seat_notes(record: GameRecord, game: Game | None, now: float, words: Words = ENGLISH
+               ) -> dict[str, str]:
     """A few words per seat whose state a player should see on the picture, by player name:
     "bot (normal)" (the computer plays it), "dropped" (the service plays it), then what
     ``deadlines.seat_facts`` says ("waiting 14 h of 24 h" on the seat to act, "away until 2
     Dec", "has a plan"). ``game`` is the position drawn: the wait is said only on the game's
     latest position (never on ``map N`` of an earlier one, or of a finished game); ``now`` is
     for states that run out."""
-    notes: dict[str, list[str]] = {name: [f"bot ({level})"]
-                                   for name, level in record.bots.items()}
+    notes: dict[str, list[Text]] = {name: [BOT(level=level)]
+                                    for name, level in record.bots.items()}
     for seat in record.seats:
         if seat.dropped:
-            notes[seat.name] = ["dropped"]
+            notes[seat.name] = [DROPPED()]
     if game is not None and len(game.history) != len(record.moves):
         game = None  # an earlier position (``map N``): its decision was made, nobody waits
     for name, facts in seat_facts(record, game, now).items():
         notes.setdefault(name, []).extend(facts)
-    return {name: ", ".join(words) for name, words in notes.items()}
+    return {name: ", ".join(words(note) for note in said) for name, said in notes.items()}
 
 
 def _write_picture(folder: str, name: str, data: bytes) -> None:

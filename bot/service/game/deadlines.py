@@ -18,6 +18,11 @@ from dataclasses import dataclass
 from bot.service.game.records import GameRecord, GameStatus
 from engine import Game
 from engine.limits import check_away, check_deadline
+from engine.text import Msg, Text
+
+HAS_A_PLAN = Msg("seat.has_a_plan", "has a plan")
+AWAY_UNTIL = Msg("seat.away_until", "away until {day}")
+WAITING = Msg("seat.waiting", "waiting {spent} of {deadline}")
 
 #: The moments of a decision's wait, in order: halfway, an hour before, and the deadline.
 HALF, HOUR, PASSED = "half", "hour", "passed"
@@ -163,20 +168,20 @@ def day(at: float) -> str:
     return f"{time.gmtime(at).tm_mday} {time.strftime('%b', time.gmtime(at))}"
 
 
-def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, list[str]]:
+def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, list[Text]]:
     """A few words per seat about waiting, for ``status`` and the picture's player cards
     (``drawing/prepared.seat_notes``): "away until 2 Dec", "waiting 14 h of 24 h" on the seat to
     act, "has a plan" (never what it is)."""
-    facts: dict[str, list[str]] = {}
+    facts: dict[str, list[Text]] = {}
     for seat in record.seats:
         if record.is_away(seat.name, now):
-            facts.setdefault(seat.name, []).append(f"away until {day(record.away[seat.name])}")
+            facts.setdefault(seat.name, []).append(AWAY_UNTIL(day=day(record.away[seat.name])))
         if seat.name in record.plans:
-            facts.setdefault(seat.name, []).append("has a plan")
+            facts.setdefault(seat.name, []).append(HAS_A_PLAN())
     decision = game.to_act() if game is not None and record.status == GameStatus.ACTIVE else None
     if decision is not None and record.deadline is not None \
             and not record.is_away(decision.player, now):
         spent = waited(record, decision.player, now)
         facts.setdefault(decision.player, []).insert(
-            0, f"waiting {hours(spent)} of {hours(record.deadline)}")
+            0, WAITING(spent=hours(spent), deadline=hours(record.deadline)))
     return facts

@@ -16,6 +16,10 @@ from bot.service.command.words import Malformed, Unknown, Words
 from bot.service.router.registry import BY_WORD, WORDS
 from bot.service.verbs.move import Play, play
 from engine.notation import names_a_move
+from engine.text import Msg
+
+DID_YOU_MEAN_THE_COMMAND = Msg("reading.did_you_mean_the_command", "(Did you mean the command "
+                               "`{close}`?)")
 
 #: the longest first word compared with the command words (a typo, not a pasted blob)
 _HINT_LENGTH = 20
@@ -96,4 +100,4 @@ def command_hint(text: str, unreadable: str) -> str:
             or f"'{first}'" not in unreadable.lower()):
         return ""
     close = _closest(first, 0.8)
-    return f"(Did you mean the command `{close}`?)" if close else ""
+    return DID_YOU_MEAN_THE_COMMAND(close=close) if close else ""

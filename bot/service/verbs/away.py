@@ -16,8 +16,9 @@ from bot.service.command.words import Words
 from bot.service.game import deadlines, payloads
 from bot.service.game.records import OPEN_STATUSES
 from bot.service.words.replies import played_lines, when
+from engine.text import Msg
 
-USAGE = "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`"
+USAGE = Msg("away.usage", "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
     assert ctx.seat is not None
     until = deadlines.away_until(cmd.text, ctx.now)
     if until is None:
-        return refuse(f"Time away is written {USAGE}.")
+        return refuse(f"Time away is written {USAGE()}.")
     record = ctx.live.record
     draft = ctx.draft()
     draft.add(payloads.WentAway(until), seat=ctx.seat.name)
@@ -74,7 +75,7 @@ def back(ctx: GameContext, cmd: Back) -> Outcome:
 
 _OPEN = status("say you are away", *OPEN_STATUSES)
 ENTRY = Entry(
-    "away", ("away", "back"), USAGE, read,
+    "away", ("away", "back"), USAGE(), read,
     {Away: Route(away, (_OPEN, seated("go away"))),
      Back: Route(back, (_OPEN, seated("come back")))},
     strict=True,

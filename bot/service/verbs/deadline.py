@@ -15,8 +15,10 @@ from bot.service.command.words import Words
 from bot.service.game import deadlines, payloads
 from bot.service.game.records import OPEN_STATUSES
 from engine.limits import check_deadline
+from engine.text import Msg
 
-USAGE = "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline off`"
+USAGE = Msg("deadline.usage", "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline "
+            "off`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
 
 
 ENTRY = Entry(
-    "deadline", ("deadline",), USAGE, read,
+    "deadline", ("deadline",), USAGE(), read,
     {Deadline: Route(set_deadline, (moderator("set a deadline"),
                                     status("set a deadline", *OPEN_STATUSES)))},
     strict=True,

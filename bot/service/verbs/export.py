@@ -26,6 +26,13 @@ from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameRecord, Record
 from bot.service.words.replies import when
+from engine.text import Msg
+
+CANNOT_EXPORT = Msg("export.cannot_export", "Cannot export: {err}.")
+THE_GAME_HAS_NOT_STARTED = Msg("export.the_game_has_not_started", "The game has not started, so "
+                               "it has no page yet.")
+USAGE = Msg("export.usage", "`export txt`, `export json` or `export html`")
+HELP = Msg("export.help", "`export txt|json|html` (html: the game's page)")
 
 #: The export format that is the game's page.
 HTML = "html"
@@ -60,7 +67,7 @@ def export(ctx: GameContext, cmd: Export) -> Outcome:
     try:
         text = export_text(ctx, live, cmd.fmt)
     except ExchangeError as err:
-        return refuse(f"Cannot export: {err}.")
+        return refuse(CANNOT_EXPORT(err=err))
     name = f"bus-game{game_id}.{cmd.fmt}"
     return Outcome(f"Game {game_id} as {'a text log' if cmd.fmt == 'txt' else 'JSON'}: "
                    f"{name} (`import` it with the file attached to continue it anywhere).",
@@ -80,7 +87,7 @@ def export_page(ctx: GameContext) -> Outcome:
     """The page of the game as it stands (finished or not), with its notes from the records."""
     live = ctx.live
     if live.game is None:
-        return refuse("The game has not started, so it has no page yet.")
+        return refuse(THE_GAME_HAS_NOT_STARTED())
     game_id = live.record.game_id
     notes = page_notes(live, ctx.store.records(game_id))
     return Outcome(f"Game {game_id} as a page ({page_name(game_id)}): the table at every "
@@ -181,9 +188,9 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
 
 
 ENTRY = Entry(
-    "export", ("export",), "`export txt`, `export json` or `export html`", _export,
+    "export", ("export",), USAGE(), _export,
     {Export: Route(export, cost=_cost)}, strict=True,
-    help=((Section.LOOK, "`export txt|json|html` (html: the game's page)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`export txt\\|json\\|html`"),),
     slash=Slash("export", "The game as a file, to keep or to import elsewhere", private=True),
     rank=8,

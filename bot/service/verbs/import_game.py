@@ -44,6 +44,27 @@ from engine.limits import (
     check_name,
     check_records,
 )
+from engine.text import Msg
+
+ATTACH_THE_EXPORTED_GAME_A = Msg("import_game.attach_the_exported_game_a", "Attach the exported "
+                                 "game (a .txt log or a .json export) to the `import` message.")
+THERE_IS_ALREADY_A_GAME = Msg("import_game.there_is_already_a_game", "There is already a game "
+                              "here ({status}); a moderator can `abandon` it before another is "
+                              "imported.")
+THAT_FILE_IS_OVER_BYTES = Msg("import_game.that_file_is_over_bytes", "That file is over "
+                              "{MAX_IMPORT_BYTES:,} bytes (the import limit), too large to be a "
+                              "game log. Nothing was imported.")
+THAT_FILE_IS_NOT_TEXT = Msg("import_game.that_file_is_not_text", "That file is not text (UTF-8), "
+                            "so it cannot be a game log. Nothing was imported.")
+CANNOT_IMPORT_THAT_FILE_NOTHING = Msg("import_game.cannot_import_that_file_nothing", "Cannot "
+                                      "import that file: {err}. Nothing was imported.")
+THE_GAME_HAS_NOT_STARTED = Msg("import_game.the_game_has_not_started", "The game has not started "
+                               "yet.")
+TEXT_LOG = Msg("import_game.text_log", "text log")
+JSON_EXPORT = Msg("import_game.json_export", "JSON export")
+JSON_EXPORT_2 = Msg("import_game.json_export_2", "JSON export")
+USAGE = Msg("import_game.usage", "`import` (with the file attached)")
+HELP = Msg("import_game.help", "`import` with a log file attached starts a game from it")
 
 #: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
 MAX_USER_CHARS = 2 * MAX_NAME_CHARS
@@ -60,8 +81,7 @@ def _import(w: Words) -> Command | None:
 
 def import_game(ctx: Context[LiveGame | None], cmd: Import) -> Outcome:
     if not ctx.attachments:
-        return refuse("Attach the exported game (a .txt log or a .json export) to the "
-                      "`import` message.")
+        return refuse(ATTACH_THE_EXPORTED_GAME_A())
     return import_outcome(ctx, ctx.attachments[0].data)
 
 
@@ -109,16 +129,13 @@ def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
     """Create a game in this place from an exported file (text log or JSON)."""
     live = ctx.live
     if live is not None and live.is_open:
-        return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
-                      f"it before another is imported.")
+        return refuse(THERE_IS_ALREADY_A_GAME(status=live.status))
     if len(data) > MAX_IMPORT_BYTES:
-        return refuse(f"That file is over {MAX_IMPORT_BYTES:,} bytes (the import limit), too "
-                      f"large to be a game log. Nothing was imported.")
+        return refuse(THAT_FILE_IS_OVER_BYTES(MAX_IMPORT_BYTES=MAX_IMPORT_BYTES))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return refuse("That file is not text (UTF-8), so it cannot be a game log. "
-                      "Nothing was imported.")
+        return refuse(THAT_FILE_IS_NOT_TEXT())
     draft = Draft(GameRecord(0, ctx.place), None, ctx.actor, ctx.now, ctx.message_id)
     try:
         if text.lstrip().startswith("{"):
@@ -126,7 +143,7 @@ def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
         else:
             source = _from_txt(draft, text, ctx)
     except ExchangeError as err:
-        return refuse(f"Cannot import that file: {err}. Nothing was imported.")
+        return refuse(CANNOT_IMPORT_THAT_FILE_NOTHING(err=err))
     # Discord users named in the file never agreed to play here: their seats are offered.
     offered = [] if ctx.bind_imported_names else [
         s.name for s in draft.record.seats
@@ -144,7 +161,7 @@ def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
         lines.append(f"Offered seats: {', '.join(offered)}; each is played (and pinged) only "
                      f"once its user types `accept` here.")
     if draft.game is None:
-        return Outcome("\n".join([*lines, "The game has not started yet."]), draft=draft)
+        return Outcome("\n".join([*lines, THE_GAME_HAS_NOT_STARTED()]), draft=draft)
     return table_outcome(draft, lines)
 
 
@@ -175,7 +192,7 @@ def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
         player = (seat.user_id, seat.user_name) if seat is not None and seat.user_id else None
         draft.add(payloads.Moved(imported=True), seat=name, text=str(move), user=player)
     draft.game = game
-    return "text log"
+    return TEXT_LOG()
 
 
 def _json_number(text: str) -> float | int:
@@ -242,9 +259,9 @@ def _from_json(draft: Draft, text: str) -> str:
             raise ExchangeError(f"record {i}: more than {MAX_SEATS} seats")
     _check_seats(draft.record)
     if draft.record.status == GameStatus.LOBBY or draft.record.order_by is None:
-        return "JSON export"
+        return JSON_EXPORT()
     draft.game = checked_replay(draft.record)
-    return "JSON export"
+    return JSON_EXPORT_2()
 
 
 def _check_seats(record: GameRecord) -> None:
@@ -328,9 +345,9 @@ def checked_replay(record: GameRecord) -> Game:
 
 
 ENTRY = Entry(
-    "import", ("import",), "`import` (with the file attached)", _import,
+    "import", ("import",), USAGE(), _import,
     {Import: OpenRoute(import_game)},
-    help=((Section.LOOK, "`import` with a log file attached starts a game from it"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`import` (file attached; `import PATH` at the console)"),),
     slash=Slash("import", "Moderators: load a game from an export"), rank=2,
 )

@@ -16,10 +16,12 @@ from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, tables, views
 from bot.service.ratings.facts import member_key
 from bot.service.ratings.pictures import LeaderboardJob
+from engine.text import Msg
 
-NO_SEASON = ("No season has been played on this server yet (a moderator starts one with "
-             "`season start NAME`).")
-UNKNOWN_SEASON = "There is no season called {name} on this server; its seasons: {seasons}."
+NO_SEASON = Msg("leaderboard.no_season", "No season has been played on this server yet (a "
+                "moderator starts one with `season start NAME`).")
+UNKNOWN_SEASON = Msg("leaderboard.unknown_season", "There is no season called {name} on this "
+                     "server; its seasons: {seasons}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +52,11 @@ def leaderboard(ctx: Context[LiveGame | None], cmd: Leaderboard) -> Outcome:
         if cmd.season:
             seasons = tables.seasons(db, server)
             if not seasons:
-                return refuse(NO_SEASON)
+                return refuse(NO_SEASON())
             if cmd.name:
                 season = tables.season_named(db, server, cmd.name)
                 if season is None:
-                    return refuse(UNKNOWN_SEASON.format(
+                    return refuse(UNKNOWN_SEASON(
                         name=cmd.name, seasons=", ".join(s.name for s in seasons[-10:])))
             else:
                 season = tables.current_season(db, server) or seasons[-1]

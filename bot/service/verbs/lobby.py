@@ -34,10 +34,11 @@ from engine.limits import MAX_SEATS as MAX_PLAYERS
 from engine.limits import MIN_SEATS as MIN_PLAYERS
 from engine.limits import LimitError, look_alike, shown
 from engine.limits import check_name as checked_name
+from engine.text import Msg
 
 #: how two commands are written, which their readers quote when the rest does not fit
-USAGE_NEW = "`new game [capstone|splotter-2nd] [option=value ...]`"
-USAGE_START = "`start` or `start order: NAME, NAME, NAME`"
+USAGE_NEW = Msg("lobby.usage_new", "`new game [capstone|splotter-2nd] [option=value ...]`")
+USAGE_START = Msg("lobby.usage_start", "`start` or `start order: NAME, NAME, NAME`")
 #: the slash form's words after ``/bus do``
 _DO = "reached with `/bus do`"
 
@@ -93,14 +94,14 @@ def read_new_game(rest: str) -> Command:
         word = words[i]
         if i + 1 < len(words) and words[i + 1] == "=":
             if word == "=" or i + 2 >= len(words) or words[i + 2] == "=":
-                return Malformed("new", USAGE_NEW)
+                return Malformed("new", USAGE_NEW())
             options.append((word.lower().replace("-", "_"), words[i + 2]))
             i += 3
         elif word.lower() in EDITIONS and edition is None:
             edition = word.lower()
             i += 1
         else:
-            return Malformed("new", f"{USAGE_NEW} (editions: {', '.join(EDITIONS)}; "
+            return Malformed("new", f"{USAGE_NEW()} (editions: {', '.join(EDITIONS)}; "
                                     f"'{shown(word, 30)}' is neither)")
     return NewGame(edition, tuple(options))
 
@@ -148,7 +149,7 @@ def _start(w: Words) -> Command | None:
 def start_order(text: str) -> Command:
     """``start`` with the seats in the order written (``Ada, Bram; Cleo``)."""
     names = tuple(n.strip() for n in re.split(r"[,;\n]", text) if n.strip())
-    return Start(names) if names else Malformed("start", USAGE_START)
+    return Start(names) if names else Malformed("start", USAGE_START())
 
 
 def _accept(w: Words) -> Command | None:
@@ -323,9 +324,9 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
 # ---- the commands --------------------------------------------------------------------------------
 
 ENTRIES = (
-    Entry("new", ("new",), USAGE_NEW, _new,
+    Entry("new", ("new",), USAGE_NEW(), _new,
           {NewGame: OpenRoute(new_game, discord=OnDiscord(posts=True))},
-          help=((Section.LOBBY, USAGE_NEW),),
+          help=((Section.LOBBY, USAGE_NEW()),),
           docs=((Who.ANYONE, "`new game [capstone\\|splotter-2nd] [option=value ...]`"),),
           slash=Slash("new", "Open a new game at this table"), rank=1),
     Entry("join", ("join",), "`join [colour] [as NAME]`", _join,
@@ -341,7 +342,7 @@ ENTRIES = (
           {Leave: Route(leave, (lobby_only("leave"),))},
           help=((Section.LOBBY, "`leave`"),), docs=((Who.BEFORE_START, "`leave`"),),
           slash=NoSlash(f"rare, and Discord allows 25 subcommands; {_DO}"), rank=12),
-    Entry("start", ("start",), USAGE_START, _start,
+    Entry("start", ("start",), USAGE_START(), _start,
           {Start: Route(start, (lobby_only("start the game"), moderator("start the game")),
                         discord=OnDiscord(posts=True))},
           help=((Section.LOBBY, "`start` (moderator; random seat order) or "

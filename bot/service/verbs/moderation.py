@@ -20,6 +20,44 @@ from bot.service.game import payloads
 from bot.service.game.records import GameStatus
 from bot.service.words.replies import count_of, played_lines
 from engine.limits import NUDGE_EVERY_SECONDS
+from engine.text import Msg
+
+WAS_ALREADY_DROPPED = Msg("moderation.was_already_dropped", "{name} was already dropped.")
+MODERATOR_PAUSED_THE_GAME_MOVES = Msg("moderation.moderator_paused_the_game_moves", "Moderator "
+                                      "{name} paused the game; moves wait until a moderator "
+                                      "types `resume`.")
+MODERATOR_ABANDONED_THE_GAME_ITS = Msg("moderation.moderator_abandoned_the_game_its", "Moderator "
+                                       "{name} abandoned the game. Its log stays here (`log`, "
+                                       "`export txt`); `new game` starts another.")
+NUDGES_THE_GAME_WAITS_FOR = Msg("moderation.nudges_the_game_waits_for", "{name} nudges {player}: "
+                                "the game waits for {text}.")
+USAGE = Msg("moderation.usage", "`as NAME: move`")
+ACT_FOR_A_PLAYER = Msg("moderation.act_for_a_player", "act for a player")
+HELP = Msg("moderation.help", "`as NAME: move`")
+USAGE_2 = Msg("moderation.usage_2", "`drop NAME`")
+DROP_A_PLAYER = Msg("moderation.drop_a_player", "drop a player")
+DROP_A_PLAYER_2 = Msg("moderation.drop_a_player_2", "drop a player")
+HELP_2 = Msg("moderation.help_2", "`drop NAME`")
+USAGE_3 = Msg("moderation.usage_3", "`pause`")
+PAUSE_THE_GAME = Msg("moderation.pause_the_game", "pause the game")
+PAUSE_THE_GAME_2 = Msg("moderation.pause_the_game_2", "pause the game")
+HELP_3 = Msg("moderation.help_3", "`pause`")
+PAUSE = Msg("moderation.pause", "`pause`")
+USAGE_4 = Msg("moderation.usage_4", "`resume`")
+RESUME_THE_GAME = Msg("moderation.resume_the_game", "resume the game")
+RESUME_THE_GAME_2 = Msg("moderation.resume_the_game_2", "resume the game")
+HELP_4 = Msg("moderation.help_4", "`resume`")
+RESUME = Msg("moderation.resume", "`resume`")
+USAGE_5 = Msg("moderation.usage_5", "`abandon`")
+ABANDON_THE_GAME = Msg("moderation.abandon_the_game", "abandon the game")
+ABANDON_THE_GAME_2 = Msg("moderation.abandon_the_game_2", "abandon the game")
+HELP_5 = Msg("moderation.help_5", "`abandon`")
+ABANDON = Msg("moderation.abandon", "`abandon`")
+USAGE_6 = Msg("moderation.usage_6", "`nudge`")
+NUDGE_A_PLAYER = Msg("moderation.nudge_a_player", "nudge a player")
+NUDGE_A_PLAYER_2 = Msg("moderation.nudge_a_player_2", "nudge a player")
+HELP_6 = Msg("moderation.help_6", "`nudge`")
+NUDGE = Msg("moderation.nudge", "`nudge`")
 
 #: abandoning a game after more moves than this asks for ``confirm`` first
 BIG = 3
@@ -102,7 +140,7 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
     if isinstance(seat, Outcome):
         return seat
     if seat.dropped:
-        return refuse(f"{seat.name} was already dropped.")
+        return refuse(WAS_ALREADY_DROPPED(name=seat.name))
     draft = ctx.draft()
     draft.add(payloads.Dropped(), seat=seat.name)
     lines = [f"Moderator {ctx.actor.name} dropped {seat.name}: from now on the bot takes every "
@@ -114,8 +152,7 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
 def pause(ctx: GameContext, cmd: Pause) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Paused())
-    return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
-                   f"moderator types `resume`.", draft=draft)
+    return Outcome(MODERATOR_PAUSED_THE_GAME_MOVES(name=ctx.actor.name), draft=draft)
 
 
 def resume(ctx: GameContext, cmd: Resume) -> Outcome:
@@ -129,8 +166,7 @@ def resume(ctx: GameContext, cmd: Resume) -> Outcome:
 def abandon(ctx: GameContext, cmd: Abandon) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Abandoned())
-    return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
-                   f"(`log`, `export txt`); `new game` starts another.", draft=draft)
+    return Outcome(MODERATOR_ABANDONED_THE_GAME_ITS(name=ctx.actor.name), draft=draft)
 
 
 def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
@@ -150,8 +186,7 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
     # Only a user who took the seat themselves is pinged.
     user = (seat.player if seat is not None and not seat.dropped
             and not record.is_away(seat.name, ctx.now) else None)  # time away: no ping
-    return Outcome(f"{ctx.actor.name} nudges {decision.player}: the game waits for "
-                   f"{decision.text}.", draft=draft, mentions=[user] if user else [])
+    return Outcome(NUDGES_THE_GAME_WAITS_FOR(name=ctx.actor.name, player=decision.player, text=decision.text), draft=draft, mentions=[user] if user else [])
 
 
 def _minutes(seconds: float) -> str:
@@ -175,36 +210,36 @@ ABANDONING_ASKS = AskFirst(BIG, _moves, _ends, lambda cmd: "abandon")
 _ACTIVE, _PAUSED, _LOBBY = GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.LOBBY
 
 ENTRIES = (
-    Entry("as", ("as",), "`as NAME: move`", _act_as,
-          {ActAs: Route(act_as, (moderator("act for a player"), playable))},
-          strict=True, help=((Section.MODERATORS, "`as NAME: move`"),),
+    Entry("as", ("as",), USAGE(), _act_as,
+          {ActAs: Route(act_as, (moderator(ACT_FOR_A_PLAYER()), playable))},
+          strict=True, help=((Section.MODERATORS, HELP()),),
           docs=((Who.MODERATORS, "`as NAME: move`"),),
           slash=Slash("as", "Moderators: make a move for a player"), rank=19),
-    Entry("drop", ("drop",), "`drop NAME`", _drop,
+    Entry("drop", ("drop",), USAGE_2(), _drop,
           {Drop: Route(drop_player, (
-              moderator("drop a player"), status("drop a player", _ACTIVE, _PAUSED)))},
-          strict=True, help=((Section.MODERATORS, "`drop NAME`"),),
+              moderator(DROP_A_PLAYER()), status(DROP_A_PLAYER_2(), _ACTIVE, _PAUSED)))},
+          strict=True, help=((Section.MODERATORS, HELP_2()),),
           docs=((Who.MODERATORS, "`drop NAME`"),),
           slash=NoSlash(f"rare, and a name is clearer typed out; {_DO}"), rank=22),
-    Entry("pause", ("pause",), "`pause`", _flow,
-          {Pause: Route(pause, (moderator("pause the game"),
-                                status("pause the game", _ACTIVE)))},
-          help=((Section.MODERATORS, "`pause`"),), docs=((Who.MODERATORS, "`pause`"),),
+    Entry("pause", ("pause",), USAGE_3(), _flow,
+          {Pause: Route(pause, (moderator(PAUSE_THE_GAME()),
+                                status(PAUSE_THE_GAME_2(), _ACTIVE)))},
+          help=((Section.MODERATORS, HELP_3()),), docs=((Who.MODERATORS, PAUSE()),),
           slash=NoSlash(f"rare; {_DO}"), rank=23),
-    Entry("resume", ("resume",), "`resume`", _flow,
-          {Resume: Route(resume, (moderator("resume the game"),
-                                  status("resume the game", _PAUSED)))},
-          help=((Section.MODERATORS, "`resume`"),), docs=((Who.MODERATORS, "`resume`"),),
+    Entry("resume", ("resume",), USAGE_4(), _flow,
+          {Resume: Route(resume, (moderator(RESUME_THE_GAME()),
+                                  status(RESUME_THE_GAME_2(), _PAUSED)))},
+          help=((Section.MODERATORS, HELP_4()),), docs=((Who.MODERATORS, RESUME()),),
           slash=NoSlash(f"rare; {_DO}"), rank=24),
-    Entry("abandon", ("abandon",), "`abandon`", _flow,
+    Entry("abandon", ("abandon",), USAGE_5(), _flow,
           {Abandon: Route(abandon, (
-              moderator("abandon the game"),
-              status("abandon the game", _LOBBY, _ACTIVE, _PAUSED)), confirm=ABANDONING_ASKS)},
-          help=((Section.MODERATORS, "`abandon`"),), docs=((Who.MODERATORS, "`abandon`"),),
+              moderator(ABANDON_THE_GAME()),
+              status(ABANDON_THE_GAME_2(), _LOBBY, _ACTIVE, _PAUSED)), confirm=ABANDONING_ASKS)},
+          help=((Section.MODERATORS, HELP_5()),), docs=((Who.MODERATORS, ABANDON()),),
           slash=NoSlash(f"final, so it is typed out in full; {_DO}"), rank=25),
-    Entry("nudge", ("nudge",), "`nudge`", _flow,
-          {Nudge: Route(nudge, (moderator("nudge a player"),
-                                status("nudge a player", _ACTIVE)))},
-          help=((Section.MODERATORS, "`nudge`"),), docs=((Who.MODERATORS, "`nudge`"),),
+    Entry("nudge", ("nudge",), USAGE_6(), _flow,
+          {Nudge: Route(nudge, (moderator(NUDGE_A_PLAYER()),
+                                status(NUDGE_A_PLAYER_2(), _ACTIVE)))},
+          help=((Section.MODERATORS, HELP_6()),), docs=((Who.MODERATORS, NUDGE()),),
           slash=NoSlash(f"rare, and Discord allows 25 subcommands; {_DO}"), rank=27),
 )

@@ -12,6 +12,13 @@ from bot.service.command.needs import playable, readable, seated
 from bot.service.command.playing import apply_moves
 from bot.service.command.words import read_moves
 from engine import Move
+from engine.text import Msg
+
+USAGE = Msg("move.usage", "`Place Office at C1` (any move)")
+MOVE = Msg("move.move", "move")
+HELP = Msg("move.help", "write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
+           "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message "
+           "are played all or nothing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +46,9 @@ def player_moves(ctx: GameContext, cmd: Play) -> Outcome:
 
 
 ENTRY = Entry(
-    "move", (), "`Place Office at C1` (any move)", None,
-    {Play: Route(player_moves, (playable, readable, seated("move")))},
-    help=((Section.PLAY, "write your move, e.g. `Place Office at C1`, `Choose Buildings`, "
-                         "`Pass`, `Extend line from C1 to C4`, `Deliver from W5 to C1`; "
-                         "several moves in one message are played all or nothing"),),
+    "move", (), USAGE(), None,
+    {Play: Route(player_moves, (playable, readable, seated(MOVE())))},
+    help=((Section.PLAY, HELP()),),
     docs=((Who.DECIDING, "any move (`Place Office at C1`; several in one message are "
                          "all or nothing)"),),
     slash=Slash("move", "Make a move, as you would write it in the thread"), rank=15,

@@ -16,8 +16,9 @@ from bot.service.command.words import Words
 from bot.service.game import payloads
 from bot.service.game.records import OPEN_STATUSES, POLICIES
 from bot.service.words.replies import played_lines
+from engine.text import Msg
 
-USAGE = "`on timeout wait|idle|bot` or `on away wait|idle|bot`"
+USAGE = Msg("on.usage", "`on timeout wait|idle|bot` or `on away wait|idle|bot`")
 _MEANS = {
     "wait": "waits for the player",
     "idle": "plays that decision the least disruptive way (pass when allowed)",
@@ -56,7 +57,7 @@ def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
 
 
 ENTRY = Entry(
-    "on", ("on",), USAGE, read,
+    "on", ("on",), USAGE(), read,
     {Policy: Route(set_policy, (moderator("set what happens on a timeout"),
                                 status("set a policy", *OPEN_STATUSES)))},
     strict=True,

@@ -24,6 +24,21 @@ from bot.service.game.records import GameStatus, Seat, discord_user, same_user
 from bot.service.verbs.add_bot import LEVELS
 from bot.service.words.replies import next_line
 from engine.limits import LimitError, check_name, shown
+from engine.text import Msg
+
+NAME_THE_NEW_PLAYER_REPLACE = Msg("replace.name_the_new_player_replace", "Name the new player: "
+                                  "`replace NAME with @user`.")
+ALREADY_PLAYS_IN_THIS_GAME = Msg("replace.already_plays_in_this_game", "{user_name} already "
+                                 "plays {name} in this game.")
+THE_COMPUTER_ALREADY_PLAYS = Msg("replace.the_computer_already_plays", "The computer already "
+                                 "plays {name} ({level}).")
+USAGE = Msg("replace.usage", "`replace NAME with @user` or `replace NAME with bot`")
+REPLACE_A_PLAYER = Msg("replace.replace_a_player", "replace a player")
+REPLACE_A_PLAYER_2 = Msg("replace.replace_a_player_2", "replace a player")
+REPLACE_A_PLAYER_3 = Msg("replace.replace_a_player_3", "replace a player")
+REPLACE_A_PLAYER_4 = Msg("replace.replace_a_player_4", "replace a player")
+HELP = Msg("replace.help", "`replace NAME with @user` or `replace NAME with bot "
+           "[easy|normal|hard]`")
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 _NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
@@ -77,7 +92,7 @@ def _new_player(ctx: GameContext, seat: Seat, text: str) -> tuple[str, str] | Ou
     """The user id and the name of who a seat goes to, or why it cannot go to them."""
     user_id, user_name = parse_user(text)
     if not user_id or len(user_id) > 40:
-        return refuse("Name the new player: `replace NAME with @user`.")
+        return refuse(NAME_THE_NEW_PLAYER_REPLACE())
     if not discord_user(user_id):  # a console user's name is a seat name's equal
         try:
             user_id = user_name = check_name(user_name)
@@ -99,7 +114,7 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
     user_id, user_name = player
     other = record.seat_of_user(user_id) or record.offered_to(user_id)
     if other is not None and other is not seat:
-        return refuse(f"{user_name} already plays {other.name} in this game.")
+        return refuse(ALREADY_PLAYS_IN_THIS_GAME(user_name=user_name, name=other.name))
     # A Discord user is only offered the seat, and takes it with `accept` (and then the seat
     # takes their name): nobody is given a seat, or pinged for it, without agreeing. A plain
     # name (the console's users, whom nobody can ping) takes it at once, name and all.
@@ -140,7 +155,7 @@ def replace_with_bot(ctx: GameContext, cmd: ReplaceWithBot) -> Outcome:
     if level not in LEVELS:
         return refuse(f"There is no bot level {cmd.level!r}: choose {', '.join(LEVELS)}.")
     if seat.bot == level and not seat.dropped:
-        return refuse(f"The computer already plays {seat.name} ({level}).")
+        return refuse(THE_COMPUTER_ALREADY_PLAYS(name=seat.name, level=level))
     draft = ctx.draft()
     draft.add(payloads.BotSeated(level), seat=seat.name)
     return Outcome(f"Moderator {ctx.actor.name} handed {seat.name}'s seat to the computer "
@@ -152,14 +167,13 @@ def replace_with_bot(ctx: GameContext, cmd: ReplaceWithBot) -> Outcome:
 _RUNNING = (GameStatus.ACTIVE, GameStatus.PAUSED)
 
 ENTRY = Entry(
-    "replace", ("replace",), "`replace NAME with @user` or `replace NAME with bot`", _replace,
+    "replace", ("replace",), USAGE(), _replace,
     {ReplacePlayer: Route(replace_player, (
-        moderator("replace a player"), status("replace a player", *_RUNNING)),
+        moderator(REPLACE_A_PLAYER()), status(REPLACE_A_PLAYER_2(), *_RUNNING)),
         discord=OnDiscord(member="user")),
      ReplaceWithBot: Route(replace_with_bot, (
-         moderator("replace a player"), status("replace a player", *_RUNNING)))},
-    strict=True, help=((Section.MODERATORS, "`replace NAME with @user` or `replace NAME "
-                                            "with bot [easy|normal|hard]`"),),
+         moderator(REPLACE_A_PLAYER_3()), status(REPLACE_A_PLAYER_4(), *_RUNNING)))},
+    strict=True, help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`replace NAME with @user`, `replace NAME with bot "
                            "[easy\\|normal\\|hard]`"),),
     slash=Slash("replace", "Moderators: hand a player's seat to someone else"), rank=21,

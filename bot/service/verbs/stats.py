@@ -14,8 +14,9 @@ from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
+from engine.text import Msg
 
-USAGE = "`stats [NAME]` (NAME: one word, or `@` and a name, or a mention)"
+USAGE = Msg("stats.usage", "`stats [NAME]` (NAME: one word, or `@` and a name, or a mention)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ def stats(ctx: Context[LiveGame | None], cmd: Stats) -> Outcome:
 
 
 ENTRY = Entry(
-    "stats", ("stats",), USAGE, read, {Stats: OpenRoute(stats)},
+    "stats", ("stats",), USAGE(), read, {Stats: OpenRoute(stats)},
     help=((Section.LOOK, "`stats [@member]` (a player's record here)"),),
     docs=((Who.ANYONE, "`stats [@member]`"),),
     strict=True,

@@ -20,6 +20,13 @@ from bot.service.command.words import Words, only
 from bot.service.drawing.story_job import StoryJob
 from engine import Game
 from engine.stats import story, summary
+from engine.text import Msg
+
+THE_GAME_HAS_NOT_STARTED = Msg("story.the_game_has_not_started", "The game has not started, so "
+                               "it has no story yet.")
+USAGE = Msg("story.usage", "`story`, `chart` or `replay`")
+HELP = Msg("story.help", "`story` (statistics, score chart and animation; `chart` or `replay` "
+           "for one)")
 
 if TYPE_CHECKING:
     from render.page_notes import PageNotes
@@ -62,7 +69,7 @@ def tell(ctx: GameContext, cmd: Story) -> Outcome:
     """``story``, ``chart`` or ``replay``: the statistics now, and what the word draws."""
     live = ctx.live
     if live.game is None:
-        return refuse("The game has not started, so it has no story yet.")
+        return refuse(THE_GAME_HAS_NOT_STARTED())
     chart, animation = PARTS[cmd.what]
     drawn = " and ".join(w for w, on in (("score chart", chart), ("animation", animation)) if on)
     text = (f"The story of game {live.record.game_id} so far ({drawn} attached).\n"
@@ -82,10 +89,9 @@ def at_the_end(game: Game, game_id: int, animation: bool,
 
 
 ENTRY = Entry(
-    "story", ("story", "chart", "replay"), "`story`, `chart` or `replay`", _story,
+    "story", ("story", "chart", "replay"), USAGE(), _story,
     {Story: Route(tell, cost=_cost)},
-    help=((Section.LOOK, "`story` (statistics, score chart and animation; `chart` or "
-                         "`replay` for one)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`story`, `chart`, `replay` (once the game has started)"),),
     slash=Slash("story", "The game's statistics, score chart and animation", private=True),
     rank=9,

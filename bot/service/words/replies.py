@@ -68,6 +68,9 @@ MORE_AUTOMATIC = Plural(
 WAITING_FOR_PLAYERS = Msg("next.lobby", "Waiting for players: {n} seated (3 to 5 play).")
 ABANDONED = Msg("next.abandoned", "This game was abandoned.")
 NEXT = Msg("next.decision", "Next: {decision}.")
+#: what follows a preview's moves ("After that, next: Cleo: ...")
+AFTER_NEXT = Msg("next.after_decision", "After that, next: {decision}.")
+AFTER_THAT = Msg("next.after_that", "After that: {line}")
 PAUSED_BY = Msg("next.paused_by", "The game is paused by {name}.")
 NOBODY_SITS = Msg("next.nobody_sits", "Nobody sits in {seat}'s seat yet: a moderator can offer "
                   "it with `replace {seat} with @user`.")
@@ -133,17 +136,18 @@ def played_lines(played: list[Played]) -> list[Said]:
     return out
 
 
-def next_line(live: LiveGame) -> Said:
-    """Whom the game waits for, in one line (or how it ended)."""
+def next_line(live: LiveGame, *, after: bool = False) -> Said:
+    """Whom the game waits for, in one line (or how it ended); ``after``: as what follows a
+    preview's moves ("After that, next: ...")."""
     status = live.status
     if status == GameStatus.LOBBY:
-        return WAITING_FOR_PLAYERS(n=len(live.record.seats))
+        return _after(WAITING_FOR_PLAYERS(n=len(live.record.seats)), after)
     if status == GameStatus.ABANDONED:
-        return ABANDONED()
+        return _after(ABANDONED(), after)
     game = live.game
     assert game is not None
     if status == GameStatus.OVER:
-        return final_scores(game)
+        return _after(final_scores(game), after)
     decision = game.to_act()
     assert decision is not None
     paused = PAUSED_BY(name=live.record.paused_by or "") if status == GameStatus.PAUSED else None
@@ -153,7 +157,11 @@ def next_line(live: LiveGame) -> Said:
         extra = NOBODY_SITS(seat=seat.name)
     elif seat is not None and not seat.agreed:
         extra = SEAT_OFFERED(seat=seat.name, user=seat.user_name or "")
-    return joined(NEXT(decision=decision.text), extra, paused)
+    return joined((AFTER_NEXT if after else NEXT)(decision=decision.text), extra, paused)
+
+
+def _after(line: Text, after: bool) -> Text:
+    return AFTER_THAT(line=line) if after else line
 
 
 def where_things_stand(live: LiveGame, game_id: int) -> Said:
