@@ -56,6 +56,8 @@ _REPLIES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "moderator": ((0,), ("doing",)), "status": ((0,), ("doing",)),
     "lobby_only": ((0,), ("doing",)), "seated": ((0,), ("doing",)),
     "players_seat": ((1,), ("doing",)), "moderator_refusal": ((0,), ("what",)),
+    # why a file cannot be imported or a game exported (said in the refusal)
+    "ExchangeError": ((0,), ()),
 }
 _PRINTS: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "print": (None, ()), "SystemExit": ((0,), ()), "write": ((0,), ()),

@@ -202,7 +202,7 @@ class Pipeline:
         told, ending = self._ending(step, draft)
         words = self.public(step.actor, after)
         said = say(outcome.text, words)
-        text = said + say(skipped or "", words) + say(told, words)
+        text = say(lines(said, skipped, told), words)
         change = _change(step, outcome, draft, snapshot, said)
         # a finished game's ratings, said in the post's language
         change.derive = ratings.on_change(live, after, step.place, words)

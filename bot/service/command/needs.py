@@ -98,7 +98,7 @@ class Moves(Protocol):
     """A command holding moves read from text (``unreadable``: why they could not be read)."""
 
     @property
-    def unreadable(self) -> str | None: ...
+    def unreadable(self) -> Said | None: ...
 
 
 def readable(ctx: GameContext, cmd: Moves) -> Outcome | None:

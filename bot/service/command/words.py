@@ -123,14 +123,18 @@ def alone_or_game(w: Words) -> bool:
 _REASON_CHARS = 400
 
 
-def read_moves(text: str) -> tuple[Move, ...] | str:
+UNREADABLE = Msg("command.unreadable", "I could not read that as a move: {reason}\n(`moves` lists "
+                 "your legal choices, `help` the commands.)")
+LIMIT = Msg("command.limit", "{reason}.")
+
+
+def read_moves(text: str) -> tuple[Move, ...] | Text:
     """The moves in ``text``, or the refusal saying why it cannot be read as moves."""
     try:
         moves = parse_moves(text)
         check_move_count(len(moves))
     except ParseError as err:
-        return (f"I could not read that as a move: {shown(str(err), _REASON_CHARS)}\n"
-                f"(`moves` lists your legal choices, `help` the commands.)")
+        return UNREADABLE(reason=shown(str(err), _REASON_CHARS))
     except LimitError as err:
-        return f"{str(err).capitalize()}."
+        return LIMIT(reason=str(err).capitalize())
     return tuple(moves)

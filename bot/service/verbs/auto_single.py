@@ -19,7 +19,6 @@ from engine.text import Msg
 
 USAGE = Msg("auto_single.usage", "`auto_single on` or `auto_single off`")
 CHANGE_AUTO_SINGLE = Msg("auto_single.change_auto_single", "change auto_single")
-CHANGE_AUTO_SINGLE_2 = Msg("auto_single.change_auto_single_2", "change auto_single")
 HELP = Msg("auto_single.help", "`auto_single on|off` (single choices play themselves)")
 
 
@@ -52,7 +51,7 @@ def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
 ENTRY = Entry(
     "auto_single", ("auto_single",), USAGE(), read,
     {AutoSingle: Route(set_auto_single, (moderator(CHANGE_AUTO_SINGLE()),
-                                         status(CHANGE_AUTO_SINGLE_2(), *OPEN_STATUSES)))},
+                                         status(CHANGE_AUTO_SINGLE(), *OPEN_STATUSES)))},
     strict=True,
     help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`auto_single on\\|off`"),),

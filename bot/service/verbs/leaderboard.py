@@ -18,6 +18,10 @@ from bot.service.ratings.facts import member_key
 from bot.service.ratings.pictures import LeaderboardJob
 from engine.text import Msg
 
+USAGE = Msg("leaderboard.usage", "`leaderboard` or `leaderboard season [NAME]`")
+HELP = Msg("leaderboard.help", "`leaderboard` (the best players here; `leaderboard season "
+           "[NAME]`)")
+
 NO_SEASON = Msg("leaderboard.no_season", "No season has been played on this server yet (a "
                 "moderator starts one with `season start NAME`).")
 UNKNOWN_SEASON = Msg("leaderboard.unknown_season", "There is no season called {name} on this "
@@ -70,9 +74,9 @@ def leaderboard(ctx: Context[LiveGame | None], cmd: Leaderboard) -> Outcome:
 
 
 ENTRY = Entry(
-    "leaderboard", ("leaderboard",), "`leaderboard` or `leaderboard season [NAME]`", read,
+    "leaderboard", ("leaderboard",), USAGE(), read,
     {Leaderboard: OpenRoute(leaderboard, cost=Cost((Budget.PICTURE,), "leaderboard"))},
-    help=((Section.LOOK, "`leaderboard` (the best players here; `leaderboard season [NAME]`)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`leaderboard`, `leaderboard season [NAME]`"),),
     slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "
                   "`/bus do`, which reaches the ratings' commands"),

@@ -11,8 +11,9 @@ from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.needs import playable, readable, seated
 from bot.service.command.playing import apply_moves
 from bot.service.command.words import read_moves
+from bot.service.words.catalogue import Said
 from engine import Move
-from engine.text import Msg
+from engine.text import Msg, Text
 
 USAGE = Msg("move.usage", "`Place Office at C1` (any move)")
 MOVE = Msg("move.move", "move")
@@ -28,7 +29,7 @@ class Play(Command):
 
     text: str
     moves: tuple[Move, ...] = ()
-    unreadable: str | None = None
+    unreadable: Said | None = None
 
     def written(self) -> str:
         return self.text
@@ -37,7 +38,7 @@ class Play(Command):
 def play(text: str) -> Play:
     """``text`` read as moves only (a slash command's move), never as a service command."""
     moves = read_moves(text)
-    return Play(text, unreadable=moves) if isinstance(moves, str) else Play(text, moves)
+    return Play(text, unreadable=moves) if isinstance(moves, Text) else Play(text, moves)
 
 
 def player_moves(ctx: GameContext, cmd: Play) -> Outcome:

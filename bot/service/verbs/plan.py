@@ -17,11 +17,12 @@ from bot.service.command.playing import table_outcome
 from bot.service.command.words import Words, read_moves
 from bot.service.game import payloads
 from bot.service.game.records import GameStatus
+from bot.service.words.catalogue import Said
 from bot.service.words.replies import played_lines
 from engine import Pass, Question, Unfinished
 from engine.limits import check_plan
 from engine.notation import names_a_move
-from engine.text import Listing, Msg, Plural
+from engine.text import Msg, Plural, Text
 
 USAGE = Msg("plan.usage", "`plan: MOVE, then MOVE...` (for example `plan: choose vrrooomm, then "
             "pass`), `plan pass this round`, `plan clear`, or `plan` (yours)")
@@ -34,7 +35,7 @@ NOTHING_TO_CLEAR = Msg("plan.nothing_to_clear", "You have no plan to clear.")
 CLEARED = Msg("plan.cleared", "{name} cleared their plan.")
 PASS_ROUND = Msg("plan.pass_round", "Your plan: pass at each of your decisions in round {round}.")
 YOUR_PLAN = Msg("plan.yours", "Your plan: {steps}.")
-THEN = Msg("plan.then", "; then ")
+THEN = Msg("plan.then", "{before}; then {after}")
 PLANNED_ROUND = Msg("plan.planned_round", "{name} passes at each of their decisions this round: "
                     "each plays when its turn comes, if it is legal then (`plan clear` drops it).")
 PLANNED = Plural("plan.planned", "{name} has a plan of {n} step: each plays when its turn comes, "
@@ -91,7 +92,7 @@ def read(w: Words) -> Command | None:
 
 def make_plan(ctx: GameContext, cmd: PlanSteps) -> Outcome:
     moves = read_moves(cmd.text)
-    if isinstance(moves, str):
+    if isinstance(moves, Text):
         return refuse(moves)
     if any(isinstance(m, Question | Unfinished) for m in moves):
         return refuse(MOVES_ONLY())
@@ -135,7 +136,10 @@ def show_plan(ctx: GameContext, cmd: PlanShow) -> Outcome:
         return Outcome(NO_PLAN())
     if plan.round is not None:
         return Outcome(PASS_ROUND(round=plan.round))
-    return Outcome(YOUR_PLAN(steps=Listing(tuple(plan.steps), "; then ")))
+    steps: Said = plan.steps[0] if plan.steps else ""
+    for step in plan.steps[1:]:
+        steps = THEN(before=steps, after=step)
+    return Outcome(YOUR_PLAN(steps=steps))
 
 
 _UNDER_WAY = status(PLAN(), GameStatus.ACTIVE, GameStatus.PAUSED)

@@ -19,7 +19,7 @@ from bot.service.command.playing import why_not
 from bot.service.command.words import Words, read_moves
 from bot.service.game.live_game import Draft, Played, waiting_for
 from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
-from bot.service.words.catalogue import lines
+from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import STATUS_WORDS, next_line, played_lines
 from engine import BusError, Decision, Move, Question
 from engine.text import Msg, Text
@@ -44,7 +44,7 @@ class Preview(Command):
 
     text: str
     moves: tuple[Move, ...] = ()
-    unreadable: str | None = None
+    unreadable: Said | None = None
 
     def written(self) -> str:
         return self.text
@@ -53,7 +53,7 @@ class Preview(Command):
 def previewing(text: str) -> Preview:
     """``preview`` of ``text`` read as moves (``/bus preview``'s moves, or the message's rest)."""
     moves = read_moves(text)
-    return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
+    return Preview(text, unreadable=moves) if isinstance(moves, Text) else Preview(text, moves)
 
 
 def _preview(w: Words) -> Command | None:

@@ -17,6 +17,11 @@ from bot.service.game import payloads
 from bot.service.game.records import GameStatus
 from engine.text import Msg
 
+USAGE = Msg("rated.usage", "`rated` or `rated off`")
+MARK_A_GAME_RATED = Msg("rated.mark_a_game_rated", "mark a game rated")
+MARK_THIS_GAME_RATED = Msg("rated.mark_this_game_rated", "mark this game rated")
+HELP = Msg("rated.help", "`rated` / `rated off` (an imported game counts for the ratings)")
+
 MARKED = Msg("rated.marked", "Game {game} is marked rated: it counts for the ratings from now on.")
 MARKED_OPEN = Msg("rated.marked_open", "Game {game} is marked rated: it will count for the "
                   "ratings once it is finished.")
@@ -60,12 +65,11 @@ def mark(ctx: GameContext, cmd: MarkRated) -> Outcome:
 
 
 ENTRY = Entry(
-    "rated", ("rated",), "`rated` or `rated off`", read,
-    {MarkRated: Route(mark, (moderator("mark a game rated"),
-                             status("mark this game rated", GameStatus.LOBBY, GameStatus.ACTIVE,
+    "rated", ("rated",), USAGE(), read,
+    {MarkRated: Route(mark, (moderator(MARK_A_GAME_RATED()),
+                             status(MARK_THIS_GAME_RATED(), GameStatus.LOBBY, GameStatus.ACTIVE,
                                     GameStatus.PAUSED, GameStatus.OVER)))},
-    help=((Section.MODERATORS, "`rated` / `rated off` (an imported game counts for the "
-                               "ratings)"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`rated`, `rated off`"),),
     slash=NoSlash("marking an imported game is rare; reached with `/bus do`"),
     strict=True,

@@ -17,14 +17,17 @@ from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, counting, tables
 from engine.text import Msg
 
+HELP = Msg("ratings_settings.help", "`ratings assisted count|skip` (whether games played much by "
+           "timeouts count; `ratings` says)")
+
 USAGE = Msg("ratings_settings.usage", "`ratings` or `ratings assisted count|skip`")
 RULES = Msg("ratings_settings.rules", "Ratings here: {games} rated games; assisted games "
             "(timeouts or replacements played more than {share}% of a seat's decisions) {rule}.")
-COUNT = Msg("ratings_settings.count", "count")
-SKIP = Msg("ratings_settings.skip", "do not count")
 SET = Msg("ratings_settings.set", "Assisted games {rule} here from now on; the games finished so "
           "far were rated again accordingly.")
 SAME = Msg("ratings_settings.same", "Assisted games {rule} here already; nothing was changed.")
+COUNT = Msg("ratings_settings.count", "count")
+SKIP = Msg("ratings_settings.skip", "do not count")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +68,7 @@ def rules(ctx: Context[LiveGame | None], cmd: RatingRules) -> Outcome:
 
 ENTRY = Entry(
     "ratings", ("ratings",), USAGE(), read, {RatingRules: OpenRoute(rules)},
-    help=((Section.MODERATORS, "`ratings assisted count|skip` (whether games played much by "
-                               "timeouts count; `ratings` says)"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.ANYONE, "`ratings`"), (Who.MODERATORS, "`ratings assisted count\\|skip`")),
     slash=NoSlash("a server's rule is set once; reached with `/bus do`"),
     strict=True,

@@ -17,6 +17,9 @@ from bot.service.ratings import asking, tables, views
 from engine.limits import LimitError, check_season_name
 from engine.text import Msg
 
+HELP = Msg("season.help", "`season start NAME`, `season end` (the ratings' seasons; `season` "
+           "says which runs)")
+
 USAGE = Msg("season.usage", "`season`, `season start NAME` or `season end`")
 STARTED = Msg("season.started", "The season {name} begins: its leaderboard (`leaderboard "
               "season`) counts the games finished from now on, every player starting it afresh; "
@@ -110,8 +113,7 @@ def end(ctx: Context[LiveGame | None], cmd: SeasonEnd) -> Outcome:
 ENTRY = Entry(
     "season", ("season",), USAGE(), read,
     {SeasonNow: OpenRoute(now), SeasonStart: OpenRoute(start), SeasonEnd: OpenRoute(end)},
-    help=((Section.MODERATORS, "`season start NAME`, `season end` (the ratings' seasons; "
-                               "`season` says which runs)"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.ANYONE, "`season`"), (Who.MODERATORS, "`season start NAME`, `season end`")),
     slash=NoSlash("seasons are started and ended a few times a year; reached with `/bus do`"),
     strict=True,

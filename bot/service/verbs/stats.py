@@ -16,6 +16,8 @@ from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
 from engine.text import Msg
 
+HELP = Msg("stats.help", "`stats [@member]` (a player's record here)")
+
 USAGE = Msg("stats.usage", "`stats [NAME]` (NAME: one word, or `@` and a name, or a mention)")
 
 
@@ -43,7 +45,7 @@ def stats(ctx: Context[LiveGame | None], cmd: Stats) -> Outcome:
 
 ENTRY = Entry(
     "stats", ("stats",), USAGE(), read, {Stats: OpenRoute(stats)},
-    help=((Section.LOOK, "`stats [@member]` (a player's record here)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`stats [@member]`"),),
     strict=True,
     slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "

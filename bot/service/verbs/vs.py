@@ -15,6 +15,8 @@ from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
 from engine.text import Msg
 
+HELP = Msg("vs.help", "`vs @member` (your record against them)")
+
 USAGE = Msg("vs.usage", "`vs NAME` (NAME: one word, or `@` and a name, or a mention)")
 
 
@@ -46,7 +48,7 @@ def versus(ctx: Context[LiveGame | None], cmd: Versus) -> Outcome:
 
 ENTRY = Entry(
     "vs", ("vs",), USAGE(), read, {Versus: OpenRoute(versus)},
-    help=((Section.LOOK, "`vs @member` (your record against them)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`vs @member`"),),
     slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "
                   "`/bus do`, which reaches the ratings' commands"),

@@ -42,6 +42,7 @@ MARKERS = Plural("count.markers", "{n} marker", "{n} markers")
 PASSENGERS = Plural("count.passengers", "{n} passenger", "{n} passengers")
 STEPS = Plural("count.steps", "{n} step", "{n} steps")
 HOURS = Plural("count.hours", "{n} hour", "{n} hours")
+MINUTES = Plural("count.minutes", "{n} minute", "{n} minutes")
 STREETS = Plural("count.streets", "{n} street", "{n} streets")
 HANDLED_MESSAGES = Plural("count.handled_messages", "{n} handled message",
                           "{n} handled messages")
@@ -234,6 +235,13 @@ DROPPED = Msg("act.dropped", "{who} dropped {seat}: the bot plays for them from 
 IMPORTED = Msg("act.imported", "{who} imported this game ({source})")
 NUDGED = Msg("act.nudged", "{who} nudged {seat}")
 NUDGED_TABLE = Msg("act.nudged_table", "{who} nudged the table")
+#: where an imported game came from, as its record keeps it (English words stored since the
+#: first imports) and as it is said
+SOURCES = {
+    "text log": Msg("act.source.text_log", "text log"),
+    "JSON export": Msg("act.source.json_export", "JSON export"),
+    "a file": Msg("act.source.file", "a file"),
+}
 OTHER_ACT = Msg("act.other", "{who}: {kind}")
 SET_DEADLINE = Msg("act.set_deadline", "{who} set the deadline to {took}")
 OFF = Msg("setting.off", "off")
@@ -276,10 +284,16 @@ def act_text(rec: Record) -> Text:
         case payloads.Dropped():
             return DROPPED(who=who, seat=rec.seat or "")
         case payloads.Imported(source=source):
-            return IMPORTED(who=who, source=source)
+            return IMPORTED(who=who, source=source_words(source))
         case payloads.Nudged():
             return NUDGED(who=who, seat=rec.seat) if rec.seat else NUDGED_TABLE(who=who)
     return _waiting_act(rec) or OTHER_ACT(who=who, kind=rec.kind)
+
+
+def source_words(source: str) -> Said:
+    """An imported game's source as it is said (a stored source of no known words as it is)."""
+    known = SOURCES.get(source)
+    return known() if known is not None else source
 
 
 def _waiting_act(rec: Record) -> Text | None:
