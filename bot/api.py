@@ -232,6 +232,8 @@ class Failure:
 
     wait: float
     tell: str | None = None
+    #: the language of the game's posts: what the moderator is told is written in it
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)

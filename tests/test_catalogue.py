@@ -184,11 +184,14 @@ def _scan() -> tuple[list[Constant], dict[str, ast.Module]]:
         if module == "engine.text":
             continue  # the classes themselves (and ``AND``, found below like any other)
         bound: dict[int, str] = {}
-        for stmt in tree.body:
-            if isinstance(stmt, ast.Assign | ast.AnnAssign):
+        for stmt in tree.body:  # a constant, or an entry of a module-level table of them
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
                 target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
-                if isinstance(target, ast.Name) and isinstance(stmt.value, ast.Call):
-                    bound[id(stmt.value)] = target.id
+                if isinstance(target, ast.Name):
+                    for node in ast.walk(stmt.value):
+                        if isinstance(node, ast.Call):
+                            bound[id(node)] = (target.id if node is stmt.value
+                                               else f"{target.id}[...]")
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and (kind := _kind(node)) is not None:
                 args = {i: a for i, a in enumerate(node.args)}
@@ -214,7 +217,7 @@ CONSTANTS, TREES = _scan()
 
 
 def test_every_sentence_is_one_module_level_constant_with_a_unique_id() -> None:
-    assert len(CONSTANTS) > 10
+    assert len(CONSTANTS) > 600
     problems = [f"{c.module}:{c.line}" for c in CONSTANTS
                 if c.name is None or c.id is None or None in c.templates
                 or not _ID.match(c.id)]
@@ -294,7 +297,7 @@ def test_every_call_gives_exactly_the_placeholders_its_template_names() -> None:
                 wrong.append(f"{module}:{node.lineno}: {constant.id} names "
                              f"{sorted(constant.fields)}, given {sorted(given)}")
     assert wrong == []
-    assert checked > 10
+    assert checked > 400
 
 
 def test_babel_extracts_every_constant() -> None:
@@ -343,109 +346,59 @@ def test_the_german_check_catches_a_translation_with_other_placeholders() -> Non
 
 #: Modules whose player-facing sentences are not in the catalogue YET, per area: each engineer
 #: converting an area empties its list as they go (``scripts/literals.py --list`` shows what
-#: is left). THE LAST ONE TO FINISH: every list here MUST be empty, and this comment goes.
+#: is left; ``scripts/to_catalogue.py`` moves a module's inline sentences into constants for
+#: review). THE LAST ONE TO FINISH: every list here MUST be empty, and this comment goes.
 NOT_YET_CONVERTED: dict[str, frozenset[str]] = {
+    # the engine's refusals and prompts (the ``words-engine`` engineer)
     "engine": frozenset((
-        'engine/game.py',
-        'engine/intent.py',
-        'engine/kept.py',
-        'engine/limits.py',
-        'engine/log.py',
-        'engine/notation.py',
-        'engine/rules/base.py',
-        'engine/rules/buildings.py',
-        'engine/rules/choose.py',
-        'engine/rules/setup.py',
-        'engine/state.py',
+        "engine/game.py", "engine/intent.py", "engine/kept.py", "engine/limits.py",
+        "engine/log.py", "engine/notation.py", "engine/rules/base.py",
+        "engine/rules/buildings.py", "engine/rules/choose.py", "engine/rules/setup.py",
+        "engine/state.py",
     )),
+    # the pictures' labels (the ``words-render`` engineer)
     "render": frozenset((
-        'render/banner.py',
-        'render/chart.py',
-        'render/clock.py',
-        'render/leaderboard.py',
-        'render/legend.py',
-        'render/players.py',
-        'render/rating_chart.py',
+        "render/banner.py", "render/chart.py", "render/clock.py", "render/leaderboard.py",
+        "render/legend.py", "render/players.py", "render/rating_chart.py",
     )),
-    "bot": frozenset((
-        'bot/cli.py',
-        'bot/config.py',
-        'bot/console.py',
-        'bot/delivery.py',
-        'bot/maintenance.py',
-        'bot/page_cli.py',
-        'bot/practice.py',
-        'bot/ratings_cli.py',
-        'bot/service/budgets.py',
-        'bot/service/command/confirm.py',
-        'bot/service/command/needs.py',
-        'bot/service/command/words.py',
-        'bot/service/drawing/alttext.py',
-        'bot/service/drawing/page_job.py',
-        'bot/service/drawing/page_notes.py',
-        'bot/service/drawing/story_job.py',
-        'bot/service/exchange.py',
-        'bot/service/game/deadlines.py',
-        'bot/service/lookups.py',
-        'bot/service/ratings/asking.py',
-        'bot/service/ratings/pictures.py',
-        'bot/service/ratings/stored.py',
-        'bot/service/ratings/tables.py',
-        'bot/service/ratings/views.py',
-        'bot/service/router/reading.py',
-        'bot/service/router/registry.py',
-        'bot/service/router/route.py',
-        'bot/service/scheduler.py',
-        'bot/service/store/store.py',
-        'bot/service/verbs/add_bot.py',
-        'bot/service/verbs/auto_single.py',
-        'bot/service/verbs/away.py',
-        'bot/service/verbs/bot_moves.py',
-        'bot/service/verbs/confirm.py',
-        'bot/service/verbs/deadline.py',
-        'bot/service/verbs/export.py',
-        'bot/service/verbs/forget.py',
-        'bot/service/verbs/games.py',
-        'bot/service/verbs/help.py',
-        'bot/service/verbs/hint.py',
-        'bot/service/verbs/import_game.py',
-        'bot/service/verbs/index.py',
-        'bot/service/verbs/layout.py',
-        'bot/service/verbs/leaderboard.py',
-        'bot/service/verbs/lobby.py',
-        'bot/service/verbs/log.py',
-        'bot/service/verbs/map.py',
-        'bot/service/verbs/moderation.py',
-        'bot/service/verbs/move.py',
-        'bot/service/verbs/moves.py',
-        'bot/service/verbs/on.py',
-        'bot/service/verbs/plan.py',
-        'bot/service/verbs/preview.py',
-        'bot/service/verbs/rated.py',
-        'bot/service/verbs/rating.py',
-        'bot/service/verbs/ratings_settings.py',
-        'bot/service/verbs/replace.py',
-        'bot/service/verbs/rules.py',
-        'bot/service/verbs/season.py',
-        'bot/service/verbs/stats.py',
-        'bot/service/verbs/status.py',
-        'bot/service/verbs/story.py',
-        'bot/service/verbs/undo.py',
-        'bot/service/verbs/vs.py',
-        'bot/service/words/logbook.py',
-        'bot/service/words/replies.py',
-        'bot/story_cli.py',
-    )),
+    # ``hint``'s sentences are the ``ai`` engineer's
+    "bot": frozenset(("bot/service/verbs/hint.py",)),
+    # the Discord adapter (the ``words-render`` engineer, after ``render/``)
     "discord": frozenset((
-        'bot/discord_app/components.py',
-        'bot/discord_app/dispatch.py',
-        'bot/discord_app/guards.py',
+        "bot/discord_app/components.py", "bot/discord_app/dispatch.py",
+        "bot/discord_app/guards.py",
     )),
 }
 
-#: Literals that reach a person and rightly stay out of the catalogue: (module, the literal as
-#: ``scripts/literals.py`` shows it) -> why. Keep it short: every entry is an exception.
-ALLOWED: dict[tuple[str, str], str] = {}
+#: What reaches a person and rightly stays out of the catalogue: (module, the literal as
+#: ``scripts/literals.py`` shows it, or "*" for the whole module) -> why. Keep it short: every
+#: entry is an exception.
+ALLOWED: dict[tuple[str, str], str] = {
+    # the operator's command line: run by whoever hosts busbot, in English like its logs and
+    # its --help; no player or moderator reads it
+    ("bot/cli.py", "*"): "the operator's command line (setup, render, status of a log file)",
+    ("bot/maintenance.py", "*"): "the operator's check, backup and forget reports",
+    ("bot/page_cli.py", "*"): "the operator's `busbot page` report",
+    ("bot/story_cli.py", "*"): "the operator's `busbot story` report",
+    ("bot/ratings_cli.py", "*"): "the operator's `busbot ratings rebuild` report",
+    ("bot/config.py", "*"): "the configuration's repr, for the operator's logs",
+    ("bot/service/store/store.py", "*"): "why the database file cannot be opened: the "
+                                         "operator's error at start-up",
+    ("bot/console.py", "f'busbot console: {err}'"): "a bad config file or database at the "
+                                                    "console's start: the operator's error",
+    ("bot/console.py", "\x00(a line over the message limit)"): "a sentinel compared by "
+                                                               "identity, never shown",
+    # data, not words: stored in records or files and read back
+    ("bot/service/ratings/stored.py", "all time"): "the all-time scope's name in the ratings' "
+                                                   "CSV/JSON export (data read by tools)",
+    ("bot/service/verbs/import_game.py", "text log"): "an import's source as its record keeps "
+                                                      "it (``replies.SOURCES`` says it)",
+    ("bot/service/verbs/import_game.py", "JSON export"): "likewise",
+    ("bot/service/verbs/import_game.py", "busbot-game"): "the export file format's name",
+    ("bot/service/verbs/undo.py", "f'undo last {cmd.count}'"): "the request as typed, which "
+                                                               "`confirm` reads again",
+    ("bot/service/verbs/undo.py", "f'undo to {cmd.number}'"): "likewise",
+}
 
 
 def test_no_player_facing_literal_bypasses_the_catalogue() -> None:
@@ -453,7 +406,7 @@ def test_no_player_facing_literal_bypasses_the_catalogue() -> None:
     left: dict[str, set[str]] = {area: set() for area in AREAS}
     bypass = []
     for f in found:
-        if (f.module, f.literal) in ALLOWED:
+        if (f.module, f.literal) in ALLOWED or (f.module, "*") in ALLOWED:
             continue
         if f.module in NOT_YET_CONVERTED[f.area]:
             left[f.area].add(f.module)

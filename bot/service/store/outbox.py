@@ -96,10 +96,11 @@ def mark_failed(db: sqlite_utils.Database, item_id: int, error: str, refused: bo
     """Count a failed post and schedule its retry. When the place refused it (a permission) and
     nobody has been told about this place's unsent posts yet, mark this one as told and name the
     game's creator in ``tell``: the caller tells them, once."""
-    row = db.execute("SELECT place, attempts FROM outbox WHERE id = ?", [item_id]).fetchone()
+    row = db.execute("SELECT place, attempts, language FROM outbox WHERE id = ?",
+                     [item_id]).fetchone()
     if row is None:
         return Failure(0.0)
-    place, attempts = str(row[0]), int(row[1]) + 1
+    place, attempts, language = str(row[0]), int(row[1]) + 1, str(row[2] or "en")
     wait = retry_pause(attempts)
     db.execute("UPDATE outbox SET attempts = ?, next_try = ?, last_error = ? WHERE id = ?",
                [attempts, now + wait, error[:300], item_id])
@@ -114,7 +115,7 @@ def mark_failed(db: sqlite_utils.Database, item_id: int, error: str, refused: bo
                 "WHERE id = ?) AND kind IN ('create', 'import') ORDER BY seq LIMIT 1",
                 [item_id]).fetchone()
             tell = str(creator[0]) if creator is not None else None
-    return Failure(wait, tell)
+    return Failure(wait, tell, language)
 
 
 def mark_posting(db: sqlite_utils.Database, ids: list[int], nonce: str) -> None:

@@ -232,9 +232,10 @@ def _outbox(db: sqlite_utils.Database) -> None:
 
 def _add_story_column(db: sqlite_utils.Database) -> None:
     """The outbox's ``story`` column, for a database whose outbox predates it. Its unsent rows
-    get the flag from the stored facts, not from their words: a row that carries the last
-    record of a game now over is the game's final announcement, and gets its chart (not its
-    animation, which costs a budget the late post was never granted); any other row none."""
+    get the flag from the stored facts, not from their words (which are in the language they
+    were written in): a row that carries the last record of a game now over is the game's
+    final announcement, and gets its chart and animation (what a final post had unless the
+    place had drawn several just then, which no stored fact tells); any other row none."""
     if "story" in db.table("outbox").columns_dict:
         return
     db.execute("ALTER TABLE outbox ADD COLUMN story INTEGER")
@@ -242,7 +243,7 @@ def _add_story_column(db: sqlite_utils.Database) -> None:
         "UPDATE outbox SET story = CASE WHEN EXISTS (SELECT 1 FROM games WHERE "
         "games.id = outbox.game_id AND games.status = 'over' AND games.last_seq = outbox.seq) "
         "THEN ? ELSE ? END WHERE sent_at IS NULL",
-        [StoryFiles.CHART, StoryFiles.NONE])
+        [StoryFiles.CHART_AND_ANIMATION, StoryFiles.NONE])
 
 
 def _snapshots(db: sqlite_utils.Database) -> None:
