@@ -80,6 +80,8 @@ class Step:
     live: LiveGame | None = None
     #: said live (not read from history): a refusal is owed until its post is made
     owed: bool = False
+    #: the author's words (their language, else the game's), once looked up
+    reader: Words | None = None
 
 
 class Pipeline:
@@ -136,6 +138,12 @@ class Pipeline:
         return words_for(languages.for_game(self.core.store, live.record if live else None,
                                             actor.server))
 
+    def reader(self, step: Step) -> Words:
+        """The author's words for this command (looked up once per command)."""
+        if step.reader is None:
+            step.reader = self.private(step.actor, step.live)
+        return step.reader
+
     def private(self, actor: Actor, live: LiveGame | None) -> Words:
         """The words of what the author alone asked for or is refused: their language."""
         return words_for(languages.for_member(self.core.store, actor.user_id,
@@ -176,7 +184,7 @@ class Pipeline:
             is_moderator(actor, live.record if live else None, core.moderator_role),
             core.store, attachments, core.bind_imported_names,
             server_moderator=is_moderator(actor, None, core.moderator_role),
-            words=self.private(actor, live))
+            words=self.reader(step))
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
@@ -252,7 +260,7 @@ class Pipeline:
     def unchanged(self, step: Step, outcome: Outcome) -> Prepared:
         """A refusal or a lookup: nothing to commit, only the message to note as read (and a
         live refusal's answer as owed until it is posted: ``answered``)."""
-        words = self.private(step.actor, step.live)
+        words = self.reader(step)
         text = say(outcome.text, words)
         if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
             text = text[:MAX_MESSAGE_CHARS - 1] + "…"
