@@ -152,20 +152,33 @@ def due_at(record: GameRecord, game: Game | None, now: float) -> float | None:
     return None if due is None else due.at
 
 
-def hours(seconds: float) -> str:
+DAYS = Msg("time.days", "{n:g} d")
+HOURS = Msg("time.hours", "{n} h")
+MINUTES = Msg("time.minutes", "{n} min")
+DAY_MONTH = Msg("date.day_month", "{day} {month}")
+#: the months as a date in few words names them
+MONTHS = (
+    Msg("date.month.1", "Jan"), Msg("date.month.2", "Feb"), Msg("date.month.3", "Mar"),
+    Msg("date.month.4", "Apr"), Msg("date.month.5", "May"), Msg("date.month.6", "Jun"),
+    Msg("date.month.7", "Jul"), Msg("date.month.8", "Aug"), Msg("date.month.9", "Sep"),
+    Msg("date.month.10", "Oct"), Msg("date.month.11", "Nov"), Msg("date.month.12", "Dec"),
+)
+
+
+def hours(seconds: float) -> Text:
     """``24 h``, ``90 min``, ``3 d``: a duration as the table reads it (whole hours from an
     hour on, so a wait reads "14 h of 24 h")."""
     if seconds >= 2 * 86400 and seconds % 86400 == 0:
-        return f"{seconds / 86400:g} d"
+        return DAYS(n=seconds / 86400)
     if seconds >= 3600:
-        return f"{int(seconds // 3600)} h"
-    return f"{int(seconds // 60)} min"
+        return HOURS(n=int(seconds // 3600))
+    return MINUTES(n=int(seconds // 60))
 
 
-
-def day(at: float) -> str:
-    """``2 Dec`` (the same year) or ``2 Dec 2027``: when time away ends, in few words."""
-    return f"{time.gmtime(at).tm_mday} {time.strftime('%b', time.gmtime(at))}"
+def day(at: float) -> Text:
+    """``2 Dec``: when time away ends, in few words."""
+    moment = time.gmtime(at)
+    return DAY_MONTH(day=moment.tm_mday, month=MONTHS[moment.tm_mon - 1]())
 
 
 def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, list[Text]]:

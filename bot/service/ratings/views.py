@@ -97,12 +97,16 @@ def signed(value: float) -> str:
     return f"{value:+.1f}"
 
 
-def duration(seconds: float) -> str:
+SECONDS = Msg("ratings.views.seconds", "{n:.0f} s")
+PER_MINUTES = Msg("ratings.views.minutes", "{n:.0f} min")
+
+
+def duration(seconds: float) -> Text:
     """A time per decision: seconds under a minute, then minutes, then as deadlines say it."""
     if seconds < 60:
-        return f"{seconds:.0f} s"
+        return SECONDS(n=seconds)
     if seconds < 3600:
-        return f"{seconds / 60:.0f} min"
+        return PER_MINUTES(n=seconds / 60)
     return hours(seconds)
 
 
