@@ -160,6 +160,7 @@ class Checker:
     def __init__(self, root: Path = ROOT) -> None:
         self.root = root
         self.modules: dict[str, _Module] = {}
+        self.sinks: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {}
 
     def module(self, dotted: str) -> _Module | None:
         if dotted not in self.modules:
@@ -197,6 +198,7 @@ class Checker:
     def _in_module(self, module: _Module, sinks: dict[str, tuple[tuple[int, ...] | None,
                                                                  tuple[str, ...]]],
                    helpers: bool = False) -> Iterator[tuple[int, str]]:
+        self.sinks = sinks
         if helpers:
             yield from self._in_helpers(module)
         for node in ast.walk(module.tree):
@@ -244,6 +246,9 @@ class Checker:
                 return
         if isinstance(node, ast.Call) and _callee(node) in _NOT_WORDS:
             return
+        callee = _callee(node) if isinstance(node, ast.Call) else ""
+        if callee[:1].isupper() and not callee.isupper() and callee not in self.sinks:
+            return  # a value made of data (a move, a position), not words
         if isinstance(node, ast.Compare):
             return
         if isinstance(node, ast.Subscript):

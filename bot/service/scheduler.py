@@ -96,7 +96,7 @@ def _reminder(draft: Draft, due: Due) -> Outcome:
         draft.pings.append(player)
     return Outcome(
         (REMINDER_HALF if due.stage == HALF else REMINDER_HOUR)(
-            decision=decision.text, left=deadlines.hours(max(0.0, left)),
+            decision=decision.said, left=deadlines.hours(max(0.0, left)),
             deadline=deadlines.hours(record.deadline), policy=_POLICY[record.on_timeout]()),
         draft=draft, mentions=[])
 
@@ -110,7 +110,7 @@ def _passed(draft: Draft, due: Due) -> Outcome:
     took = deadlines.hours(record.deadline)
     if record.creator_id:  # who moderates this game agreed to hear of it
         draft.pings.append(record.creator_id)
-    line = TIME_RAN_OUT(decision=decision.text, took=took, moderator=record.creator_name,
+    line = TIME_RAN_OUT(decision=decision.said, took=took, moderator=record.creator_name,
                         policy=_POLICY[record.on_timeout]())
     if record.on_timeout == "wait":
         player = _player(draft, due.seat)

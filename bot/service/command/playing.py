@@ -47,15 +47,15 @@ def why_not(draft: Draft, move: Move, err: BusError, index: int, total: int,
     if isinstance(err, NotYourTurn):
         game = draft.game
         decision = game.to_act() if game is not None else None
-        waiting = WAITS_FOR(decision=decision.text) if decision is not None else None
+        waiting = WAITS_FOR(decision=decision.said) if decision is not None else None
         return refuse(joined(where, NOT_YOUR_DECISION(), waiting), unchanged=unchanged)
     if isinstance(err, IllegalMove):
-        reason = (NOT_ALLOWED_BY_RULE(rule=err.rule, reason=str(err)) if err.rule
-                  else NOT_ALLOWED(reason=str(err)))
+        reason = (NOT_ALLOWED_BY_RULE(rule=err.rule, reason=err.text) if err.rule
+                  else NOT_ALLOWED(reason=err.text))
         alternatives = (LEGAL_INSTEAD(moves=Listing(tuple(err.alternatives), ", "))
                         if err.alternatives else "")
         return refuse(joined(where, reason), then=alternatives, unchanged=unchanged)
-    return refuse(joined(where, REFUSED(reason=str(err))), unchanged=unchanged)
+    return refuse(joined(where, REFUSED(reason=err.text)), unchanged=unchanged)
 
 
 def table_outcome(draft: Draft, said: Sequence[Said]) -> Outcome:

@@ -25,10 +25,10 @@ from bot.service.words.replies import (
     GAMES,
     PLAYERS,
     RATED_GAMES,
-    STREETS,
     TIMES,
     WINS,
 )
+from engine.decisions import STREETS
 from engine.moves import ACTION_TITLES
 from engine.text import Listing, Msg, Text
 

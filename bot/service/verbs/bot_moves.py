@@ -57,7 +57,7 @@ def play_bots(ctx: GameContext, cmd: BotMoves) -> Outcome:
             assert draft.game is not None
             events = draft.game.push(move, seat)
         except BusError as err:
-            return refuse(THE_COMPUTER_S_MOVE_FOR(move=str(move), seat=seat, err=str(err)))
+            return refuse(THE_COMPUTER_S_MOVE_FOR(move=str(move), seat=seat, err=err.text))
         draft.add(payloads.Moved(reason="bot"), seat=seat, text=str(move), auto=True,
                   user=(BOT_PLAYER, bot_name(level)))
         played.append(Played(seat, move, events, auto=f"bot:{level}"))

@@ -105,6 +105,8 @@ THE_GAME_HAS_NOT_STARTED = Msg("import_game.the_game_has_not_started", "The game
 USAGE = Msg("import_game.usage", "`import` (with the file attached)")
 HELP = Msg("import_game.help", "`import` with a log file attached starts a game from it")
 
+#: an imported seat's name that the name limits would write otherwise
+NOT_WRITTEN_AS = Msg("import.name_not_written_as", "the name {name} is not written as {written}")
 #: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
 MAX_USER_CHARS = 2 * MAX_NAME_CHARS
 
@@ -206,7 +208,7 @@ def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
         log = GameLog.parse(text)
         game = replay(log)
     except LogError as err:
-        raise ExchangeError(str(err)) from None
+        raise ExchangeError(err.text) from None
     try:
         check_distinct(log.players)
     except LimitError as err:
@@ -283,7 +285,7 @@ def _from_json(draft: Draft, text: str) -> str:
     try:
         check_records(len(rows))
     except LimitError as err:
-        raise ExchangeError(str(err)) from None
+        raise ExchangeError(err.text) from None
     for i, row in enumerate(rows, start=1):
         rec = _record(row, i)
         try:
@@ -307,7 +309,7 @@ def _check_seats(record: GameRecord) -> None:
     try:
         for name in names:
             if check_name(name) != name:
-                raise LimitError(f"the name {name!r} is not written as {check_name(name)!r}")
+                raise LimitError(NOT_WRITTEN_AS(name=repr(name), written=repr(check_name(name))))
         check_distinct(names)
         build_options(record.edition, max(3, len(names)), record.options)
     except ValueError as err:  # LimitError is one
@@ -376,7 +378,7 @@ def checked_replay(record: GameRecord) -> Game:
     except LogError as err:
         if err.move is None:
             raise ExchangeError(THE_SEATS_OR_OPTIONS_CANNOT_2(err=str(err))) from None
-        raise ExchangeError(str(err)) from None
+        raise ExchangeError(err.text) from None
 
 
 ENTRY = Entry(

@@ -29,8 +29,9 @@ from bot.service.game import payloads
 from bot.service.game.live_game import Draft, LiveGame, build_game, build_options
 from bot.service.game.records import PLAYING_STATUSES, GameRecord
 from bot.service.words.catalogue import Said, lines
-from bot.service.words.replies import STATUS_WORDS, next_line, played_lines
+from bot.service.words.replies import EVENT, STATUS_WORDS, next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
+from engine.errors import Said as Saying
 from engine.limits import MAX_SEATS as MAX_PLAYERS
 from engine.limits import MIN_SEATS as MIN_PLAYERS
 from engine.limits import LimitError, look_alike, shown
@@ -85,6 +86,8 @@ USAGE_4 = Msg("lobby.usage_4", "`accept`")
 HELP_5 = Msg("lobby.help_5", "a seat offered to you (`replace`, an import) is yours once you "
              "type `accept`")
 
+#: a joining name that looks like a seated one
+NAME_TAKEN = Msg("lobby.name_taken", "that name is taken (it looks like {twin}, already seated)")
 #: how two commands are written, which their readers quote when the rest does not fit
 USAGE_NEW = Msg("lobby.usage_new", "`new game [capstone|splotter-2nd] [option=value ...]`")
 USAGE_START = Msg("lobby.usage_start", "`start` or `start order: NAME, NAME, NAME`")
@@ -217,7 +220,7 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     try:
         build_options(edition, MIN_PLAYERS, overrides)
     except ValueError as err:
-        return refuse(CANNOT_CREATE_THE_GAME(err=str(err)))
+        return refuse(CANNOT_CREATE_THE_GAME(err=err.text if isinstance(err, Saying) else str(err)))
     draft = Draft(GameRecord(0, ctx.place), None, ctx.actor, ctx.now, ctx.message_id)
     options = "".join(f", {k}={v}" for k, v in overrides.items())
     # single choices play themselves unless the creator says otherwise (`auto_single off`
@@ -235,7 +238,7 @@ def check_name(name: str, taken: list[str]) -> str:
     clean = checked_name(name)
     twin = look_alike(clean, taken)
     if twin is not None:
-        raise LimitError(f"that name is taken (it looks like {twin}, already seated)")
+        raise LimitError(NAME_TAKEN(twin=twin))
     return clean
 
 
@@ -261,7 +264,7 @@ def join(ctx: GameContext, cmd: Join) -> Outcome:
     try:
         name = check_name(given, [s.name for s in record.seats])
     except LimitError as err:
-        return refuse(CANNOT_JOIN_AS(name=repr(shown(given, 40)), err=str(err)))
+        return refuse(CANNOT_JOIN_AS(name=repr(shown(given, 40)), err=err.text))
     taken = {s.colour for s in record.seats}
     colour = cmd.colour
     if colour is not None:
@@ -354,13 +357,13 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
     try:
         draft.game = build_game(draft.record)
     except (BusError, ValueError) as err:
-        return refuse(THE_GAME_CANNOT_START(err=str(err)))
+        return refuse(THE_GAME_CANNOT_START(err=err.text if isinstance(err, Saying) else str(err)))
     assert draft.game is not None
     seating = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
     said: list[Said] = [BEGINS_RANDOM(seed=str(seed), seating=seating) if seed is not None
                         else BEGINS_GIVEN(seating=seating)]
     said.extend(ratings.chances(ctx.store, draft.record, ctx.actor.server or ctx.place))
-    said.extend(f"  · {e.text}" for e in draft.game.opening_events)
+    said.extend(EVENT(event=e.said) for e in draft.game.opening_events)
     said.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, said)
 

@@ -183,7 +183,7 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
     user = (seat.player if seat is not None and not seat.dropped
             and not record.is_away(seat.name, ctx.now) else None)  # time away: no ping
     return Outcome(NUDGES_THE_GAME_WAITS_FOR(name=ctx.actor.name, player=decision.player,
-                                             text=decision.text),
+                                             text=decision.said),
                    draft=draft, mentions=[user] if user else [])
 
 

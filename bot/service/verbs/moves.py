@@ -58,13 +58,13 @@ def choices_text(live: LiveGame, everything: bool = False) -> Said:
     assert decision is not None
     legal = [str(m) for m in game.legal_moves()]
     if everything:
-        return lines(DECISION(decision=decision.text), EVERY(n=len(legal)),
+        return lines(DECISION(decision=decision.said), EVERY(n=len(legal)),
                      *(ITEM(move=m) for m in legal))
     shown = ", ".join(legal[:MAX_CHOICES])
     if len(legal) > MAX_CHOICES:
-        return lines(DECISION(decision=decision.text),
+        return lines(DECISION(decision=decision.said),
                      LEGAL_MORE(n=len(legal), shown=shown, more=len(legal) - MAX_CHOICES))
-    return lines(DECISION(decision=decision.text), LEGAL(n=len(legal), shown=shown))
+    return lines(DECISION(decision=decision.said), LEGAL(n=len(legal), shown=shown))
 
 
 ENTRY = Entry(

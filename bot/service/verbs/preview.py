@@ -35,6 +35,8 @@ HELP = Msg("preview.help", "`preview MOVES` shows the table after them without p
 
 #: marked on a preview's picture, so that nobody takes it for the table
 NOTE = Msg("preview.note", "Preview: not played")
+#: the refusal of a preview whose moves come after the game's end
+OVER_BEFORE_IT = Msg("preview.over_before_it", "the game would be over before it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,7 @@ def preview(ctx: GameContext, cmd: Preview) -> Outcome:
             game = draft.game
             decision = game.to_act() if game is not None else None
             if decision is None:
-                raise BusError("the game would be over before it")
+                raise BusError(OVER_BEFORE_IT())
             played.append(draft.push(decision.player, move))
         except BusError as err:
             return why_not(draft, move, err, i, len(tried), unchanged=NOTHING_PREVIEWED())

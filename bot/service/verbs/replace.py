@@ -115,7 +115,7 @@ def _new_player(ctx: GameContext, seat: Seat, text: str) -> tuple[str, str] | Ou
         try:
             user_id = user_name = check_name(user_name)
         except LimitError as err:
-            return refuse(CANNOT_PLAY(name=repr(shown(user_name, 40)), err=str(err)))
+            return refuse(CANNOT_PLAY(name=repr(shown(user_name, 40)), err=err.text))
     elif ctx.live.record.name_for(seat, user_name) is None and user_name != seat.name:
         user_name = f"<@{user_id}>"  # a display name no seat could carry is not shown
     return user_id, user_name

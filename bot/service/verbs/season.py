@@ -84,7 +84,7 @@ def start(ctx: Context[LiveGame | None], cmd: SeasonStart) -> Outcome:
     try:
         name = check_season_name(cmd.name)
     except LimitError as err:
-        return refuse(BAD_NAME(why=str(err)))
+        return refuse(BAD_NAME(why=err.text))
     server = asking.server(ctx)
     with ctx.store.transaction() as db:
         running = tables.current_season(db, server)

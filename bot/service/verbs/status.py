@@ -19,12 +19,12 @@ from bot.service.words.replies import (
     CLOCK_STONES,
     MARKERS,
     MOVES,
-    PASSENGERS,
     POINTS,
     STATUS_WORDS,
     next_line,
 )
 from engine import CLOCK
+from engine.decisions import PASSENGERS
 from engine.text import Listing, Msg
 
 LEFT = Msg("status.seat.left", "{name} (left; the bot plays for them)")

@@ -467,7 +467,7 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
     try:
         draft.game = build_game(draft.record, near=draft.game)
     except (BusError, ValueError) as err:
-        return refuse(CANNOT_PUT_BACK(err=str(err)))
+        return refuse(CANNOT_PUT_BACK(err=err.text if isinstance(err, BusError) else str(err)))
     who = ctx.actor.name
     lines: list[Said] = []
     if taken.replaced is not None:
@@ -500,7 +500,7 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     try:
         new = parse_move(cmd.text)
     except ParseError as err:
-        return refuse(UNREADABLE_CORRECTION(err=str(err)))
+        return refuse(UNREADABLE_CORRECTION(err=err.text))
     old = moves[n - 1]
     if str(new) == old.text:
         return refuse(ALREADY(n=n, text=old.text, seat=old.seat))
@@ -509,7 +509,7 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     try:
         game.push(new, old.seat)
     except BusError as err:
-        return refuse(CANNOT_REPLACE(new=str(new), n=n, err=str(err)))
+        return refuse(CANNOT_REPLACE(new=str(new), n=n, err=err.text))
     asked = ask_first(ctx, cmd, CORRECTION_ASKS)  # one replaying many moves asks first
     return asked if asked is not None else _corrected(ctx, n, new, game)
 
@@ -521,16 +521,17 @@ def _corrected(ctx: GameContext, n: int, new: Move, game: Game) -> Outcome:
     old = moves[n - 1]
     log = record_log(ctx.live.record)
     log.moves[n - 1] = (old.seat, str(new))
-    stop: tuple[int, str] | None = None
+    stop: tuple[int, Text] | None = None
     try:
         replay(log, onto=game)
     except LogError as err:  # that move and every one after it are withdrawn
         assert err.move is not None
-        stop = err.move - n - 1, err.reason
+        stop = err.move - n - 1, err.reason_text
     withdrawn = moves[n + stop[0]:] if stop is not None else []
     draft = ctx.draft()
     draft.add(payloads.Corrected(old.seq, n, old.text, tuple(m.seq for m in withdrawn),
-                               stop[1] if stop is not None else None),
+                               # the record keeps the reason's English, as ever
+                               str(stop[1]) if stop is not None else None),
               seat=old.seat, text=str(new))
     draft.game = game
     lines: list[Said] = [
@@ -540,7 +541,7 @@ def _corrected(ctx: GameContext, n: int, new: Move, game: Game) -> Outcome:
     return table_outcome(draft, [line for line in lines if line])
 
 
-def _after_correction(moves: list[LiveMove], n: int, stop: tuple[int, str] | None,
+def _after_correction(moves: list[LiveMove], n: int, stop: tuple[int, Text] | None,
                       withdrawn: int) -> Said:
     """What became of the moves after a corrected move ``n`` ("" when there are none)."""
     if stop is None:

@@ -15,7 +15,7 @@ from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import LiveMove, Record, same_user
 from bot.service.words.catalogue import Said, lines
-from bot.service.words.replies import _players_then, act_text, correction_slots
+from bot.service.words.replies import EVENT, _players_then, act_text, correction_slots
 from engine import GameLog, replay
 from engine.notation import parse_move
 from engine.text import Msg, Text
@@ -99,7 +99,7 @@ def tell(live: LiveGame, records: list[Record]) -> Told:
         seat = rec.seat or m.seat
         told.lines.append(MOVE(number=number, seat=seat, move=m.text) if note is None
                           else MOVE_NOTED(number=number, seat=seat, move=m.text, note=note))
-        told.lines.extend(f"  · {text}" for text in events.get(number, []))
+        told.lines.extend(EVENT(event=text) for text in events.get(number, []))
         told.after[number] = len(told.lines)
     told.lines.extend(ACT(act=act_text(rec)) for rec in acts)
     return told
@@ -124,7 +124,7 @@ def _note(m: LiveMove, rec: Record, player: str | None) -> Text | None:
     return None
 
 
-def _story(live: LiveGame) -> tuple[list[int], dict[int, list[str]]]:
+def _story(live: LiveGame) -> tuple[list[int], dict[int, list[Text]]]:
     """The round each move in force was made in, and the events worth telling after each
     (by move number), from one replay; nothing when the moves do not replay."""
     record = live.record
@@ -133,11 +133,11 @@ def _story(live: LiveGame) -> tuple[list[int], dict[int, list[str]]]:
     game = replay(GameLog([s.name for s in record.seats], record.edition, dict(record.options),
                           [s.colour or "" for s in record.seats], []))
     rounds: list[int] = []
-    events: dict[int, list[str]] = {}
+    events: dict[int, list[Text]] = {}
     try:
         for number, m in enumerate(record.moves, start=1):
             rounds.append(game.state.round)
-            told = [e.text for e in game.push(parse_move(m.text), m.seat) if e.kind in TOLD]
+            told = [e.said for e in game.push(parse_move(m.text), m.seat) if e.kind in TOLD]
             if told:
                 events[number] = told
     except Exception:  # the records replayed when stored; a log is never worth a failure

@@ -25,6 +25,7 @@ _ECHO_KINDS = frozenset(("choose", "pass"))
 MAX_CHOICES = 40
 
 # ---- counted words (``Plural``: one form for a count of one, the other for the rest) ------------
+# (a passenger, a step and a street are counted by the engine's: ``engine.decisions``)
 MOVES = Plural("count.moves", "{n} move", "{n} moves")
 AUTOMATIC_MOVES = Plural("count.automatic_moves", "{n} automatic move", "{n} automatic moves")
 LATER_MOVES = Plural("count.later_moves", "{n} later move", "{n} later moves")
@@ -39,11 +40,8 @@ PLAYERS = Plural("count.players", "{n} player", "{n} players")
 POINTS = Plural("count.points", "{n} point", "{n} points")
 BUSES = Plural("count.buses", "{n} bus", "{n} buses")
 MARKERS = Plural("count.markers", "{n} marker", "{n} markers")
-PASSENGERS = Plural("count.passengers", "{n} passenger", "{n} passengers")
-STEPS = Plural("count.steps", "{n} step", "{n} steps")
 HOURS = Plural("count.hours", "{n} hour", "{n} hours")
 MINUTES = Plural("count.minutes", "{n} minute", "{n} minutes")
-STREETS = Plural("count.streets", "{n} street", "{n} streets")
 HANDLED_MESSAGES = Plural("count.handled_messages", "{n} handled message",
                           "{n} handled messages")
 OWED_POSTS = Plural("count.owed_posts", "{n} owed post", "{n} owed posts")
@@ -59,6 +57,8 @@ AUTO_TAGS = {
 BY_COMPUTER = Msg("played.by_computer", "(computer player, {level})")
 BY_MODERATOR = Msg("played.by_moderator", "(by moderator {name})")
 PLAYED = Msg("played.move", "{seat}: {move}")
+#: what came of a move, under it
+EVENT = Msg("played.event", "  · {event}")
 PLAYED_TAGGED = Msg("played.move_tagged", "{seat}: {move} {tag}")
 ECHO_TAGGED = Msg("played.echo_tagged", "{echo} {tag}")
 MORE_AUTOMATIC = Plural(
@@ -124,14 +124,14 @@ def played_lines(played: list[Played]) -> list[Said]:
             tag = BY_COMPUTER(level=p.auto[4:])
         elif p.by is not None:
             tag = BY_MODERATOR(name=p.by)
-        echo = next((e.text for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
+        echo = next((e.said for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
                     None)
         if echo is None:
             out.append(PLAYED(seat=p.seat, move=str(p.move)) if tag is None
                        else PLAYED_TAGGED(seat=p.seat, move=str(p.move), tag=tag))
         else:
             out.append(echo if tag is None else ECHO_TAGGED(echo=echo, tag=tag))
-        out.extend(f"  · {e.text}" for e in p.events if e.kind not in _ECHO_KINDS)
+        out.extend(EVENT(event=e.said) for e in p.events if e.kind not in _ECHO_KINDS)
     if hidden:
         out.append(MORE_AUTOMATIC(n=hidden))
     return out
@@ -158,7 +158,7 @@ def next_line(live: LiveGame, *, after: bool = False) -> Said:
         extra = NOBODY_SITS(seat=seat.name)
     elif seat is not None and not seat.agreed:
         extra = SEAT_OFFERED(seat=seat.name, user=seat.user_name or "")
-    return joined((AFTER_NEXT if after else NEXT)(decision=decision.text), extra, paused)
+    return joined((AFTER_NEXT if after else NEXT)(decision=decision.said), extra, paused)
 
 
 def _after(line: Text, after: bool) -> Text:
