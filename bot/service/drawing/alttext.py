@@ -71,11 +71,7 @@ def _turn(game: Game) -> Text | None:
     decision = game.to_act()
     if decision is None:
         return None
-    ask = decision.text
-    prefix = f"{decision.player}: "
-    if ask.startswith(prefix):
-        ask = ask[len(prefix):]
-    return TO_ACT(player=_name(decision.player), ask=ask[:200])
+    return TO_ACT(player=_name(decision.player), ask=decision.asks)
 
 
 def _news(game: Game, previous: Game | None) -> Text | None:
