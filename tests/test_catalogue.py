@@ -348,11 +348,8 @@ def test_the_german_check_catches_a_translation_with_other_placeholders() -> Non
 NOT_YET_CONVERTED: dict[str, frozenset[str]] = {
     # the engine's refusals and prompts: done (``words-engine``)
     "engine": frozenset(),
-    # the pictures' labels (the ``words-render`` engineer)
-    "render": frozenset((
-        "render/banner.py", "render/chart.py", "render/clock.py", "render/leaderboard.py",
-        "render/legend.py", "render/players.py", "render/rating_chart.py",
-    )),
+    # the pictures' labels: done (``words-render``)
+    "render": frozenset(),
     # ``hint``'s sentences are the ``ai`` engineer's
     "bot": frozenset(("bot/service/verbs/hint.py",)),
     # the Discord adapter (the ``words-render`` engineer, after ``render/``)

@@ -6,6 +6,7 @@ its issue fills it)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ from bot.service.pipeline import Step
 from bot.service.store import languages
 from bot.service.words import catalogue
 from bot.service.words.replies import NEXT
+from engine import Game
+from engine.text import ENGLISH, Words
 from tests.service_support import Table, actor, fake_png, started
 
 GERMAN_NEXT = "Als Nächstes: {decision}."
@@ -74,7 +77,15 @@ def out_of_turn(table: Table) -> tuple[str, str]:
 
 def test_a_game_speaks_its_language_and_a_member_their_own(tmp_path: Path,
                                                            german: None) -> None:
-    service = GameService(str(tmp_path / "busbot.db"), renderer=fake_png, announce=True)
+    drawn_in: list[str] = []
+
+    def renderer(game: Game, *, previous: Game | None = None, note: str = "",
+                 layout: str | None = None, seat_notes: Mapping[str, str] | None = None,
+                 words: Words = ENGLISH) -> bytes:
+        drawn_in.append(words.language)
+        return fake_png(game, previous=previous, note=note)
+
+    service = GameService(str(tmp_path / "busbot.db"), renderer=renderer, announce=True)
     table = Table(service)
     started(table)
     assert "Next: " in play_first_choice(table)  # no language chosen anywhere: English
@@ -82,8 +93,10 @@ def test_a_game_speaks_its_language_and_a_member_their_own(tmp_path: Path,
     set_language(service, table.place, "de")
     summary = service.store.latest_game(table.place)
     assert summary is not None and service.cache.get(summary).record.language == "de"
+    drawn_in.clear()
     update = play_first_choice(table)
     assert "Als Nächstes: " in update and "Next: " not in update
+    assert drawn_in == ["de"]  # the picture's labels too
     # the post kept for the place says which language it was written in
     assert service.unsent(table.place)[-1].language == "de"
     # a refusal is its reader's: the game's language, unless they chose their own

@@ -40,7 +40,7 @@ def draw_page(game: Game, game_id: int, notes: PageNotes, room: int,
     try:
         from render.page import build_page  # the renderer is imported only when drawing
 
-        page = build_page(game, notes)
+        page = build_page(game, notes, words)
     except ImportError:
         return [CANNOT_MAKE()], []
     except Exception:  # a drawing bug must not lose the message it rides on

@@ -110,6 +110,8 @@ class Prepared:
             extra["layout"] = self.layout
         if self.seat_notes:
             extra["seat_notes"] = self.seat_notes
+        if self.words.language != "en":  # English is the renderer's own
+            extra["words"] = self.words
         return self.renderer(self.snapshot, previous=self.previous,
                              note=say(self.note, self.words),
                              **extra)  # type: ignore[arg-type]

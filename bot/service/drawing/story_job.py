@@ -76,7 +76,7 @@ class StoryJob:
         if self.chart:
             try:
                 files.append(Attachment(f"bus-game{self.game_id}-chart.png",
-                                        chart.chart_png(self.game)))
+                                        chart.chart_png(self.game, words=words)))
             except Exception:  # a drawing bug must not lose the message it rides on
                 log.exception("drawing the score chart failed")
                 notes.append(CHART_FAILED())
@@ -88,7 +88,7 @@ class StoryJob:
         if self.animation:
             room = MESSAGE_BYTES - MARGIN_BYTES - taken - sum(len(f.data) for f in files)
             try:
-                moving = animation.animate(self.game, limit=room)
+                moving = animation.animate(self.game, limit=room, words=words)
             except ValueError as err:  # too large even at its smallest, or nothing to show
                 notes.append(NO_ANIMATION(err=str(err)))
             except Exception:

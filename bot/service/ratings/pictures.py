@@ -66,7 +66,7 @@ class LeaderboardJob:
         levels = (LEVEL_SKILLS["easy"].mu, LEVEL_SKILLS["normal"].mu, LEVEL_SKILLS["hard"].mu)
         try:
             data = leaderboard_png(say(self.scope, words), rows, games=self.games,
-                                   levels=levels)
+                                   levels=levels, words=words)
         except Exception:  # a drawing bug must not lose the answer it rides on
             log.exception("drawing the leaderboard failed")
             return [NOT_DRAWN()], []
@@ -104,7 +104,7 @@ class RatingChartJob:
                 self.name, [RatingPoint(p.skill.mu, p.skill.sigma, p.place == 1)
                             for p in self.points],
                 first=first, last=last, start=RatingPoint(self.start.mu, self.start.sigma),
-                levels=views.level_mus())
+                levels=views.level_mus(), words=words)
         except Exception:
             log.exception("drawing the rating chart failed")
             return [NOT_DRAWN()], []

@@ -119,7 +119,7 @@ def page_html(ctx: Context[Any], live: LiveGame) -> str:
     notes = page_notes(live, ctx.store.records(live.record.game_id), ctx.words)
     from render.page import build_page  # the renderer is loaded only when drawing
 
-    page = build_page(live.game, notes)
+    page = build_page(live.game, notes, ctx.words)
     html: str = page.html
     return html
 
