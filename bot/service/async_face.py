@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, over
 from bot.api import Actor, Addressed, Announcement, Attachment, Command, GameFace, Refusal, Reply
 from bot.service.drawing.prepared import Prepared
 from bot.service.service import GameService
+from bot.service.words.catalogue import say
 from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
 
 P = ParamSpec("P")
@@ -109,7 +110,7 @@ class AsyncGameService:
         pondering = prepared.pondering
         if pondering is not None:
             thought = await asyncio.wrap_future(self.service.thinker.submit(pondering.ask))
-            prepared.reply.text = pondering.answer(thought)
+            prepared.reply.text = say(pondering.answer(thought), prepared.words)
             prepared.pondering = None
         return prepared.reply
 
@@ -180,7 +181,7 @@ class NoGames(AsyncGameService):
         pondering = prepared.pondering
         if pondering is not None:
             thought = await asyncio.wrap_future(self.service.thinker.submit(pondering.ask))
-            prepared.reply.text = pondering.answer(thought)
+            prepared.reply.text = say(pondering.answer(thought), prepared.words)
             prepared.pondering = None
         return prepared.reply
 

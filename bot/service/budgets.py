@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from bot.api import Actor
 from bot.service.command.forms import Budget, Cost
 from bot.service.game.live_game import Draft
+from bot.service.words.catalogue import Said
+from bot.service.words.replies import HOURS, MINUTES
 from engine.limits import (
     ALWAYS_ALLOWED,
     ANIMATIONS_PER_MEMBER,
@@ -45,32 +47,43 @@ from engine.limits import (
     check_records,
     exempt,
 )
-from engine.text import Msg
+from engine.text import Msg, Text
 
-#: A bot seat over the member's or the server's bot seats of the day.
-BOT_SEATS_OVER_MEMBER = Msg("budgets.bot_seats_per_member",
-                            "You have added many computer players today")
-BOT_SEATS_OVER_SERVER = Msg("budgets.bot_seats_per_server",
-                            "Many computer players were added on this server today")
 #: What a change over a daily budget is told, by the budget (``Budgets.change_over``).
 _OVER = {
-    "games-per-member": "You have created many games today",
-    "games-per-server": "Many games were created on this server today",
-    "imports-per-member": "You have imported many games today",
-    "records-per-member-in-a-game": "You have changed this game many times today; a moderator "
-                                    "can still `abandon` or `pause` it",
-    "records-per-member": "You have changed games many times today",
-    "bot-seats-per-member": str(BOT_SEATS_OVER_MEMBER()),
-    "bot-seats-per-server": str(BOT_SEATS_OVER_SERVER()),
+    "games-per-member": Msg("budget.games_per_member", "You have created many games today "
+                            "({limit} limit); try again in {wait}."),
+    "games-per-server": Msg("budget.games_per_server", "Many games were created on this server "
+                            "today ({limit} limit); try again in {wait}."),
+    "imports-per-member": Msg("budget.imports_per_member", "You have imported many games today "
+                              "({limit} limit); try again in {wait}."),
+    "records-per-member-in-a-game": Msg(
+        "budget.records_in_a_game", "You have changed this game many times today; a moderator "
+        "can still `abandon` or `pause` it ({limit} limit); try again in {wait}."),
+    "records-per-member": Msg("budget.records_per_member", "You have changed games many times "
+                              "today ({limit} limit); try again in {wait}."),
+    "bot-seats-per-member": Msg("budget.bot_seats_per_member", "You have added many computer "
+                                "players today ({limit} limit); try again in {wait}."),
+    "bot-seats-per-server": Msg("budget.bot_seats_per_server", "Many computer players were "
+                                "added on this server today ({limit} limit); try again in "
+                                "{wait}."),
 }
 #: A search asked for (``hint``) while the asker's or their server's thinking seconds are spent.
-THOUGHT_A_LOT = Msg(
-    "budgets.thinking",
-    "The computer has thought a lot for you (or this server) in a short while "
-    "(thinking-per-member limit); try `{again}` again in {wait}.")
+THOUGHT_A_LOT = Msg("budget.thinking", "The computer has thought a lot for you (or this "
+                    "server) in a short while (thinking-per-member limit); try `{again}` again "
+                    "in {wait}.")
 #: A search may start while at least this many seconds are left in its buckets; what it took
 #: is charged when it is done (``Budgets.thought``), so a bucket can end a search below empty.
 THOUGHT_MIN = 0.01
+OVER_DAILY = Msg("budget.over_daily", "That is over a daily limit ({limit} limit); try again in "
+                 "{wait}.")
+FORGET_AGAIN = Msg("budget.forget_again", "You asked that a short while ago (forget-per-member "
+                   "limit); try again in {wait}.")
+MANY_PICTURES = Msg("budget.many_pictures", "That is many pictures in a short while; try "
+                    "`{again}` again in {wait}.")
+NO_PICTURE = Msg("budget.no_picture", "(No picture this time: many were drawn here just now; "
+                 "`map` draws the table again in {wait}.)")
+SECONDS = Msg("budget.seconds", "{n} s")
 
 
 class TokenBuckets:
@@ -161,27 +174,25 @@ class Budgets:
         return None
 
     def refusal(self, cost: Cost, place: str, user_id: str, server: str | None,
-                started: bool) -> str | None:
+                started: bool) -> Said | None:
         """None when every budget ``cost`` draws on has room (then it is taken), else the
         reason of the refusal. Nothing is drawn for a game not started, so it costs nothing."""
         if Budget.FORGET in cost.budgets:  # each looks through the whole database
             over = self.charge([Charge(("forget", user_id), FORGETS_PER_MEMBER, 1,
                                        "forget-per-member")])
             if over is not None:
-                return (f"You asked that a short while ago (forget-per-member limit); try again "
-                        f"in {later(over.wait)}.")
+                return FORGET_AGAIN(wait=later(over.wait))
         if not started:
             return None
         if Budget.THINKING in cost.budgets:
             wait = self.thinking_wait(user_id, server or place)
             if wait:
-                return str(THOUGHT_A_LOT(again=cost.again, wait=later(wait)))
+                return THOUGHT_A_LOT(again=cost.again, wait=later(wait))
         wait = self.picture_wait(place, user_id, server) if Budget.PICTURE in cost.budgets else 0
         if not wait and Budget.ANIMATION in cost.budgets:
             wait = self.animation_wait(place, user_id, server)
         if wait:
-            return (f"That is many pictures in a short while; try `{cost.again}` again in "
-                    f"{later(wait)}.")
+            return MANY_PICTURES(again=cost.again, wait=later(wait))
         return None
 
     def picture_wait(self, place: str, user_id: str, server: str | None = None) -> float:
@@ -237,7 +248,7 @@ class Budgets:
         return self.charge(charges)
 
     def change_refusal(self, place: str, actor: Actor, draft: Draft,
-                       moderator: bool) -> str | None:
+                       moderator: bool) -> Said | None:
         """None when a change is within the records cap and the member's and server's daily
         budgets (taken now), else why not; abandon, drop, pause and a moderator's undo always
         pass. Over the records cap is a ``LimitError``."""
@@ -250,16 +261,14 @@ class Budgets:
         over = self.change_over(place, actor.user_id, actor.server, draft.record.game_id, kinds)
         if over is None:
             return None
-        return (_OVER.get(over.limit, "That is over a daily limit")
-                + f" ({over.limit} limit); try again in {later(over.wait)}.")
+        return _OVER.get(over.limit, OVER_DAILY)(limit=over.limit, wait=later(over.wait))
 
-    def picture_skipped(self, place: str, user_id: str, server: str | None) -> str | None:
+    def picture_skipped(self, place: str, user_id: str, server: str | None) -> Said | None:
         """What a change over the picture budget says (it stands; only its picture is
         skipped), or None when its picture may be drawn (then it is counted)."""
         wait = self.picture_wait(place, user_id, server)
         if wait > 0:
-            return (f"\n(No picture this time: many were drawn here just now; `map` draws the "
-                    f"table again in {later(wait)}.)")
+            return NO_PICTURE(wait=later(wait))
         return None
 
     def thinking_wait(self, member: str, server: str) -> float:
@@ -285,11 +294,11 @@ class Budgets:
                                                              REMINDERS_PER_USER)
 
 
-def later(seconds: float) -> str:
+def later(seconds: float) -> Text:
     """A wait as a person says it ("12 s", "4 minutes", "3 hours")."""
     seconds = max(1, round(seconds))
     if seconds < 90:
-        return f"{seconds} s"
+        return SECONDS(n=seconds)
     if seconds < 90 * 60:
-        return f"{round(seconds / 60)} minutes"
-    return f"{round(seconds / 3600)} hours"
+        return MINUTES(n=round(seconds / 60))
+    return HOURS(n=round(seconds / 3600))

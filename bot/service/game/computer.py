@@ -28,6 +28,7 @@ from bot.service.game.deadlines import PASSED
 from bot.service.game.records import GameRecord, GameStatus, Seat
 from engine import DecisionKind, Game, Move
 from engine.limits import MAX_THINK_SECONDS
+from engine.text import Text
 
 #: The computer player's budget for one decision it takes for a person (``on away bot``,
 #: ``on timeout bot``), whichever ends first: about its ``normal`` level, under a second.
@@ -190,9 +191,9 @@ class Pondering:
     (``Prepared.complete``), its thought written into the reply by ``answer``."""
 
     ask: Ask
-    answer: Callable[[Thought], str]
+    answer: Callable[[Thought], Text | str]
 
-    def now(self, thinking: Thinking | None) -> str:
+    def now(self, thinking: Thinking | None) -> Text | str:
         """The answer, waiting for the search (on ``thinking``'s workers; without one, here)."""
         thought = (thinking.submit(self.ask).result() if thinking is not None
                    else think(self.ask.search))

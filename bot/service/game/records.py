@@ -255,6 +255,9 @@ class GameRecord:
     #: only from that moment (``bot/service/ratings/``)
     imported: bool = False
     rated_at: float | None = None
+    #: the language the game's public posts are written in (a ``language`` setting; None: none
+    #: was chosen, so the server's default, else English: ``store/languages.py``)
+    language: str | None = None
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -357,10 +360,8 @@ class GameRecord:
             clock.since = rec.at
         elif self.position_seq != position_before:
             self.clock = DecisionClock(self.position_seq, rec.at)
-        elif clock.since is not None and rec.at < clock.since:
-            # the clock was set back: the wait counts again from here (what was counted while
-            # paused stays), so the deadline passes at most its length from this record
-            clock.since = rec.at
+        elif clock.since is not None and rec.at < clock.since:  # the clock was set back:
+            clock.since = rec.at  # the wait counts again from here (a deadline: at most its own)
 
     def _need_seat(self, rec: Record) -> Seat:
         if rec.seat is None:
@@ -407,7 +408,6 @@ class GameRecord:
         seat.bot = rec.carried(payloads.BotSeated).level
         seat.user_id, seat.user_name = BOT_PLAYER, bot_name(seat.bot)
         seat.agreed, seat.dropped, seat.by = True, False, rec.user_id
-        self._hand_over(seat)
         self.position_seq = rec.seq
 
     def _on_leave(self, rec: Record) -> None:
@@ -541,8 +541,7 @@ class GameRecord:
         seat = self._need_seat(rec)
         if not same_user(seat.user_id, rec.user_id) or seat.agreed:
             raise RecordError(rec.seq, f"seat {seat.name!r} is not offered to {rec.user_name!r}")
-        seat.agreed = True
-        self._hand_over(seat)
+        seat.agreed = True  # (its old player's time away and plan went with ``replace``)
         if name is not None:
             self._rename(rec, seat, name)
         self.position_seq = rec.seq
@@ -604,6 +603,8 @@ class GameRecord:
             setattr(self, "on_timeout" if name == "timeout" else "on_away", str(value))
         elif name == "auto_single" and isinstance(value, bool):
             self.auto_single = value
+        elif name == "language" and (value is None or isinstance(value, str)):
+            self.language = value
         else:
             raise ValueError(f"no setting {name} = {value!r}")
 
