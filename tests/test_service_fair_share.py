@@ -11,7 +11,10 @@ a ``Gate`` (the real search, held until the test lets it finish)."""
 from __future__ import annotations
 
 import os
+import select
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
@@ -319,3 +322,37 @@ def test_a_table_waits_for_its_computer_only_while_a_person_is_there(tmp_path: P
     assert not a_person_waits(record("people"), clock[0])
     clock[0] += 4 * 86400.0
     assert a_person_waits(record("people"), clock[0])  # back
+
+
+WORKERS_OF_A_BOT = """
+import os, sys, time
+from bot.service.thinking import worker_pool
+
+if __name__ == "__main__":
+    pool = worker_pool()
+    pids = {pool.submit(os.getpid).result(timeout=120) for _ in range(8)}
+    print(" ".join(map(str, sorted(pids))), flush=True)
+    time.sleep(600)
+"""
+
+
+def test_the_workers_end_when_the_bot_is_killed(tmp_path: Path) -> None:
+    """A bot killed outright (SIGKILL, as the wire tests and a crash do) leaves no worker
+    process behind: each watches its parent and ends with it."""
+    script = tmp_path / "a_bot.py"
+    script.write_text(WORKERS_OF_A_BOT, encoding="utf-8")
+    bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                           cwd=Path(__file__).resolve().parent.parent)
+    assert bot.stdout is not None
+    pids = [int(pid) for pid in bot.stdout.readline().split()]
+    assert pids and bot.pid not in pids
+    watching = [os.pidfd_open(pid) for pid in pids]  # readable once the process has ended
+    try:
+        bot.kill()
+        bot.wait(60)
+        for fd in watching:
+            ready, _, _ = select.select([fd], [], [], 60)
+            assert ready, "a worker outlived the bot"
+    finally:
+        for fd in watching:
+            os.close(fd)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 from collections import OrderedDict, deque
@@ -50,11 +51,23 @@ _shared: ProcessPoolExecutor | None = None
 _shared_lock = threading.Lock()
 
 
-def _lower_priority() -> None:
-    """Run a worker process below the bot itself, where the system allows it: the event loop
-    and the database thread come first when both cores are busy thinking."""
+def _worker_start() -> None:
+    """A worker process starts below the bot itself, where the system allows it (the event
+    loop and the database thread come first when both cores are busy thinking), and ends when
+    the bot does, however it ended (a killed bot's workers would otherwise wait for work
+    forever: each holds both ends of its queue)."""
     with contextlib.suppress(AttributeError, OSError):
         os.nice(WORKER_NICE)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True,
+                         name="busbot-worker-watch").start()
+
+
+def _end_with(sentinel: int) -> None:
+    """Wait for the bot's process to end, then end this worker at once."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def worker_pool(broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:
@@ -68,7 +81,7 @@ def worker_pool(broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecuto
                 _shared.shutdown(wait=False, cancel_futures=True)
             _shared = ProcessPoolExecutor(
                 max_workers=THINKING_WORKERS, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority)
+                initializer=_worker_start)
         return _shared
 
 
