@@ -111,8 +111,8 @@ def _measure(st: GameState, seat: int, common: _Common) -> list[float]:
     street_lines = st.street_lines
     room = 0
     for head in set(p.heads):
-        for s in _STREETS_AT[head]:
-            if not street_lines[s]:
+        for street in _STREETS_AT[head]:
+            if not street_lines[street]:
                 room += 1
     rounds = min(p.markers, second) / MARKERS_A_ROUND
     shared = 0

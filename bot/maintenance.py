@@ -16,16 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.cli_common import CliError, db_path, prog
+from bot.service.store import connect as store_connect
 
 if TYPE_CHECKING:
-    from bot.service.records import GameRecord
-    from bot.service.storage import GameSummary, Store
+    from bot.service.game.records import GameRecord
+    from bot.service.store.store import GameSummary, Store
     from engine import Game
 
 
 def export_command(args: argparse.Namespace) -> int:
     from bot.service import GameService
-    from bot.service.exchange import ExchangeError
+    from bot.service.verbs.export import ExchangeError
 
     service = GameService(_existing(db_path(args)), renderer=None)
     try:
@@ -45,7 +46,8 @@ def export_command(args: argparse.Namespace) -> int:
 def import_command(args: argparse.Namespace) -> int:
     from bot.api import Actor
     from bot.service import GameService
-    from bot.service.exchange import ExchangeError, read_import_file
+    from bot.service.verbs.export import ExchangeError
+    from bot.service.verbs.import_game import read_import_file
 
     try:
         data = read_import_file(args.file)  # in bounded chunks: never more than the limit
@@ -63,9 +65,11 @@ def import_command(args: argparse.Namespace) -> int:
 
 def forget_command(args: argparse.Namespace) -> int:
     """``busbot forget USER_ID``: ``forget me`` for the operator."""
-    from bot.service.privacy import forget
-    from bot.service.storage import Store, StoreError
+    from bot.service.store import StoreError
+    from bot.service.store.privacy import forget
+    from bot.service.store.store import Store
     from bot.service.verbs.forget import what
+    from bot.service.words.catalogue import say
 
     store = Store(_existing(db_path(args)))
     try:
@@ -74,7 +78,8 @@ def forget_command(args: argparse.Namespace) -> int:
         raise CliError(f"{prog()} forget: {err}", 1) from None
     finally:
         store.close()
-    said = what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s", detail=True)
+    said = say(what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s",
+                    detail=True))
     print(f"{'Would ' if args.dry_run else ''}{said}.")
     return 0
 
@@ -115,11 +120,11 @@ def _check_copy(target: Path) -> tuple[int, list[str]]:
 def backup(source_path: str, target_path: str) -> None:
     """Copy the database with SQLite's online backup API (safe while the bot writes)."""
     try:
-        source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True, timeout=30.0)
+        source = store_connect(f"file:{source_path}?mode=ro", uri=True, timeout=30.0)
     except sqlite3.Error as err:
         raise CliError(f"{prog()} backup: cannot open {source_path}: {err}", 1) from None
     try:
-        target = sqlite3.connect(target_path)
+        target = store_connect(target_path)
     except sqlite3.Error as err:
         source.close()
         raise CliError(f"{prog()} backup: cannot write {target_path}: {err}", 1) from None
@@ -145,14 +150,14 @@ def check_command(args: argparse.Namespace) -> int:
 def check(path: str) -> tuple[int, list[str]]:
     """(how many problems, one line per finding and per game)."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30.0)
+        conn = store_connect(f"file:{path}?mode=ro", uri=True, timeout=30.0)
         integrity = [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
         conn.close()
     except sqlite3.Error as err:
         return 1, [f"database: cannot be read ({err})"]
     if integrity != ["ok"]:
         return len(integrity), [f"database: {line}" for line in integrity]
-    from bot.service.storage import Store
+    from bot.service.store.store import Store
 
     store = Store(path)
     try:
@@ -171,8 +176,8 @@ def check(path: str) -> tuple[int, list[str]]:
 def _verify_game(store: Store, summary: GameSummary) -> str | None:
     """What is wrong with one game, or None: its records folded and replayed must give the
     status, the last record and whom it waits for that the summary says."""
-    from bot.service.live_game import LiveGame, build_game
-    from bot.service.records import GameRecord, GameStatus
+    from bot.service.game.live_game import LiveGame, build_game
+    from bot.service.game.records import GameRecord, GameStatus
 
     try:
         record = GameRecord.fold(summary.id, summary.place, store.records(summary.id))
@@ -196,7 +201,7 @@ def _verify_game(store: Store, summary: GameSummary) -> str | None:
 def _verify_positions(store: Store, record: GameRecord, game: Game) -> str | None:
     """A stored position that belongs to the moves in force must be the position the replay
     reaches there (stale or damaged ones are ignored when loading, so they are no problem)."""
-    from bot.service.live_game import record_log
+    from bot.service.game.live_game import record_log
     from engine import position, replay
 
     log = record_log(record)

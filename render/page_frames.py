@@ -4,13 +4,13 @@ split into elements, each distinct element kept once.
 The picture is four layers (``render.svg``): two shared by every table with as many players,
 drawn once per layout, and two of the game's own. Those two are made of parts (the lines, the
 acting row, the names, the map's pieces and clock, the action board's values, the players'
-values, the banner), each drawn in the landscape canvas's coordinates and moved into place by
-its region's translation. Between one move and the next most elements of most parts stay as
-they were, so a position is stored as, per part, the number of a list of element numbers;
-elements and lists are each kept once. A 5-player game of 250 moves comes to a few hundred
-kilobytes (``benchmarks/bench_page.py`` prints it), where 250 whole pictures would take ten
-megabytes. ``position_svg`` puts one back together the way the page's script does; the tests
-check it is exactly ``render_svg`` of that position.
+values, the banner), each drawn in the landscape canvas's coordinates and moved (and, for the
+phone, enlarged) into place by its region's ``render.svg.placement``. Between one move and the
+next most elements of most parts stay as they were, so a position is stored as, per part, the
+number of a list of element numbers; elements and lists are each kept once. A 5-player game
+of 250 moves comes to a few hundred kilobytes (``benchmarks/bench_page.py`` prints it), where
+250 whole pictures would take ten megabytes. ``position_svg`` puts one back together the way
+the page's script does; the tests check it is exactly ``render_svg`` of that position.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from engine.game import Game
 from engine.history import walk
+from engine.text import ENGLISH, Words
 from render.action_board import actions_values
 from render.banner import banner_values
 from render.clock import clock_values
@@ -30,7 +31,7 @@ from render.pieces import pieces_layer
 from render.players import acting_row, players_names, players_values
 from render.scene import Scene
 from render.svg import region, shared_above, shared_below
-from render.svgkit import document, num
+from render.svgkit import document
 
 #: Where the game's parts go, bottom first: (name, region); ``SPLIT`` lists the shared "above"
 #: layer's place among them.
@@ -97,13 +98,13 @@ class Frames:
         return "".join(self.elements[i] for i in self.lists[self.positions[n][k]])
 
 
-def frames(game: Game) -> Frames:
+def frames(game: Game, words: Words = ENGLISH) -> Frames:
     """The game's parts at every position from the start to its last move, each highlighting
-    the move that led to it, as the posted picture did."""
+    the move that led to it, as the posted picture did; labels written with ``words``."""
     shapes, lists = _Table(), _Table()
     positions: list[tuple[int, ...]] = []
     for _played, table in walk(game):
-        scene = Scene.of(table)
+        scene = Scene.of(table, words=words)
         positions.append(tuple(
             lists.number(tuple(shapes.number(e) for e in elements(draw(scene))))
             for _name, _region, draw in PARTS))
@@ -116,17 +117,12 @@ def _ints(value: object) -> tuple[int, ...]:
     return tuple(int(i) for i in value)
 
 
-def translation(layout: Layout, name: str) -> str:
-    """The ``transform`` of a region on ``layout`` ("" where it stays put)."""
-    dx, dy = layout.move(name)
-    return "" if (dx, dy) == (0.0, 0.0) else f"translate({num(dx)} {num(dy)})"
-
-
-def position_svg(data: Frames, n: int, layout: Layout) -> str:
-    """Position ``n`` as one SVG document, assembled as the page's script assembles it."""
+def position_svg(data: Frames, n: int, layout: Layout, words: Words = ENGLISH) -> str:
+    """Position ``n`` as one SVG document, assembled as the page's script assembles it (the
+    shared layer's labels in ``words``, as ``data`` was made)."""
     bodies: Iterable[str] = (region(layout, where, data.part(n, k))
                              for k, (_name, where, _draw) in enumerate(PARTS))
     drawn = list(bodies)
     return document(layout.width, layout.height,
-                    shared_below(data.players, layout) + "".join(drawn[:UNDER])
+                    shared_below(data.players, layout, words) + "".join(drawn[:UNDER])
                     + shared_above(layout) + "".join(drawn[UNDER:]))

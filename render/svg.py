@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.text import ENGLISH, Words
 from render.action_board import actions_frame, actions_values
 from render.banner import banner_frame, banner_values
 from render.caches import sized
@@ -43,6 +44,8 @@ class Layers:
     under: str
     above: str
     pieces: str
+    #: the language of the labels (of ``below`` too: the PNG side caches it by language)
+    words: Words = ENGLISH
 
     def svg(self) -> str:
         """The whole picture as one SVG document."""
@@ -50,24 +53,36 @@ class Layers:
                         self.below + self.under + self.above + self.pieces)
 
 
+def placement(layout: Layout, name: str) -> str:
+    """The ``transform`` that moves region ``name`` (drawn in landscape coordinates) to where
+    ``layout`` puts it, enlargement included; "" where it stays put. The picture and the game's
+    page both use it, so the page can never place a region elsewhere than the picture does."""
+    dx, dy, k = layout.placement(name)
+    if (dx, dy, k) == (0.0, 0.0, 1.0):
+        return ""
+    scale = "" if k == 1.0 else f" scale({k:.4g})"
+    return f"translate({num(dx)} {num(dy)}){scale}"
+
+
 def region(layout: Layout, name: str, body: str) -> str:
     """``body``, drawn in landscape coordinates, moved to where ``layout`` puts region ``name``."""
-    dx, dy, k = layout.placement(name)
-    if not body or (dx, dy, k) == (0.0, 0.0, 1.0):
+    transform = placement(layout, name)
+    if not body or not transform:
         return body
-    scale = "" if k == 1.0 else f" scale({k:.4g})"
-    return element("g", body, transform=f"translate({num(dx)} {num(dy)}){scale}")
+    return element("g", body, transform=transform)
 
 
 @sized("svg-below")
-def shared_below(players: int, layout: Layout = LANDSCAPE) -> str:
-    """The paper, streets, lot ties, and every card's frame for ``players`` players."""
+def shared_below(players: int, layout: Layout = LANDSCAPE, words: Words = ENGLISH) -> str:
+    """The paper, streets, lot ties, and every card's frame for ``players`` players, its
+    headings and captions written with ``words`` (so kept per language too)."""
     return "".join((
         ground(layout),
-        region(layout, "map", city_below(layout.lots) + clock_frame() + legend_frame()),
+        region(layout, "map", city_below(layout.lots) + clock_frame(words)
+               + legend_frame(words)),
         region(layout, "banner", banner_frame()),
-        region(layout, "actions", actions_frame()),
-        region(layout, "players", players_frame(players)),
+        region(layout, "actions", actions_frame(words)),
+        region(layout, "players", players_frame(players, words)),
     ))
 
 
@@ -87,5 +102,5 @@ def layers(scene: Scene, layout: Layout = LANDSCAPE) -> Layers:
         region(layout, "banner", banner_values(scene)),
     ))
     under = region(layout, "map", lines_layer(scene)) + region(layout, "players", acting_row(scene))
-    return Layers(players, layout, shared_below(players, layout), under, shared_above(layout),
-                  pieces)
+    return Layers(players, layout, shared_below(players, layout, scene.words), under,
+                  shared_above(layout), pieces, scene.words)

@@ -7,7 +7,7 @@ words that each almost start a command or a move.
 
 from __future__ import annotations
 
-from bot.service.registry import ENTRIES
+from bot.service.router.registry import ENTRIES
 
 #: fillers that are worst for a pattern that backtracks over what follows a command word
 _FILLERS = (" ", "\t", " \n", " x", " with", " by", " as", ":", " :", " #", " 1", "=", " a=",
@@ -16,6 +16,12 @@ _FILLERS = (" ", "\t", " \n", " x", " with", " by", " as", ":", " :", " #", " 1"
 _MOVE_FILLERS = (" ", "c1 ", "place office at c1, ", "then ", "and ", ", ", "; ", "1", "a",
                  "vrooom ", "extend c1 c2 c3 c4 ", "deliver c1 c2 ", "2 passengers west ",
                  "choose lines buses ", "don't ", "w99 ")
+
+#: the same for a German table's reader (German and English words, umlauts folded)
+_GERMAN_MOVE_FILLERS = (" ", "b\u00fcro auf c1 und ", "\u00e4", "\u00df", "dann ", "und baue ",
+                        "nicht ", "nehme einen ", "stelle die uhr ", "linie c1 c2 ",
+                        "transport von c1 nach c2 ", "2 passagiere an den westbahnhof ",
+                        "platzire ", "w99 ")
 
 
 def _fill(head: str, filler: str, length: int, tail: str = "x") -> str:
@@ -40,3 +46,9 @@ def move_cases(length: int) -> dict[str, str]:
     """Move-like messages of ``length`` for the engine's move reader."""
     return {f"move/{i}": _fill("", filler, length, tail="") for i, filler in
             enumerate(_MOVE_FILLERS)}
+
+
+def german_move_cases(length: int) -> dict[str, str]:
+    """Move-like messages of ``length`` for the move reader of a German table."""
+    fillers = _MOVE_FILLERS + _GERMAN_MOVE_FILLERS
+    return {f"move/{i}": _fill("", filler, length, tail="") for i, filler in enumerate(fillers)}

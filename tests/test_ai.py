@@ -6,6 +6,7 @@ first, and ``ai`` imports nothing but ``engine`` and the standard library."""
 from __future__ import annotations
 
 import ast
+import itertools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -135,7 +136,7 @@ def test_the_advice_ranks_first_what_its_numbers_rank_first(seed: int, fraction:
         return
     ranked = advice.options[:advice.tried]
     assert ranked[0].move == advice.move
-    assert all((a.win, a.margin) >= (b.win, b.margin) for a, b in zip(ranked, ranked[1:]))
+    assert all((a.win, a.margin) >= (b.win, b.margin) for a, b in itertools.pairwise(ranked))
     assert sum(o.playouts for o in advice.options) <= advice.playouts
     if advice.tried > 1 and ranked[0].win - ranked[1].win < 0.01:
         assert advice.sure is ai.Sure.CLOSE

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.service.bots import BotPlayers
-from bot.service.drawing import seat_notes
-from bot.service.live_game import build_game
-from bot.service.records import BOT_PLAYER, GameRecord
+from bot.service.drawing.prepared import seat_notes
+from bot.service.game.live_game import build_game
+from bot.service.game.records import BOT_PLAYER, GameRecord
 from tests.service_support import open_table, started
 
 #: a small fixed search per bot decision keeps these tests quick
@@ -101,17 +101,45 @@ def test_the_hint_suggests_the_move_its_numbers_put_first_and_says_how_sure() ->
     best by the same numbers, and how sure it is."""
     import ai
     from bot.service.verbs.hint import hint_words
+    from bot.service.words.catalogue import say
     from engine import ChooseAction
 
     buses, passengers = ChooseAction("buses"), ChooseAction("passengers")
     advice = ai.Advice(passengers, (ai.Option(passengers, 300, 0.42, 0.6),
                                     ai.Option(buses, 250, 0.31, 0.0)), 600, ai.Sure.CLEAR, 2)
-    said = " ".join(hint_words("Ada", advice))
-    assert "`Choose Passengers`." in said and "a 42% chance of winning" in said
+    said = say(hint_words("Ada", advice), "en")
+    assert "`Choose Passengers`." in said and "a chance of winning of 42%," in said
     assert "After `Choose Buses`, the next best, 250 lines give 31%" in said
     assert "fairly sure" in said
     close = ai.Advice(passengers, (ai.Option(passengers, 300, 0.42, 0.6),
                                    ai.Option(buses, 290, 0.41, 0.5)), 600, ai.Sure.CLOSE, 2)
-    assert "close call: `Choose Buses` did about as well" in " ".join(hint_words("Ada", close))
+    assert "close call: `Choose Buses` did about as well" in say(hint_words("Ada", close), "en")
     only = ai.Advice(buses, (), 0, ai.Sure.ONLY, 0)
-    assert hint_words("Ada", only)[-1] == "It is the only legal move."
+    assert say(hint_words("Ada", only), "en").endswith("It is the only legal move.")
+
+
+def test_the_hint_is_written_in_its_readers_language() -> None:
+    """Every sentence of the hint is a catalogue entry: in German, the sentences, the move's
+    notation and the numbers' decimal comma are German."""
+    import ai
+    from bot.service.verbs.hint import hint_words
+    from bot.service.words.catalogue import say
+    from engine import ChooseAction
+
+    buses, passengers = ChooseAction("buses"), ChooseAction("passengers")
+    advice = ai.Advice(passengers, (ai.Option(passengers, 300, 0.42, 0.6),
+                                    ai.Option(buses, 250, 0.31, 0.0)), 600, ai.Sure.CLEAR, 2)
+    english, german = say(hint_words("Ada", advice), "en"), say(hint_words("Ada", advice), "de")
+    assert "Hint for Ada" in english and "Hint for" not in german and "Ada" in german
+    assert "Gewinnchance von 42%" in german and "+0,6 Punkten" in german
+
+
+def test_a_hint_over_the_picture_budget_names_hint_to_try_again(tmp_path: Path) -> None:
+    """A hint costs a picture, as ``map`` does (its route's ``Cost``); refused for that, it
+    names the command the player typed (it once said to try `map` again)."""
+    table = open_table(str(tmp_path / "g.db"), rate_limits=True)
+    started(table)
+    while table.say("Arcsyn", "map").ok:
+        pass
+    refused = table.say("Arcsyn", "hint")
+    assert not refused.ok and "try `hint` again in" in refused.text

@@ -25,8 +25,10 @@ from bot.api import Actor
 from bot.cli import main as cli_main
 from bot.maintenance import check
 from bot.service import GameService
-from bot.service.records import RECORD_KINDS, Record
-from bot.service.storage import SCHEMA_VERSION, Change, Store, StoreError
+from bot.service.game.records import RECORD_KINDS, Record
+from bot.service.store import StoreError
+from bot.service.store.schema import SCHEMA_VERSION
+from bot.service.store.store import Change, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -237,7 +239,7 @@ def test_a_crash_during_the_upgrade_leaves_the_old_database_whole(tmp_path: Path
     current.close()
     script = textwrap.dedent("""
         import os, sqlite3, sys
-        from bot.service.storage import Store
+        from bot.service.store.store import Store
         kill_at, count = int(sys.argv[2]), 0
         connect = sqlite3.connect
         def trace(statement):

@@ -6,13 +6,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import moderator, status
-from bot.service.outcome import GameContext, Outcome, table_outcome
-from bot.service.records import OPEN_STATUSES
-from bot.service.replies import played_lines
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import moderator, status
+from bot.service.command.playing import table_outcome
+from bot.service.command.words import Words
+from bot.service.game import payloads
+from bot.service.game.records import OPEN_STATUSES
+from bot.service.words.replies import played_lines
+from engine.text import Msg
+
+USAGE = Msg("auto_single.usage", "`auto_single on` or `auto_single off`")
+CHANGE_AUTO_SINGLE = Msg("auto_single.change_auto_single", "change auto_single")
+HELP = Msg("auto_single.help", "`auto_single on|off` (single choices play themselves)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +38,7 @@ def read(w: Words) -> AutoSingle | None:
 
 def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
     draft = ctx.draft()
-    draft.add(payloads.Setting("auto_single", cmd.on))
+    draft.add(payloads.SettingChanged("auto_single", cmd.on))
     line = (f"Moderator {ctx.actor.name} turned auto_single {'on' if cmd.on else 'off'}: "
             + ("a decision with only one legal choice plays itself." if cmd.on
                else "every decision waits for its player, even with one legal choice."))
@@ -42,11 +49,11 @@ def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
 
 
 ENTRY = Entry(
-    "auto_single", ("auto_single",), "`auto_single on` or `auto_single off`", read,
-    {AutoSingle: Route(set_auto_single, (moderator("change auto_single"),
-                                         status("change auto_single", *OPEN_STATUSES)))},
+    "auto_single", ("auto_single",), USAGE(), read,
+    {AutoSingle: Route(set_auto_single, (moderator(CHANGE_AUTO_SINGLE()),
+                                         status(CHANGE_AUTO_SINGLE(), *OPEN_STATUSES)))},
     strict=True,
-    help=((Section.MODERATORS, "`auto_single on|off` (single choices play themselves)"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`auto_single on\\|off`"),),
     slash=NoSlash("set once per game; reached with `/bus do`"),
 )
