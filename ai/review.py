@@ -77,10 +77,12 @@ class Judged:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """A whole game judged: the players, the budget per position, every decision with a real
-    choice in the order played, and the final result (each seat's 1 or 0)."""
+    """A whole game judged: the players (and their colours, for the chart), the budget per
+    position, the moves reviewed, every decision with a real choice in the order played, and
+    the final result (each seat's 1 or 0; an even share when the game is not over)."""
 
     players: tuple[str, ...]
+    colours: tuple[str, ...]
     playouts: int
     moves: int
     decisions: tuple[Judged, ...]
@@ -123,6 +125,7 @@ class Review:
         """The review as plain data (what ``busbot review --out`` writes and the store keeps)."""
         return {
             "players": list(self.players),
+            "colours": list(self.colours),
             "playouts": self.playouts,
             "moves": self.moves,
             "final": list(self.final),
@@ -143,7 +146,8 @@ class Review:
                    tuple(float(x) for x in d["before"]), tuple(float(x) for x in d["after"]),
                    None if d["better"] is None else str(d["better"]), float(d["cost"]))
             for d in data["decisions"])
-        return cls(tuple(str(p) for p in data["players"]), int(data["playouts"]),
+        return cls(tuple(str(p) for p in data["players"]),
+                   tuple(str(c) for c in data["colours"]), int(data["playouts"]),
                    int(data["moves"]), decisions, tuple(float(x) for x in data["final"]))
 
 
@@ -167,24 +171,19 @@ def review(game: Game, *, playouts: int = REVIEW_PLAYOUTS,
         raise ValueError("a review needs at least one playout a position")
     moves = list(game.history)
     board = replay(game.log(), upto=0)
-    seats = len(board.state.players)
     # first pass: search every position with a real choice
     found: list[tuple[int, int, str, int, str, int, tuple[float, ...], list[Option]]] = []
     for number, (player, move) in enumerate(moves, start=1):
         legal = board.legal_moves()
         if len(legal) > 1:
-            search = Search(board, random.Random(number))
-            for _ in range(playouts):
-                search.grow()
-            wins = search.root.wins
-            before = tuple((w + 1 / seats) / (search.playouts + 1) for w in wins)
+            before, options = _searched(board, playouts, number)
             seat = board.player(player).seat
             found.append((number, board.state.round, player, seat, str(move), len(legal),
-                          before, search.options()))
+                          before, options))
         board.push(move, player)
         if progress is not None:
             progress(number, len(moves))
-    final = _final(board)
+    final = _final(board, playouts)
     # second pass: each decision's "after" is the next one's "before"
     judged: list[Judged] = []
     for k, (number, rnd, player, seat, played, choices, before, options) in enumerate(found):
@@ -192,18 +191,32 @@ def review(game: Game, *, playouts: int = REVIEW_PLAYOUTS,
         better, cost = _better(played, options, after[seat])
         judged.append(Judged(number, rnd, player, seat, played, choices, before, after,
                              better, cost))
-    return Review(tuple(p.name for p in board.state.players), playouts, len(moves),
+    players = board.state.players
+    return Review(tuple(p.name for p in players), tuple(p.colour for p in players), playouts,
+                  len(moves),
                   tuple(judged), final)
 
 
-def _final(game: Game) -> tuple[float, ...]:
-    """The result of a finished game (the winner 1), or the position's own estimate when the
-    game is not over (a practice game reviewed mid-way): an even share then."""
+def _final(game: Game, playouts: int) -> tuple[float, ...]:
+    """The result of a finished game (the winner 1), or, for a game not over (a practice game
+    reviewed part of the way), the chances of the position now by the same search."""
     players = game.state.players
     if game.is_over:
         winner = game.ranking()[0]
         return tuple(1.0 if p.name == winner else 0.0 for p in players)
-    return tuple(1 / len(players) for _ in players)
+    return _searched(game, playouts, len(game.history) + 1)[0]
+
+
+def _searched(game: Game, playouts: int, seed: int) -> tuple[tuple[float, ...], list[Option]]:
+    """Each seat's chance of winning by a search of exactly ``playouts`` playouts (the share
+    of them each seat won, one imagined game shared out evenly so none is 0 or 1), and the
+    moves it weighed."""
+    seats = len(game.state.players)
+    search = Search(game, random.Random(seed))
+    for _ in range(playouts):
+        search.grow()
+    wins = search.root.wins
+    return tuple((w + 1 / seats) / (search.playouts + 1) for w in wins), search.options()
 
 
 def _better(played: str, options: list[Option], after: float) -> tuple[str | None, float]:

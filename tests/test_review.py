@@ -101,3 +101,12 @@ def test_progress_is_told_move_by_move() -> None:
 def test_a_budget_below_one_playout_is_refused() -> None:
     with pytest.raises(ValueError):
         review(random_game(3, 4), playouts=0)
+
+
+def test_a_game_not_over_ends_with_the_chances_of_the_position_now() -> None:
+    """A practice game reviewed part of the way: its last decision's "after" is the position
+    now, judged like every other (chances of winning, none certain)."""
+    part = random_game(3, 4).position_at(40)
+    done = review(part, playouts=PLAYOUTS)
+    assert done.moves == 40 and done.decisions[-1].after == done.final
+    assert sum(done.final) == pytest.approx(1.0) and all(0 < c < 1 for c in done.final)
