@@ -19,6 +19,7 @@ import logging
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from bot.api import (
     Actor,
@@ -186,7 +187,9 @@ class Pipeline:
             is_moderator(actor, live.record if live else None, core.moderator_role),
             core.store, attachments, core.bind_imported_names,
             server_moderator=is_moderator(actor, None, core.moderator_role),
-            words=self.reader(step))
+            words=self.reader(step),
+            charge=partial(core.budgets.refusal, place=step.place, user_id=actor.user_id,
+                           server=actor.server, started=True))
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)

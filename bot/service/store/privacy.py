@@ -28,7 +28,7 @@ from bot.service import ratings
 from bot.service.game import payloads
 from bot.service.game.live_game import BOT_USER, LiveGame, build_game, waiting_for
 from bot.service.game.records import GameRecord, Record, same_user
-from bot.service.store import StoreError, languages, layouts, pending, snapshots
+from bot.service.store import StoreError, languages, layouts, pending, reviews, snapshots
 from bot.service.store.schema import (
     RECORD_COLUMNS,
     record_rows,
@@ -115,6 +115,7 @@ def _forget_in_game(store: Store, db: sqlite_utils.Database, game_id: int, user_
                                    [game_id]).fetchall():
         db.execute("UPDATE pictures SET caption = ? WHERE game_id = ? AND seq = ?",
                    [swap(caption or ""), game_id, seq])
+    reviews.forget_game(db, game_id)  # its review names the seats: made again when asked
     report.games.append((game_id, pseudonym))
     report.records += sum(a != b for a, b in zip(records, rewritten, strict=True))
     if live.is_open and any(same_user(s.user_id, pid) for s in live.record.seats):

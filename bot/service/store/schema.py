@@ -348,13 +348,22 @@ def _rating_settings(db: sqlite_utils.Database) -> None:
                "count_assisted INTEGER NOT NULL)")
 
 
+def _reviews(db: sqlite_utils.Database) -> None:
+    """``reviews``: a game's review (``ai.review``, the ``review`` command), kept once done so
+    that asking again is free: the game, how many of its moves it covers, and the review as
+    JSON (``store/reviews.py``)."""
+    db.execute("CREATE TABLE IF NOT EXISTS reviews (game_id INTEGER NOT NULL, "
+               "moves INTEGER NOT NULL, playouts INTEGER NOT NULL, data TEXT NOT NULL, "
+               "PRIMARY KEY (game_id, moves, playouts))")
+
+
 #: Each side table and how it is made (when missing); in the order they came.
 SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "schedule": _create_schedule, "outbox": _outbox, "snapshots": _snapshots, "seen": _seen,
     "unanswered": _unanswered, "pending": _pending, "picture_layouts": _picture_layouts,
     "rated_games": _rated_games, "rated_seats": _rated_seats,
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
-    "rating_settings": _rating_settings, "languages": _languages,
+    "rating_settings": _rating_settings, "languages": _languages, "reviews": _reviews,
 }
 
 
