@@ -42,7 +42,7 @@ HELP = Msg("review.help", "`review` (once the game is over, or any time in a pra
 NOT_STARTED = Msg("review.not_started", "The game has not started, so there is nothing to "
                   "review yet.")
 RUNNING = Msg("review.running", "A game is reviewed once it is over: a review now would be "
-              "advice to its players. (A practice game can be reviewed at any time.)")
+              "advice to its players. A practice game can be reviewed at any time.")
 #: what the reply says at once; the review follows on the heavy worker
 REVIEWING = Msg("review.reviewing", "The review of game {game}:")
 SKIPPED = Msg("review.skipped", "(The review cannot be made this time: several long drawings "

@@ -1,0 +1,103 @@
+"""``review`` through the service (issue 36): a finished game's review answers with its text
+and its chart, made on the heavy worker's path as one of the place's animations and kept, so
+asking again is free and gives the same; a running game at a real table is refused (it would
+be advice), a practice game is reviewed at any time; forgetting a member drops the review that
+names them."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from ai.review import REVIEW_PLAYOUTS, review
+from bot.service import GameService
+from bot.service.ratings.counting import PRACTICE_PLACE
+from bot.service.store import reviews
+from bot.service.store.privacy import forget
+from engine import GameLog, replay
+from tests.service_support import PNG_SIGNATURE, Table, actor, fake_png, open_table, started
+from tests.test_service_story import short_game
+
+
+def _finished(tmp_path: Path) -> Table:
+    table = Table(GameService(str(tmp_path / "busbot.db"), renderer=fake_png, stories=True))
+    short_game(table)
+    assert "Daemonis wins" in table.ok("Arcsyn", "Stop time").text  # one animation drawn
+    return table
+
+
+def _kept_rows(table: Table) -> int:
+    with sqlite3.connect(table.service.store.path) as conn:
+        return int(conn.execute("SELECT count(*) FROM reviews").fetchone()[0])
+
+
+def test_a_finished_games_review_tells_and_charts_it_and_is_kept(tmp_path: Path) -> None:
+    table = _finished(tmp_path)
+    before = table.snapshot()
+    first = table.ok("Zed", "review")  # anyone at the table
+    assert first.text.startswith("The review of game 1:\nThe computer's search judged the "
+                                 "game's ")
+    assert "Who was ahead, by the chance of winning as each round began: " in first.text
+    assert "Good decisions (within 5 percentage points of the computer's choice): " in first.text
+    assert [f.filename for f in first.files] == ["bus-game1-review.png"]
+    assert first.files[0].data.startswith(PNG_SIGNATURE)
+    assert table.snapshot() == before and _kept_rows(table) == 1  # the game is unchanged
+    # the place's two animations for now are spent (the final message's and the review's)...
+    refused = table.say("Zed", "replay")
+    assert not refused.ok and "try `replay` again in" in refused.text
+    # ...yet asking again is free: the same review, read back
+    again = table.ok("Daemonis", "review")
+    assert again.text == first.text and _kept_rows(table) == 1
+
+
+def test_the_kept_review_is_the_games_review_at_the_stated_budget(tmp_path: Path) -> None:
+    """The same numbers as reviewing the exported log: a review is the game's, not the
+    moment's."""
+    table = _finished(tmp_path)
+    table.ok("Zed", "review")
+    game = replay(GameLog.parse(table.export("txt")))
+    kept = reviews.kept(table.service.store, 1, len(game.history), REVIEW_PLAYOUTS)
+    assert kept == review(game)
+
+
+def test_a_new_review_is_one_of_the_places_animations(tmp_path: Path) -> None:
+    table = _finished(tmp_path)
+    table.ok("Zed", "replay")  # the place's second animation for now (the final message's
+    # was the first)
+    refused = table.say("Zed", "review")
+    assert not refused.ok and "try `review` again in" in refused.text
+    assert _kept_rows(table) == 0
+
+
+def test_a_running_game_at_a_real_table_is_not_reviewed(tmp_path: Path) -> None:
+    table = open_table(str(tmp_path / "busbot.db"))
+    table.ok("Arcsyn", "new game")
+    assert "nothing to review yet" in table.say("Arcsyn", "review").text
+    table.ok("Arcsyn", "join")
+    table.ok("Daemonis", "join")
+    table.ok("Hedgethorn", "join")
+    table.ok("Arcsyn", "start order: Arcsyn, Daemonis, Hedgethorn")
+    table.ok("Arcsyn", "Place House at C1")
+    before = table.snapshot()
+    refused = table.say("Daemonis", "review")
+    assert not refused.ok and refused.text.startswith(
+        "A game is reviewed once it is over: a review now would be advice to its players. "
+        "A practice game can be reviewed at any time.")
+    assert table.snapshot() == before
+
+
+def test_a_practice_game_is_reviewed_part_of_the_way(tmp_path: Path) -> None:
+    table = Table(GameService(str(tmp_path / "busbot.db"), renderer=fake_png, stories=True,
+                              rate_limits=False), PRACTICE_PLACE)
+    started(table)
+    table.ok("Arcsyn", "Place House at C1")
+    reply = table.ok("Arcsyn", "review")
+    assert "The game is not over: this covers its first 1 move." in reply.text
+    assert [f.filename for f in reply.files] == [f"bus-game{table.game_id()}-review.png"]
+
+
+def test_forgetting_a_member_drops_the_review_that_names_them(tmp_path: Path) -> None:
+    table = _finished(tmp_path)
+    table.ok("Zed", "review")
+    forget(table.service.store, actor("Daemonis").user_id)
+    assert _kept_rows(table) == 0
