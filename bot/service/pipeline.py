@@ -37,6 +37,7 @@ from bot.api import (
 )
 from bot.service import lookups, ratings
 from bot.service.command.context import Context, Outcome, refusal_text, refuse
+from bot.service.command.forms import Budget, Cost
 from bot.service.command.needs import is_moderator
 from bot.service.core import Core
 from bot.service.drawing.page_notes import page_notes
@@ -188,8 +189,7 @@ class Pipeline:
             core.store, attachments, core.bind_imported_names,
             server_moderator=is_moderator(actor, None, core.moderator_role),
             words=self.reader(step),
-            charge=partial(core.budgets.refusal, place=step.place, user_id=actor.user_id,
-                           server=actor.server, started=True))
+            animation=partial(_animation, core, step.place, actor))
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
@@ -387,3 +387,10 @@ def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: boo
         return Waiting(decision.player, user, decision.text, summary.waiting_since,
                        summary.waiting_key)
     return Waiting(decision.player, user, decision.text, now, last_seq)
+
+
+def _animation(core: Core, place: str, actor: Actor, again: str) -> Said | None:
+    """One of ``actor``'s animations taken for a handler (``Context.animation``), or the
+    refusal when the place, the member or the server has had its animations for now."""
+    return core.budgets.refusal(Cost((Budget.ANIMATION,), again), place, actor.user_id,
+                                actor.server, started=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.drawing.story_job import Drawing
@@ -20,9 +20,6 @@ from bot.service.store.store import Store
 from bot.service.words.catalogue import Said, joined, lines, say
 from engine import Game
 from engine.text import ENGLISH, Msg, Words
-
-if TYPE_CHECKING:  # forms imports this module
-    from bot.service.command.forms import Cost
 
 L = TypeVar("L", LiveGame, LiveGame | None)
 
@@ -67,16 +64,17 @@ class Context(Generic[L]):
     #: the language of the asker's reply: what a handler writes itself (a file it attaches,
     #: a page) is written in it; its ``Outcome.text`` is written by the pipeline
     words: Words = ENGLISH
-    #: a cost the handler learns only once it has looked (``review``: a review already kept
-    #: is free, a new one takes an animation), charged to the asker like a route's ``Cost``:
-    #: None when taken, else the refusal; None here: nothing is counted (tests, tools)
-    charge: Callable[[Cost], Said | None] | None = None
+    #: takes one of the asker's animations, a cost the handler learns only once it has looked
+    #: (``review``: a review already kept is free, a new one costs an animation); given the
+    #: command to try again, it answers None when taken, else the refusal. None here: nothing
+    #: is counted (tests, tools)
+    animation: Callable[[str], Said | None] | None = None
 
     def with_game(self, live: LiveGame) -> GameContext:
         return Context(self.place, self.actor, self.now, self.message_id, live,
                        self.moderator, self.store, self.attachments, self.bind_imported_names,
                        self.commands, server_moderator=self.server_moderator,
-                       words=self.words, charge=self.charge)
+                       words=self.words, animation=self.animation)
 
     def draft(self: GameContext) -> Draft:
         return Draft.of(self.live, self.actor, self.now, self.message_id)

@@ -10,7 +10,7 @@ practice game (``busbot practice``) at any time.
 
 A review takes half a minute of a core, so the handler only says what to do (``ReviewJob``)
 and the service does it after the commit on the heavy worker, as it draws a game's animation:
-it is counted as one of the asker's animations (``ctx.charge``) and kept once done (the
+it is counted as one of the asker's animations (``ctx.animation``) and kept once done (the
 ``reviews`` table, ``store/reviews.py``), so asking again is free and instant; the chart is a
 picture like ``chart``'s.
 """
@@ -183,8 +183,8 @@ def tell(ctx: GameContext, cmd: ReviewGame) -> Outcome:
         return refuse(RUNNING())
     game_id = live.record.game_id
     kept = reviews.kept(ctx.store, game_id, len(game.history), REVIEW_PLAYOUTS)
-    if kept is None and ctx.charge is not None:
-        over = ctx.charge(Cost((Budget.ANIMATION,), "review"))
+    if kept is None and ctx.animation is not None:
+        over = ctx.animation("review")
         if over is not None:
             return refuse(over)
     return Outcome(REVIEWING(game=game_id),
