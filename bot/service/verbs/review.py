@@ -49,6 +49,10 @@ SKIPPED = Msg("review.skipped", "(The review cannot be made this time: several l
               "are under way here; try `review` again in a minute.)")
 FAILED = Msg("review.failed", "(The review could not be made this time.)")
 CHART_FAILED = Msg("review.chart_failed", "(The review's chart could not be drawn this time.)")
+#: where else the review shows: the game's page, made after it
+ON_THE_PAGE = Msg("review.on_the_page", "`export html` now makes the game's page with the "
+                  "review: its chance strip under the slider, the turning points in the log "
+                  "and the better move at each position.")
 
 #: the review's text, one sentence each
 HEADING = Plural("review.heading",
@@ -162,7 +166,7 @@ class ReviewJob:
             except Exception:  # a bug must not take the worker down with it
                 log.exception("reviewing game %s failed", self.game_id)
                 return [FAILED()], []
-        notes: list[Said] = [review_said(done, self.game.is_over)]
+        notes: list[Said] = [review_said(done, self.game.is_over), ON_THE_PAGE()]
         try:  # the renderer is imported only when drawing
             from render.review_chart import review_chart_png
             chart = review_chart_png(done, words=words)
