@@ -101,3 +101,16 @@ def test_forgetting_a_member_drops_the_review_that_names_them(tmp_path: Path) ->
     table.ok("Zed", "review")
     forget(table.service.store, actor("Daemonis").user_id)
     assert _kept_rows(table) == 0
+
+
+def test_the_page_made_after_a_review_carries_its_strip(tmp_path: Path) -> None:
+    table = Table(GameService(str(tmp_path / "busbot.db"), renderer=fake_png, stories=True,
+                              rate_limits=False))
+    short_game(table)
+    table.ok("Arcsyn", "Stop time")
+    before = table.ok("Zed", "export html").files[0].data.decode("utf-8")
+    assert 'id="review-strip"' not in before
+    said = table.ok("Zed", "review").text
+    assert "`export html` now makes the game's page with the review" in said
+    after = table.ok("Zed", "export html").files[0].data.decode("utf-8")
+    assert 'id="review-strip"' in after and 'class="mark turning"' in after
