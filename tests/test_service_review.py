@@ -6,6 +6,8 @@ names them."""
 
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from bot.service import GameService
 from bot.service.ratings.counting import PRACTICE_PLACE
 from bot.service.store import reviews
 from bot.service.store.privacy import forget
+from bot.service.thinking import run_apart
 from engine import GameLog, replay
 from tests.service_support import PNG_SIGNATURE, Table, actor, fake_png, open_table, started
 from tests.test_service_story import short_game
@@ -114,3 +117,13 @@ def test_the_page_made_after_a_review_carries_its_strip(tmp_path: Path) -> None:
     assert "`export html` now makes the game's page with the review" in said
     after = table.ok("Zed", "export html").files[0].data.decode("utf-8")
     assert 'id="review-strip"' in after and 'class="mark turning"' in after
+
+
+def test_a_review_is_computed_on_a_process_of_its_own_replaced_when_killed() -> None:
+    """The half-minute search never runs on the bot's own process (it would hold the
+    interpreter's lock the event loop needs); a killed worker is replaced on the next call."""
+    first = run_apart(os.getpid)
+    assert first != os.getpid()
+    os.kill(first, signal.SIGKILL)
+    second = run_apart(os.getpid)
+    assert second not in (first, os.getpid())

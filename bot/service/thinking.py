@@ -85,6 +85,35 @@ def worker_pool(broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecuto
         return _shared
 
 
+_apart: ProcessPoolExecutor | None = None
+
+
+def run_apart(call: Callable[..., T], *args: object) -> T:
+    """``call(*args)`` on a worker process of its own, waited for: a long computation of the
+    computer's outside the fair queue of decisions (a game's ``review``, half a minute), run
+    from the heavy worker's thread, which does one thing at a time, so at most one such
+    process works at once, at the workers' lower priority. On a thread it would hold the
+    interpreter's lock the event loop and the database thread need. A killed worker is
+    replaced and the call made again, once."""
+    global _apart
+    for attempt in (1, 2):
+        with _shared_lock:
+            if _apart is None:
+                _apart = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_start)
+            pool = _apart
+        try:
+            return pool.submit(call, *args).result()
+        except BrokenProcessPool:
+            with _shared_lock:
+                if _apart is pool:
+                    _apart = None
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 class FairQueue(Generic[T]):
     """Items taken in a fair turn: first those a person waits for, then the others; within
     each, one server after another and, within a server, one member after another (each

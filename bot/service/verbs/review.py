@@ -9,7 +9,9 @@ real table (it would be advice to its players): only once the game is over, and 
 practice game (``busbot practice``) at any time.
 
 A review takes half a minute of a core, so the handler only says what to do (``ReviewJob``)
-and the service does it after the commit on the heavy worker, as it draws a game's animation:
+and the service does it after the commit on the heavy worker, as it draws a game's animation
+(the search itself on a process of its own, ``thinking.run_apart``, so it never holds the
+interpreter's lock the event loop needs):
 it is counted as one of the asker's animations (``ctx.animation``) and kept once done (the
 ``reviews`` table, ``store/reviews.py``), so asking again is free and instant; the chart is a
 picture like ``chart``'s.
@@ -28,6 +30,7 @@ from bot.service.command.words import Words, only
 from bot.service.ratings.counting import PRACTICE_PLACE
 from bot.service.store import reviews
 from bot.service.store.store import Store
+from bot.service.thinking import run_apart
 from bot.service.words.catalogue import Said, lines
 from engine import Game
 from engine.notation import MoveText, parse_move
@@ -160,8 +163,8 @@ class ReviewJob:
     def __call__(self, taken: int, words: Writer) -> tuple[list[Said], list[Attachment]]:
         done = self.kept
         if done is None:
-            try:
-                done = review(self.game)
+            try:  # on a process of its own: pure Python for half a minute
+                done = run_apart(review, self.game)
                 reviews.keep(self.store, self.game_id, done)
             except Exception:  # a bug must not take the worker down with it
                 log.exception("reviewing game %s failed", self.game_id)
