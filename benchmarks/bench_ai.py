@@ -10,27 +10,30 @@ a third of the thinking) and against three plain Monte Carlo players given norma
 (``hard-mc``); ``easy`` plays against three greedy players (``easy-greedy``: how beatable the
 easy level is); then ``normal`` plays 3- and 5-player games against greedy players (``3p``,
 ``5p``). The hero's seat turns round from game to game (seat 1, 2, 3, ...) and every game has
-its own seed, so the figures are reproducible up to the time budgets. A fair share is one game
-in the number of players.
+its own seed, so the figures are reproducible (with ``--budget time``, up to the clock). A fair
+share is one game in the number of players.
 
 The plain Monte Carlo player (``plain_mc``, issue 31's yardstick) is independent of ``ai``: for
-each legal move in turn one uniformly random playout to the end, until its time is up, then the
-move with the best mean of its own final score minus the best other score. It is given
-**normal's time budget** (``ai.BUDGETS[normal].seconds``), the most ``normal`` may think; a
-``normal`` that stops early (its choice settled) thinks less than its opponents, never more.
+each legal move in turn one uniformly random playout to the end, until its budget is spent, then
+the move with the best mean of its own final score minus the best other score.
 
-Time is CPU time: every budget in a game (the levels' and the Monte Carlo player's) is read from
-the worker process's CPU clock (``time.process_time``), so another program on the machine
-slows a player down without taking thinking from it, and the comparison at equal time stays
-fair on a shared machine (``--clock wall`` reads wall-clock time instead). Seconds a decision
-are printed both ways: wall-clock (what a player waits on this machine, now) and CPU (what it
-would wait on a quiet one).
+Equal thinking: by default (``--budget counts``) every searching player is bounded by a playout
+count equal to its time budget, measured once with ``--calibrate`` (see ``NORMAL_PLAYOUTS``):
+``normal`` 1,600 playouts (its 0.3 s), ``hard`` 13,350 (its 2.5 s), ``mc`` 1,600 (normal's
+0.3 s). On a machine shared with other work a clock would measure the load, not the players;
+counts make each game reproducible and the thinking equal whatever else runs. The CPU seconds a
+decision of the hero and of the others are printed, so the equality can be checked.
+``--budget time`` bounds them by their seconds instead, read from the worker process's CPU clock
+(``--clock cpu``, the default) or wall-clock time (``--clock wall``); seconds a decision are
+printed both ways: wall-clock (what a player waits on this machine, now) and CPU (what it would
+wait on a quiet one).
 
 Run: nice -n 10 .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE]
-[--hero NAME] [--vs NAME] [--jobs 2] [--first-seed K] [--losses] [--clock cpu|wall]
+[--hero NAME] [--vs NAME] [--jobs 2] [--first-seed K] [--losses] [--budget counts|time]
+[--clock cpu|wall] [--calibrate]
 (``--quick``: two games a line, a check that it all runs, not a measurement.) Player names:
 random, greedy, easy, normal, hard, ``playouts:N`` and ``seconds:S`` (a search of that budget),
-``mc`` (plain Monte Carlo at normal's time), ``mc:S`` (at S seconds), ``mc-playouts:N``.
+``mc`` (plain Monte Carlo at normal's budget), ``mc:S`` (at S seconds), ``mc-playouts:N``.
 Targets (issue 31): ``normal`` >= 98% against random, >= 95% against greedy, >= 45% against
 plain Monte Carlo at equal time, at most 1 s a decision (median and 95th percentile); ``hard``
 >= 55% against three ``normal``, >= 50% against plain Monte Carlo at normal's time, at most 3 s
