@@ -144,11 +144,12 @@ class Search:
         return each
 
     def run(self, playouts: int | None, seconds: float | None,
-            clock: Callable[[], float]) -> None:
+            clock: Callable[[], float], settle: bool = True) -> None:
         """Grow until ``playouts`` iterations are done or ``seconds`` have passed (at least one
         iteration either way), or sooner once the choice is settled: when no other move could
         catch up with the most visited one in the playouts left (the move played is the most
-        visited, so stopping then changes nothing but the time spent)."""
+        visited, so stopping then changes nothing but the time spent). ``settle=False`` spends
+        the whole budget (the chances of winning read every playout, not only the move)."""
         start = clock()
         deadline = None if seconds is None else start + seconds
         while True:
@@ -163,7 +164,7 @@ class Search:
                     return
                 if done % SETTLE_EVERY == 0 and now > start:
                     left = min(left, done / (now - start) * (deadline - now))
-            if done % SETTLE_EVERY == 0 and self._lead() > left:
+            if settle and done % SETTLE_EVERY == 0 and self._lead() > left:
                 return
 
     def _lead(self) -> int:

@@ -10,27 +10,30 @@ a third of the thinking) and against three plain Monte Carlo players given norma
 (``hard-mc``); ``easy`` plays against three greedy players (``easy-greedy``: how beatable the
 easy level is); then ``normal`` plays 3- and 5-player games against greedy players (``3p``,
 ``5p``). The hero's seat turns round from game to game (seat 1, 2, 3, ...) and every game has
-its own seed, so the figures are reproducible up to the time budgets. A fair share is one game
-in the number of players.
+its own seed, so the figures are reproducible (with ``--budget time``, up to the clock). A fair
+share is one game in the number of players.
 
 The plain Monte Carlo player (``plain_mc``, issue 31's yardstick) is independent of ``ai``: for
-each legal move in turn one uniformly random playout to the end, until its time is up, then the
-move with the best mean of its own final score minus the best other score. It is given
-**normal's time budget** (``ai.BUDGETS[normal].seconds``), the most ``normal`` may think; a
-``normal`` that stops early (its choice settled) thinks less than its opponents, never more.
+each legal move in turn one uniformly random playout to the end, until its budget is spent, then
+the move with the best mean of its own final score minus the best other score.
 
-Time is CPU time: every budget in a game (the levels' and the Monte Carlo player's) is read from
-the worker process's CPU clock (``time.process_time``), so another program on the machine
-slows a player down without taking thinking from it, and the comparison at equal time stays
-fair on a shared machine (``--clock wall`` reads wall-clock time instead). Seconds a decision
-are printed both ways: wall-clock (what a player waits on this machine, now) and CPU (what it
-would wait on a quiet one).
+Equal thinking: by default (``--budget counts``) every searching player is bounded by a playout
+count equal to its time budget, measured once with ``--calibrate`` (see ``NORMAL_PLAYOUTS``):
+``normal`` 1,600 playouts (its 0.3 s), ``hard`` 13,350 (its 2.5 s), ``mc`` 1,600 (normal's
+0.3 s). On a machine shared with other work a clock would measure the load, not the players;
+counts make each game reproducible and the thinking equal whatever else runs. The CPU seconds a
+decision of the hero and of the others are printed, so the equality can be checked.
+``--budget time`` bounds them by their seconds instead, read from the worker process's CPU clock
+(``--clock cpu``, the default) or wall-clock time (``--clock wall``); seconds a decision are
+printed both ways: wall-clock (what a player waits on this machine, now) and CPU (what it would
+wait on a quiet one).
 
 Run: nice -n 10 .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE]
-[--hero NAME] [--vs NAME] [--jobs 2] [--first-seed K] [--losses] [--clock cpu|wall]
+[--hero NAME] [--vs NAME] [--jobs 2] [--first-seed K] [--losses] [--budget counts|time]
+[--clock cpu|wall] [--calibrate]
 (``--quick``: two games a line, a check that it all runs, not a measurement.) Player names:
 random, greedy, easy, normal, hard, ``playouts:N`` and ``seconds:S`` (a search of that budget),
-``mc`` (plain Monte Carlo at normal's time), ``mc:S`` (at S seconds), ``mc-playouts:N``.
+``mc`` (plain Monte Carlo at normal's budget), ``mc:S`` (at S seconds), ``mc-playouts:N``.
 Targets (issue 31): ``normal`` >= 98% against random, >= 95% against greedy, >= 45% against
 plain Monte Carlo at equal time, at most 1 s a decision (median and 95th percentile); ``hard``
 >= 55% against three ``normal``, >= 50% against plain Monte Carlo at normal's time, at most 3 s
@@ -51,6 +54,7 @@ from dataclasses import dataclass, field
 
 import ai
 from ai.greedy import greedy_move
+from ai.search import Search
 from engine import Game, Move
 from engine.playout import uniform
 
@@ -68,6 +72,10 @@ def greedy_player(game: Game, seed: int) -> Move:
 #: the clock every time budget of a game is read from: CPU seconds of the worker process
 #: (``--clock cpu``, the default) or wall-clock seconds (``--clock wall``)
 CLOCK: Callable[[], float] = time.process_time
+#: what bounds the levels and the plain Monte Carlo player: playout counts equal to their
+#: time budgets (``counts``, the default: see ``NORMAL_PLAYOUTS``) or the budgets' seconds
+#: read from ``CLOCK`` (``time``)
+BUDGET = "counts"
 
 
 def clock() -> float:
@@ -117,9 +125,33 @@ def plain_mc(seconds: float | None, playouts: int | None,
     return play
 
 
+#: The levels' time budgets as playout counts, measured once (``--calibrate``: CPU seconds per
+#: playout over positions of greedy 4-player games, 2026-11-28, load average 7 on the shared
+#: 2-core machine, CPU time being what the load leaves alone): ``ai``'s playouts (one round on,
+#: then the evaluation) and the plain Monte Carlo player's (to the end) both cost 0.19 ms, so
+#: normal's 0.3 s is 1,600 of either and hard's 2.5 s is 13,350. With ``--budget counts`` (the
+#: default) every player is bounded by these counts, not by a clock: a loaded machine then
+#: slows the games down but cannot change who thinks how much, and each game is reproducible.
+NORMAL_PLAYOUTS = 1600
+HARD_PLAYOUTS = 13350
+MC_PLAYOUTS = 1600
+
+
+def counted_player(playouts: int) -> Player:
+    def play(game: Game, seed: int) -> Move:
+        return ai.choose_move(game, playouts=playouts, seconds=None, seed=seed)
+    return play
+
+
 PLAYERS: dict[str, Player] = {
     "random": random_player, "greedy": greedy_player, "easy": level_player("easy"),
     "normal": level_player("normal"), "hard": level_player("hard"),
+    "mc": plain_mc(ai.BUDGETS[ai.Level.NORMAL].seconds, None, clock),
+}
+#: the same names bounded by playout counts (``--budget counts``)
+COUNTED: dict[str, Player] = {
+    **PLAYERS, "normal": counted_player(NORMAL_PLAYOUTS), "hard": counted_player(HARD_PLAYOUTS),
+    "mc": plain_mc(None, MC_PLAYOUTS, time.process_time),
 }
 
 
@@ -131,6 +163,8 @@ class Result:
     #: the same decisions' CPU seconds (what a CPU-time budget bounds)
     hero_cpu: list[float] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
+    #: the other players' CPU seconds a decision (to show the thinking was equal)
+    others_cpu: list[float] = field(default_factory=list)
     #: the games the hero did not win, one line each (``--losses`` prints them)
     lost: list[str] = field(default_factory=list)
 
@@ -148,6 +182,8 @@ def play_game(players: list[Player], seed: int, hero: int, result: Result) -> No
         if decision.seat == hero and len(game.legal_moves()) > 1:
             result.hero_times.append(time.perf_counter() - start)
             result.hero_cpu.append(time.process_time() - cpu)
+        elif len(game.legal_moves()) > 1:
+            result.others_cpu.append(time.process_time() - cpu)
         game.push(move)
     result.games += 1
     result.wins += game.winner == f"P{hero + 1}"
@@ -173,12 +209,45 @@ def player_named(name: str) -> Player:
         def timed(game: Game, seed: int) -> Move:
             return ai.choose_move(game, seconds=seconds, playouts=None, seed=seed, clock=clock)
         return timed
-    if kind == "mc":
-        return plain_mc(float(value) if value else ai.BUDGETS[ai.Level.NORMAL].seconds, None,
-                        clock)
+    if kind == "mc" and value:
+        return plain_mc(float(value), None, clock)
     if kind == "mc-playouts":
         return plain_mc(None, int(value), clock)
     return PLAYERS[name]
+
+
+def calibrate(games: int = 4, every: int = 6) -> tuple[float, float]:
+    """CPU seconds per playout of ``ai``'s search (one round on, then the evaluation) and of
+    the plain Monte Carlo player (to the end), over positions taken from greedy 4-player games
+    (every ``every``-th decision with a choice, early and late alike, as they come in a game):
+    the exchange rate between a time budget and a playout count. Each position is searched
+    for about a quarter of a second by each player."""
+    ai_cpu = ai_runs = mc_cpu = mc_runs = 0.0
+    for g in range(games):
+        game = Game([f"P{i + 1}" for i in range(4)])
+        k = 0
+        while not game.is_over:
+            legal = game.legal_moves()
+            if len(legal) > 1:
+                k += 1
+                if k % every == g % every:
+                    search = Search(game, random.Random(k))
+                    start = time.process_time()
+                    while time.process_time() - start < 0.25:
+                        search.grow()  # playouts alone: no settling, every one counted
+                    ai_cpu += time.process_time() - start
+                    ai_runs += search.playouts
+                    start = time.process_time()
+                    pick, n = uniform(random.Random(k)), 0
+                    while time.process_time() - start < 0.25 or n < 2:
+                        child = game.copy()
+                        child.push(legal[n % len(legal)])
+                        child.play_out(pick)
+                        n += 1
+                    mc_cpu += time.process_time() - start
+                    mc_runs += n
+            game.push(greedy_move(game))
+    return ai_cpu / ai_runs, mc_cpu / mc_runs
 
 
 def one_game(hero: str, others: str, players: int, g: int) -> Result:
@@ -208,6 +277,7 @@ def match(hero: str, others: str, players: int, games: int, jobs: int = 1,
         result.hero_times += part.hero_times
         result.hero_cpu += part.hero_cpu
         result.margins += part.margins
+        result.others_cpu += part.others_cpu
         result.lost += part.lost
     return result
 
@@ -231,10 +301,11 @@ def report(name: str, r: Result, players: int) -> str:
     cpu_median = statistics.median(cpu) if cpu else 0.0
     cpu_p95 = cpu[int(0.95 * (len(cpu) - 1))] if cpu else 0.0
     margin = statistics.mean(r.margins) if r.margins else 0.0
+    others = statistics.median(r.others_cpu) if r.others_cpu else 0.0
     return (f"{name:<32} {r.wins:>4.0f}/{r.games:<4} {100 * r.wins / r.games:5.1f}% "
             f"[{100 * low:5.1f}, {100 * high:5.1f}]  fair {100 / players:4.1f}%  "
             f"margin {margin:+5.1f}  s/decision median {median:.2f} p95 {p95:.2f} "
-            f"(CPU {cpu_median:.2f}, {cpu_p95:.2f})")
+            f"(CPU {cpu_median:.2f}, {cpu_p95:.2f}; others' CPU median {others:.2f})")
 
 
 def main() -> None:
@@ -254,9 +325,26 @@ def main() -> None:
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                         help="what a time budget counts: the worker's CPU seconds (default: "
                         "fair on a shared machine) or wall-clock seconds")
+    parser.add_argument("--budget", choices=("counts", "time"), default="counts",
+                        help="bound normal, hard and mc by the playout counts equal to their "
+                        "time (default: fair and reproducible on a loaded machine) or by their "
+                        "seconds on --clock")
+    parser.add_argument("--calibrate", action="store_true", help="measure CPU seconds per "
+                        "playout of ai's search and of the plain Monte Carlo player, and the "
+                        "playout counts equal to a level's seconds")
     args = parser.parse_args()
-    global CLOCK
+    if args.calibrate:
+        per_ai, per_mc = calibrate()
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; CPU ms per "
+              f"playout: ai {1000 * per_ai:.2f}, plain Monte Carlo {1000 * per_mc:.2f}")
+        for level in (ai.Level.NORMAL, ai.Level.HARD):
+            seconds = ai.BUDGETS[level].seconds or 0.0
+            print(f"{level}: {seconds} s = {seconds / per_ai:.0f} ai playouts = "
+                  f"{seconds / per_mc:.0f} plain Monte Carlo playouts")
+        return
+    global CLOCK, BUDGET
     CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
+    BUDGET = args.budget
     games = args.games or (2 if args.quick else 40)
     # (line, hero, others, players): "hard" is played the other way round, hard against three
     # of the hero's level, which answers "hard beats normal" at a third of the cost
@@ -268,7 +356,9 @@ def main() -> None:
     if args.vs:
         lines, args.only = [(args.vs, args.hero, args.vs, 4)], None
     print(f"{args.hero} against others, {games} games a line from game {args.first_seed}, "
-          f"{args.jobs} worker(s), budgets on the {args.clock} clock; load average "
+          f"{args.jobs} worker(s), budgets: "
+          f"{'playout counts' if BUDGET == 'counts' else f'seconds on the {args.clock} clock'}"
+          f"; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (shared with other work)")
     for key, hero, others, players in lines:
         if args.only and key != args.only:

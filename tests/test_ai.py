@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -158,3 +159,25 @@ def test_ai_imports_only_the_engine() -> None:
                 top = name.split(".")[0]
                 assert top in ("ai", "engine", "__future__") or top in sys.stdlib_module_names, (
                     f"{path.name} imports {name}")
+
+
+def test_the_chances_of_winning_read_every_playout_of_their_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game review charts ``win_chances`` at a budget in playouts: it must spend all of them
+    (the move search stops once its choice is settled; the chances must not, or a clear
+    position would be read off a few playouts), and the same budget gives the same chances."""
+    from ai import search
+
+    grown = 0
+    grow = search.Search.grow
+
+    def counted(self: search.Search) -> None:
+        nonlocal grown
+        grown += 1
+        grow(self)
+
+    monkeypatch.setattr(search.Search, "grow", counted)
+    game = random_game(4, 5).position_at(7)  # the move search settles here before 300
+    chances = ai.win_chances(game, playouts=300, seed=3)
+    assert grown == 300
+    assert ai.win_chances(game, playouts=300, seed=3) == chances
