@@ -84,6 +84,11 @@ LABELS = {
     "footer": Msg("render.page.footer", "Made by busbot. This file needs nothing else: it can "
                   "be kept, mailed or opened offline."),
 }
+#: Under the table of a finished stored game: the command that starts a practice game at the
+#: position shown (``busbot practice``), to copy.
+PRACTICE = Msg("render.page.practice", "Practise from here: busbot practice --from {game} "
+               "--move {move}")
+_MOVE_MARK = "\x00"
 #: The page's title when the service gives none: ``players`` are the players' names.
 TITLE = Msg("render.page.title", "A game of Bus: {players}")
 #: Under the title: how long the game was, and who won or how far it has come.
@@ -166,7 +171,7 @@ def _chart_x(view: GameLogView, tale: GameStory, over: bool) -> list[str]:
 
 
 def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory, words: Words,
-          review: Review | None = None) -> str:
+          review: Review | None = None, game_id: int | None = None) -> str:
     payload: dict[str, object] = {
         "parts": [name for name, _where, _draw in PARTS],
         "elements": drawn.elements,
@@ -181,6 +186,11 @@ def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory, words: 
     }
     if review is not None:
         payload["review"] = page_review.position_words(review, words)
+    if game_id is not None and game.is_over:
+        # the line to practise from a position: its words around the move's number, which
+        # the script puts in (one sentence of the catalogue, not one per position)
+        payload["practice"] = words(PRACTICE(game=game_id, move=_MOVE_MARK)).split(
+            _MOVE_MARK, 1)
     text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
     # inside <script>: no "</script>" and no markup can be opened by a name or a move
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -248,7 +258,8 @@ def build_page(game: Game, notes: PageNotes | None = None, words: Words = ENGLIS
         subtitle=escape(words(_subtitle(game, tale))), font=escape(theme.FONT),
         rounds=_round_options(view, words), log=log_html(view, notes, words),
         chart=_chart(game, tale, words), standings=_standings(game, tale, words),
-        data=_data(game, drawn, view, tale, words, review), script=SCRIPT, narrow=NARROW_PX,
+        data=_data(game, drawn, view, tale, words, review, notes.game), script=SCRIPT,
+        narrow=NARROW_PX,
         strip="" if review is None else page_review.strip_html(review, words), **labels)
     shared = sum(len(str(v["below"])) + len(str(v["above"]))
                  for v in _layouts(drawn.players, words).values())

@@ -46,3 +46,6 @@ class PageNotes:
     title: str | Text = ""
     marks: tuple[MoveMark, ...] = ()
     asides: tuple[Aside, ...] = ()
+    #: the stored game's number, where the page is of one: a finished game's page then says at
+    #: each position how to practise from it (``busbot practice --from GAME --move N``)
+    game: int | None = None

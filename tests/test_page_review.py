@@ -18,6 +18,7 @@ from PIL import Image
 from ai.review import Review, review
 from bot.cli import main as cli_main
 from render.page import build_page
+from render.page_notes import PageNotes
 from tests.browser_support import browser, playwright
 from tests.page_support import NAMES, short_game, short_log, short_page
 
@@ -35,12 +36,13 @@ def reviewed() -> Review:
 
 @functools.cache
 def reviewed_page() -> str:
-    return build_page(short_game(), review=reviewed()).html
+    return build_page(short_game(), PageNotes(game=1), review=reviewed()).html
 
 
 def test_a_page_without_a_review_has_no_strip() -> None:
     html = short_page().html
     assert 'id="review-strip"' not in html and "turning point" not in html
+    assert '"practice"' not in html  # a log's page is of no stored game: nothing to copy
 
 
 def test_the_strip_has_a_line_for_every_seat_and_a_button_on_every_turning_point() -> None:
@@ -132,6 +134,13 @@ def test_stepping_to_a_turning_point_shows_the_better_move_at_every_width(
         assert strip["x"] - 12 <= button["x"] and button["x"] + button["width"] <= (
             strip["x"] + strip["width"] + 12)
         assert page.is_visible(f"#m{first.number} .mark.turning")
+        # the line that starts a practice game at the position shown, to copy (none at the
+        # end: the game is over there)
+        page.click("#prev")
+        assert page.inner_text("#practice-line") == (
+            f"Practise from here: busbot practice --from 1 --move {first.number - 1}")
+        page.click("#last")
+        assert page.inner_text("#practice-line") == ""
         # a click on the strip steps to the move under it
         page.mouse.click(strip["x"] + 2, strip["y"] + strip["height"] / 2)
         assert int(page.get_attribute("#table", "data-move") or "-1") <= 1

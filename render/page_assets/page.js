@@ -10,6 +10,7 @@
   var slider = $("slider"), jump = $("jump"), roundPick = $("round"), caption = $("caption");
   var marker = $("chart-marker"), logBox = $("log"), board = $("board");
   var strip = $("review-strip"), stripMarker = $("strip-marker"), reviewed = $("review-move");
+  var practiceLine = $("practice-line");
   var shown = [], at = -1, layout = null, current = null, timer = null, zoom = 1;
   var narrow = window.matchMedia("(max-width: " + data.narrowPx + "px)");
 
@@ -69,6 +70,7 @@
       var sx = String(last ? 1000 * n / last : 0);
       stripMarker.setAttribute("x1", sx); stripMarker.setAttribute("x2", sx);
     }
+    if (data.practice) { practiceLine.textContent = n < last ? data.practice.join(String(n)) : ""; }
     if (reviewed && data.review) {
       reviewed.textContent = [data.review.moves[n], data.review.chances[n]].filter(Boolean).join(" ");
     }
