@@ -127,3 +127,13 @@ def test_a_review_is_computed_on_a_process_of_its_own_replaced_when_killed() -> 
     os.kill(first, signal.SIGKILL)
     second = run_apart(os.getpid)
     assert second not in (first, os.getpid())
+
+
+def test_where_no_charts_are_drawn_the_review_is_told_without_its_chart(tmp_path: Path) -> None:
+    table = open_table(str(tmp_path / "busbot.db"), place=PRACTICE_PLACE)  # no charts here
+    started(table)
+    table.ok("Arcsyn", "Place House at C1")
+    reply = table.ok("Arcsyn", "review")
+    assert "(Charts and animations are not drawn here.)" in reply.text
+    assert "The game is not over: this covers its first 1 move." in reply.text
+    assert reply.files == []

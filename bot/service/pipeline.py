@@ -54,6 +54,7 @@ from bot.service.router.reading import read_message
 from bot.service.store import languages, layouts
 from bot.service.store.store import Change, GameSummary, PictureMoment, Waiting
 from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
+from bot.service.verbs.review import ReviewJob
 from bot.service.verbs.story import at_the_end
 from bot.service.words.catalogue import Said, lines, say, words_for
 from engine import Game
@@ -280,6 +281,10 @@ class Pipeline:
                             pondering=outcome.pondering, thinking=self.core.thinker)
         if outcome.story is not None:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
+            if not self.core.stories and isinstance(outcome.story, ReviewJob):
+                # a review's words need no drawing: made all the same, its chart left out
+                reply.text += "\n" + words(NO_STORIES())
+                return Prepared(reply, story=replace(outcome.story, chart=False), words=words)
             if not self.core.stories:
                 reply.text += "\n" + words(NO_STORIES())
                 return Prepared(reply, words=words)

@@ -155,6 +155,8 @@ class ReviewJob:
     game_id: int
     store: Store
     kept: Review | None
+    #: whether its chart is drawn (not where the service draws no charts)
+    chart: bool = True
 
     @property
     def skipped(self) -> Said:
@@ -170,6 +172,8 @@ class ReviewJob:
                 log.exception("reviewing game %s failed", self.game_id)
                 return [FAILED()], []
         notes: list[Said] = [review_said(done, self.game.is_over), ON_THE_PAGE()]
+        if not self.chart:
+            return notes, []
         try:  # the renderer is imported only when drawing
             from render.review_chart import review_chart_png
             chart = review_chart_png(done, words=words)
