@@ -14,6 +14,7 @@ from __future__ import annotations
 from html import escape
 
 from ai.review import Judged, Review
+from engine.errors import ParseError
 from engine.notation import MoveText, parse_move
 from engine.text import Listing, Msg, Text, Words
 from render import theme
@@ -99,7 +100,7 @@ def marks(done: Review) -> tuple[MoveMark, ...]:
 def _move(text: str) -> MoveText | str:
     try:
         return MoveText(parse_move(text))
-    except Exception:  # a review from another notation: shown as it was written
+    except ParseError:  # a review from another notation: shown as it was written
         return text
 
 

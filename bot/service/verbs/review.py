@@ -33,6 +33,7 @@ from bot.service.store.store import Store
 from bot.service.thinking import run_apart
 from bot.service.words.catalogue import Said, lines
 from engine import Game
+from engine.errors import ParseError
 from engine.notation import MoveText, parse_move
 from engine.text import Listing, Msg, Plural, Text, listing
 from engine.text import Words as Writer
@@ -118,7 +119,7 @@ def _move(text: str) -> MoveText | str:
     notation reads back; as stored otherwise)."""
     try:
         return MoveText(parse_move(text))
-    except Exception:  # a stored review from an older notation: shown as it was written
+    except ParseError:  # a stored review from an older notation: shown as it was written
         return text
 
 
