@@ -17,6 +17,7 @@ from bot.service.game.records import GameRecord, Planned
 from bot.service.game.seat_policy import least_disruptive
 from engine import BusError, Decision, Game, Move, ParseError
 from engine.notation import parse_move
+from engine.state import TRUE_WORDS
 
 #: The computer player's budget for one decision of a seat it plays (whichever ends first):
 #: its ``normal`` level, under a second.
@@ -50,12 +51,12 @@ def policy_move(policy: str, game: Game) -> Move:
     return least_disruptive(game)
 
 
-def single(record: GameRecord, game: Game) -> bool:
-    """Whether single choices play themselves here: the moderator's setting, else the game's
-    ``auto_single`` option."""
+def single(record: GameRecord) -> bool:
+    """Whether single choices play themselves here: the moderator's setting, else the table
+    setting the game was created with (``auto_single``; off when it was not given)."""
     if record.auto_single is not None:
         return record.auto_single
-    return game.state.options.auto_single
+    return record.options.get("auto_single", "false").strip().lower() in TRUE_WORDS
 
 
 def choose(record: GameRecord, game: Game, decision: Decision, legal: list[Move],
@@ -66,7 +67,7 @@ def choose(record: GameRecord, game: Game, decision: Decision, legal: list[Move]
         return Chosen(least_disruptive(game), "dropped")
     if record.is_away(decision.player, now) and record.on_away != "wait":
         return Chosen(policy_move(record.on_away, game), "away")
-    if len(legal) == 1 and single(record, game):
+    if len(legal) == 1 and single(record):
         return Chosen(legal[0], "single")
     plan = record.plans.get(decision.player)
     return None if plan is None else _planned(plan, decision, game, legal)

@@ -23,7 +23,7 @@ from bot.service.drawing.page_job import page_name
 from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.story_job import StoryJob
 from bot.service.game import payloads
-from bot.service.game.live_game import LiveGame
+from bot.service.game.live_game import LiveGame, table_log
 from bot.service.game.records import GameRecord, Record
 from bot.service.words.replies import when
 
@@ -111,13 +111,16 @@ VERSION = 1
 
 
 def export_txt(live: LiveGame, game_id: int) -> str:
-    if live.game is None:
+    """The text log (``engine/log.py`` says its format): seats, rule options on ``option:``
+    lines, the table's settings on ``setting:`` lines, the moves in force."""
+    log = table_log(live)
+    if log is None:
         raise ExchangeError("the game has not started, so it has no log yet")
     head = (f"# busbot game {game_id} in {live.record.place} ({live.status}), "
             f"exported {when(time.time())}\n")
     head += "".join(f"# {new} took over the seat of {old} after move {n}; the moves before "
                     f"were {old}'s\n" for n, old, new in live.record.renames)
-    return head + live.game.log().format()
+    return head + log.format()
 
 
 def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
@@ -144,7 +147,7 @@ def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
         },
         "moves": _move_history(record, records),
         "records": [r.to_json() for r in records],
-        "log": live.game.log().format() if live.game is not None else None,
+        "log": log.format() if (log := table_log(live)) is not None else None,
     }
     return json.dumps(payload, indent=1, ensure_ascii=False) + "\n"
 

@@ -8,6 +8,7 @@ from bot.api import Command
 from bot.service.command.context import Context, Outcome
 from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
 from bot.service.command.words import Words, only
+from bot.service.game.automatic import single
 from bot.service.game.live_game import LiveGame, build_options
 from bot.service.game.records import GameRecord, GameStatus
 from engine import EDITIONS, Options
@@ -53,7 +54,7 @@ def rules_text(record: GameRecord | None) -> str:
                 f"{opts.bus_limit} buses at most, {opts.passengers} passengers, building type "
                 f"limit {opts.building_type_limit or 'none'}; first line on an empty street: "
                 f"{'yes' if opts.first_line_on_empty_street else 'no'}; single choices played "
-                f"automatically: {'yes' if opts.auto_single else 'no'}.")
+                f"automatically: {'yes' if single(record) else 'no'}.")
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.service.game import deadlines, payloads
-from bot.service.game.live_game import LiveGame
+from bot.service.game.live_game import LiveGame, rule_options
 from bot.service.game.records import LiveMove, Record, same_user
 from bot.service.words.replies import _players_then, act_text, correction_slots
 from engine import GameLog, replay
@@ -108,7 +108,8 @@ def _story(live: LiveGame) -> tuple[list[int], dict[int, list[str]]]:
     record = live.record
     if record.order_by is None or live.game is None:
         return [], {}
-    game = replay(GameLog([s.name for s in record.seats], record.edition, dict(record.options),
+    game = replay(GameLog([s.name for s in record.seats], record.edition,
+                          rule_options(record.options),
                           [s.colour or "" for s in record.seats], []))
     rounds: list[int] = []
     events: dict[int, list[str]] = {}
