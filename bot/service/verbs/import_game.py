@@ -57,6 +57,8 @@ NOT_WRITTEN_AS = Msg("import.name_not_written_as", "the name {name} is not writt
 #: a text log's ``setting:`` line that names no table setting
 UNKNOWN_SETTING = Msg("import.unknown_setting",
                       "line {line}: {name} is not a table setting busbot knows (it knows {known})")
+#: a text log's ``setting:`` line with a value its setting does not take
+SETTING_REFUSED = Msg("import.setting_refused", "line {line}: {reason}")
 #: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
 MAX_USER_CHARS = 2 * MAX_NAME_CHARS
 
@@ -201,7 +203,7 @@ def _settings(log: GameLog) -> dict[str, str]:
         try:
             build_options(log.edition, len(log.players), {name: value})
         except ValueError as err:
-            raise ExchangeError(f"line {line}: {err}") from None
+            raise ExchangeError(str(SETTING_REFUSED(line=line, reason=str(err)))) from None
     return dict(log.settings)
 
 
