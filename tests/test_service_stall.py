@@ -526,3 +526,33 @@ def test_games_on_discord_lists_this_servers_games_only(tmp_path: Path, clock: C
     private = service.handle("dm", Actor("101", "Ada"), "games")  # a direct message
     assert not private.ok and "ask in one of its channels" in private.text
     service.close()
+
+
+def test_a_round_plan_that_passed_is_done_and_never_reported_broken(db: str,
+                                                                    clock: Clock) -> None:
+    """``plan pass this round`` was reported as a broken plan after it did its job ("Cat's plan
+    stopped: Pass is not legal now...", with a ping) at its player's next decision, while the
+    actions resolved."""
+    table = choosing(db, clock)
+    for name, move in (("Arcsyn", "choose passengers"), ("Daemonis", "choose lines"),
+                       (ABSENT, "choose buses"), ("Arcsyn", "choose buildings"),
+                       ("Daemonis", "choose vrrooomm")):
+        table.ok(name, move)
+    table.ok("Daemonis", "plan pass this round")
+    table.ok(ABSENT, "choose clock")
+    passed = table.ok("Arcsyn", "pass")
+    assert "Daemonis passes" in passed.text and "(planned)" in passed.text
+    assert "has a plan" not in table.ok("Zed", "status").text  # its job is done
+    resolved = table.ok(ABSENT, "pass")  # every marker is placed: Line expansion for Daemonis
+    assert table.to_act() == "Daemonis"
+    assert "plan stopped" not in resolved.text and "id-Daemonis" in resolved.mentions
+    assert not [r for r in records(table) if r.kind == "plan" and r.data.get("broken")]
+
+
+def test_a_round_plan_is_refused_while_no_actions_are_chosen(db: str, clock: Clock) -> None:
+    table = table_at(db, clock)
+    started(table, 3)
+    before = table.snapshot()
+    reply = table.say("Arcsyn", "plan pass this round")
+    assert not reply.ok and "once round 1 begins" in reply.text
+    assert table.snapshot() == before

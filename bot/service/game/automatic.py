@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import ai
 from bot.service.game.records import GameRecord, Planned
 from bot.service.game.seat_policy import least_disruptive
-from engine import BusError, Decision, Game, Move, ParseError
+from engine import BusError, Decision, DecisionKind, Game, Move, ParseError
 from engine.notation import parse_move
 from engine.state import TRUE_WORDS
 
@@ -74,10 +74,14 @@ def choose(record: GameRecord, game: Game, decision: Decision, legal: list[Move]
 
 
 def _planned(plan: Planned, decision: Decision, game: Game,
-             legal: list[Move]) -> Chosen | PlanEnds:
-    """The plan's next step when it is legal now, else the end of the plan."""
+             legal: list[Move]) -> Chosen | PlanEnds | None:
+    """The plan's next step when it is legal now, else the end of the plan. A round's plan
+    (``plan pass this round``) is about choosing actions: a decision while they resolve is
+    its player's own (None), and the plan ends quietly with its round."""
     if plan.round is not None and game.state.round != plan.round:
         return PlanEnds(decision.player)
+    if plan.round is not None and decision.kind != DecisionKind.CHOOSE:
+        return None
     step = plan.steps[0]
     try:
         move = parse_move(step)

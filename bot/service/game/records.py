@@ -441,10 +441,13 @@ class GameRecord:
         self.position_seq = rec.seq
 
     def _plan_step_played(self, seat: str) -> None:
+        """A plan's step was played: the rest of it stays. A round's plan (``plan pass this
+        round``) is done once its pass is played: a seat that passed chooses no more that
+        round, and what it decides while the actions resolve is not the plan's."""
         plan = self.plans.get(seat)
-        if plan is None or plan.round is not None:
+        if plan is None:
             return
-        if len(plan.steps) > 1:
+        if plan.round is None and len(plan.steps) > 1:
             self.plans[seat] = replace(plan, steps=plan.steps[1:])
         else:
             del self.plans[seat]

@@ -21,9 +21,14 @@ from bot.service.words.replies import count_of, played_lines
 from engine import Pass, Question, Unfinished
 from engine.limits import check_plan
 from engine.notation import names_a_move
+from engine.text import Msg
 
 USAGE = ("`plan: MOVE, then MOVE...` (for example `plan: choose vrrooomm, then pass`), "
          "`plan pass this round`, `plan clear`, or `plan` (yours)")
+#: ``plan pass this round`` when no round's actions are being chosen
+NOT_CHOOSING = Msg("plan.round_not_choosing",
+                   "`plan pass this round` passes while a round's actions are being chosen, and "
+                   "they are not now: write it again once round {next} begins.")
 _ROUND = ("pass this round", "pass for this round", "pass the round", "pass round")
 
 
@@ -82,6 +87,8 @@ def make_plan(ctx: GameContext, cmd: PlanSteps) -> Outcome:
 def plan_round(ctx: GameContext, cmd: PlanRound) -> Outcome:
     game = ctx.live.game
     assert game is not None  # a game under way or paused has its position
+    if game.state.phase != "choosing":  # the setup, or the round's actions resolving
+        return refuse(str(NOT_CHOOSING(next=game.state.round + 1)))
     return _planned(ctx, [str(Pass())], game.state.round)
 
 
