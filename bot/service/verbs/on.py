@@ -1,7 +1,9 @@
 """``on timeout wait|idle|bot`` and ``on away wait|idle|bot``: what happens when a decision's
 deadline passes, and to the decisions of a player who is away. ``wait`` waits; ``idle`` plays
 that decision the least disruptive way (``seat_policy``); ``bot`` lets the computer player
-play it. A command declared in one file: see ``bot/service/verbs/__init__.py``."""
+play it. A policy that plays, set while a decision's deadline has already passed, plays it at
+once (``command/timeouts.py``); when it cannot, the answer says why and what to write. A
+command declared in one file: see ``bot/service/verbs/__init__.py``."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from bot.service.command.context import GameContext, Outcome
 from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
 from bot.service.command.needs import moderator, status
 from bot.service.command.playing import table_outcome
+from bot.service.command.timeouts import play_overdue, still_waits
 from bot.service.command.words import Words
 from bot.service.game import payloads
 from bot.service.game.records import OPEN_STATUSES, POLICIES
@@ -49,10 +52,17 @@ def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
     else:
         line = (f"Moderator {ctx.actor.name} set the policy for players away to "
                 f"`{cmd.policy}`: while a player is away, the bot {_MEANS[cmd.policy]}.")
+    lines = [line]
+    late = play_overdue(draft) if cmd.when == "timeout" else None
+    if late is not None:  # a deadline that had passed under `wait`: the new policy plays it
+        said, played = late
+        lines += [said, *played_lines(played)]
     played = draft.run_automatic()
-    if not played:
-        return Outcome(line, draft=draft)
-    return table_outcome(draft, [line, *played_lines(played)])
+    lines += played_lines(played)
+    if late is None and not played:
+        waits = still_waits(draft)  # an overdue decision no policy plays: say why, and how
+        return Outcome("\n".join([line, waits] if waits else [line]), draft=draft)
+    return table_outcome(draft, lines)
 
 
 ENTRY = Entry(
