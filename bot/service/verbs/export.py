@@ -26,9 +26,12 @@ from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame, table_log
 from bot.service.game.records import GameRecord, Record
 from bot.service.words.replies import when
+from engine.text import Msg
 
 #: The export format that is the game's page.
 HTML = "html"
+#: ``export html``'s line, above the page's own note (``drawing/page_job.py``)
+AS_A_PAGE = Msg("export.as_a_page", "Game {game} as a page ({name}), after move {moves}:")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +86,10 @@ def export_page(ctx: GameContext) -> Outcome:
         return refuse("The game has not started, so it has no page yet.")
     game_id = live.record.game_id
     notes = page_notes(live, ctx.store.records(game_id))
-    return Outcome(f"Game {game_id} as a page ({page_name(game_id)}): the table at every "
-                   f"move, with the log and the score chart.",
+    # the page's own note says what it holds (it rides on the final post too): this line only
+    # heads it, so the reply never says the same twice
+    return Outcome(str(AS_A_PAGE(game=game_id, name=page_name(game_id),
+                                 moves=len(live.record.moves))),
                    story=StoryJob(live.game.copy(), game_id, False, False, page=notes))
 
 

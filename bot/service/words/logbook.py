@@ -17,20 +17,33 @@ from bot.service.game.records import LiveMove, Record, same_user
 from bot.service.words.replies import _players_then, act_text, correction_slots
 from engine import GameLog, replay
 from engine.notation import parse_move
+from engine.text import Msg
 
 #: lines ``log`` shows without ``all``
 LOG_TAIL = 30
-#: the engine events the log tells (the rest repeat the move or announce the next decision)
-TOLD = frozenset(("clock", "bus", "forfeit", "start", "game_over"))
+#: the engine events the log tells, as the game's page does: what each action resolved to
+#: (streets, passengers, buildings, what a Vrrooomm can carry), the actions resolving, a bus,
+#: the clock, a forfeit, the next starting player, the end (the rest repeat the move or
+#: announce the next decision)
+TOLD = frozenset(("resolve", "phase", "clock", "bus", "forfeit", "start", "game_over"))
 #: the records the log shows as moves, or not at all (the lobby's), rather than as acts
 _NOT_ACTS = (payloads.Moved, payloads.Created, payloads.Joined, payloads.Recoloured, payloads.Left,
              payloads.Corrected)
-_WHY = {
-    "dropped": "automatic: the player has left",
-    "single": "automatic: the only legal choice",
-    "away": "automatic: the player is away",
-    "plan": "planned",
+#: how the log marks a move its player did not write, by why the service made it: each says
+#: who or what chose it, never one "automatic" for all
+WHY: dict[str, Msg] = {
+    "bot": Msg("log.why.bot", "(bot)"),
+    "single": Msg("log.why.single", "(forced: the only legal choice)"),
+    "plan": Msg("log.why.plan", "(plan)"),
+    "away": Msg("log.why.away", "(away)"),
+    "dropped": Msg("log.why.dropped", "(dropped: the bot plays the seat)"),
 }
+#: a move the service made for a reason it no longer knows (none is written so today)
+AUTOMATIC = Msg("log.why.automatic", "(automatic)")
+TIMED_OUT = Msg("log.why.timed_out", "(timed out after {after}, {policy})")
+TIMED_OUT_PLAIN = Msg("log.why.timed_out_plain", "(timed out, {policy})")
+CORRECTED_BY = Msg("log.why.corrected_by", "(corrected by {name})")
+BY = Msg("log.why.by", "(by {name})")
 
 
 @dataclass(slots=True)
@@ -90,15 +103,17 @@ def _note(m: LiveMove, rec: Record, player: str | None) -> str:
     """Why a move is in the log when its player did not simply write it."""
     if m.why == "timeout":
         move = rec.carried(payloads.Moved)
-        took = f" after {deadlines.hours(move.after)}" if move.after is not None else ""
-        return f" (automatic: timed out{took}, {move.policy or 'idle'})"
+        policy = move.policy or "idle"
+        if move.after is None:
+            return f" {TIMED_OUT_PLAIN(policy=policy)}"
+        return f" {TIMED_OUT(after=deadlines.hours(move.after), policy=policy)}"
     if m.auto:
-        return f" ({_WHY.get(m.why or '', 'automatic')})"
+        return f" {WHY.get(m.why or '', AUTOMATIC)()}"
     if isinstance(rec.payload, payloads.Corrected):
-        return f" (corrected by {rec.user_name})"
+        return f" {CORRECTED_BY(name=rec.user_name)}"
     if (rec.user_id != "busbot" and not rec.carried(payloads.Moved).imported
             and not same_user(rec.user_id, player)):
-        return f" (by {rec.user_name})"
+        return f" {BY(name=rec.user_name)}"
     return ""
 
 
