@@ -32,15 +32,16 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
         you = Actor(args.name, args.name)
         _set_up(service, you, args.bots, args.level, out, opts.picture_dir)
         bots.wake(PLACE)
-        console.show_bots(bots, updates, out, opts.picture_dir)
+        console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
         read = console.line_reader(stdin or sys.stdin, out)
         while (line := read()) is not None:
             text = line.strip()
             if text.lower() in ("quit", "exit"):
                 break
             if text and text is not console.OVERLONG:
-                console.show(service.handle(PLACE, you, text), out, opts.picture_dir)
-                console.show_bots(bots, updates, out, opts.picture_dir)
+                console.show(service.handle(PLACE, you, text), out, opts.picture_dir,
+                             describe=opts.describe)
+                console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
         print("Goodbye; the practice game is saved (`./play practice` goes on with it).",
               file=out)
         return 0

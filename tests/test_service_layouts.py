@@ -117,7 +117,7 @@ def test_discord_attaches_the_description_and_the_console_prints_it(table: Table
     (picture,) = message.files()
     assert picture.filename == reply.picture_name and picture.description == reply.picture_alt
     out = io.StringIO()
-    show(reply, out, "pictures")
+    show(reply, out, "pictures", describe=True)  # the console's long form (``--describe``)
     assert f"  picture shows: {reply.picture_alt}\n" in out.getvalue()
 
 
