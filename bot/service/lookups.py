@@ -15,6 +15,7 @@ from bot.service.core import Core
 from bot.service.game.live_game import LiveGame, waiting_for
 from bot.service.game.records import OPEN_STATUSES, GameStatus
 from bot.service.words.replies import where_things_stand
+from engine.decisions import shortened
 
 
 def position_of(live: LiveGame) -> Position:
@@ -46,8 +47,9 @@ def since(live: LiveGame, then: Position) -> str:
         return (f"The table has moved on: moves were taken back since, and it now stands after "
                 f"move {now.moves}.")
     new = moves[then.moves:]
-    shown = "; ".join(f"{m.seat}: {m.text}" for m in new[:3])
-    more = f" and {len(new) - 3} more" if len(new) > 3 else ""
+    listed, left = shortened(new, 3)  # never "and 1 more": those are named
+    shown = "; ".join(f"{m.seat}: {m.text}" for m in listed)
+    more = f" and {left} more" if left else ""
     return f"The table has moved on: {shown}{more}."
 
 

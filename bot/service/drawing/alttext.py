@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine import Game
+from engine.decisions import shortened
 
 #: Discord keeps at most this many characters of an attachment's description.
 DESCRIPTION_LIMIT = 1024
@@ -72,7 +73,7 @@ def _news(game: Game, previous: Game | None) -> str:
     moves = list(history[max(start, 0):])
     if not moves:
         return ""
-    named = "; ".join(f"{_name(who)}: {move}" for who, move in moves[:MOST_MOVES])
-    more = len(moves) - MOST_MOVES
+    shown, more = shortened(moves, MOST_MOVES)  # never "and 1 more": those are named
+    named = "; ".join(f"{_name(who)}: {move}" for who, move in shown)
     head = "Last move" if len(moves) == 1 else f"{len(moves)} new moves"
     return f"{head}: {named}" + (f" and {more} more." if more > 0 else ".")

@@ -20,6 +20,7 @@ from bot.service.ratings import tables
 from bot.service.ratings.counting import Reason
 from bot.service.ratings.model import LEVEL_SKILLS, PROVISIONAL_GAMES, Rated, Skill, chances
 from bot.service.words.replies import count_of
+from engine.decisions import shortened
 from engine.moves import ACTION_TITLES
 
 #: Members listed in the leaderboard's text, and drawn in its picture.
@@ -279,13 +280,14 @@ def board_text(found: Board, season: tables.Season | None) -> str:
         return BOARD_EMPTY.format(scope=scope)
     out = [BOARD_HEAD.format(scope=scope_label(season),
                              players=count_of(found.players, "player"), games=found.games)]
-    for i, ln in enumerate(found.lines[:BOARD_LINES], start=1):
+    listed, _ = shortened(found.lines, BOARD_LINES)  # never "and 1 more": those are listed
+    for i, ln in enumerate(listed, start=1):
         template = BOARD_LINE_PROVISIONAL if ln.provisional else BOARD_LINE
         out.append(template.format(place=i, name=ln.name, shown=number(ln.skill.shown),
                                    games=count_of(ln.games, "game"),
                                    wins=count_of(ln.wins, "win")))
-    if found.players > BOARD_LINES:
-        out.append(BOARD_MORE.format(more=found.players - BOARD_LINES))
+    if found.players > len(listed):
+        out.append(BOARD_MORE.format(more=found.players - len(listed)))
     return "\n".join(out)
 
 

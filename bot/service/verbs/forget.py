@@ -17,6 +17,7 @@ from bot.service.game.live_game import LiveGame
 from bot.service.store import StoreError
 from bot.service.store.privacy import Forgotten, forget
 from bot.service.words.replies import count_of
+from engine.decisions import shortened
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +52,9 @@ def what(done: Forgotten, *, dry_run: bool, whose: str = "your", detail: bool = 
     if not done.games:
         return ("find nothing stored: no game names that id" if dry_run
                 else "nothing was stored about that id, so nothing was changed")
-    games = ", ".join(f"game {g} ({name})" if detail else f"{g}" for g, name in done.games[:10])
-    more = f" and {len(done.games) - 10} more" if len(done.games) > 10 else ""
+    shown, left = shortened(done.games, 10)  # never "and 1 more": those are listed
+    games = ", ".join(f"game {g} ({name})" if detail else f"{g}" for g, name in shown)
+    more = f" and {left} more" if left else ""
     verb = "would be" if dry_run else "were"
     text = (f"{'replace' if dry_run else 'replaced'} {whose} id and names with a pseudonym in "
             f"{count_of(len(done.games), 'game')} ({games}{more}); "

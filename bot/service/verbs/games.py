@@ -17,6 +17,7 @@ from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus, discord_user, same_user
 from bot.service.store.store import Listed
 from bot.service.words.replies import count_of, moderator_refusal
+from engine.decisions import shortened
 
 #: a game without a deadline counts as stalled after this long
 STALLED_SECONDS = 48 * 3600.0
@@ -52,9 +53,10 @@ def games(ctx: Context[LiveGame | None], cmd: Games) -> Outcome:
     mine = [g for g in listed if same_user(g.game.waiting_user, ctx.actor.user_id)]
     rest = [g for g in listed if g not in mine]
     ordered = sorted(mine, key=_since) + sorted(rest, key=_since)
-    lines = [_line(g, ctx.now, g in mine) for g in ordered[:SHOWN]]
-    if len(ordered) > SHOWN:
-        lines.append(f"… and {count_of(len(ordered) - SHOWN, 'more game')}.")
+    shown, more = shortened(ordered, SHOWN)  # never "and 1 more": those are listed
+    lines = [_line(g, ctx.now, g in mine) for g in shown]
+    if more:
+        lines.append(f"… and {count_of(more, 'more game')}.")
     head = (f"{count_of(len(listed), 'game')} waiting longer than their deadline (or 48 h):"
             if cmd.waiting else
             f"{count_of(len(listed), 'open game')}"

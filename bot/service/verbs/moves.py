@@ -11,6 +11,7 @@ from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.words import Words, only
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus
+from engine.decisions import shortened
 
 #: how many legal choices ``moves`` lists before summing up the rest
 MAX_CHOICES = 40
@@ -45,9 +46,9 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
     if everything:
         return "\n".join([f"{decision.text}.", f"Every legal choice now ({len(legal)}):",
                           *(f"  · {m}" for m in legal)])
-    shown = ", ".join(legal[:MAX_CHOICES])
-    more = (f" and {len(legal) - MAX_CHOICES} more (`moves all` lists every one)"
-            if len(legal) > MAX_CHOICES else "")
+    listed, left = shortened(legal, MAX_CHOICES)  # never "and 1 more": those are listed
+    shown = ", ".join(listed)
+    more = f" and {left} more (`moves all` lists every one)" if left else ""
     return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
 
 

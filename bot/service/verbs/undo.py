@@ -27,6 +27,7 @@ from bot.service.game.live_game import Draft, build_game, record_log
 from bot.service.game.records import GameRecord, GameStatus, LiveMove, same_user
 from bot.service.words.replies import count_of, moderator_refusal, played_lines
 from engine import BusError, Game, LogError, Move, ParseError, replay
+from engine.decisions import shortened
 from engine.limits import shown
 from engine.notation import POLITE, parse_move
 
@@ -317,10 +318,12 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
 
 
 def listed(items: list[str]) -> list[str]:
-    """Lines of a long list: the first ``SHOWN`` items, then "... and N more"."""
-    lines = [f"  · {item}" for item in items[:SHOWN]]
-    if len(items) > SHOWN:
-        lines.append(f"  · ... and {len(items) - SHOWN} more (`log all` lists them)")
+    """Lines of a long list: the first ``SHOWN`` items, then "... and N more" (every item
+    when only one or two more would be left out)."""
+    shown, more = shortened(items, SHOWN)
+    lines = [f"  · {item}" for item in shown]
+    if more:
+        lines.append(f"  · ... and {more} more (`log all` lists them)")
     return lines
 
 

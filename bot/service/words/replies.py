@@ -15,6 +15,7 @@ from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame, Played
 from bot.service.game.records import GameStatus, Record
 from engine import Game
+from engine.decisions import shortened
 from engine.limits import MAX_AUTO_LINES
 
 #: engine events that only repeat the move they follow
@@ -46,9 +47,11 @@ def played_lines(played: list[Played]) -> list[str]:
     (every seat dropped) is one reply, not hundreds of messages."""
     out: list[str] = []
     shown_auto = hidden = 0
+    # never "and 1 more" or "and 2 more": those are shown
+    most = len(shortened([p for p in played if p.auto is not None], MAX_AUTO_LINES)[0])
     for p in played:
         if p.auto is not None:
-            if shown_auto >= MAX_AUTO_LINES:
+            if shown_auto >= most:
                 hidden += 1
                 continue
             shown_auto += 1
