@@ -1,5 +1,6 @@
 """``moves`` and ``moves all``: the author's legal choices now (``all``: every one, one a
-line, which a chat adapter splits over several messages)."""
+line, which a chat adapter splits over several messages), and while actions are chosen what
+each free space gives now (``words/worth.py``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.words import Words, only
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus
+from bot.service.words.worth import free_spaces
 from engine.decisions import shortened
 
 #: how many legal choices ``moves`` lists before summing up the rest
@@ -43,13 +45,15 @@ def choices_text(live: LiveGame, everything: bool = False) -> str:
     decision = game.to_act()
     assert decision is not None
     legal = [str(m) for m in game.legal_moves()]
+    gives = free_spaces(game)  # while choosing: what each free space gives now
     if everything:
         return "\n".join([f"{decision.text}.", f"Every legal choice now ({len(legal)}):",
-                          *(f"  · {m}" for m in legal)])
+                          *(f"  · {m}" for m in legal), *([gives] if gives else [])])
     listed, left = shortened(legal, MAX_CHOICES)  # never "and 1 more": those are listed
     shown = ", ".join(listed)
     more = f" and {left} more (`moves all` lists every one)" if left else ""
-    return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
+    lines = [f"{decision.text}.", f"Legal now ({len(legal)}): {shown}{more}."]
+    return "\n".join([*lines, gives] if gives else lines)
 
 
 ENTRY = Entry(
