@@ -66,7 +66,8 @@ def practice_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many computer players (default 3)")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                         help="how strongly they play (default normal)")
-    parser.add_argument("--name", default="You", help="your seat's name (default You)")
+    parser.add_argument("--name", help="your seat's name (default: your login name, else "
+                        "Player)")
 
 
 def load_config(args: argparse.Namespace) -> Config:

@@ -13,6 +13,11 @@ from collections.abc import Mapping
 
 from engine import Game
 from engine.decisions import shortened
+from engine.text import Listing, Msg, Plural
+
+#: one seat's score in the description, its name apart from the number
+SCORE = Plural("alt.score", "{name}: {n} point", "{name}: {n} points")
+SCORES = Msg("alt.scores", "Scores: {scores}.")
 
 #: Discord keeps at most this many characters of an attachment's description.
 DESCRIPTION_LIMIT = 1024
@@ -36,8 +41,9 @@ def alt_text(game: Game, *, previous: Game | None = None,
              f"Bus table, {'setup' if state.phase == 'setup' else f'round {state.round}'}; "
              f"clock: {state.clock_type}, {state.clock_stones_left} clock stones left."]
     parts.append(_turn(game))
-    scores = ", ".join(f"{_name(p.name)} {p.score}" for p in state.players)
-    parts.append(f"Scores: {scores}.")
+    # each name apart from its score ("Normal Bot 3: 0 points", never "Normal Bot 3 0")
+    scores = Listing(tuple(SCORE(name=_name(p.name), n=p.score) for p in state.players), ", ")
+    parts.append(str(SCORES(scores=scores)))
     news = _news(game, previous)
     if news:
         parts.append(news)
