@@ -40,8 +40,8 @@ WHY: dict[str, Msg] = {
 }
 #: a move the service made for a reason it no longer knows (none is written so today)
 AUTOMATIC = Msg("log.why.automatic", "(automatic)")
-TIMED_OUT = Msg("log.why.timed_out", "(timed out after {after}, {policy})")
-TIMED_OUT_PLAIN = Msg("log.why.timed_out_plain", "(timed out, {policy})")
+TIMED_OUT = Msg("log.why.timed_out", "(timed out, {policy})")
+TIMED_OUT_AFTER = Msg("log.why.timed_out_after", "(timed out after {took}, {policy})")
 CORRECTED_BY = Msg("log.why.corrected_by", "(corrected by {name})")
 BY = Msg("log.why.by", "(by {name})")
 
@@ -105,8 +105,8 @@ def _note(m: LiveMove, rec: Record, player: str | None) -> str:
         move = rec.carried(payloads.Moved)
         policy = move.policy or "idle"
         if move.after is None:
-            return f" {TIMED_OUT_PLAIN(policy=policy)}"
-        return f" {TIMED_OUT(after=deadlines.hours(move.after), policy=policy)}"
+            return f" {TIMED_OUT(policy=policy)}"
+        return f" {TIMED_OUT_AFTER(took=deadlines.hours(move.after), policy=policy)}"
     if m.auto:
         return f" {WHY.get(m.why or '', AUTOMATIC)()}"
     if isinstance(rec.payload, payloads.Corrected):
