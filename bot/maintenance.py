@@ -68,6 +68,7 @@ def forget_command(args: argparse.Namespace) -> int:
     from bot.service.store.privacy import forget
     from bot.service.store.store import Store
     from bot.service.verbs.forget import what
+    from bot.service.words.catalogue import say
 
     store = Store(_existing(db_path(args)))
     try:
@@ -76,7 +77,8 @@ def forget_command(args: argparse.Namespace) -> int:
         raise CliError(f"{prog()} forget: {err}", 1) from None
     finally:
         store.close()
-    said = what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s", detail=True)
+    said = say(what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s",
+                    detail=True))
     print(f"{'Would ' if args.dry_run else ''}{said}.")
     return 0
 

@@ -25,7 +25,7 @@ from bot.service import GameService
 from bot.service.ratings.counting import PRACTICE_PLACE
 from engine.limits import LimitError
 from engine.limits import check_name as checked_name
-from engine.text import Msg
+from engine.text import Msg, Plural
 
 #: where the practice game is played (its games never count for the ratings)
 PLACE = PRACTICE_PLACE
@@ -43,6 +43,15 @@ OLD_SEAT_NAME = Msg("practice.old_seat_name",
                     "(Your seat in this game is named {name}, so its sentences read \"{name} "
                     "chooses\"; a new practice game names it {new}: `abandon` this one first.)")
 
+GOODBYE = Msg("practice.goodbye", "Goodbye; the practice game is saved (`./play practice` goes on "
+              "with it).")
+GOES_ON = Msg("practice.goes_on", "Your practice game goes on. {where}")
+OPENING = Plural("practice.opening", "A practice game: you ({name}) against {n} computer player "
+                 "({level}). Type your moves as in the channel; `moves` lists them, `hint` "
+                 "suggests one, `quit` ends (the game is kept).", "A practice game: you ({name}) "
+                 "against {n} computer players ({level}). Type your moves as in the channel; "
+                 "`moves` lists them, `hint` suggests one, `quit` ends (the game is kept).")
+
 
 def main(args: argparse.Namespace, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
@@ -51,7 +60,7 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
     try:
         name = seat_name(args.name)
     except LimitError as err:
-        print(str(NO_SEAT_NAME(name=repr(args.name), reason=str(err))), file=sys.stderr)
+        print(console.WORDS(NO_SEAT_NAME(name=repr(args.name), reason=err.text)), file=sys.stderr)
         return 2
     service = console.open_service(opts)
     bots, updates = console.seat_bots(service)
@@ -69,8 +78,7 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
                 console.show(service.handle(PLACE, you, text), out, opts.picture_dir,
                              describe=opts.describe)
                 console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
-        print("Goodbye; the practice game is saved (`./play practice` goes on with it).",
-              file=out)
+        print(console.WORDS(GOODBYE()), file=out)
         return 0
     finally:
         bots.close()
@@ -110,18 +118,16 @@ def _set_up(service: GameService, you: Actor, count: int, level: str, out: TextI
     name this start gives)."""
     where = service.where_things_stand(PLACE)
     if where is not None:
-        print(f"Your practice game goes on. {where}", file=out)
+        print(console.WORDS(GOES_ON(where=where)), file=out)
         live = service.live_copy(PLACE)
         seat = next((s for s in live.record.seats if s.player is not None), None) \
             if live is not None else None
         if seat is None or seat.player is None:
             return you
         if seat.name.casefold() in PRONOUNS:
-            print(str(OLD_SEAT_NAME(name=seat.name, new=you.name)), file=out)
+            print(console.WORDS(OLD_SEAT_NAME(name=seat.name, new=you.name)), file=out)
         return Actor(seat.player, seat.user_name or seat.name)
-    print(f"A practice game: you ({you.name}) against {count} computer players ({level}). "
-          f"Type your moves as in the channel; `moves` lists them, `hint` suggests one, "
-          f"`quit` ends (the game is kept).", file=out)
+    print(console.WORDS(OPENING(name=you.name, n=count, level=level)), file=out)
     for text in ("new game", "join", *[f"add bot {level}"] * count, "start"):
         reply = service.handle(PLACE, you, text)
         if not reply.ok or text == "start":

@@ -63,11 +63,11 @@ def test_each_reason_a_space_gives_nothing_is_said() -> None:
     assert state.current is not None
     state.players[state.current].buses = state.options.bus_limit
     name = state.players[state.current].name
-    assert worth_nothing(game, ChooseAction("passengers")) == (
+    assert str(worth_nothing(game, ChooseAction("passengers"))) == (
         "Passengers space a gives 0 passengers now (largest fleet 5, but the passenger supply "
         "runs out).")
-    assert worth_nothing(game, ChooseAction("buildings")) == (
+    assert str(worth_nothing(game, ChooseAction("buildings"))) == (
         "Buildings space a gives 0 buildings now (largest fleet 5, but the free lots run out).")
-    assert worth_nothing(game, ChooseAction("buses")) == (
+    assert str(worth_nothing(game, ChooseAction("buses"))) == (
         f"Buses gives 0 buses now ({name} has 5 buses, the bus limit).")
     assert worth_nothing(game, ChooseAction("clock")) is None

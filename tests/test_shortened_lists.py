@@ -15,6 +15,7 @@ from bot.service.drawing.alttext import MOST_MOVES, alt_text
 from bot.service.game.live_game import Played
 from bot.service.lookups import since
 from bot.service.verbs.undo import SHOWN, listed
+from bot.service.words.catalogue import say
 from bot.service.words.replies import played_lines
 from engine import ChooseAction
 from engine.limits import MAX_AUTO_LINES
@@ -44,7 +45,7 @@ def test_the_alt_text_names_one_or_two_more_moves_rather_than_counting_them(extr
 def test_a_long_undo_lists_every_move_unless_three_or_more_are_left(items: int,
                                                                     more: int) -> None:
     lines = listed([f"{n}. Ada: Pass" for n in range(1, items + 1)])
-    assert _counts("\n".join(lines)) == ([more] if more else [])
+    assert _counts("\n".join(say(line) for line in lines)) == ([more] if more else [])
     assert len(lines) == (SHOWN + 1 if more else items)
 
 
@@ -52,7 +53,7 @@ def test_a_long_undo_lists_every_move_unless_three_or_more_are_left(items: int,
 def test_automatic_moves_past_the_reply_s_room_are_named_unless_three_or_more(extra: int) -> None:
     played = [Played("Ada", ChooseAction("clock"), [], auto="single")
               for _ in range(MAX_AUTO_LINES + extra)]
-    lines = played_lines(played)
+    lines = [say(line) for line in played_lines(played)]
     counted = [line for line in lines if "more automatic" in line]
     assert (len(counted) == 1 and _counts(counted[0]) == [extra]) if extra >= 3 else not counted
 
@@ -67,7 +68,7 @@ def test_a_press_on_an_old_message_names_up_to_five_moves_made_since(tmp_path: P
         while len(table.service.cache.get(summary).record.moves) < moves:
             table.play_random(1, seed=moves)
         live = table.service.cache.get(summary)
-        assert _counts(since(live, then)) == expected, since(live, then)
+        assert _counts(say(since(live, then))) == expected, say(since(live, then))
 
 
 @pytest.mark.parametrize(("start", "moves"), [(20, 6), (20, 7), (34, 5), (34, 6), (41, 8)])

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from bot.api import Actor
 from bot.service.command.forms import Budget, Cost
 from bot.service.game.live_game import Draft
+from bot.service.words.catalogue import Said
+from bot.service.words.replies import HOURS, MINUTES
 from engine.limits import (
     ALWAYS_ALLOWED,
     ANIMATIONS_PER_MEMBER,
@@ -39,16 +41,31 @@ from engine.limits import (
     check_records,
     exempt,
 )
+from engine.text import Msg, Text
 
 #: What a change over a daily budget is told, by the budget (``Budgets.change_over``).
 _OVER = {
-    "games-per-member": "You have created many games today",
-    "games-per-server": "Many games were created on this server today",
-    "imports-per-member": "You have imported many games today",
-    "records-per-member-in-a-game": "You have changed this game many times today; a moderator "
-                                    "can still `abandon` or `pause` it",
-    "records-per-member": "You have changed games many times today",
+    "games-per-member": Msg("budget.games_per_member", "You have created many games today "
+                            "({limit} limit); try again in {wait}."),
+    "games-per-server": Msg("budget.games_per_server", "Many games were created on this server "
+                            "today ({limit} limit); try again in {wait}."),
+    "imports-per-member": Msg("budget.imports_per_member", "You have imported many games today "
+                              "({limit} limit); try again in {wait}."),
+    "records-per-member-in-a-game": Msg(
+        "budget.records_in_a_game", "You have changed this game many times today; a moderator "
+        "can still `abandon` or `pause` it ({limit} limit); try again in {wait}."),
+    "records-per-member": Msg("budget.records_per_member", "You have changed games many times "
+                              "today ({limit} limit); try again in {wait}."),
 }
+OVER_DAILY = Msg("budget.over_daily", "That is over a daily limit ({limit} limit); try again in "
+                 "{wait}.")
+FORGET_AGAIN = Msg("budget.forget_again", "You asked that a short while ago (forget-per-member "
+                   "limit); try again in {wait}.")
+MANY_PICTURES = Msg("budget.many_pictures", "That is many pictures in a short while; try "
+                    "`{again}` again in {wait}.")
+NO_PICTURE = Msg("budget.no_picture", "(No picture this time: many were drawn here just now; "
+                 "`map` draws the table again in {wait}.)")
+SECONDS = Msg("budget.seconds", "{n} s")
 
 
 class TokenBuckets:
@@ -130,23 +147,21 @@ class Budgets:
         return None
 
     def refusal(self, cost: Cost, place: str, user_id: str, server: str | None,
-                started: bool) -> str | None:
+                started: bool) -> Said | None:
         """None when every budget ``cost`` draws on has room (then it is taken), else the
         reason of the refusal. Nothing is drawn for a game not started, so it costs nothing."""
         if Budget.FORGET in cost.budgets:  # each looks through the whole database
             over = self.charge([Charge(("forget", user_id), FORGETS_PER_MEMBER, 1,
                                        "forget-per-member")])
             if over is not None:
-                return (f"You asked that a short while ago (forget-per-member limit); try again "
-                        f"in {later(over.wait)}.")
+                return FORGET_AGAIN(wait=later(over.wait))
         if not started:
             return None
         wait = self.picture_wait(place, user_id, server) if Budget.PICTURE in cost.budgets else 0
         if not wait and Budget.ANIMATION in cost.budgets:
             wait = self.animation_wait(place, user_id, server)
         if wait:
-            return (f"That is many pictures in a short while; try `{cost.again}` again in "
-                    f"{later(wait)}.")
+            return MANY_PICTURES(again=cost.again, wait=later(wait))
         return None
 
     def picture_wait(self, place: str, user_id: str, server: str | None = None) -> float:
@@ -196,7 +211,7 @@ class Budgets:
         return self.charge(charges)
 
     def change_refusal(self, place: str, actor: Actor, draft: Draft,
-                       moderator: bool) -> str | None:
+                       moderator: bool) -> Said | None:
         """None when a change is within the records cap and the member's and server's daily
         budgets (taken now), else why not; abandon, drop, pause and a moderator's undo always
         pass. Over the records cap is a ``LimitError``."""
@@ -209,16 +224,14 @@ class Budgets:
         over = self.change_over(place, actor.user_id, actor.server, draft.record.game_id, kinds)
         if over is None:
             return None
-        return (_OVER.get(over.limit, "That is over a daily limit")
-                + f" ({over.limit} limit); try again in {later(over.wait)}.")
+        return _OVER.get(over.limit, OVER_DAILY)(limit=over.limit, wait=later(over.wait))
 
-    def picture_skipped(self, place: str, user_id: str, server: str | None) -> str | None:
+    def picture_skipped(self, place: str, user_id: str, server: str | None) -> Said | None:
         """What a change over the picture budget says (it stands; only its picture is
         skipped), or None when its picture may be drawn (then it is counted)."""
         wait = self.picture_wait(place, user_id, server)
         if wait > 0:
-            return (f"\n(No picture this time: many were drawn here just now; `map` draws the "
-                    f"table again in {later(wait)}.)")
+            return NO_PICTURE(wait=later(wait))
         return None
 
     def may_remind(self, user_id: str | None) -> bool:
@@ -227,11 +240,11 @@ class Budgets:
                                                              REMINDERS_PER_USER)
 
 
-def later(seconds: float) -> str:
+def later(seconds: float) -> Text:
     """A wait as a person says it ("12 s", "4 minutes", "3 hours")."""
     seconds = max(1, round(seconds))
     if seconds < 90:
-        return f"{seconds} s"
+        return SECONDS(n=seconds)
     if seconds < 90 * 60:
-        return f"{round(seconds / 60)} minutes"
-    return f"{round(seconds / 3600)} hours"
+        return MINUTES(n=round(seconds / 60))
+    return HOURS(n=round(seconds / 3600))

@@ -25,8 +25,11 @@ from bot.service.game import deadlines, payloads
 from bot.service.game.deadlines import HALF, PASSED, Due
 from bot.service.game.live_game import BOT_USER, Draft
 from bot.service.pipeline import Pipeline, Step
+from bot.service.store import languages
 from bot.service.store.store import GameSummary
-from bot.service.words.replies import count_of, played_lines
+from bot.service.words.catalogue import say, words_for
+from bot.service.words.replies import HOURS, played_lines
+from engine.text import Msg, Words
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +44,22 @@ DUE_RETRY = 3600.0
 SCHEDULER = Actor("busbot", "busbot")
 
 _POLICY = {
-    "wait": "the game waits for them (timeout policy `wait`)",
-    "idle": "the bot plays that decision the least disruptive way (timeout policy `idle`)",
-    "bot": "the computer player plays that decision (timeout policy `bot`)",
+    "wait": Msg("scheduler.policy.wait", "the game waits for them (timeout policy `wait`)"),
+    "idle": Msg("scheduler.policy.idle", "the bot plays that decision the least disruptive way "
+                "(timeout policy `idle`)"),
+    "bot": Msg("scheduler.policy.bot", "the computer player plays that decision (timeout policy "
+               "`bot`)"),
 }
+REMINDER_HALF = Msg("scheduler.reminder_half", "Reminder (halfway through the deadline): the game "
+                    "waits for {decision}. Time left: {left} of {deadline}; then {policy}. "
+                    "(`moves` lists the choices; `away 3d` says you are away.)")
+REMINDER_HOUR = Msg("scheduler.reminder_hour", "Reminder (an hour from the deadline): the game "
+                    "waits for {decision}. Time left: {left} of {deadline}; then {policy}. "
+                    "(`moves` lists the choices; `away 3d` says you are away.)")
+TIME_RAN_OUT = Msg("scheduler.time_ran_out", "Time ran out for {decision} (the deadline is "
+                   "{took}); moderator {moderator}: {policy}.")
+WAITED = Msg("scheduler.waited", "Reminder: the game has waited {hours} for {decision}. (`moves` "
+             "lists the choices.)")
 
 
 def due_work(ctx: GameContext) -> Outcome | None:
@@ -75,15 +90,14 @@ def _reminder(draft: Draft, due: Due) -> Outcome:
     decision = game.to_act()
     assert decision is not None
     left = record.deadline - deadlines.waited(record, due.seat, draft.now)
-    when = "halfway through" if due.stage == HALF else "an hour from"
     player = _player(draft, due.seat)
     if player is not None:
         draft.pings.append(player)
     return Outcome(
-        f"Reminder ({when} the deadline): the game waits for {decision.text}. Time left: "
-        f"{deadlines.hours(max(0.0, left))} of {deadlines.hours(record.deadline)}; then "
-        f"{_POLICY[record.on_timeout]}. (`moves` lists the choices; `away 3d` says you are "
-        f"away.)", draft=draft, mentions=[])
+        (REMINDER_HALF if due.stage == HALF else REMINDER_HOUR)(
+            decision=decision.said, left=deadlines.hours(max(0.0, left)),
+            deadline=deadlines.hours(record.deadline), policy=_POLICY[record.on_timeout]()),
+        draft=draft, mentions=[])
 
 
 def _passed(draft: Draft, due: Due) -> Outcome:
@@ -95,8 +109,8 @@ def _passed(draft: Draft, due: Due) -> Outcome:
     took = deadlines.hours(record.deadline)
     if record.creator_id:  # who moderates this game agreed to hear of it
         draft.pings.append(record.creator_id)
-    line = (f"Time ran out for {decision.text} (the deadline is {took}); moderator "
-            f"{record.creator_name}: {_POLICY[record.on_timeout]}.")
+    line = TIME_RAN_OUT(decision=decision.said, took=took, moderator=record.creator_name,
+                        policy=_POLICY[record.on_timeout]())
     if record.on_timeout == "wait":
         player = _player(draft, due.seat)
         if player is not None:
@@ -169,13 +183,16 @@ class Scheduler:
         for g in due:
             waited = (now - (g.waiting_since or now)) / 3600
             assert g.waiting_user is not None
-            reminders.append(Reminder(
-                g.place, (g.waiting_user,),
-                f"Reminder: the game has waited {count_of(round(waited), 'hour')} for "
-                f"{g.waiting_text}. "
-                f"(`moves` lists the choices.)"))
+            said = WAITED(hours=HOURS(n=round(waited)), decision=g.waiting_text or "")
+            reminders.append(Reminder(g.place, (g.waiting_user,), say(said, self._words(g))))
         core.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
         return reminders
+
+    def _words(self, summary: GameSummary) -> Words:
+        """The words of the game's place (its language)."""
+        with self.core.lock:
+            record = self.core.cache.get(summary).record
+            return words_for(languages.for_game(self.core.store, record, None))
 
     def _away(self, summary: GameSummary, now: float) -> bool:
         """Whether the player the game waits for is away (then nobody reminds them)."""

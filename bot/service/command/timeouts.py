@@ -19,7 +19,7 @@ from bot.service.game.live_game import Draft, Played
 from bot.service.game.records import GameRecord, GameStatus
 from engine import DecisionKind, Game
 from engine.limits import MAX_AUTO_MOVES
-from engine.text import Msg
+from engine.text import Msg, Text
 
 #: the new policy plays the overdue decision at once
 PLAYED_NOW = Msg("timeout.overdue.played_now",
@@ -97,19 +97,18 @@ def _playable(draft: Draft, late: Overdue) -> bool:
             and not record.is_away(seat.name, draft.now))
 
 
-def play_overdue(draft: Draft) -> tuple[str, list[Played]] | None:
+def play_overdue(draft: Draft) -> tuple[Text, list[Played]] | None:
     """The overdue decision played by the game's timeout policy, with the line that says so;
     None when there is none or the policy cannot play it (``still_waits`` says why)."""
     late = overdue(draft.record, draft.game, draft.now)
     if late is None or not _playable(draft, late):
         return None
-    line = str(PLAYED_NOW(seat=late.seat, waited=deadlines.hours(late.waited),
-                          deadline=deadlines.hours(late.deadline),
-                          policy=draft.record.on_timeout))
+    line = PLAYED_NOW(seat=late.seat, waited=deadlines.hours(late.waited),
+                      deadline=deadlines.hours(late.deadline), policy=draft.record.on_timeout)
     return line, timed_out(draft, late.seat, draft.record.on_timeout, late.deadline)
 
 
-def still_waits(draft: Draft) -> str | None:
+def still_waits(draft: Draft) -> Text | None:
     """Why an overdue decision still waits after a moderator's change, and what to write;
     None when no decision is overdue (or the policy plays it)."""
     record = draft.record
@@ -121,10 +120,10 @@ def still_waits(draft: Draft) -> str | None:
         return None  # the service or the computer plays it, whatever the policy
     waited, deadline = deadlines.hours(late.waited), deadlines.hours(late.deadline)
     if record.on_timeout == "wait":
-        return str(STILL_WAITS_WAIT(seat=late.seat, waited=waited, deadline=deadline))
+        return STILL_WAITS_WAIT(seat=late.seat, waited=waited, deadline=deadline)
     if seat is None or seat.player is None:
-        return str(STILL_WAITS_NOT_TAKEN(seat=late.seat))
+        return STILL_WAITS_NOT_TAKEN(seat=late.seat)
     if record.is_away(seat.name, draft.now):
-        return str(STILL_WAITS_AWAY(seat=late.seat, until=deadlines.day(record.away[seat.name])))
-    return str(STILL_WAITS_PAUSED(seat=late.seat, waited=waited, deadline=deadline,
-                                  policy=record.on_timeout))
+        return STILL_WAITS_AWAY(seat=late.seat, until=deadlines.day(record.away[seat.name]))
+    return STILL_WAITS_PAUSED(seat=late.seat, waited=waited, deadline=deadline,
+                              policy=record.on_timeout)

@@ -17,7 +17,7 @@ from bot.service.game.payloads import Payload
 from bot.service.game.records import OPEN_STATUSES, GameRecord, GameStatus, Record
 from engine import Decision, Event, Game, GameLog, Move, Options, replay
 from engine.limits import MAX_AUTO_MOVES
-from engine.state import FALSE_WORDS, TRUE_WORDS
+from engine.state import FALSE_WORDS, TRUE_WORDS, truth
 
 #: the name automatic moves are recorded under
 BOT_USER = ("busbot", "busbot")
@@ -51,7 +51,9 @@ def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> O
     options = Options.for_edition(edition, players)
     for name, value in overrides.items():
         if name in TABLE_OPTIONS:
-            if value.strip().lower() not in TABLE_OPTIONS[name]:
+            if TABLE_OPTIONS[name] == TRUE_WORDS + FALSE_WORDS:
+                truth(name, value)  # OptionError: "option auto_single takes true or false"
+            elif value.strip().lower() not in TABLE_OPTIONS[name]:
                 raise ValueError(f"option {name} takes {' or '.join(TABLE_OPTIONS[name])}, "
                                  f"not {value[:20]!r}")
             continue

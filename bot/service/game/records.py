@@ -254,6 +254,9 @@ class GameRecord:
     #: only from that moment (``bot/service/ratings/``)
     imported: bool = False
     rated_at: float | None = None
+    #: the language the game's public posts are written in (a ``language`` setting; None: none
+    #: was chosen, so the server's default, else English: ``store/languages.py``)
+    language: str | None = None
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -591,6 +594,8 @@ class GameRecord:
             setattr(self, "on_timeout" if name == "timeout" else "on_away", str(value))
         elif name == "auto_single" and isinstance(value, bool):
             self.auto_single = value
+        elif name == "language" and (value is None or isinstance(value, str)):
+            self.language = value
         else:
             raise ValueError(f"no setting {name} = {value!r}")
 

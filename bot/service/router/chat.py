@@ -110,4 +110,4 @@ def tentatively(text: str) -> Play | None:
     try:
         return Play(text, (tentative(text),))
     except ParseError as err:
-        return Play(text, unreadable=str(err))
+        return Play(text, unreadable=err.text)

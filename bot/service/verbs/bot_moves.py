@@ -18,6 +18,17 @@ from bot.service.game.live_game import Played
 from bot.service.game.records import BOT_PLAYER, bot_name
 from bot.service.words.replies import played_lines
 from engine import BusError, Move
+from engine.text import Msg
+
+ONLY_THE_COMPUTER_PLAYS_ITS = Msg("bot_moves.only_the_computer_plays_its", "Only the computer "
+                                  "plays its own moves.")
+THE_TABLE_MOVED_ON_WHILE = Msg("bot_moves.the_table_moved_on_while", "The table moved on while "
+                               "the computer was thinking.")
+IS_NOT_A_COMPUTER_PLAYER = Msg("bot_moves.is_not_a_computer_player", "{seat} is not a computer "
+                               "player's seat.")
+THE_COMPUTER_S_MOVE_FOR = Msg("bot_moves.the_computer_s_move_for", "The computer's move {move} "
+                              "for {seat} is not legal: {err}.")
+USAGE = Msg("bot_moves.usage", "`(the computer's own moves)`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,21 +43,21 @@ class BotMoves(Command):
 def play_bots(ctx: GameContext, cmd: BotMoves) -> Outcome:
     record = ctx.live.record
     if ctx.actor.user_id != BOT_PLAYER:
-        return refuse("Only the computer plays its own moves.")
+        return refuse(ONLY_THE_COMPUTER_PLAYS_ITS())
     if record.last_seq != cmd.after_seq:
-        return refuse("The table moved on while the computer was thinking.")
+        return refuse(THE_TABLE_MOVED_ON_WHILE())
     draft = ctx.draft()
     played: list[Played] = []
     for seat, move in cmd.moves:
         level = draft.record.bots.get(seat)
         if level is None:
-            return refuse(f"{seat} is not a computer player's seat.")
+            return refuse(IS_NOT_A_COMPUTER_PLAYER(seat=seat))
         try:
             played.extend(draft.run_automatic(skip_seat=seat))
             assert draft.game is not None
             events = draft.game.push(move, seat)
         except BusError as err:
-            return refuse(f"The computer's move {move} for {seat} is not legal: {err}.")
+            return refuse(THE_COMPUTER_S_MOVE_FOR(move=str(move), seat=seat, err=err.text))
         draft.add(payloads.Moved(reason="bot"), seat=seat, text=str(move), auto=True,
                   user=(BOT_PLAYER, bot_name(level)))
         played.append(Played(seat, move, events, auto=f"bot:{level}"))
@@ -55,7 +66,7 @@ def play_bots(ctx: GameContext, cmd: BotMoves) -> Outcome:
 
 
 ENTRY = Entry(
-    "bot moves", (), "`(the computer's own moves)`", None,
+    "bot moves", (), USAGE(), None,
     {BotMoves: Route(play_bots, (playable,))}, help=(), docs=(),
     slash=NoSlash("the computer's own moves; never typed, nor reached with `/bus do`"),
     internal=True,

@@ -15,8 +15,22 @@ from bot.service.command.words import Words
 from bot.service.game import deadlines, payloads
 from bot.service.game.records import OPEN_STATUSES
 from engine.limits import check_deadline
+from engine.text import Msg
 
-USAGE = "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline off`"
+MODERATOR_TOOK_THE_DEADLINE_OFF = Msg("deadline.moderator_took_the_deadline_off", "Moderator "
+                                      "{name} took the deadline off: decisions wait as long as "
+                                      "they take.")
+MODERATOR_SET_A_DEADLINE_OF = Msg("deadline.moderator_set_a_deadline_of", "Moderator {name} set "
+                                  "a deadline of {hours} per decision: the player is reminded "
+                                  "halfway and an hour before; when it passes the moderator is "
+                                  "told and the timeout policy applies (now `{on_timeout}`; `on "
+                                  "timeout wait|idle|bot` changes it). The clock stops while "
+                                  "the game is paused.")
+SET_A_DEADLINE = Msg("deadline.set_a_deadline", "set a deadline")
+HELP = Msg("deadline.help", "`deadline 24h` or `deadline off` (how long a decision may wait)")
+
+USAGE = Msg("deadline.usage", "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline "
+            "off`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,23 +55,19 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.SettingChanged("deadline", cmd.seconds))
     if cmd.seconds is None:
-        return Outcome(f"Moderator {ctx.actor.name} took the deadline off: decisions wait as "
-                       f"long as they take.", draft=draft)
+        return Outcome(MODERATOR_TOOK_THE_DEADLINE_OFF(name=ctx.actor.name), draft=draft)
     hours = deadlines.hours(cmd.seconds)
     return Outcome(
-        f"Moderator {ctx.actor.name} set a deadline of {hours} per decision: the player is "
-        f"reminded halfway and an hour before; when it passes the moderator is told and "
-        f"the timeout policy applies (now `{record.on_timeout}`; `on timeout wait|idle|bot` "
-        f"changes it). The clock stops while the game is paused.", draft=draft)
+        MODERATOR_SET_A_DEADLINE_OF(name=ctx.actor.name, hours=hours,
+                                    on_timeout=record.on_timeout), draft=draft)
 
 
 ENTRY = Entry(
-    "deadline", ("deadline",), USAGE, read,
-    {Deadline: Route(set_deadline, (moderator("set a deadline"),
-                                    status("set a deadline", *OPEN_STATUSES)))},
+    "deadline", ("deadline",), USAGE(), read,
+    {Deadline: Route(set_deadline, (moderator(SET_A_DEADLINE()),
+                                    status(SET_A_DEADLINE(), *OPEN_STATUSES)))},
     strict=True,
-    help=((Section.MODERATORS, "`deadline 24h` or `deadline off` (how long a decision may "
-                                   "wait)"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`deadline 24h\\|off`"),),
     slash=NoSlash("set once per game; reached with `/bus do`"),
 )

@@ -18,14 +18,25 @@ from bot.service.command.timeouts import play_overdue, still_waits
 from bot.service.command.words import Words
 from bot.service.game import payloads
 from bot.service.game.records import OPEN_STATUSES, POLICIES
+from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import played_lines
+from engine.text import Msg
 
-USAGE = "`on timeout wait|idle|bot` or `on away wait|idle|bot`"
+SET_WHAT_HAPPENS_ON_A = Msg("on.set_what_happens_on_a", "set what happens on a timeout")
+SET_A_POLICY = Msg("on.set_a_policy", "set a policy")
+HELP = Msg("on.help", "`on timeout wait|idle|bot`, `on away wait|idle|bot`")
+
+USAGE = Msg("on.usage", "`on timeout wait|idle|bot` or `on away wait|idle|bot`")
 _MEANS = {
-    "wait": "waits for the player",
-    "idle": "plays that decision the least disruptive way (pass when allowed)",
-    "bot": "lets the computer player play that decision",
+    "wait": Msg("on.means.wait", "waits for the player"),
+    "idle": Msg("on.means.idle", "plays that decision the least disruptive way (pass when "
+                "allowed)"),
+    "bot": Msg("on.means.bot", "lets the computer player play that decision"),
 }
+TIMEOUT_SET = Msg("on.timeout_set", "Moderator {moderator} set the timeout policy to "
+                  "`{policy}`: when a decision's deadline passes, the bot {means}.")
+AWAY_SET = Msg("on.away_set", "Moderator {moderator} set the policy for players away to "
+               "`{policy}`: while a player is away, the bot {means}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,31 +57,27 @@ def read(w: Words) -> Policy | None:
 def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.SettingChanged(cmd.when, cmd.policy))
-    if cmd.when == "timeout":
-        line = (f"Moderator {ctx.actor.name} set the timeout policy to `{cmd.policy}`: when a "
-                f"decision's deadline passes, the bot {_MEANS[cmd.policy]}.")
-    else:
-        line = (f"Moderator {ctx.actor.name} set the policy for players away to "
-                f"`{cmd.policy}`: while a player is away, the bot {_MEANS[cmd.policy]}.")
-    lines = [line]
+    line = (TIMEOUT_SET if cmd.when == "timeout" else AWAY_SET)(
+        moderator=ctx.actor.name, policy=cmd.policy, means=_MEANS[cmd.policy]())
+    said: list[Said] = [line]
     late = play_overdue(draft) if cmd.when == "timeout" else None
     if late is not None:  # a deadline that had passed under `wait`: the new policy plays it
-        said, played = late
-        lines += [said, *played_lines(played)]
+        played_now, played = late
+        said += [played_now, *played_lines(played)]
     played = draft.run_automatic()
-    lines += played_lines(played)
+    said += played_lines(played)
     if late is None and not played:
-        waits = still_waits(draft)  # an overdue decision no policy plays: say why, and how
-        return Outcome("\n".join([line, waits] if waits else [line]), draft=draft)
-    return table_outcome(draft, lines)
+        # an overdue decision no policy plays: say why, and what to write
+        return Outcome(lines(line, still_waits(draft)), draft=draft)
+    return table_outcome(draft, said)
 
 
 ENTRY = Entry(
-    "on", ("on",), USAGE, read,
-    {Policy: Route(set_policy, (moderator("set what happens on a timeout"),
-                                status("set a policy", *OPEN_STATUSES)))},
+    "on", ("on",), USAGE(), read,
+    {Policy: Route(set_policy, (moderator(SET_WHAT_HAPPENS_ON_A()),
+                                status(SET_A_POLICY(), *OPEN_STATUSES)))},
     strict=True,
-    help=((Section.MODERATORS, "`on timeout wait|idle|bot`, `on away wait|idle|bot`"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`on timeout wait\\|idle\\|bot`, `on away wait\\|idle\\|bot`"),),
     slash=NoSlash("set once per game; reached with `/bus do`"),
 )

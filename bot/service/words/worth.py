@@ -73,7 +73,7 @@ def _free(game: Game) -> list[SpaceWorth]:
     return out
 
 
-def free_spaces(game: Game) -> str | None:
+def free_spaces(game: Game) -> Text | None:
     """``moves``' line: what the space each action's next marker takes gives now (None when
     the decision is not a choice of action)."""
     free = _free(game)
@@ -82,10 +82,10 @@ def free_spaces(game: Game) -> str | None:
     chooser = game.state.current
     listed = tuple(SPACE_GIVES(space=_space(w), what=GIVES[w.unit](n=w.count),
                                why=_why(w, game.state, chooser)) for w in free)
-    return str(FREE_SPACES_GIVE(spaces=Listing(listed, ", ")))
+    return FREE_SPACES_GIVE(spaces=Listing(listed, ", "))
 
 
-def worth_nothing(game: Game, move: Move) -> str | None:
+def worth_nothing(game: Game, move: Move) -> Text | None:
     """The sentence for a choice of a space that gives nothing now, said before it is played
     (``game`` as it stands); None for any other move."""
     if not isinstance(move, ChooseAction):
@@ -93,5 +93,5 @@ def worth_nothing(game: Game, move: Move) -> str | None:
     worth = next((w for w in _free(game) if w.action == move.action), None)
     if worth is None or worth.count > 0:
         return None
-    return str(GIVES_NOTHING(space=_space(worth), what=GIVES[worth.unit](n=0),
-                             why=_why(worth, game.state, game.state.current)))
+    return GIVES_NOTHING(space=_space(worth), what=GIVES[worth.unit](n=0),
+                         why=_why(worth, game.state, game.state.current))
