@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.drawing.story_job import Drawing
+from bot.service.game.computer import Pondering
 from bot.service.game.live_game import Draft, LiveGame
 from bot.service.game.records import Seat
 from bot.service.store.store import Store
@@ -107,6 +108,8 @@ class Outcome:
     story: Drawing | None = None
     #: the layout the picture was asked in (``map phone``); None: the asker's, the channel's
     layout: str | None = None
+    #: a search to answer with, done after the lock (``hint``): the reply's text is its answer
+    pondering: Pondering | None = None
 
 
 #: What every refusal ends with (unless its reason already says what was not done).

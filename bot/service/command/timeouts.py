@@ -1,22 +1,26 @@
 """What a passed deadline plays, and a decision that is still overdue.
 
 When a decision's deadline passes, the scheduler (``bot/service/scheduler.py``) tells the
-moderator and applies the game's timeout policy: ``wait`` waits, ``idle`` and ``bot`` play that
-one decision (``timed_out``). A decision whose deadline passed under ``wait`` stays *overdue*
-(the ``passed`` reminder was given and it still waits): a moderator who then switches the
-policy (``on timeout idle``), or resumes a paused game, has it played at once by the new policy
-(``play_overdue``), and when it cannot be played the answer says exactly why and what to write
-(``still_waits``), so ``status`` never keeps showing a wait the moderator meant to end.
+moderator and applies the game's timeout policy: ``wait`` waits, ``idle`` plays that one
+decision the least disruptive way (``timed_out``), ``bot`` leaves it to the computer player,
+which thinks it out off the lock (``game/computer.py``: a decision whose ``passed`` reminder was
+given, under ``bot``, is owed to it). A decision whose deadline passed under ``wait`` stays
+*overdue* (the ``passed`` reminder was given and it still waits): a moderator who then switches
+the policy (``on timeout idle|bot``), or resumes a paused game, has it played at once by the
+new policy (``play_overdue``), and when it cannot be played the answer says exactly why and
+what to write (``still_waits``), so ``status`` never keeps showing a wait the moderator meant
+to end.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.game import automatic, deadlines
+from bot.service.game import deadlines
 from bot.service.game.deadlines import PASSED
 from bot.service.game.live_game import Draft, Played
 from bot.service.game.records import GameRecord, GameStatus
+from bot.service.game.seat_policy import least_disruptive
 from engine import DecisionKind, Game
 from engine.limits import MAX_AUTO_MOVES
 from engine.text import Msg, Text
@@ -25,6 +29,9 @@ from engine.text import Msg, Text
 PLAYED_NOW = Msg("timeout.overdue.played_now",
                  "{seat}'s deadline had already passed ({waited} of {deadline}), so `{policy}` "
                  "plays that decision now:")
+COMPUTER_NOW = Msg("timeout.overdue.computer_now",
+                   "{seat}'s deadline had already passed ({waited} of {deadline}), so the "
+                   "computer player takes that decision now (its move follows).")
 #: ... and why it does not
 STILL_WAITS_WAIT = Msg("timeout.overdue.waits",
                        "{seat}'s deadline has passed ({waited} of {deadline}) and the game still "
@@ -68,9 +75,9 @@ def overdue(record: GameRecord, game: Game | None, now: float) -> Overdue | None
 
 
 def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Played]:
-    """Play the seat's decision by ``policy``: every move it owes of that kind (one marker
-    when choosing), each recorded as a timeout, for that seat, with the policy and the
-    deadline."""
+    """Play the seat's decision the least disruptive way (``idle``; the computer's, ``bot``,
+    is thought out by the bot players): every move it owes of that kind (one marker when
+    choosing), each recorded as a timeout, for that seat, with the policy and the deadline."""
     game = draft.game
     assert game is not None
     first = game.to_act()
@@ -80,7 +87,7 @@ def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Pla
         decision = game.to_act()
         if decision is None or decision.player != seat or decision.kind != first.kind:
             break
-        move = automatic.policy_move(policy, game)
+        move = least_disruptive(game)
         played.append(draft.auto_move(seat, move, "timeout", policy=policy, after=deadline))
         if first.kind == DecisionKind.CHOOSE:
             break
@@ -98,13 +105,17 @@ def _playable(draft: Draft, late: Overdue) -> bool:
 
 
 def play_overdue(draft: Draft) -> tuple[Text, list[Played]] | None:
-    """The overdue decision played by the game's timeout policy, with the line that says so;
-    None when there is none or the policy cannot play it (``still_waits`` says why)."""
+    """The overdue decision played by the game's timeout policy (``bot``: handed to the
+    computer, no move yet), with the line that says so; None when there is none or the policy
+    cannot play it (``still_waits`` says why)."""
     late = overdue(draft.record, draft.game, draft.now)
     if late is None or not _playable(draft, late):
         return None
-    line = PLAYED_NOW(seat=late.seat, waited=deadlines.hours(late.waited),
-                      deadline=deadlines.hours(late.deadline), policy=draft.record.on_timeout)
+    waited, deadline = deadlines.hours(late.waited), deadlines.hours(late.deadline)
+    if draft.record.on_timeout == "bot":  # the computer takes it off the lock: it is owed
+        return COMPUTER_NOW(seat=late.seat, waited=waited, deadline=deadline), []
+    line = PLAYED_NOW(seat=late.seat, waited=waited, deadline=deadline,
+                      policy=draft.record.on_timeout)
     return line, timed_out(draft, late.seat, draft.record.on_timeout, late.deadline)
 
 

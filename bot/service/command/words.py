@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bot.api import Command
 from bot.service.words.catalogue import Said
 from engine import Move, ParseError, parse_moves
-from engine.limits import LimitError, check_move_count, shown
+from engine.limits import LimitError, check_move_count, shown, unlinked
 from engine.text import Msg, Text
 
 UNKNOWN = Msg("command.unknown", "I do not know the command `{word}`, and it names no move. "
@@ -45,9 +45,10 @@ class Unknown(Command):
     guess: str = ""
 
     def refusal(self) -> Text:
+        word = unlinked(self.word)  # the member's words: never a link
         if self.guess:
-            return UNKNOWN_GUESS(word=self.word, guess=self.guess)
-        return UNKNOWN(word=self.word)
+            return UNKNOWN_GUESS(word=word, guess=self.guess)
+        return UNKNOWN(word=word)
 
 
 _WORD = re.compile(r"\S+")

@@ -61,14 +61,16 @@ def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
         moderator=ctx.actor.name, policy=cmd.policy, means=_MEANS[cmd.policy]())
     said: list[Said] = [line]
     late = play_overdue(draft) if cmd.when == "timeout" else None
+    moved = False
     if late is not None:  # a deadline that had passed under `wait`: the new policy plays it
         played_now, played = late
         said += [played_now, *played_lines(played)]
+        moved = bool(played)
     played = draft.run_automatic()
     said += played_lines(played)
-    if late is None and not played:
+    if not moved and not played:
         # an overdue decision no policy plays: say why, and what to write
-        return Outcome(lines(line, still_waits(draft)), draft=draft)
+        return Outcome(lines(*said, None if late else still_waits(draft)), draft=draft)
     return table_outcome(draft, said)
 
 
