@@ -448,15 +448,12 @@ class GameRecord:
         self.position_seq = rec.seq
 
     def _plan_step_played(self, seat: str) -> None:
-        """A plan's step was played: the rest of it stays. A round's plan (``plan pass this
-        round``) is done once its pass is played: a seat that passed chooses no more that
-        round, and what it decides while the actions resolve is not the plan's."""
+        """A plan goes on with its next step; a round's plan (``pass this round``) is done once
+        its pass is played (what its seat decides while the actions resolve is its own)."""
         plan = self.plans.get(seat)
-        if plan is None:
-            return
-        if plan.round is None and len(plan.steps) > 1:
+        if plan is not None and plan.round is None and len(plan.steps) > 1:
             self.plans[seat] = replace(plan, steps=plan.steps[1:])
-        else:
+        elif plan is not None:
             del self.plans[seat]
 
     def _forget_plans_after(self, seq: int) -> None:
