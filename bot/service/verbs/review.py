@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ai.review import GOOD_COST, REVIEW_PLAYOUTS, Judged, Lead, Review, review
 from bot.api import Attachment, Command
 from bot.service.command.context import GameContext, Outcome, refuse
-from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
+from bot.service.command.forms import Budget, Cost, Entry, NoSlash, Route, Section, Who
 from bot.service.command.words import Words, only
 from bot.service.ratings.counting import PRACTICE_PLACE
 from bot.service.store import reviews
@@ -208,7 +208,8 @@ ENTRY = Entry(
     {ReviewGame: Route(tell, cost=Cost((Budget.PICTURE,), "review"))},
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`review` (once the game is over; any time in a practice game)"),),
-    slash=Slash("review", "The game reviewed: win chances, turning points, better moves",
-                private=True),
+    # the /bus group holds Discord's 25 subcommands at most and has one slot left: a review is
+    # asked once a game, so it keeps that slot free
+    slash=NoSlash("asked once a game; reached with `/bus do`"),
     rank=10,
 )
