@@ -25,7 +25,9 @@ class Actor:
     the service compares with the configured moderator role. ``server`` is the Discord server
     (guild) the message came from, which the per-server budgets count by and ``games`` lists the
     games of; None where there is none (the console, a direct message), and then the place
-    counts as its own server.
+    counts as its own server. ``locale`` is the language the person's app says they read
+    (Discord's locale of a slash command or a button press, ``de``, ``en-GB``): what they alone
+    read is written in it where they chose no language of their own.
     """
 
     user_id: str
@@ -33,6 +35,7 @@ class Actor:
     is_manager: bool = False
     roles: tuple[str, ...] = ()
     server: str | None = None
+    locale: str | None = None
 
 
 class Command:
@@ -300,6 +303,14 @@ class GameFace(Protocol):
 
     def where_things_stand(self, place: str) -> str | None:
         """A line for someone arriving at a table: the open game and whom it waits for."""
+        ...
+
+    def language_of(self, place: str, user_id: str | None = None,
+                    locale: str | None = None) -> str:
+        """The language of what is said at ``place`` (a code: ``en``, ``de``): to everyone
+        there (the game's, else the server's default), or to ``user_id`` alone (their own,
+        else ``locale``, their app's, else the game's). An adapter writes its own words (a
+        button's label, the console's lines) in it."""
         ...
 
     def due_reminders(self, now: float, hours: float) -> list[Reminder]:

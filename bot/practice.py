@@ -42,16 +42,18 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
         you = Actor(args.name, args.name)
         _set_up(service, you, args.bots, args.level, out, opts.picture_dir)
         bots.wake(PLACE)
-        console.show_bots(bots, updates, out, opts.picture_dir)
+        console.show_bots(bots, updates, out, opts.picture_dir, console.here(service, PLACE))
         read = console.line_reader(stdin or sys.stdin, out)
         while (line := read()) is not None:
             text = line.strip()
             if text.lower() in ("quit", "exit"):
                 break
             if text and text is not console.OVERLONG:
-                console.show(service.handle(PLACE, you, text), out, opts.picture_dir)
-                console.show_bots(bots, updates, out, opts.picture_dir)
-        print(console.WORDS(GOODBYE()), file=out)
+                console.show(service.handle(PLACE, you, text), out, opts.picture_dir,
+                             console.here(service, PLACE))
+                console.show_bots(bots, updates, out, opts.picture_dir,
+                                  console.here(service, PLACE))
+        print(console.here(service, PLACE)(GOODBYE()), file=out)
         return 0
     finally:
         bots.close()
@@ -63,10 +65,10 @@ def _set_up(service: GameService, you: Actor, count: int, level: str, out: TextI
     """The practice table: the open game there, or a new one with you and the bots."""
     where = service.where_things_stand(PLACE)
     if where is not None:
-        print(console.WORDS(GOES_ON(where=where)), file=out)
+        print(console.here(service, PLACE)(GOES_ON(where=where)), file=out)
         return
-    print(console.WORDS(OPENING(name=you.name, n=count, level=level)), file=out)
+    print(console.here(service, PLACE)(OPENING(name=you.name, n=count, level=level)), file=out)
     for text in ("new game", "join", *[f"add bot {level}"] * count, "start"):
         reply = service.handle(PLACE, you, text)
         if not reply.ok or text == "start":
-            console.show(reply, out, pictures)
+            console.show(reply, out, pictures, console.here(service, PLACE))

@@ -131,6 +131,7 @@ class AsyncGameService:
     since = _OnDb(GameFace.since)
     waiting_user = _OnDb(GameFace.waiting_user)
     where_things_stand = _OnDb(GameFace.where_things_stand)
+    language_of = _OnDb(GameFace.language_of)
     due_reminders = _OnDb(GameFace.due_reminders)
     open_places = _OnDb(GameFace.open_places)
     see = _OnDb(GameFace.see)

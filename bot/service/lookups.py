@@ -15,9 +15,11 @@ from bot.service.core import Core
 from bot.service.game.live_game import LiveGame, waiting_for
 from bot.service.game.records import OPEN_STATUSES, GameStatus
 from bot.service.store import languages
+from bot.service.store.store import GameSummary
 from bot.service.words.catalogue import Said, say, words_for
-from bot.service.words.replies import where_things_stand
-from engine.text import Msg, Words
+from bot.service.words.replies import PLAYED, named, where_things_stand
+from engine.notation import Languages
+from engine.text import Listing, Msg, Words
 
 OTHER_GAME = Msg("lookups.other_game", "The table has moved on: that was another game.")
 TAKEN_BACK = Msg("lookups.taken_back", "The table has moved on: moves were taken back since, and "
@@ -55,7 +57,7 @@ def since(live: LiveGame, then: Position) -> Said:
     if not kept:
         return TAKEN_BACK(moves=now.moves)
     new = moves[then.moves:]
-    shown = "; ".join(f"{m.seat}: {m.text}" for m in new[:3])
+    shown = Listing(tuple(PLAYED(seat=m.seat, move=named(m.text)) for m in new[:3]), "; ")
     if len(new) > 3:
         return MOVED_ON_MORE(shown=shown, more=len(new) - 3)
     return MOVED_ON(shown=shown)
@@ -116,10 +118,30 @@ class Lookups:
                 return say(GONE(), self._words(None))
             return say(since(live, then), self._words(live))
 
+    def reading(self, summary: GameSummary) -> Languages:
+        """The languages the game of ``summary`` reads its chat in (its own, then English),
+        for the chat filter (``router/chat.py``)."""
+        with self.core.lock:
+            record = self.core.cache.get(summary).record
+        return languages.reading(languages.for_game(self.core.store, record, None,
+                                                    self.core.language))
+
+    def language_of(self, place: str, user_id: str | None = None,
+                    locale: str | None = None) -> str:
+        """The language of what is said at ``place``, to everyone or to ``user_id`` alone
+        (``GameFace.language_of``)."""
+        with self.core.lock:
+            live = self._live(place)
+            record = live.record if live is not None else None
+        if user_id is None:
+            return languages.for_game(self.core.store, record, None, self.core.language)
+        return languages.for_member(self.core.store, user_id, record, None,
+                                    self.core.language, locale)
+
     def _words(self, live: LiveGame | None) -> Words:
         """The game's language (its place's readers')."""
         return words_for(languages.for_game(self.core.store, live.record if live else None,
-                                            None))
+                                            None, self.core.language))
 
     def where_things_stand(self, place: str) -> str | None:
         """A line for someone arriving at a table (the console after a restart): the open game

@@ -75,7 +75,7 @@ class GameService(Core):
     # ---- look-ups between commands -------------------------------------------------------------
 
     def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
-        return chat.addressed(self.store, place, text, user_id)
+        return chat.addressed(self.store, place, text, user_id, self.lookups.reading)
 
     def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""
@@ -98,6 +98,10 @@ class GameService(Core):
 
     def where_things_stand(self, place: str) -> str | None:
         return self.lookups.where_things_stand(place)
+
+    def language_of(self, place: str, user_id: str | None = None,
+                    locale: str | None = None) -> str:
+        return self.lookups.language_of(place, user_id, locale)
 
     def games(self) -> list[GameSummary]:
         return self.store.games()

@@ -171,7 +171,10 @@ class Entry:
     the ``help`` paragraphs and of the docs' table (a command may appear under several).
     ``rank``: its place in ``help`` and the docs' table. ``internal``: the service's own
     command, which nobody types (the computer's moves, handed in by ``bot.service.bots``): no
-    word, no help, no docs."""
+    word, no help, no docs. ``head``: the English words another language's name of the
+    command stands for (``neues Spiel`` is ``new game``), when they are more than its first
+    word (the languages' names are in their word lists: ``engine/data/words/LANG.toml``
+    ``[commands]``, read by the registry)."""
 
     name: str
     words: tuple[str, ...]
@@ -184,3 +187,4 @@ class Entry:
     strict: bool = False
     internal: bool = False
     rank: int = LAST
+    head: str = ""

@@ -3,7 +3,8 @@
 Each module of ``bot/service/verbs/`` declares its command (or its family of commands) whole:
 ``ENTRY`` (or ``ENTRIES``), the ``Entry`` of ``bot/service/command/forms.py``. The registry only
 finds them and derives what the rest of the bot reads: the words a message is read by
-(``BY_WORD``) and a near miss is compared with (``WORDS``), what each request runs
+(``BY_WORD``) and a near miss is compared with (``WORDS``), the other languages' names of the
+commands (``PHRASES``, from each word list's ``[commands]``), what each request runs
 (``ROUTES``) with its facts (``cost_of``, ``on_discord``), ``help``, the slash tree (``SLASH``)
 and the command table of docs/game-service.md (``docs_table``, checked by a test).
 
@@ -30,7 +31,9 @@ from bot.service.command.forms import (
     Slash,
     Who,
 )
+from bot.service.command.words import Words
 from bot.service.words.catalogue import Said, lines, say
+from engine import words as word_lists
 from engine.text import Listing, Msg
 
 
@@ -62,6 +65,80 @@ MODULES: dict[str, str] = {entry.name: module for entry, module in DECLARED}
 BY_WORD: dict[str, Entry] = {word: e for e in ENTRIES for word in e.words}
 #: every command word, for "did you mean" on a near miss
 WORDS: tuple[str, ...] = tuple(sorted(BY_WORD))
+#: each entry by its name
+NAMED: dict[str, Entry] = {e.name: e for e in ENTRIES}
+
+
+class CommandWordsError(ValueError):
+    """A language's word list names a command the registry does not have, or gives one
+    phrase to two commands: one clear error at start-up, naming the file and the key."""
+
+
+def english_head(key: str) -> str:
+    """The English words a command name of another language stands for: ``key`` is an
+    entry's name (its ``head``, else its first word) or one of an entry's words (itself:
+    ``back`` of ``away``)."""
+    entry = NAMED.get(key)
+    if entry is not None and entry.words:
+        return entry.head or entry.words[0]
+    if key in BY_WORD:
+        return key
+    raise CommandWordsError(f"commands.{key}: names no command of the registry")
+
+
+def _phrases(code: str) -> dict[tuple[str, ...], str]:
+    """A language's names of the commands, as the words a message starts with (folded as the
+    language reads them: ``rueckgaengig`` is ``rückgängig``) -> the English words each
+    stands for."""
+    found = word_lists.load(code)
+    out: dict[tuple[str, ...], str] = {}
+    for key, names in found.commands.items():
+        english = english_head(key)
+        for name in names:
+            words = tuple(found.folded(name).split())
+            if not words or out.setdefault(words, english) != english:
+                raise CommandWordsError(f"{code}.toml: commands.{key}: {name!r} is also "
+                                        f"{out.get(words)!r}")
+    return out
+
+
+#: each language's names of the commands but English's (whose are the entries' ``words``):
+#: the folded words of each name -> the English words it stands for
+PHRASES: dict[str, dict[tuple[str, ...], str]] = {
+    code: _phrases(code) for code in word_lists.LANGUAGES if code != word_lists.ENGLISH}
+#: how many words the longest name of each language has (how far a message is looked into)
+_LONGEST: dict[str, int] = {code: max((len(k) for k in phrases), default=0)
+                            for code, phrases in PHRASES.items()}
+
+
+def in_english(words: Words, languages: tuple[str, ...]) -> Words | None:
+    """The message with its first words, when they name a command in one of ``languages``
+    (``neues Spiel splotter-2nd``), replaced by the English words they stand for (``new game
+    splotter-2nd``), the rest as written, and the language that named it; None when they name
+    none. Looks at no more words than the longest name has."""
+    for code in languages:
+        phrases = PHRASES.get(code)
+        if not phrases:
+            continue
+        fold = word_lists.load(code)
+        said = [fold.folded(word) for word in
+                (words.word(i) for i in range(_LONGEST[code])) if word is not None]
+        for k in range(len(said), 0, -1):
+            english = phrases.get(tuple(said[:k]))
+            if english is not None:
+                return Words(f"{english} {words.rest(k)}".rstrip(), words.languages, code)
+    return None
+
+
+def words_in(languages: tuple[str, ...]) -> tuple[str, ...]:
+    """The command words a near miss is compared with at a table reading ``languages``:
+    English's, and each other language's names (their first words, folded)."""
+    extra = {phrase[0] for code in languages for phrase in PHRASES.get(code, {})}
+    return tuple(sorted(set(WORDS) | extra))
+
+
+#: the name of the command each request type is
+NAME_OF: dict[type[Command], str] = {kind: e.name for e in ENTRIES for kind in e.routes}
 #: what each request type runs
 ROUTES: dict[type[Command], Route | OpenRoute] = {
     kind: route for e in ENTRIES for kind, route in e.routes.items()}

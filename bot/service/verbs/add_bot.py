@@ -86,4 +86,5 @@ ENTRY = Entry(
     docs=((Who.BEFORE_START, "`add bot [easy\\|normal\\|hard]` (seated players and "
                              "moderators)"),),
     slash=Slash("addbot", "Add a computer player to the table before the start"),
+    head="add bot",
 )

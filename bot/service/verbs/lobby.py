@@ -28,7 +28,8 @@ from bot.service.command.words import Malformed, Words, alone_or_game, only
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, LiveGame, build_game, build_options
 from bot.service.game.records import PLAYING_STATUSES, GameRecord
-from bot.service.words.catalogue import Said, lines
+from bot.service.store import languages
+from bot.service.words.catalogue import LANGUAGES, LanguageName, Said, language_named, lines
 from bot.service.words.replies import EVENT, STATUS_WORDS, next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
 from engine.errors import Said as Saying
@@ -36,7 +37,7 @@ from engine.limits import MAX_SEATS as MAX_PLAYERS
 from engine.limits import MIN_SEATS as MIN_PLAYERS
 from engine.limits import LimitError, look_alike, shown
 from engine.limits import check_name as checked_name
-from engine.text import Msg
+from engine.text import Listing, Msg
 
 THERE_IS_ALREADY_A_GAME = Msg("lobby.there_is_already_a_game", "There is already a game here "
                               "({status}); a moderator can `abandon` it before a new one "
@@ -86,6 +87,8 @@ USAGE_4 = Msg("lobby.usage_4", "`accept`")
 HELP_5 = Msg("lobby.help_5", "a seat offered to you (`replace`, an import) is yours once you "
              "type `accept`")
 
+LANGUAGE_UNKNOWN = Msg("lobby.language_unknown", "busbot does not speak {typed} (it speaks "
+                      "{known})")
 #: a joining name that looks like a seated one
 NAME_TAKEN = Msg("lobby.name_taken", "that name is taken (it looks like {twin}, already seated)")
 #: how two commands are written, which their readers quote when the rest does not fit
@@ -97,8 +100,12 @@ _DO = "reached with `/bus do`"
 
 @dataclass(frozen=True, slots=True)
 class NewGame(Command):
+    """``new game``; ``named_in``: the language of the words it was asked with when not
+    English (``neues Spiel``), which the game is written in unless an option says otherwise."""
+
     edition: str | None
     options: tuple[tuple[str, str], ...]
+    named_in: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +140,10 @@ class Accept(Command):
 def _new(w: Words) -> Command | None:
     if w.word(1) != "game":
         return None
-    return read_new_game(w.rest(2))
+    return read_new_game(w.rest(2), w.named_in)
 
 
-def read_new_game(rest: str) -> Command:
+def read_new_game(rest: str, named_in: str | None = None) -> Command:
     """``new game`` with the edition and ``option=value`` settings written in ``rest``."""
     words = rest.replace("=", " = ").split()
     edition: str | None = None
@@ -155,7 +162,7 @@ def read_new_game(rest: str) -> Command:
         else:
             return Malformed("new", f"{USAGE_NEW()} (editions: {', '.join(EDITIONS)}; "
                                     f"'{shown(word, 30)}' is neither)")
-    return NewGame(edition, tuple(options))
+    return NewGame(edition, tuple(options), named_in)
 
 
 def _join(w: Words) -> Command | None:
@@ -217,6 +224,12 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
         return refuse(THERE_IS_ALREADY_A_GAME(status=STATUS_WORDS[live.status]()))
     edition = cmd.edition or EDITIONS[0]
     overrides = dict(cmd.options)
+    named = overrides.pop("language", None)
+    chosen = (language_named(named) if named is not None else cmd.named_in
+              or languages.for_new_game(ctx.store, ctx.actor.server, ctx.default_language))
+    if named is not None and chosen is None:
+        return refuse(CANNOT_CREATE_THE_GAME(err=LANGUAGE_UNKNOWN(
+            typed=shown(named, 20), known=Listing(tuple(LanguageName(c) for c in LANGUAGES)))))
     try:
         build_options(edition, MIN_PLAYERS, overrides)
     except ValueError as err:
@@ -227,6 +240,8 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     # turns it off later); written down, so an older game keeps what it had
     overrides.setdefault("auto_single", "true")
     draft.add(payloads.Created(edition, overrides))
+    if chosen is not None:  # the game's language, from its option or the server's default
+        draft.add(payloads.SettingChanged("language", chosen))
     return Outcome(NEW_GAME(edition=edition, options=options, name=ctx.actor.name,
                             colours=", ".join(COLOURS), least=MIN_PLAYERS, most=MAX_PLAYERS),
                    draft=draft)
@@ -372,7 +387,7 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
 
 ENTRIES = (
     Entry("new", ("new",), USAGE_NEW(), _new,
-          {NewGame: OpenRoute(new_game, discord=OnDiscord(posts=True))},
+          {NewGame: OpenRoute(new_game, discord=OnDiscord(posts=True))}, head="new game",
           help=((Section.LOBBY, USAGE_NEW()),),
           docs=((Who.ANYONE, "`new game [capstone\\|splotter-2nd] [option=value ...]`"),),
           slash=Slash("new", "Open a new game at this table"), rank=1),

@@ -124,7 +124,7 @@ def act_as(ctx: GameContext, cmd: ActAs) -> Outcome:
     seat = seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
-    moves = read_moves(cmd.text)
+    moves = read_moves(cmd.text, ctx.languages)
     if isinstance(moves, Text):
         return refuse(moves)
     return apply_moves(ctx, seat.name, list(moves), by=ctx.actor.name)

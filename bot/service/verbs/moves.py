@@ -13,7 +13,8 @@ from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus
 from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import STATUS_WORDS
-from engine.text import Msg
+from engine.notation import MoveText
+from engine.text import Listing, Msg
 
 DECISION = Msg("moves.decision", "{decision}.")
 EVERY = Msg("moves.every", "Every legal choice now ({n}):")
@@ -56,11 +57,11 @@ def choices_text(live: LiveGame, everything: bool = False) -> Said:
         return NO_MOVE_CAN_BE_MADE(status=STATUS_WORDS[live.status]())
     decision = game.to_act()
     assert decision is not None
-    legal = [str(m) for m in game.legal_moves()]
+    legal = [MoveText(m) for m in game.legal_moves()]
     if everything:
         return lines(DECISION(decision=decision.said), EVERY(n=len(legal)),
                      *(ITEM(move=m) for m in legal))
-    shown = ", ".join(legal[:MAX_CHOICES])
+    shown = Listing(tuple(legal[:MAX_CHOICES]), ", ")
     if len(legal) > MAX_CHOICES:
         return lines(DECISION(decision=decision.said),
                      LEGAL_MORE(n=len(legal), shown=shown, more=len(legal) - MAX_CHOICES))

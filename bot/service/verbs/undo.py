@@ -26,10 +26,16 @@ from bot.service.game import payloads
 from bot.service.game.live_game import Draft, build_game, record_log
 from bot.service.game.records import GameRecord, GameStatus, LiveMove, same_user
 from bot.service.words.catalogue import Said, lines
-from bot.service.words.replies import AUTOMATIC_MOVES, MOVES, moderator_refusal, played_lines
+from bot.service.words.replies import (
+    AUTOMATIC_MOVES,
+    MOVES,
+    moderator_refusal,
+    named,
+    played_lines,
+)
 from engine import BusError, Game, LogError, Move, ParseError, replay
 from engine.limits import shown
-from engine.notation import POLITE, parse_move
+from engine.notation import POLITE, MoveText, parse_move
 from engine.text import Msg, Plural, Text
 
 TAKE_BACK_SEVERAL = Msg("undo.doing.several", "take back several moves or other players' "
@@ -80,6 +86,8 @@ NOBODY_CALLED = Msg("undo.nobody_called", "Nobody called {name} plays here ({pla
 MODERATOR_TOOK_BACK = Msg("undo.moderator_took_back", "Moderator {name} took back {seat}'s move:")
 MOVE_LINE = Msg("undo.move_line", "  · {number}. {seat}: {move}")
 LISTED = Msg("undo.listed", "  · {item}")
+#: a move taken back, as the list of them names it
+GONE_MOVE = Msg("undo.gone_move", "{n}. {seat}: {move}")
 AND_AUTOMATIC = Msg("undo.and_automatic", "  · and the {moves} after it")
 TAKES_BACK = Msg("undo.takes_back", "{seat} takes back: {move}")
 RANGE = Msg("undo.range", "The log has {moves}; `undo last K` takes back 1 to {total}.")
@@ -406,12 +414,13 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
     draft = _withdrawn(ctx, gone, f"undo last {count}")
     lines: list[Said] = [
         MODERATOR_TOOK_BACK_MANY(name=ctx.actor.name, n=count),
-        *listed([f"{n}. {m.seat}: {m.text}" for n, m in enumerate(gone, start=first)])]
+        *listed([GONE_MOVE(n=n, seat=m.seat, move=named(m.text))
+                 for n, m in enumerate(gone, start=first)])]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
 
-def listed(items: list[str]) -> list[Said]:
+def listed(items: list[Said]) -> list[Said]:
     """Lines of a long list: the first ``SHOWN`` items, then "... and N more"."""
     lines: list[Said] = [LISTED(item=item) for item in items[:SHOWN]]
     if len(items) > SHOWN:
@@ -475,11 +484,13 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
         number = draft.record.move_number(taken.replaced)
         reversed_ = REVERSED_MODERATOR if ctx.moderator else REVERSED
         lines.append(reversed_(who=who, n=str(number), seat=old.seat,
-                               was=record.archive[taken.seq].text, move=old.text))
+                               was=named(record.archive[taken.seq].text),
+                               move=named(old.text)))
     else:
         lines.append((PUT_BACK_MODERATOR if ctx.moderator else PUT_BACK)(who=who))
-    lines.extend(listed([f"{draft.record.move_number(seq)}. {record.archive[seq].seat}: "
-                         f"{record.archive[seq].text}" for seq in taken.gone]))
+    lines.extend(listed([GONE_MOVE(n=str(draft.record.move_number(seq)),
+                                   seat=record.archive[seq].seat,
+                                   move=named(record.archive[seq].text)) for seq in taken.gone]))
     if since:
         lines.append(SINCE_TAKEN_BACK(n=len(since)))
     lines.extend(played_lines(draft.run_automatic()))
@@ -498,7 +509,7 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     if not 1 <= n <= len(moves):
         return refuse(NO_MOVE_N_SEE_LOG(n=n, moves=MOVES(n=len(moves))))
     try:
-        new = parse_move(cmd.text)
+        new = parse_move(cmd.text, ctx.languages)
     except ParseError as err:
         return refuse(UNREADABLE_CORRECTION(err=err.text))
     old = moves[n - 1]
@@ -535,7 +546,8 @@ def _corrected(ctx: GameContext, n: int, new: Move, game: Game) -> Outcome:
               seat=old.seat, text=str(new))
     draft.game = game
     lines: list[Said] = [
-        CORRECTED(name=ctx.actor.name, n=n, seat=old.seat, was=old.text, move=str(new)),
+        CORRECTED(name=ctx.actor.name, n=n, seat=old.seat, was=named(old.text),
+                  move=MoveText(new)),
         _after_correction(moves, n, stop, len(withdrawn))]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, [line for line in lines if line])

@@ -137,6 +137,44 @@ def load(lang: str, translations: Translations) -> CatalogueWords:
                           get_group_symbol(locale))
 
 
+class LanguageName(str):
+    """A language named in a sentence (``de``): a ``str`` that is its code, written as the
+    reader's language names it (``Deutsch``, ``German``; Babel's locale data), never as words
+    of a catalogue (``engine.text.Notation``)."""
+
+    def written(self, language: str) -> str:
+        return language_name(str(self), language)
+
+
+def language_name(code: str, reader: str = DEFAULT_LANGUAGE) -> str:
+    """``code``'s name in the language ``reader`` (``de`` in English: ``German``)."""
+    try:
+        name = Locale.parse(code).get_display_name(reader)
+    except (UnknownLocaleError, ValueError):
+        return code
+    return name[:1].upper() + name[1:] if name else code
+
+
+def _names() -> dict[str, str]:
+    """Every way a language busbot has may be named in a command: its code, and its name in
+    each language busbot has (``de``, ``deutsch``, ``german``), lower case."""
+    out: dict[str, str] = {}
+    for code in LANGUAGES:
+        out[code] = code
+        for reader in LANGUAGES:
+            out.setdefault(language_name(code, reader).lower(), code)
+    return out
+
+
+_NAMED = _names()
+
+
+def language_named(word: str) -> str | None:
+    """The language busbot has that ``word`` names (``de``, ``de-AT``, ``Deutsch``,
+    ``german``), or None."""
+    return _NAMED.get(word.strip().lower()) or known_language(word.strip())
+
+
 #: What a reply or a post says before it is written for its reader: a ``Text``, a ``Listing``
 #: of them (the lines of a reply: ``lines``), or a plain string for what is in no language (a
 #: name, a move's notation, a log's lines): ``tests/test_catalogue.py`` fails on a sentence

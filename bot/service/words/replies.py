@@ -15,8 +15,9 @@ from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame, Played
 from bot.service.game.records import GameStatus, Record
 from bot.service.words.catalogue import Said, joined
-from engine import Game
+from engine import Game, ParseError
 from engine.limits import MAX_AUTO_LINES
+from engine.notation import MoveText, parse_move
 from engine.text import Listing, Msg, Plural, Text
 
 #: engine events that only repeat the move they follow
@@ -103,6 +104,15 @@ ONLY_MODERATOR = Msg("refusal.only_moderator", "Only a moderator can {what}: the
                      "creator, members with the moderator role, or the server's managers.")
 
 
+def named(text: str) -> str:
+    """A move as a record keeps it (its English notation), as a sentence names it: written
+    in the reader's notation (``MoveText``), or as it is where it cannot be read."""
+    try:
+        return MoveText(parse_move(text))
+    except ParseError:
+        return text
+
+
 def when(at: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
 
@@ -127,8 +137,8 @@ def played_lines(played: list[Played]) -> list[Said]:
         echo = next((e.said for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
                     None)
         if echo is None:
-            out.append(PLAYED(seat=p.seat, move=str(p.move)) if tag is None
-                       else PLAYED_TAGGED(seat=p.seat, move=str(p.move), tag=tag))
+            out.append(PLAYED(seat=p.seat, move=MoveText(p.move)) if tag is None
+                       else PLAYED_TAGGED(seat=p.seat, move=MoveText(p.move), tag=tag))
         else:
             out.append(echo if tag is None else ECHO_TAGGED(echo=echo, tag=tag))
         out.extend(EVENT(event=e.said) for e in p.events if e.kind not in _ECHO_KINDS)
