@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import io
 import threading
+import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError
+from babel.dates import format_date, format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import get_decimal_symbol, get_group_symbol
@@ -144,6 +147,34 @@ class LanguageName(str):
 
     def written(self, language: str) -> str:
         return language_name(str(self), language)
+
+
+class Moment(str):
+    """A time named in a sentence (UTC): a ``str`` that is its English writing, as ever
+    (``2026-12-02 14:00 UTC``, or the day alone: ``2026-12-02``), written in another language
+    with its locale's date and time formats from Babel (``02.12.2026, 14:00 UTC``)."""
+
+    at: float
+    with_time: bool
+
+    def __new__(cls, at: float, with_time: bool = True) -> Moment:
+        english = time.strftime("%Y-%m-%d %H:%M UTC" if with_time else "%Y-%m-%d",
+                                time.gmtime(at))
+        made = super().__new__(cls, english)
+        made.at, made.with_time = at, with_time
+        return made
+
+    def written(self, language: str) -> str:
+        if language == DEFAULT_LANGUAGE:
+            return str(self)
+        moment = datetime.fromtimestamp(self.at, UTC)
+        try:
+            day = format_date(moment, "medium", locale=language)
+            if not self.with_time:
+                return day
+            return f"{day}, {format_time(moment, 'short', tzinfo=UTC, locale=language)} UTC"
+        except (UnknownLocaleError, ValueError):
+            return str(self)
 
 
 def language_name(code: str, reader: str = DEFAULT_LANGUAGE) -> str:

@@ -8,13 +8,12 @@ Only text is built here; every function takes the game as it is and has no effec
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame, Played
 from bot.service.game.records import GameStatus, Record
-from bot.service.words.catalogue import Said, joined
+from bot.service.words.catalogue import LanguageName, Moment, Said, joined
 from engine import Game, ParseError
 from engine.limits import MAX_AUTO_LINES
 from engine.notation import MoveText, parse_move
@@ -114,7 +113,9 @@ def named(text: str) -> str:
 
 
 def when(at: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+    """A time as a sentence names it: ``2026-12-02 14:00 UTC`` in English, in each other
+    language as its locale writes dates and times (``Moment``)."""
+    return Moment(at)
 
 
 def played_lines(played: list[Played]) -> list[Said]:
@@ -257,6 +258,9 @@ SET_DEADLINE = Msg("act.set_deadline", "{who} set the deadline to {took}")
 OFF = Msg("setting.off", "off")
 ON = Msg("setting.on", "on")
 SET_SETTING = Msg("act.set_setting", "{who} set {name} to {value}")
+SET_LANGUAGE = Msg("act.set_language", "{who} chose {language} for this game")
+LANGUAGE_AS_SERVER = Msg("act.language_as_server", "{who} let this game follow the server's "
+                         "language")
 AWAY_UNTIL = Msg("act.away_until", "{seat} is away until {until}")
 IS_BACK = Msg("act.back", "{seat} is back")
 MADE_PLAN = Msg("act.made_plan", "{seat} made a plan")
@@ -314,6 +318,9 @@ def _waiting_act(rec: Record) -> Text | None:
         case payloads.SettingChanged(name="deadline", value=value):
             took = deadlines.hours(value) if isinstance(value, float) else OFF()
             return SET_DEADLINE(who=rec.user_name, took=took)
+        case payloads.SettingChanged(name="language", value=value):
+            return (SET_LANGUAGE(who=rec.user_name, language=LanguageName(value))
+                    if isinstance(value, str) else LANGUAGE_AS_SERVER(who=rec.user_name))
         case payloads.SettingChanged(name=name, value=value):
             shown: str | Text = ((ON() if value else OFF()) if isinstance(value, bool)
                                  else str(value))
