@@ -29,8 +29,9 @@ class CommandTable(Protocol):
     command again. Handed in with the context (a command's module cannot import the registry,
     which imports it)."""
 
-    def help_text(self, moderator: bool) -> Said:
-        """``help``: a paragraph per part of the game, each the pieces of its commands."""
+    def help_text(self, moderator: bool, language: str = "en") -> Said:
+        """``help``: a paragraph per part of the game, each the pieces of its commands (and,
+        for a reader of ``language``, the commands' names in it)."""
         ...
 
     def again(self, ctx: GameContext, text: str) -> Outcome | None:

@@ -158,6 +158,11 @@ SECTION_LEADS = {
                             "moderator role, server managers): {pieces}."),
 }
 YOU_MODERATE = Msg("help.you_moderate", "You are a moderator of this game.")
+#: the paragraph of ``help`` naming the commands in the reader's language (its word list's
+#: ``[commands]``), where it has its own
+IN_YOUR_LANGUAGE = Msg("help.in_your_language", "**In your language** (the English words work "
+                       "too; what follows a command is written as in English): {pieces}.")
+COMMAND_WORD = Msg("help.command_word", "`{word}` (`{english}`)")
 
 
 def cost_of(cmd: Command) -> Cost | None:
@@ -173,13 +178,26 @@ def on_discord(cmd: Command) -> OnDiscord:
     return route.discord if route is not None else OnDiscord()
 
 
-def help_text(moderator: bool) -> Said:
-    """``help``: a paragraph per ``Section``, each the pieces of the entries in it."""
+def help_text(moderator: bool, language: str = word_lists.ENGLISH) -> Said:
+    """``help``: a paragraph per ``Section``, each the pieces of the entries in it; for a
+    reader of a language with its own command words, a paragraph naming them."""
     paragraphs: list[Said] = []
     for section in Section:
         pieces = tuple(piece for e in ENTRIES for s, piece in e.help if s is section)
         paragraphs.append(SECTION_LEADS[section](pieces=Listing(pieces, "; ")))
-    return lines(*paragraphs, YOU_MODERATE() if moderator else None)
+    own = _named_in(language)
+    return lines(*paragraphs, IN_YOUR_LANGUAGE(pieces=own) if own.items else None,
+                 YOU_MODERATE() if moderator else None)
+
+
+def _named_in(language: str) -> Listing:
+    """Each command's names in ``language`` (as its word list writes them), with the English
+    words each stands for."""
+    if language not in PHRASES:
+        return Listing(())
+    found = word_lists.load(language)
+    return Listing(tuple(COMMAND_WORD(word=name, english=english_head(key))
+                         for key, names in found.commands.items() for name in names), "; ")
 
 
 def docs_table() -> str:

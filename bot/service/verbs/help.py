@@ -28,7 +28,7 @@ def _help(w: Words) -> Command | None:
 
 def help_(ctx: Context[LiveGame | None], cmd: Help) -> Outcome:
     assert ctx.commands is not None  # the router hands the registry to every command
-    return Outcome(ctx.commands.help_text(ctx.moderator))
+    return Outcome(ctx.commands.help_text(ctx.moderator, ctx.words.language))
 
 
 ENTRY = Entry(
