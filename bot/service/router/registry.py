@@ -162,7 +162,7 @@ YOU_MODERATE = Msg("help.you_moderate", "You are a moderator of this game.")
 #: ``[commands]``), where it has its own
 IN_YOUR_LANGUAGE = Msg("help.in_your_language", "**In your language** (the English words work "
                        "too; what follows a command is written as in English): {pieces}.")
-COMMAND_WORD = Msg("help.command_word", "`{word}` (`{english}`)")
+COMMAND_WORDS = Msg("help.command_words", "{words} (`{english}`)")
 
 
 def cost_of(cmd: Command) -> Cost | None:
@@ -196,8 +196,10 @@ def _named_in(language: str) -> Listing:
     if language not in PHRASES:
         return Listing(())
     found = word_lists.load(language)
-    return Listing(tuple(COMMAND_WORD(word=name, english=english_head(key))
-                         for key, names in found.commands.items() for name in names), "; ")
+    return Listing(tuple(
+        COMMAND_WORDS(words=Listing(tuple(f"`{name}`" for name in names), ", "),
+                      english=english_head(key))
+        for key, names in found.commands.items()), "; ")
 
 
 def docs_table() -> str:

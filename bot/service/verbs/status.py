@@ -25,6 +25,7 @@ from bot.service.words.replies import (
 )
 from engine import CLOCK
 from engine.decisions import PASSENGERS
+from engine.moves import BUILDING_NAME
 from engine.text import Listing, Msg
 
 LEFT = Msg("status.seat.left", "{name} (left; the bot plays for them)")
@@ -46,6 +47,13 @@ WAITING = Msg("status.waiting", "Waiting: {deadline}; players away: `{on_away}`.
 NO_DEADLINE = Msg("status.no_deadline", "no deadline")
 DEADLINE = Msg("status.deadline", "a deadline of {hours} per decision (then `{on_timeout}`)")
 HELP = Msg("status.help", "`status`")
+#: the part of a round the game is in
+PHASES = {
+    "setup": Msg("status.phase.setup", "setup"),
+    "choosing": Msg("status.phase.choosing", "choosing"),
+    "resolving": Msg("status.phase.resolving", "resolving"),
+    "over": Msg("status.phase.over", "over"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +101,8 @@ def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
         out.append(CREATED_BY(creator_name=record.creator_name))
         return lines(*out)
     st = game.state
-    out.append(ROUND(round=st.round, phase=st.phase, clock=CLOCK[st.clock],
+    out.append(ROUND(round=st.round, phase=PHASES[st.phase](),
+                     clock=BUILDING_NAME[CLOCK[st.clock]](),
                      stones=CLOCK_STONES(n=st.clock_stones_left),
                      passengers=PASSENGERS(n=st.passenger_supply),
                      moves=MOVES(n=len(record.moves))))

@@ -264,7 +264,7 @@ def _replayed(ctx: GameContext, cmd: Correct) -> int | None:
 
 def _replaces(ctx: GameContext, cmd: Correct, later: int) -> Text:
     old = ctx.live.record.moves[cmd.number - 1]
-    return WOULD_REPLACE(n=cmd.number, seat=old.seat, text=old.text, moves=MOVES(n=later))
+    return WOULD_REPLACE(n=cmd.number, seat=old.seat, text=named(old.text), moves=MOVES(n=later))
 
 
 UNDOING_ASKS = AskFirst(BIG, _taken_back, _takes_back, _typed_undo)
@@ -349,7 +349,7 @@ def undo_seat(ctx: GameContext, cmd: UndoSeat) -> Outcome:
         return refuse(NOTHING_PLAYED())
     if record.moves[last].seat != seat.name:
         move = record.moves[last]
-        return refuse(NOT_THEIRS(seat=move.seat, text=move.text, name=seat.name))
+        return refuse(NOT_THEIRS(seat=move.seat, text=named(move.text), name=seat.name))
     return _take_back_from(ctx, last)
 
 
@@ -386,13 +386,13 @@ def player_undo(ctx: GameContext) -> Outcome:
     last = _last_chosen(record)
     if last is not None and record.moves[last].why == "timeout":
         timed = record.moves[last]
-        return refuse(TIMED_OUT(text=timed.text, seat=timed.seat))
+        return refuse(TIMED_OUT(text=named(timed.text), seat=timed.seat))
     if last is None or record.moves[last].seat != seat.name:
         if last is None:
             return refuse(ONLY_YOUR_OWN_MODERATOR() if ctx.moderator else ONLY_YOUR_OWN())
         before = record.moves[last]
         since = ONLY_YOUR_OWN_SINCE_MODERATOR if ctx.moderator else ONLY_YOUR_OWN_SINCE
-        return refuse(since(seat=before.seat, text=before.text))
+        return refuse(since(seat=before.seat, text=named(before.text)))
     gone = record.moves[last:]
     draft = _withdrawn(ctx, gone, "undo")
     lines: list[Said] = [TAKES_BACK(seat=seat.name, move=gone[0].text)]
@@ -514,7 +514,7 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
         return refuse(UNREADABLE_CORRECTION(err=err.text))
     old = moves[n - 1]
     if str(new) == old.text:
-        return refuse(ALREADY(n=n, text=old.text, seat=old.seat))
+        return refuse(ALREADY(n=n, text=named(old.text), seat=old.seat))
     assert ctx.live.game is not None
     game = ctx.live.game.position_at(n - 1)
     try:
