@@ -12,6 +12,7 @@ import ast
 import io
 import os
 import re
+import string
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from engine.text import ENGLISH, Listing, Msg, Plural, fields_of, listing
 from scripts.literals import AREAS, Checker, all_found
 
 ROOT = Path(__file__).resolve().parent.parent
+_FORMATTER = string.Formatter()
 
 MOVES = Plural("test.moves", "{n} move", "{n} moves")
 GAIN = Msg("test.gain", "A gain of {gain:+.1f} over {total:,} games.")
@@ -323,16 +325,78 @@ def placeholders_unlike_english(catalog: Catalog) -> list[str]:
         want = frozenset().union(*(fields_of(e) for e in english))
         may_leave = {counts.get(str(entry.context), "n")} if isinstance(entry.id, tuple) \
             else set()
+        specs = _specs(english)
         wrong.extend(f"{entry.context}: {form!r}" for form in forms
                      if form and not (fields_of(form) <= want
-                                      and want - fields_of(form) <= may_leave))
+                                      and want - fields_of(form) <= may_leave
+                                      and _specs([form]) <= specs))
     return wrong
 
 
-def test_german_placeholders_are_the_english_ones() -> None:
+def _specs(templates: list[str]) -> set[tuple[str, str]]:
+    """Each placeholder of ``templates`` with its format spec (``{gain:+.1f}``: a number's
+    sign and decimals, which a translation keeps)."""
+    return {(name, spec or "") for t in templates for _, name, spec, _ in _FORMATTER.parse(t)
+            if name}
+
+
+def untranslated(catalog: Catalog) -> list[str]:
+    """The ids of the source's constants that ``catalog`` does not translate: missing, fuzzy
+    (the English changed since: a translator must look again) or with a form left empty;
+    each of them would be written in English."""
+    entries = {str(e.context): e for e in catalog if e.id}
+    missing: list[str] = []
+    for constant in CONSTANTS:
+        entry = entries.get(str(constant.id))
+        english = constant.templates[0] if len(constant.templates) == 1 \
+            else tuple(constant.templates)
+        forms = [] if entry is None else (
+            [entry.string] if isinstance(entry.string, str) else list(entry.string))
+        if (entry is None or entry.fuzzy or entry.id != english or not forms
+                or not all(forms)):
+            missing.append(str(constant.id))
+    return missing
+
+
+def german_catalogue() -> Catalog:
     po = ROOT / "bot" / "locale" / "de" / "LC_MESSAGES" / "busbot.po"
     with po.open("rb") as fp:
-        german = read_po(fp, locale="de", domain="busbot")
+        return read_po(fp, locale="de", domain="busbot")
+
+
+def test_every_sentence_has_its_german() -> None:
+    """Every id of the source has German text in the committed catalogue, for its English as
+    it is now (a new sentence, or a changed English one, fails here until it is translated:
+    ``scripts/catalogue.py update`` adds it to the ``.po``)."""
+    assert len(CONSTANTS) > 1000
+    assert untranslated(german_catalogue()) == []
+
+
+def test_the_german_check_catches_a_missing_fuzzy_or_half_translated_entry() -> None:
+    """The check above, on a catalogue of our own: it would fail."""
+    catalog = Catalog(locale="de", domain="busbot")
+    for constant in CONSTANTS:
+        english = constant.templates[0] if len(constant.templates) == 1 \
+            else tuple(constant.templates)
+        catalog.add(english, english if isinstance(english, str) else tuple(english),
+                    context=constant.id)
+    assert untranslated(catalog) == []
+    first, second, third = (c for c in CONSTANTS[:3])
+    catalog.delete(first.templates[0] if len(first.templates) == 1
+                   else tuple(first.templates), context=first.id)
+    found = catalog.get(second.templates[0] if len(second.templates) == 1
+                        else tuple(second.templates), context=second.id)
+    assert found is not None
+    found.flags.add("fuzzy")
+    plural = next(c for c in CONSTANTS if len(c.templates) == 2)
+    entry = catalog.get(tuple(plural.templates), context=plural.id)
+    assert entry is not None
+    entry.string = (entry.string[0], "")
+    assert sorted(untranslated(catalog)) == sorted({first.id, second.id, plural.id})
+
+
+def test_german_placeholders_are_the_english_ones() -> None:
+    german = german_catalogue()
     assert len(german) >= 1
     assert placeholders_unlike_english(german) == []
 
@@ -343,6 +407,9 @@ def test_the_german_check_catches_a_translation_with_other_placeholders() -> Non
     assert placeholders_unlike_english(catalog) == []
     catalog.add("You have {n} points.", "Du hast {punkte} Punkte.", context="test.points")
     assert placeholders_unlike_english(catalog) == ["test.points: 'Du hast {punkte} Punkte.'"]
+    # a number's spec is the English one (its sign and decimals)
+    catalog.add("A gain of {gain:+.1f}.", "Ein Gewinn von {gain:.0f}.", context="test.spec")
+    assert placeholders_unlike_english(catalog)[-1] == "test.spec: 'Ein Gewinn von {gain:.0f}.'"
 
 
 # ---- no sentence bypasses the catalogue ------------------------------------------------------
