@@ -340,6 +340,13 @@ def _specs(templates: list[str]) -> set[tuple[str, str]]:
             if name}
 
 
+def _english(constant: Constant) -> str | tuple[str, ...]:
+    """A constant's English as a catalogue's ``msgid`` holds it (a plural: both forms)."""
+    forms = tuple(t for t in constant.templates if t is not None)
+    assert len(forms) == len(constant.templates)
+    return forms[0] if len(forms) == 1 else forms
+
+
 def untranslated(catalog: Catalog) -> list[str]:
     """The ids of the source's constants that ``catalog`` does not translate: missing, fuzzy
     (the English changed since: a translator must look again) or with a form left empty;
@@ -348,11 +355,9 @@ def untranslated(catalog: Catalog) -> list[str]:
     missing: list[str] = []
     for constant in CONSTANTS:
         entry = entries.get(str(constant.id))
-        english = constant.templates[0] if len(constant.templates) == 1 \
-            else tuple(constant.templates)
-        forms = [] if entry is None else (
+        forms: list[str] = [] if entry is None or entry.string is None else (
             [entry.string] if isinstance(entry.string, str) else list(entry.string))
-        if (entry is None or entry.fuzzy or entry.id != english or not forms
+        if (entry is None or entry.fuzzy or entry.id != _english(constant) or not forms
                 or not all(forms)):
             missing.append(str(constant.id))
     return missing
@@ -376,23 +381,18 @@ def test_the_german_check_catches_a_missing_fuzzy_or_half_translated_entry() -> 
     """The check above, on a catalogue of our own: it would fail."""
     catalog = Catalog(locale="de", domain="busbot")
     for constant in CONSTANTS:
-        english = constant.templates[0] if len(constant.templates) == 1 \
-            else tuple(constant.templates)
-        catalog.add(english, english if isinstance(english, str) else tuple(english),
-                    context=constant.id)
+        catalog.add(_english(constant), _english(constant), context=constant.id)
     assert untranslated(catalog) == []
-    first, second, third = (c for c in CONSTANTS[:3])
-    catalog.delete(first.templates[0] if len(first.templates) == 1
-                   else tuple(first.templates), context=first.id)
-    found = catalog.get(second.templates[0] if len(second.templates) == 1
-                        else tuple(second.templates), context=second.id)
+    first, second = CONSTANTS[0], CONSTANTS[1]
+    catalog.delete(_english(first), context=first.id)
+    found = catalog.get(_english(second), context=second.id)
     assert found is not None
     found.flags.add("fuzzy")
     plural = next(c for c in CONSTANTS if len(c.templates) == 2)
-    entry = catalog.get(tuple(plural.templates), context=plural.id)
-    assert entry is not None
+    entry = catalog.get(_english(plural), context=plural.id)
+    assert entry is not None and isinstance(entry.string, tuple)
     entry.string = (entry.string[0], "")
-    assert sorted(untranslated(catalog)) == sorted({first.id, second.id, plural.id})
+    assert sorted(untranslated(catalog)) == sorted(str(c.id) for c in (first, second, plural))
 
 
 def test_german_placeholders_are_the_english_ones() -> None:
