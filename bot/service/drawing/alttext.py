@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from bot.service.words.catalogue import Said, joined, say
 from engine import Game
+from engine.moves import BUILDING_NAME
 from engine.text import ENGLISH, Msg, Text, Words
 
 NOTE = Msg("alt.note", "{note}.")
@@ -48,10 +49,10 @@ def alt_text(game: Game, *, previous: Game | None = None,
     picture showed, whose moves since are "what just changed"), at most ``DESCRIPTION_LIMIT``
     characters, in ``words``' language."""
     state = game.state
-    table = (TABLE_SETUP(clock=state.clock_type, stones=state.clock_stones_left)
+    clock = BUILDING_NAME[state.clock_type]()
+    table = (TABLE_SETUP(clock=clock, stones=state.clock_stones_left)
              if state.phase == "setup" else
-             TABLE_ROUND(round=state.round, clock=state.clock_type,
-                         stones=state.clock_stones_left))
+             TABLE_ROUND(round=state.round, clock=clock, stones=state.clock_stones_left))
     parts: list[Said | None] = [NOTE(note=note) if note else None, table, _turn(game)]
     scores = ", ".join(f"{_name(p.name)} {p.score}" for p in state.players)
     parts.append(SCORES(scores=scores))

@@ -18,7 +18,7 @@ from bot.service.game.deadlines import hours
 from bot.service.ratings import tables
 from bot.service.ratings.counting import Reason
 from bot.service.ratings.model import LEVEL_SKILLS, PROVISIONAL_GAMES, Rated, Skill, chances
-from bot.service.words.catalogue import Moment, Said, lines
+from bot.service.words.catalogue import Figure, Moment, Said, lines
 from bot.service.words.replies import (
     CLOCK_STONES,
     GAMES,
@@ -88,12 +88,12 @@ NO_CHART = Msg("ratings.views.no_chart", "{name} has no rated game here yet: the
 
 
 def number(value: float) -> str:
-    """A rating as players read it: one decimal."""
-    return f"{value:.1f}"
+    """A rating as players read it: one decimal (in the reader's marks: ``Figure``)."""
+    return Figure(value, ".1f")
 
 
 def signed(value: float) -> str:
-    return f"{value:+.1f}"
+    return Figure(value, "+.1f")
 
 
 SECONDS = Msg("ratings.views.seconds", "{n:.0f} s")

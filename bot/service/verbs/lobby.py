@@ -93,6 +93,8 @@ LANGUAGE_UNKNOWN = Msg("lobby.language_unknown", "busbot does not speak {typed} 
 NAME_TAKEN = Msg("lobby.name_taken", "that name is taken (it looks like {twin}, already seated)")
 #: how two commands are written, which their readers quote when the rest does not fit
 USAGE_NEW = Msg("lobby.usage_new", "`new game [capstone|splotter-2nd] [option=value ...]`")
+USAGE_NEW_EDITIONS = Msg("lobby.usage_new_editions", "{usage} (editions: {editions}; '{word}' is "
+                        "neither)")
 USAGE_START = Msg("lobby.usage_start", "`start` or `start order: NAME, NAME, NAME`")
 #: the slash form's words after ``/bus do``
 _DO = "reached with `/bus do`"
@@ -160,8 +162,9 @@ def read_new_game(rest: str, named_in: str | None = None) -> Command:
             edition = word.lower()
             i += 1
         else:
-            return Malformed("new", f"{USAGE_NEW()} (editions: {', '.join(EDITIONS)}; "
-                                    f"'{shown(word, 30)}' is neither)")
+            return Malformed("new", USAGE_NEW_EDITIONS(usage=USAGE_NEW(),
+                                                       editions=", ".join(EDITIONS),
+                                                       word=shown(word, 30)))
     return NewGame(edition, tuple(options), named_in)
 
 

@@ -13,7 +13,7 @@ from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash
 from bot.service.command.words import Words, number, only
 from bot.service.drawing.renderer import picture_name
 from bot.service.words.catalogue import lines
-from bot.service.words.replies import MOVES, next_line
+from bot.service.words.replies import MOVES, named, next_line
 from engine.text import Msg
 
 NOW = Msg("map.now", "The table after move {n}.")
@@ -63,7 +63,7 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
         return refuse(NO_MOVE(n=n, moves=MOVES(n=len(moves))))
     past = live.game.position_at(n)
     last = moves[n - 1] if n else None
-    said = AFTER_MOVE(n=n, seat=last.seat, move=last.text) if last else AT_START(n=n)
+    said = AFTER_MOVE(n=n, seat=last.seat, move=named(last.text)) if last else AT_START(n=n)
     return Outcome(said, picture=past,
                    picture_name=picture_name(game_id, n), layout=cmd.layout)
 

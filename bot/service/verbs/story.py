@@ -20,8 +20,8 @@ from bot.service.command.words import Words, only
 from bot.service.drawing.story_job import StoryJob
 from bot.service.words.catalogue import Said, lines
 from engine import Game
-from engine.stats import story, summary
-from engine.text import Msg
+from engine.stats import story, summary_text
+from engine.text import Msg, Text
 
 THE_GAME_HAS_NOT_STARTED = Msg("story.the_game_has_not_started", "The game has not started, so "
                                "it has no story yet.")
@@ -65,10 +65,10 @@ def _cost(cmd: Story) -> Cost:
     return Cost((Budget.PICTURE, Budget.ANIMATION) if animation else (Budget.PICTURE,), cmd.what)
 
 
-def statistics(game: Game) -> str:
+def statistics(game: Game) -> Text:
     """The game's statistics in a few sentences (deliveries, longest line, most chosen action,
     how it ended or where it stands)."""
-    return summary(story(game))
+    return summary_text(story(game))
 
 
 def tell(ctx: GameContext, cmd: Story) -> Outcome:

@@ -149,6 +149,25 @@ class LanguageName(str):
         return language_name(str(self), language)
 
 
+class Figure(str):
+    """A number written before it is put in a sentence (a rating's ``22.4``, a change's
+    ``+1.5``): a ``str`` that is its English writing, written with the decimal and group marks
+    of another language's locale (``22,4``), as a number argument of a template is."""
+
+    value: float
+    spec: str
+
+    def __new__(cls, value: float, spec: str) -> Figure:
+        made = super().__new__(cls, format(value, spec))
+        made.value, made.spec = value, spec
+        return made
+
+    def written(self, language: str) -> str:
+        words = words_for(language)
+        return words.number(self.value, self.spec) if isinstance(words, CatalogueWords) \
+            else str(self)
+
+
 class Moment(str):
     """A time named in a sentence (UTC): a ``str`` that is its English writing, as ever
     (``2026-12-02 14:00 UTC``, or the day alone: ``2026-12-02``), written in another language
