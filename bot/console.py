@@ -332,7 +332,7 @@ def _first_command(service: GameService, text: str) -> bool:
     """A well-formed command at a table with no game yet: the console's table is set aside
     for busbot, so it is answered (with ``FIRST`` saying what Discord needs)."""
     return service.store.latest_game(PLACE) is None and a_command(
-        text, languages.reading(service.language_of(PLACE)))
+        text, languages.every(service.language_of(PLACE)))
 
 
 def here(service: GameService, place: str = PLACE) -> Words:

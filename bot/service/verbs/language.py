@@ -154,10 +154,14 @@ def _for_the_server(ctx: Context[LiveGame | None], chosen: str | None) -> Outcom
     if not ctx.server_moderator:
         return refuse(moderator_refusal(CHOOSE_THE_SERVERS()))
     languages.choose(ctx.store, languages.SERVER, server, chosen)
+    # answered as the asker reads from now on (the server's new default, unless their own)
+    live, actor = ctx.live, ctx.actor
+    now = languages.for_member(ctx.store, actor.user_id, live.record if live else None,
+                               server, ctx.default_language, actor.locale)
     if chosen is None:
         return Outcome(SERVER_FORGOTTEN(language=LanguageName(
-            languages.for_game(ctx.store, None, server, ctx.default_language))))
-    return Outcome(SERVER_CHOSEN(language=LanguageName(chosen)))
+            languages.for_game(ctx.store, None, server, ctx.default_language))), language=now)
+    return Outcome(SERVER_CHOSEN(language=LanguageName(chosen)), language=now)
 
 
 def _now(ctx: Context[LiveGame | None]) -> Said:
