@@ -24,7 +24,7 @@ from bot.service import GameService
 from bot.service.router import chat
 from bot.service.store import languages
 from bot.service.verbs.export import IN_ENGLISH
-from bot.service.words.catalogue import words_for
+from bot.service.words.catalogue import CatalogueWords, words_for
 from bot.service.words.replies import GAME_OVER, NEXT
 from engine import Game, GameLog, random_game, replay
 from engine.notation import write_move
@@ -35,6 +35,7 @@ from tests.service_support import Table, actor, fake_png, open_table, records_co
 
 ROOT = Path(__file__).resolve().parent.parent
 GERMAN = words_for("de")
+assert isinstance(GERMAN, CatalogueWords)
 NAMES = ["Ada", "Bram", "Cleo"]
 #: words every English sentence of busbot is made of, and no German one
 ENGLISH_WORDS = ("the", "and", "is", "you", "your", "with", "of", "has", "are", "now", "next",
@@ -71,6 +72,7 @@ def german_head(text: Text) -> str:
 
 
 def _template(text: Text) -> str:
+    assert isinstance(GERMAN, CatalogueWords)
     template = GERMAN.template(text.msg, None)
     assert isinstance(template, str) and template != getattr(text.msg, "en", None)
     return template
@@ -140,8 +142,8 @@ def test_neues_spiel_makes_a_german_game_at_an_english_console(tmp_path: Path) -
 # ---- a German table through the service --------------------------------------------------------
 
 
-def german_table(tmp_path: Path, **kw: object) -> Table:
-    table = open_table(str(tmp_path / "g.db"), **kw)
+def german_table(tmp_path: Path, renderer: object = fake_png) -> Table:
+    table = open_table(str(tmp_path / "g.db"), renderer=renderer)
     table.ok("Ada", "new game language=de auto_single=false")
     for name in NAMES:
         table.ok(name, "mitspielen")
