@@ -559,19 +559,22 @@ class FakeDiscord:
         return data
 
     async def slash(
-        self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
+        self, who: Person, subcommand: str, /, *, where: Any = None, locale: str = "en-US",
+        **options: Any
     ) -> SlashAnswer:
-        """``who`` runs ``/bus subcommand`` with ``options``; returns what the bot answered."""
-        answer = self.begin_slash(who, subcommand, where=where, **options)
+        """``who`` runs ``/bus subcommand`` with ``options`` (from an app in ``locale``);
+        returns what the bot answered."""
+        answer = self.begin_slash(who, subcommand, where=where, locale=locale, **options)
         await self.settle()
         return answer
 
     def begin_slash(
-        self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
+        self, who: Person, subcommand: str, /, *, where: Any = None, locale: str = "en-US",
+        **options: Any
     ) -> SlashAnswer:
         """Hand the interaction to the bot and return at once; the answer fills in as the bot
         works, and ``settle`` waits for it to finish."""
-        return self._interact(2, who, subcommand, where, options, focused=None)
+        return self._interact(2, who, subcommand, where, options, focused=None, locale=locale)
 
     async def settle(self) -> None:
         """Wait until the bot has done everything it was handed; fail on any error it logged."""
@@ -579,10 +582,12 @@ class FakeDiscord:
         self._check_errors()
 
     async def autocomplete(
-        self, who: Person, subcommand: str, option: str, typed: str, *, where: Any = None
+        self, who: Person, subcommand: str, option: str, typed: str, *, where: Any = None,
+        locale: str = "en-US"
     ) -> list[str]:
         """What the command picker suggests to ``who`` for ``option`` after typing ``typed``."""
-        answer = self._interact(4, who, subcommand, where, {option: typed}, focused=option)
+        answer = self._interact(4, who, subcommand, where, {option: typed}, focused=option,
+                                locale=locale)
         await self.settle()
         assert answer.choices is not None, "the bot did not answer the autocomplete"
         return answer.choices
@@ -641,6 +646,7 @@ class FakeDiscord:
         focused: str | None,
         data: dict[str, Any] | None = None,
         message: dict[str, Any] | None = None,
+        locale: str = "en-US",
     ) -> SlashAnswer:
         channel = where or self.table
         token = f"interaction-token-{next(_ids)}"
@@ -663,7 +669,7 @@ class FakeDiscord:
             "channel": {"id": str(channel.id), "type": channel.type.value},
             "member": self._member_payload(who, channel),
             "app_permissions": str(channel.permissions_for(self.guild.me).value),
-            "locale": "en-US",
+            "locale": locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild.id)},
@@ -902,7 +908,7 @@ async def busbot_table(
     service = GameService(
         config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir,
         announce=True,
-        rate_limits=rate_limits,
+        rate_limits=rate_limits, language=config.language,
     )
     game = AsyncGameService(service, render_workers=config.render_workers)
     bot = BusBot(config, game, sync_commands=False,

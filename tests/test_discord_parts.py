@@ -23,6 +23,7 @@ from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
 from bot.service import Addressed
 from bot.service.command.forms import Slash
 from bot.service.router import registry
+from engine.text import Msg
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, busbot_table, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -293,9 +294,12 @@ async def test_the_slash_commands_cover_the_game() -> None:
     group = bus.tree.get_command("bus")
     assert isinstance(group, discord.app_commands.Group)
     built = {command.name: command.description for command in group.commands}
-    assert built == {s.name: s.description for s in registry.SLASH} | {
+    assert built == {s.name: s.description.english() for s in registry.SLASH} | {
         "do": "Anything you could write after the prefix"}
     assert {"move", "preview", "story", "redo", "undo", "as", "import"} <= set(built)
+
+
+EVERY_PICTURE = Msg("test.slash.index", "Every picture posted in the game, by round")
 
 
 async def test_a_command_with_a_slash_form_and_no_subcommand_gets_one(
@@ -303,9 +307,9 @@ async def test_a_command_with_a_slash_form_and_no_subcommand_gets_one(
     """A new command in bot/service/verbs/ declaring ``Slash(...)`` is ``/bus NAME [arguments]``
     without a line in the Discord adapter: its word and arguments, read as typed."""
     monkeypatch.chdir(tmp_path)
-    index = Slash("index", "Every picture posted in the game, by round", private=True)
+    index = Slash("index", EVERY_PICTURE(), private=True)
     made = slash_cog._by_words("index", index)
-    assert (made.name, made.description) == ("index", index.description)
+    assert (made.name, made.description) == ("index", index.description.english())
     assert [p.name for p in made.parameters] == ["arguments"]
     async with busbot_table(tmp_path / "busbot.db") as table:
         server = table.server

@@ -72,7 +72,7 @@ def test_the_slash_tree_is_the_registry_s() -> None:
     from bot.discord_app.cogs.slash import Slash as SlashCog
 
     built = {command.name: command.description for command in SlashCog.__cog_app_commands__}
-    assert built == {s.name: s.description for s in registry.SLASH} | {
+    assert built == {s.name: s.description.english() for s in registry.SLASH} | {
         "do": "Anything you could write after the prefix"}
 
 

@@ -86,7 +86,8 @@ class Request:
     @classmethod
     def of_interaction(cls, interaction: discord.Interaction[Any], said: str | Command,
                        **kw: Any) -> Request:
-        return cls(place_of(interaction.channel_id or 0), actor_for(interaction.user), said,
+        return cls(place_of(interaction.channel_id or 0),
+                   actor_for(interaction.user, interaction.locale), said,
                    interaction.id, interaction.guild, interaction.app_permissions,
                    isinstance(interaction.channel, discord.Thread), **kw)
 

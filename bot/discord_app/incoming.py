@@ -18,15 +18,19 @@ log = logging.getLogger(__name__)
 MAX_ATTACHMENT_BYTES = MAX_IMPORT_BYTES
 
 
-def actor_for(user: discord.Member | discord.User) -> Actor:
+def actor_for(user: discord.Member | discord.User,
+              locale: discord.Locale | None = None) -> Actor:
     """The service's view of a Discord user.
 
     Server managers count as moderators everywhere on their server; everyone else is judged by
     role names, which the service compares with the configured moderator role. Role names rather
-    than ids keep ``config.toml`` readable and the service free of Discord.
+    than ids keep ``config.toml`` readable and the service free of Discord. ``locale``: the
+    language of the member's app, which an interaction (a slash command, a press) carries and a
+    message does not: what they alone read is written in it where they chose no language.
     """
+    language = locale.value if locale is not None else None
     if not isinstance(user, discord.Member):
-        return Actor(user_id=str(user.id), name=user.display_name)
+        return Actor(user_id=str(user.id), name=user.display_name, locale=language)
     permissions = user.guild_permissions
     return Actor(
         user_id=str(user.id),
@@ -34,6 +38,7 @@ def actor_for(user: discord.Member | discord.User) -> Actor:
         is_manager=permissions.manage_guild or permissions.administrator,
         roles=tuple(role.name for role in user.roles if not role.is_default()),
         server=str(user.guild.id),
+        locale=language,
     )
 
 

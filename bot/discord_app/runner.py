@@ -257,7 +257,8 @@ async def _service(config: Config) -> AsyncIterator[AsyncGameService]:
             service = GameService(config.db_path, moderator_role=config.moderator_role,
                                   picture_dir=config.picture_dir, announce=True,
                                   cache_size=config.live_games,
-                                  cache_idle=live_idle_seconds(config.live_idle_hours))
+                                  cache_idle=live_idle_seconds(config.live_idle_hours),
+                                  language=config.language)
         except (sqlite3.Error, StoreError) as error:
             raise StartupError(f"cannot open the database {config.db_path}: {error}") from None
         game = AsyncGameService(service, render_workers=config.render_workers)

@@ -28,6 +28,7 @@ from bot.service.command.context import Check, Context, GameContext, Outcome
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.words.catalogue import Said
+from engine.text import Text
 
 #: How the words after a command's first word are read (None: the message is not this command).
 Reader = Callable[[Words], Command | None]
@@ -142,11 +143,13 @@ class OpenRoute(Facts):
 
 @dataclass(frozen=True, slots=True)
 class Slash:
-    """The command's ``/bus`` subcommand: its name, the line Discord shows under it, and
-    whether its answer is shown to the asker alone (a lookup) rather than to the table."""
+    """The command's ``/bus`` subcommand: its name, the line Discord shows under it (a
+    catalogue entry, so Discord shows it in the member's language: the slash cog's
+    translator), and whether its answer is shown to the asker alone (a lookup) rather than to
+    the table."""
 
     name: str
-    description: str
+    description: Text
     private: bool = False
 
 

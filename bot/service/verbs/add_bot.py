@@ -35,6 +35,9 @@ HELP = Msg("add_bot.help", "`add bot [easy|normal|hard]` (a computer player's se
 
 LEVELS = tuple(level.value for level in Level)
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("add_bot.slash", "Add a computer player to the table before the start")
+
 
 @dataclass(frozen=True, slots=True)
 class AddBot(Command):
@@ -85,6 +88,6 @@ ENTRY = Entry(
     help=((Section.LOBBY, HELP()),),
     docs=((Who.BEFORE_START, "`add bot [easy\\|normal\\|hard]` (seated players and "
                              "moderators)"),),
-    slash=Slash("addbot", "Add a computer player to the table before the start"),
+    slash=Slash("addbot", SLASH()),
     head="add bot",
 )

@@ -57,6 +57,9 @@ HELP = Msg("export.help", "`export txt|json|html` (html: the game's page)")
 #: The export format that is the game's page.
 HTML = "html"
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("export.slash", "The game as a file, to keep or to import elsewhere")
+
 
 @dataclass(frozen=True, slots=True)
 class Export(Command):
@@ -219,6 +222,6 @@ ENTRY = Entry(
     {Export: Route(export, cost=_cost)}, strict=True,
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`export txt\\|json\\|html`"),),
-    slash=Slash("export", "The game as a file, to keep or to import elsewhere", private=True),
+    slash=Slash("export", SLASH(), private=True),
     rank=8,
 )

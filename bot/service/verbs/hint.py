@@ -16,10 +16,14 @@ from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
 from bot.service.command.needs import playable
 from bot.service.command.words import Words
+from engine.text import Msg
 
 #: the search a hint may make: playouts, and seconds at most
 HINT_PLAYOUTS = 24
 HINT_SECONDS = 1.0
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("hint.slash", "What the computer would play for you now, and why")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,5 +62,5 @@ ENTRY = Entry(
                          "in games created with `new game hints=off`)"),),
     docs=((Who.DECIDING, "`hint` (a suggestion with its reason; off with the game option "
                          "`hints=off`)"),),
-    slash=Slash("hint", "What the computer would play for you now, and why", private=True),
+    slash=Slash("hint", SLASH(), private=True),
 )

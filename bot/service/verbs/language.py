@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from bot.api import Command
 from bot.service.command.context import Context, Outcome, refuse
-from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Slash, Who
+from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame
@@ -81,6 +81,7 @@ NO_SERVER_HERE = Msg("language.no_server_here", "There is no server here: `langu
                      "yours.")
 CHOOSE_THE_GAMES = Msg("language.doing.game", "choose this game's language")
 CHOOSE_THE_SERVERS = Msg("language.doing.server", "choose the server's default language")
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,11 +196,11 @@ ENTRIES = (
           strict=True, help=((Section.MODERATORS, HELP_MODERATORS()),),
           docs=((Who.MODERATORS, "`language de\\|en` (the game's), `language server "
                                  "de\\|en\\|default` (the server's default)"),),
-          slash=Slash("language", "Choose the language you read (or this game's, or the "
-                                  "server's)", private=True)),
+          slash=NoSlash("chosen once in a while, and Discord allows 25 subcommands; reached "
+                        "with `/bus do`")),
     Entry("my", ("my",), USAGE(), read, {Language: OpenRoute(language)},
           help=((Section.LOOK, HELP()),),
           docs=((Who.ANYONE, "`language`, `my language de\\|en\\|default`"),),
-          slash=NoSlash("chosen with `/bus language` (or reached with `/bus do`)"),
+          slash=NoSlash("chosen once in a while; reached with `/bus do my language de`"),
           head="my language"),
 )

@@ -99,6 +99,11 @@ USAGE_START = Msg("lobby.usage_start", "`start` or `start order: NAME, NAME, NAM
 #: the slash form's words after ``/bus do``
 _DO = "reached with `/bus do`"
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH_NEW = Msg("lobby.slash.new", "Open a new game at this table")
+SLASH_JOIN = Msg("lobby.slash.join", "Take a seat in the game being set up here")
+SLASH_START = Msg("lobby.slash.start", "Start the game with the players seated")
+
 
 @dataclass(frozen=True, slots=True)
 class NewGame(Command):
@@ -393,12 +398,12 @@ ENTRIES = (
           {NewGame: OpenRoute(new_game, discord=OnDiscord(posts=True))}, head="new game",
           help=((Section.LOBBY, USAGE_NEW()),),
           docs=((Who.ANYONE, "`new game [capstone\\|splotter-2nd] [option=value ...]`"),),
-          slash=Slash("new", "Open a new game at this table"), rank=1),
+          slash=Slash("new", SLASH_NEW()), rank=1),
     Entry("join", ("join",), USAGE(), _join,
           {Join: Route(join, (lobby_only(JOIN()),), resolve=takes_offer)}, strict=True,
           help=((Section.LOBBY, USAGE()),),
           docs=((Who.BEFORE_START, "`join [colour] [as NAME]`"),),
-          slash=Slash("join", "Take a seat in the game being set up here"), rank=10),
+          slash=Slash("join", SLASH_JOIN()), rank=10),
     Entry("colour", ("colour", "color"), USAGE_2(), _colour,
           {Colour: Route(colour, (lobby_only(CHANGE_COLOUR()),))}, strict=True,
           help=((Section.LOBBY, USAGE_2()),), docs=((Who.BEFORE_START, "`colour COLOUR`"),),
@@ -413,7 +418,7 @@ ENTRIES = (
           help=((Section.LOBBY, HELP_4()),),
           docs=((Who.MODERATORS, "`start` (random order, seed recorded) or "
                                  "`start order: A, B, C`"),),
-          slash=Slash("start", "Start the game with the players seated"), rank=13),
+          slash=Slash("start", SLASH_START()), rank=13),
     Entry("accept", ("accept",), USAGE_4(), _accept, {Accept: Route(accept)},
           help=((Section.LOBBY, HELP_5()),),
           docs=((Who.OFFERED, "`accept` (or `join as NAME`): take the seat"),),

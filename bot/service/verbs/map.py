@@ -28,6 +28,9 @@ USAGE = Msg("map.usage", "`map` or `map N` (the table after move N), then `phone
 HELP = Msg("map.help", "`map` (or `map N`: the table after move N; `map phone`: drawn for a "
            "phone)")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("map.slash", "The picture of the table")
+
 
 @dataclass(frozen=True, slots=True)
 class Map(Command):
@@ -73,5 +76,5 @@ ENTRY = Entry(
     {Map: Route(table_map, cost=Cost((Budget.PICTURE,), "map"))}, strict=True,
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`map [N] [phone\\|portrait\\|landscape]`"),),
-    slash=Slash("map", "The picture of the table", private=True), rank=6,
+    slash=Slash("map", SLASH(), private=True), rank=6,
 )

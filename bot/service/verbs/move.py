@@ -22,6 +22,9 @@ HELP = Msg("move.help", "write your move, e.g. `Place Office at C1`, `Choose Bui
            "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message "
            "are played all or nothing")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("move.slash", "Make a move, as you would write it in the thread")
+
 
 @dataclass(frozen=True, slots=True)
 class Play(Command):
@@ -63,5 +66,5 @@ ENTRY = Entry(
     help=((Section.PLAY, HELP()),),
     docs=((Who.DECIDING, "any move (`Place Office at C1`; several in one message are "
                          "all or nothing)"),),
-    slash=Slash("move", "Make a move, as you would write it in the thread"), rank=15,
+    slash=Slash("move", SLASH()), rank=15,
 )

@@ -31,6 +31,9 @@ HELP = Msg("moves.help", "`moves` (your legal choices; `moves all` every one)")
 #: how many legal choices ``moves`` lists before summing up the rest
 MAX_CHOICES = 40
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("moves.slash", "Your legal moves now")
+
 
 @dataclass(frozen=True, slots=True)
 class Choices(Command):
@@ -72,5 +75,5 @@ ENTRY = Entry(
     "moves", ("moves",), USAGE(), _moves, {Choices: Route(choices)},
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`moves`, `moves all`"),),
-    slash=Slash("moves", "Your legal moves now", private=True), rank=7,
+    slash=Slash("moves", SLASH(), private=True), rank=7,
 )

@@ -39,6 +39,9 @@ NOTE = Msg("preview.note", "Preview: not played")
 #: the refusal of a preview whose moves come after the game's end
 OVER_BEFORE_IT = Msg("preview.over_before_it", "the game would be over before it")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("preview.slash", "See the table after moves, without playing them")
+
 
 @dataclass(frozen=True, slots=True)
 class Preview(Command):
@@ -138,6 +141,6 @@ ENTRY = Entry(
     strict=True,
     help=((Section.PLAY, HELP()),),
     docs=((Who.ANYONE, "`preview MOVE...` (while the game is under way or paused)"),),
-    slash=Slash("preview", "See the table after moves, without playing them", private=True),
+    slash=Slash("preview", SLASH(), private=True),
     rank=16,
 )

@@ -61,6 +61,9 @@ HELP = Msg("replace.help", "`replace NAME with @user` or `replace NAME with bot 
 _MENTION = re.compile(r"<@!?(\d+)>")
 _NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("replace.slash", "Moderators: hand a player's seat to someone else")
+
 
 @dataclass(frozen=True, slots=True)
 class ReplacePlayer(Command):
@@ -194,5 +197,5 @@ ENTRY = Entry(
     strict=True, help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`replace NAME with @user`, `replace NAME with bot "
                            "[easy\\|normal\\|hard]`"),),
-    slash=Slash("replace", "Moderators: hand a player's seat to someone else"), rank=21,
+    slash=Slash("replace", SLASH()), rank=21,
 )

@@ -37,6 +37,9 @@ HELP = Msg("rules.help", "`rules`")
 MOVES_HERE = Msg("rules.moves_here", "Moves are written like this: {examples}. This table reads "
                  "{languages}; crossings are named as on the board (C1, N3, W5, WS/ES).")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("rules.slash", "A summary of the rules")
+
 
 @dataclass(frozen=True, slots=True)
 class Rules(Command):
@@ -80,5 +83,5 @@ def rules_text(record: GameRecord | None, languages: Languages = ENGLISH_ONLY) -
 ENTRY = Entry(
     "rules", ("rules",), HELP(), _rules, {Rules: OpenRoute(rules)},
     help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`rules`"),),
-    slash=Slash("rules", "A summary of the rules", private=True), rank=4,
+    slash=Slash("rules", SLASH(), private=True), rank=4,
 )

@@ -55,6 +55,9 @@ PHASES = {
     "over": Msg("status.phase.over", "over"),
 }
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("status.slash", "The table as it stands, with whose turn it is")
+
 
 @dataclass(frozen=True, slots=True)
 class Status(Command):
@@ -128,5 +131,5 @@ def waiting_lines(record: GameRecord) -> list[Said]:
 ENTRY = Entry(
     "status", ("status",), HELP(), _status, {Status: Route(status_report)},
     help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`status`"),),
-    slash=Slash("status", "The table as it stands, with whose turn it is", private=True), rank=5,
+    slash=Slash("status", SLASH(), private=True), rank=5,
 )

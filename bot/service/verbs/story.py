@@ -44,6 +44,9 @@ ANIMATION = Msg("story.drawn.animation", "animation")
 #: What each command word draws besides the statistics.
 PARTS = {"story": (True, True), "chart": (True, False), "replay": (False, True)}
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("story.slash", "The game's statistics, score chart and animation")
+
 
 @dataclass(frozen=True, slots=True)
 class Story(Command):
@@ -96,6 +99,6 @@ ENTRY = Entry(
     {Story: Route(tell, cost=_cost)},
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`story`, `chart`, `replay` (once the game has started)"),),
-    slash=Slash("story", "The game's statistics, score chart and animation", private=True),
+    slash=Slash("story", SLASH(), private=True),
     rank=9,
 )

@@ -144,6 +144,11 @@ HELP_5 = Msg("undo.help_5", "`correct N: move` (replaying more than 3 moves asks
 #: for ``confirm`` first
 BIG = 3
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH_UNDO = Msg("undo.slash.undo", "Take back your last move (moderators: several)")
+SLASH_REDO = Msg("undo.slash.redo", "Put back what the last undo or correction took back")
+SLASH_CORRECT = Msg("undo.slash.correct", "Moderators: correct an earlier move")
+
 
 @dataclass(frozen=True, slots=True)
 class Undo(Command):
@@ -588,7 +593,7 @@ ENTRIES = (
           docs=((Who.DECIDING, "`undo` (own last move while nobody else has moved since)"),
                 (Who.MODERATORS, "`undo NAME`, `undo last K`, `undo to N` (more than 3 moves: "
                                  "then `confirm`)")),
-          slash=Slash("undo", "Take back your last move (moderators: several)"), rank=17),
+          slash=Slash("undo", SLASH_UNDO()), rank=17),
     Entry("redo", ("redo",), USAGE_2(), _redo,
           {Redo: Route(redo, (playable_or_over, redo_allowed))},
           strict=True,
@@ -596,7 +601,7 @@ ENTRIES = (
                 (Section.MODERATORS, HELP_4())),
           docs=((Who.DECIDING, "`redo` (puts back what their own undo took back)"),
                 (Who.MODERATORS, "`redo`")),
-          slash=Slash("redo", "Put back what the last undo or correction took back"), rank=18),
+          slash=Slash("redo", SLASH_REDO()), rank=18),
     Entry("correct", ("correct",), USAGE_3(), _correct,
           {Correct: Route(correct, (moderator(CORRECT_A_MOVE()),
                                     status(CORRECT_A_MOVE(), GameStatus.ACTIVE,
@@ -604,5 +609,5 @@ ENTRIES = (
                           confirm=CORRECTION_ASKS)},
           strict=True, help=((Section.MODERATORS, HELP_5()),),
           docs=((Who.MODERATORS, "`correct N: move`"),),
-          slash=Slash("correct", "Moderators: correct an earlier move"), rank=20),
+          slash=Slash("correct", SLASH_CORRECT()), rank=20),
 )
