@@ -34,12 +34,15 @@ Verb = Literal["place", "start", "extend", "choose", "pass", "stop", "advance", 
                "build"]
 VERBS: tuple[Verb, ...] = get_args(Verb)
 INTENT_KINDS: tuple[IntentKind, ...] = get_args(IntentKind)
-#: The languages shipped: a code for each file in ``engine/data/words``.
-LANGUAGES: tuple[str, ...] = ("en", "de")
 #: The language of the canonical notation (logs, exports, ``str(move)``) and of a table that
 #: names none.
 ENGLISH = "en"
 _DIRECTORY = os.path.join(os.path.dirname(__file__), "data", "words")
+#: The languages shipped: a code for each file in ``engine/data/words`` (English first), so a
+#: new language is a new file.
+LANGUAGES: tuple[str, ...] = (ENGLISH, *sorted(
+    name.removesuffix(".toml") for name in os.listdir(_DIRECTORY)
+    if name.endswith(".toml") and name != f"{ENGLISH}.toml"))
 _PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 #: Every template of the writer, with the placeholders it must hold (no more, no fewer).
 TEMPLATES: dict[str, frozenset[str]] = {

@@ -18,7 +18,8 @@ import discord
 
 from bot.api import Command
 from bot.service.router import registry
-from bot.service.router.reading import parse_command
+from bot.service.router.chat import EVERY_LANGUAGE
+from bot.service.router.reading import command_in
 
 #: The permissions a game's place needs: see it, post, attach the picture, quote a message.
 NEEDED = (
@@ -36,7 +37,7 @@ def opens_a_game(text: str) -> bool:
     """``new game`` or ``start`` (not the move ``start line ...``): a command that needs the
     bot to post where it is played, read by the service's own command reader: no pattern here
     may backtrack over a hostile message."""
-    cmd = parse_command(text)
+    cmd = command_in(text, EVERY_LANGUAGE)  # in any language: the place is not looked up
     return cmd is not None and registry.on_discord(cmd).posts
 
 
@@ -79,7 +80,7 @@ async def checked(
     command's ``replace`` names its member already). A written ``replace`` comes back typed,
     with the member as ``<@id> (Display Name)``; any other message as it was.
     """
-    cmd = parse_command(message) if isinstance(message, str) else message
+    cmd = command_in(message, EVERY_LANGUAGE) if isinstance(message, str) else message
     if cmd is None:
         return message
     settle = registry.on_discord(cmd)

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from bot.api import Addressed
 from bot.service.command.words import Malformed
 from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
-from bot.service.router.reading import parse_command, read_message
+from bot.service.router.reading import command_in, read_message
 from bot.service.store.store import GameSummary, Store
 from bot.service.verbs.move import Play
 from engine import words as word_lists
@@ -59,7 +59,7 @@ def could_be_for_the_bot(text: str, languages: Languages = ENGLISH_ONLY) -> bool
     command, or anything but talk to the strict move reader. It needs no game, so table talk
     is let go without one being looked up; the place's game decides the rest
     (``meant_for_the_bot``)."""
-    cmd = parse_command(text, languages)
+    cmd = command_in(text, languages)
     if cmd is not None and not isinstance(cmd, Malformed):
         return True
     return cmd is None and read_chat(text, languages).verdict is not Verdict.TALK
@@ -73,7 +73,7 @@ def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False,
 
     So a spectator's ``time?`` or ``take the bus`` stays table talk, while the player to act
     gets an answer to it and anyone writing ``Place Office at C1`` is told whether they may."""
-    cmd = parse_command(text, languages)
+    cmd = command_in(text, languages)
     if cmd is not None and not isinstance(cmd, Malformed):
         return True
     if cmd is not None or not moves_expected:

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from bot.api import Command
 from bot.service.command.words import Malformed, Unknown, Words
-from bot.service.router.registry import BY_WORD, NAME_OF, in_english, words_in
+from bot.service.router.registry import BY_WORD, NAME_OF, in_english, may_start, words_in
 from bot.service.verbs.move import Play, play
 from bot.service.words.catalogue import Said, lines, say
 from engine.notation import ENGLISH_ONLY, Languages, names_a_move
@@ -42,10 +42,10 @@ def read_message(text: str, languages: Languages = ENGLISH_ONLY) -> Command:
     A command with a trailing "?" or "!" (``moves?``) is that command;
     a message naming no move at all whose first word is no command (``rematch``, ``my
     games``) is refused as an unknown command, whatever the state of the game."""
-    cmd = parse_command(text, languages)
+    cmd = command_in(text, languages)
     if cmd is None or isinstance(cmd, Malformed):
         polite = without_politeness(text)
-        again = parse_command(polite, languages) if polite and polite != text else None
+        again = command_in(polite, languages) if polite and polite != text else None
         if again is not None and not isinstance(again, Malformed):
             return again
     if cmd is not None:
@@ -70,6 +70,22 @@ def command_named(text: str, languages: Languages = ENGLISH_ONLY) -> str | None:
 def without_politeness(text: str) -> str:
     """``text`` without the "?", "!" or "." it ends with (``moves?``, ``status!``)."""
     return text.rstrip().rstrip("?!.")
+
+
+def command_in(text: str, languages: Languages = ENGLISH_ONLY) -> Command | None:
+    """``parse_command`` in ``languages``, asked in English alone when no word of the other
+    languages could name a command there (``Place Office at C1``), so a message read first in
+    every language (the chat filter) and then in its table's is read once."""
+    return parse_command(text, languages if _may_name(text, languages) else ENGLISH_ONLY)
+
+
+def _may_name(text: str, languages: Languages) -> bool:
+    """Whether ``text``'s first word is an English command word, or the first word of a
+    command's name in one of ``languages``."""
+    if languages == ENGLISH_ONLY:
+        return False
+    first = Words(text).word(0)
+    return first is not None and (first in BY_WORD or may_start(first, languages))
 
 
 @lru_cache(maxsize=256)

@@ -130,6 +130,18 @@ def in_english(words: Words, languages: tuple[str, ...]) -> Words | None:
     return None
 
 
+#: each language's first words of its names of the commands, folded
+_FIRST: dict[str, frozenset[str]] = {code: frozenset(words[0] for words in phrases)
+                                     for code, phrases in PHRASES.items()}
+
+
+def may_start(word: str, languages: tuple[str, ...]) -> bool:
+    """Whether ``word`` (lower case) is the first word of a command's name in one of
+    ``languages`` (folded as each reads it)."""
+    return any(word_lists.load(code).folded(word) in _FIRST[code]
+               for code in languages if code in _FIRST)
+
+
 def words_in(languages: tuple[str, ...]) -> tuple[str, ...]:
     """The command words a near miss is compared with at a table reading ``languages``:
     English's, and each other language's names (their first words, folded)."""

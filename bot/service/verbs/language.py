@@ -86,8 +86,8 @@ CHOOSE_THE_SERVERS = Msg("language.doing.server", "choose the server's default l
 
 @dataclass(frozen=True, slots=True)
 class Language(Command):
-    """``[my] language [server] [LANG|default]``: ``language`` None shows what is chosen;
-    "" forgets the choice of ``whose``."""
+    """``language [server] [LANG|default]``: ``language`` None shows what is chosen; ""
+    forgets the choice of ``whose`` (the game's, or the server's)."""
 
     whose: str = GAME
     language: str | None = None
@@ -95,22 +95,46 @@ class Language(Command):
     typed: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class MyLanguage(Command):
+    """``my language [LANG|default]``: the member's own (None: show what is chosen)."""
+
+    language: str | None = None
+    typed: str = ""
+
+
 def read(w: Words) -> Language | None:
     at, whose = 1, GAME
-    if w.word(0) == "my":
-        if w.word(1) != "language":
-            return None
-        at, whose = 2, MINE
-    elif w.word(1) == "server":
+    if w.word(1) == "server":
         at, whose = 2, SERVER
-    named = w.word(at)
+    named = _named(w, at)
     if named is None:
-        return Language(whose) if whose != SERVER else None
-    if w.count_to(at + 2) != at + 1:
+        return Language(whose) if whose == GAME and w.count_to(at + 1) == at else None
+    return Language(whose, *named)
+
+
+def read_mine(w: Words) -> MyLanguage | None:
+    if w.word(1) != "language":
+        return None
+    named = _named(w, 2)
+    if named is None:
+        return MyLanguage() if w.count_to(3) == 2 else None
+    return MyLanguage(*named)
+
+
+def _named(w: Words, at: int) -> tuple[str, str] | None:
+    """The language word ``at`` names, alone at the end: its code ("" for default, "?" for
+    no language busbot speaks) and the word as typed; None when there is none."""
+    named = w.word(at)
+    if named is None or w.count_to(at + 2) != at + 1:
         return None
     if named in DEFAULTS:
-        return Language(whose, "", named)
-    return Language(whose, language_named(named) or "?", named)
+        return "", named
+    return language_named(named) or "?", named
+
+
+def mine(ctx: Context[LiveGame | None], cmd: MyLanguage) -> Outcome:
+    return language(ctx, Language(MINE, cmd.language, cmd.typed))
 
 
 def language(ctx: Context[LiveGame | None], cmd: Language) -> Outcome:
@@ -198,7 +222,7 @@ ENTRIES = (
                                  "de\\|en\\|default` (the server's default)"),),
           slash=NoSlash("chosen once in a while, and Discord allows 25 subcommands; reached "
                         "with `/bus do`")),
-    Entry("my", ("my",), USAGE(), read, {Language: OpenRoute(language)},
+    Entry("my", ("my",), USAGE(), read_mine, {MyLanguage: OpenRoute(mine)},
           help=((Section.LOOK, HELP()),),
           docs=((Who.ANYONE, "`language`, `my language de\\|en\\|default`"),),
           slash=NoSlash("chosen once in a while; reached with `/bus do my language de`"),
