@@ -185,6 +185,9 @@ class TableNow:
     user_id: str | None
     decision: str
     choices: tuple[str, ...]
+    #: the language of the post offering them (the game's): the buttons' and menus' words,
+    #: and the moves' notation the menus show (a choice's value stays the canonical one)
+    language: str = "en"
 
 
 # ---- what the service owes a place (its outbox) -------------------------------------------------

@@ -427,8 +427,7 @@ NOT_YET_CONVERTED: dict[str, frozenset[str]] = {
     "bot": frozenset(("bot/service/verbs/hint.py",)),
     # the Discord adapter (the ``words-render`` engineer, after ``render/``)
     "discord": frozenset((
-        "bot/discord_app/components.py", "bot/discord_app/dispatch.py",
-        "bot/discord_app/guards.py",
+        "bot/discord_app/dispatch.py", "bot/discord_app/guards.py",
     )),
 }
 

@@ -155,3 +155,28 @@ async def test_a_member_s_app_language_is_theirs_where_they_chose_none(table: Ta
     assert (await server.slash(zed, "rules", locale="de")).text.startswith("**Bus** in short")
     chosen = await server.slash(zed, "do", locale="de", command="meine Sprache default")
     assert chosen.text.startswith("Zed, du hast jetzt keine eigene Sprache mehr")
+
+
+async def test_a_german_table_s_buttons_and_menus_are_german(table: Table) -> None:
+    """The components of a German table's update: German labels, the choices written in
+    German notation (each still plays the move it stands for), a German preview's Play this."""
+    server = table.server
+    ada, bram, cleo = (server.person(name) for name in ("Ada", "Bram", "Cleo"))
+    await server.say(ada, "!bus neues Spiel")
+    for who in (ada, bram, cleo):
+        await server.say(who, "mitspielen")
+    started = await server.slash(ada, "start", order="Ada, Bram, Cleo")
+    update = started.public[-1]
+    assert update.labels == ["Wähl deinen Zug", "Rückgängig", "Züge"]
+    menu = update.component("Wähl deinen Zug")
+    labels = {o["label"]: o["value"] for o in menu["options"]}
+    assert labels["Platziere Büro auf C1"] == "Place Office at C1"
+    pressed = await server.press(ada, update, "Wähl deinen Zug", choose="Platziere Büro auf C1")
+    assert pressed.public[-1].content.startswith("Ada: Platziere Büro auf C1")
+    assert table.moves_played(server.table) == [("Ada", "Place Office at C1")]
+    # a preview is private: written, Play this included, in the language of the asker's app
+    preview = await server.slash(ada, "preview", locale="de", moves="Haus auf C4")
+    assert preview.private[-1].labels == ["So spielen"]
+    assert "Platziere Haus auf C4" in preview.private[-1].content
+    english = await server.slash(ada, "preview", moves="Haus auf C4")
+    assert english.private[-1].labels == ["Play this"]

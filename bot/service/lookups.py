@@ -34,14 +34,15 @@ def position_of(live: LiveGame) -> Position:
     return Position(live.record.game_id, len(moves), moves[-1].seq if moves else 0)
 
 
-def table_now(live: LiveGame) -> TableNow | None:
-    """The decision the game waits for, with its choices; None when none is waiting."""
+def table_now(live: LiveGame, language: str = "en") -> TableNow | None:
+    """The decision the game waits for, with its choices, offered in ``language`` (the
+    game's); None when none is waiting."""
     waiting = waiting_for(live)
     if waiting is None or live.game is None:
         return None
     decision, user = waiting
     return TableNow(position_of(live), decision.player, user, decision.text,
-                    tuple(str(m) for m in live.game.legal_moves()))
+                    tuple(str(m) for m in live.game.legal_moves()), language)
 
 
 def since(live: LiveGame, then: Position) -> Said:
@@ -107,7 +108,7 @@ class Lookups:
         """The decision the place's game waits for (None: none), for buttons and menus."""
         with self.core.lock:
             live = self._live(place)
-            return table_now(live) if live is not None else None
+            return table_now(live, self._words(live).language) if live is not None else None
 
     def since(self, place: str, then: Position) -> str:
         """What changed in the place's game since ``then`` ("" when nothing did), in the

@@ -250,7 +250,8 @@ class Pipeline:
                        mentions=mentions,
                        files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
-                       announcement=change.announcement_id, table=lookups.table_now(after))
+                       announcement=change.announcement_id,
+                       table=lookups.table_now(after, words.language))
         prepared = Prepared(reply, snapshot, core.renderer, core.picture_dir, shown, words=words)
         prepared.story = ending if core.stories else None
         if snapshot is not None:  # posted for everyone: the channel's layout
@@ -302,7 +303,7 @@ class Pipeline:
             reply = Previewed(text, files=outcome.files, moves=outcome.preview,
                               mentions=outcome.mentions or [])
             if step.live is not None:
-                reply.table = lookups.table_now(step.live)  # what Play this is made for
+                reply.table = lookups.table_now(step.live, words.language)  # for Play this
         else:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
         if outcome.picture is None:
