@@ -3,7 +3,7 @@ terminal, on the same service and database as the console table, so a practice g
 and continues where it was.
 
 You type your moves as you would in the channel (no ``Name:`` in front); every command works
-(``map``, ``moves``, ``hint``, ``undo``...). The bots think on their worker threads and each run
+(``map``, ``moves``, ``hint``, ``undo``...). The bots think on the worker processes and each run
 of their moves is printed as it comes, before you are asked again.
 """
 

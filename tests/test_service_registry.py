@@ -156,7 +156,8 @@ def test_the_facts_of_a_command_are_read_from_its_route() -> None:
 
     picture, animation = (Budget.PICTURE,), (Budget.PICTURE, Budget.ANIMATION)
     costs = {Map(): (picture, "map"), previewing("Pass"): (picture, "preview"),
-             Hint(): (picture, "hint"), Story("chart"): (picture, "chart"),
+             Hint(): ((Budget.PICTURE, Budget.THINKING), "hint"),
+             Story("chart"): (picture, "chart"),
              Story("replay"): (animation, "replay"), Export("html"): (animation, "export html"),
              Forget(False): ((Budget.FORGET,), "forget me")}
     for cmd, (budgets, again) in costs.items():

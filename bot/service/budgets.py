@@ -1,7 +1,9 @@
 """Rate limits: token buckets per key, and the service's budgets built on them: pictures and
 animations per member in a place, per place, per member across places and per server; games
 created per member and per server; imports per member; records per member in a game and in all;
-``forget me`` per member.
+``forget me`` per member; the computer's bot seats and its thinking seconds per member and per
+server (``Budgets.thinking_wait``, ``thought``: a search is charged the processor seconds it
+took, and the next waits while a bucket is empty).
 
 A command declares what it costs (its route's ``Cost``: the budgets it draws on); ``refusal``
 charges them before any work. A move over the picture limit is still played, only its picture
@@ -26,6 +28,8 @@ from engine.limits import (
     ANIMATIONS_PER_MEMBER,
     ANIMATIONS_PER_PLACE,
     ANIMATIONS_PER_SERVER,
+    BOT_SEATS_PER_MEMBER,
+    BOT_SEATS_PER_SERVER,
     FORGETS_PER_MEMBER,
     GAMES_PER_MEMBER,
     GAMES_PER_SERVER,
@@ -37,6 +41,8 @@ from engine.limits import (
     RECORDS_PER_MEMBER,
     RECORDS_PER_MEMBER_GAME,
     REMINDERS_PER_USER,
+    THINKING_PER_MEMBER,
+    THINKING_PER_SERVER,
     Rate,
     check_records,
     exempt,
@@ -56,7 +62,19 @@ _OVER = {
         "can still `abandon` or `pause` it ({limit} limit); try again in {wait}."),
     "records-per-member": Msg("budget.records_per_member", "You have changed games many times "
                               "today ({limit} limit); try again in {wait}."),
+    "bot-seats-per-member": Msg("budget.bot_seats_per_member", "You have added many computer "
+                                "players today ({limit} limit); try again in {wait}."),
+    "bot-seats-per-server": Msg("budget.bot_seats_per_server", "Many computer players were "
+                                "added on this server today ({limit} limit); try again in "
+                                "{wait}."),
 }
+#: A search asked for (``hint``) while the asker's or their server's thinking seconds are spent.
+THOUGHT_A_LOT = Msg("budget.thinking", "The computer has thought a lot for you (or this "
+                    "server) in a short while (thinking-per-member limit); try `{again}` again "
+                    "in {wait}.")
+#: A search may start while at least this many seconds are left in its buckets; what it took
+#: is charged when it is done (``Budgets.thought``), so a bucket can end a search below empty.
+THOUGHT_MIN = 0.01
 OVER_DAILY = Msg("budget.over_daily", "That is over a daily limit ({limit} limit); try again in "
                  "{wait}.")
 FORGET_AGAIN = Msg("budget.forget_again", "You asked that a short while ago (forget-per-member "
@@ -76,6 +94,15 @@ class TokenBuckets:
         self.clock = clock
         self._buckets: dict[tuple[object, ...], tuple[float, float]] = {}
         self._lock = threading.Lock()
+
+    def spend(self, key: tuple[object, ...], rate: Rate, amount: float) -> None:
+        """Take ``amount`` tokens measured after the fact (processor seconds a search took):
+        the bucket may go below empty, and refills from there."""
+        now = self.clock()
+        with self._lock:
+            tokens, at = self._buckets.get(key, (float(rate.burst), now))
+            tokens = min(float(rate.burst), tokens + max(0.0, now - at) / rate.per)
+            self._buckets[key] = (tokens - amount, now)
 
     def wait(self, key: tuple[object, ...], rate: Rate, *, take: bool = True,
              cost: float = 1.0) -> float:
@@ -157,6 +184,10 @@ class Budgets:
                 return FORGET_AGAIN(wait=later(over.wait))
         if not started:
             return None
+        if Budget.THINKING in cost.budgets:
+            wait = self.thinking_wait(user_id, server or place)
+            if wait:
+                return THOUGHT_A_LOT(again=cost.again, wait=later(wait))
         wait = self.picture_wait(place, user_id, server) if Budget.PICTURE in cost.budgets else 0
         if not wait and Budget.ANIMATION in cost.budgets:
             wait = self.animation_wait(place, user_id, server)
@@ -198,6 +229,12 @@ class Budgets:
             return None
         count = len(kinds)
         charges = [Charge(("records", user_id), RECORDS_PER_MEMBER, count, "records-per-member")]
+        bots = sum(1 for kind in kinds if kind in ("bot", "bot_seat"))
+        if bots:  # each bot seat plays (and thinks) for the rest of its game
+            charges += [Charge(("bot-seats", user_id), BOT_SEATS_PER_MEMBER, bots,
+                               "bot-seats-per-member"),
+                        Charge(("bot-seats-server", server or place), BOT_SEATS_PER_SERVER, bots,
+                               "bot-seats-per-server")]
         if kinds[0] in ("create", "import") or "import" in kinds:
             charges += [Charge(("games", user_id), GAMES_PER_MEMBER, 1, "games-per-member"),
                         Charge(("games-server", server or place), GAMES_PER_SERVER, 1,
@@ -233,6 +270,23 @@ class Budgets:
         if wait > 0:
             return NO_PICTURE(wait=later(wait))
         return None
+
+    def thinking_wait(self, member: str, server: str) -> float:
+        """0 when the member and the server both have thinking seconds left (a search of
+        theirs may start now), else the seconds until both have; nothing is taken: a search
+        is charged what it took when it is done (``thought``)."""
+        if self.buckets is None:
+            return 0.0
+        return max(self.buckets.wait(("thinking", member), THINKING_PER_MEMBER, take=False,
+                                     cost=THOUGHT_MIN),
+                   self.buckets.wait(("thinking-server", server), THINKING_PER_SERVER,
+                                     take=False, cost=THOUGHT_MIN))
+
+    def thought(self, member: str, server: str, seconds: float) -> None:
+        """Charge a finished search's processor seconds to its member and server."""
+        if self.buckets is not None:
+            self.buckets.spend(("thinking", member), THINKING_PER_MEMBER, seconds)
+            self.buckets.spend(("thinking-server", server), THINKING_PER_SERVER, seconds)
 
     def may_remind(self, user_id: str | None) -> bool:
         """A user waited for at many tables is reminded a few times a day, not a flood."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.api import (
     Actor,
@@ -55,7 +55,7 @@ from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
 from bot.service.verbs.story import at_the_end
 from bot.service.words.catalogue import Said, lines, say, words_for
 from engine import Game
-from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message
+from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message, unlinked
 from engine.notation import ENGLISH_ONLY, Languages
 from engine.text import Msg, Words
 
@@ -99,6 +99,8 @@ class Pipeline:
                addressed: Addressed | None = None, owed: bool = False) -> Prepared:
         """The command through every step but the drawing (``Prepared.complete``). ``owed``:
         said live, so a refusal's answer is kept as owed until it is ``answered``."""
+        # a display name is member text too, echoed in replies and kept in records
+        actor = replace(actor, name=unlinked(actor.name))
         with self.core.lock:
             now = self.core.clock()
             refused = self.admit(place, actor, message, message_id, now)
@@ -244,7 +246,7 @@ class Pipeline:
         draft.record.game_id = game_id
         core.cache.keep(game_id, after, step.now)
         for hook in core.after_commit:
-            hook(step.place)
+            hook(step.place, after, step.actor.server, step.now)
         self.ledger.prune_now_and_then(step.now)
         reply = Update("\n".join(filter(None, (text, say(change.derived or "", words)))),
                        mentions=mentions,
@@ -287,6 +289,9 @@ class Pipeline:
         if not outcome.ok:
             return Prepared(Refusal(text, files=outcome.files, mentions=outcome.mentions or []),
                             words=words)
+        if outcome.pondering is not None:  # thought out after the lock, on the workers
+            return Prepared(Lookup(text, mentions=outcome.mentions or []), words=words,
+                            pondering=outcome.pondering, thinking=self.core.thinker)
         if outcome.story is not None:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
             if not self.core.stories:
@@ -387,7 +392,7 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
              last_seq: int, now: float) -> Waiting | None:
     """Whom the game waits for; the clock for reminders restarts when the position changed."""
-    waiting = waiting_for(after)
+    waiting = waiting_for(after, now)
     if waiting is None:
         return None
     decision, user = waiting

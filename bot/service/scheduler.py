@@ -5,9 +5,11 @@ the Discord bot's reminders cog and the console table both run, and the bot-wide
 ``schedule`` table) and hands each to ``due_work``, as a command of the bot's own: a
 reminder halfway and an hour before (a ``remind`` record, and a ping of the player within the
 reminder limits), and when the deadline passes the moderator told and the timeout policy
-applied (``wait``: nothing more; ``idle``/``bot``: that one decision played, each move recorded
-with why and for whom). The records, the announcement and the next due moment are committed
-together, so a restart loses nothing and sends nothing twice.
+applied (``wait``: nothing more; ``idle``: that one decision played, each move recorded with
+why and for whom; ``bot``: the same, thought out by the computer's players after this commit,
+out of the lock: ``bot/service/bots.py``; a seat only offered: nothing, the moderator told).
+The records, the announcement and the next due moment are committed together, so a restart
+loses nothing and sends nothing twice. A clock set back is noticed here too (``_set_back``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from bot.service.command.context import Context, GameContext, Outcome
 from bot.service.command.playing import table_outcome
 from bot.service.core import Core
 from bot.service.drawing.prepared import Prepared
-from bot.service.game import automatic, deadlines, payloads
+from bot.service.game import deadlines, payloads
 from bot.service.game.deadlines import HALF, PASSED, Due
 from bot.service.game.live_game import BOT_USER, Draft, Played
+from bot.service.game.records import GameStatus
+from bot.service.game.seat_policy import least_disruptive
 from bot.service.pipeline import Pipeline, Step
 from bot.service.store import languages
 from bot.service.store.store import GameSummary
@@ -36,13 +40,30 @@ log = logging.getLogger(__name__)
 
 #: Games the scheduler looks at in one run (the most overdue first; the rest come next run).
 DUE_PER_RUN = 100
-#: Seconds of due work in one run, at most (a game whose timeout the computer player plays
-#: takes up to a second); what is left waits for the next run.
+#: Seconds of due work in one run, at most (a timeout the computer plays is thought out by the
+#: bot players, not here: each game's due work is a few records); what is left waits for the
+#: next run.
 DUE_SECONDS = 5.0
 #: When a game's due work failed (a bug), it is looked at again this much later.
 DUE_RETRY = 3600.0
+#: Seconds the clock may read earlier than before without counting as set back (a clock
+#: kept in step by NTP moves by far less).
+CLOCK_SLACK = 60.0
 #: Who the scheduler's records are written by (automatic moves are the bot's, for a seat).
 SCHEDULER = Actor("busbot", "busbot")
+
+#: A deadline passed on a seat only offered to its new player: no policy plays it.
+OFFERED_SEAT_WAITS = Msg(
+    "scheduler.offered_seat_waits",
+    "Time ran out for {decision} (the deadline is {took}); moderator {moderator}: the seat "
+    "{seat} is only offered to {user}, so nobody plays it until they take it with `accept`; "
+    "you can play it with `as {seat}: MOVE`, `drop {seat}` or offer it to someone else.")
+
+#: The machine's clock reads earlier than when the wait for a decision began.
+CLOCK_SET_BACK = Msg(
+    "scheduler.clock_set_back",
+    "The bot's clock was set back, so the wait for {decision} counts again from now: at most "
+    "{left} more (the deadline is {deadline}).")
 
 _POLICY = {
     "wait": Msg("scheduler.policy.wait", "the game waits for them (timeout policy `wait`)"),
@@ -67,6 +88,8 @@ def due_work(ctx: GameContext) -> Outcome | None:
     """The records and the announcement of what is due now in the game (None: nothing is;
     the caller stores when something next will be)."""
     live = ctx.live
+    if (set_back := _set_back(ctx)) is not None:
+        return set_back
     due = deadlines.next_due(live.record, live.game, ctx.now)
     if due is None or due.at > ctx.now or due.stage not in deadlines.STAGES:
         return None
@@ -75,6 +98,27 @@ def due_work(ctx: GameContext) -> Outcome | None:
     if due.stage == PASSED:
         return _passed(draft, due)
     return _reminder(draft, due)
+
+
+def _set_back(ctx: GameContext) -> Outcome | None:
+    """When the clock now reads earlier than the start of the wait for the decision (the
+    machine's clock was set back), a record at this moment, from which the wait counts again
+    (``GameRecord``'s clock): its deadline passes at most its length from now, not when the
+    clock reaches the old start again. None when the clock is where it should be."""
+    record, game = ctx.live.record, ctx.live.game
+    decision = game.to_act() if game is not None else None
+    if decision is None or record.deadline is None or record.status != GameStatus.ACTIVE:
+        return None
+    start = deadlines.started(record, decision.player)
+    if start is None or start <= ctx.now or record.clock.since is None \
+            or record.clock.since <= ctx.now:
+        return None
+    draft = ctx.draft()
+    draft.add(payloads.Reminded(()), seat=decision.player, user=BOT_USER)
+    left = max(0.0, record.deadline - draft.record.clock.waited)
+    return Outcome(CLOCK_SET_BACK(decision=decision.said, left=deadlines.hours(left),
+                                  deadline=deadlines.hours(record.deadline)),
+                   draft=draft, mentions=[])
 
 
 def _player(draft: Draft, seat_name: str) -> str | None:
@@ -110,6 +154,11 @@ def _passed(draft: Draft, due: Due) -> Outcome:
     took = deadlines.hours(record.deadline)
     if record.creator_id:  # who moderates this game agreed to hear of it
         draft.pings.append(record.creator_id)
+    seat = record.seat(due.seat)
+    if seat is not None and not seat.agreed:  # only offered: no policy plays it
+        return Outcome(OFFERED_SEAT_WAITS(
+            decision=decision.said, took=took, moderator=record.creator_name, seat=seat.name,
+            user=seat.user_name), draft=draft, mentions=[])
     line = TIME_RAN_OUT(decision=decision.said, took=took, moderator=record.creator_name,
                         policy=_POLICY[record.on_timeout]())
     if record.on_timeout == "wait":
@@ -117,15 +166,18 @@ def _passed(draft: Draft, due: Due) -> Outcome:
         if player is not None:
             draft.pings.append(player)
         return Outcome(line, draft=draft, mentions=[])
+    if record.on_timeout == "bot":  # the computer thinks it out of the lock (``bots.py``)
+        return Outcome(line, draft=draft, mentions=[])
     played = timed_out(draft, due.seat, record.on_timeout, record.deadline)
     played.extend(draft.run_automatic())
     return table_outcome(draft, [line, *played_lines(played)])
 
 
 def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Played]:
-    """Play the seat's decision by ``policy``: every move it owes of that kind (one marker
-    when choosing), each recorded as a timeout, for that seat, with the policy and the
-    deadline."""
+    """Play the seat's decision by ``policy`` (``idle``: the least disruptive way; the
+    computer's, ``bot``, is thought out by the bot players): every move it owes of that kind
+    (one marker when choosing), each recorded as a timeout, for that seat, with the policy and
+    the deadline."""
     game = draft.game
     assert game is not None
     first = game.to_act()
@@ -135,7 +187,7 @@ def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Pla
         decision = game.to_act()
         if decision is None or decision.player != seat or decision.kind != first.kind:
             break
-        move = automatic.policy_move(policy, game)
+        move = least_disruptive(game)
         played.append(draft.auto_move(seat, move, "timeout", policy=policy, after=deadline))
         if first.kind == DecisionKind.CHOOSE:
             break
@@ -149,6 +201,16 @@ class Scheduler:
     def __init__(self, core: Core, pipeline: Pipeline) -> None:
         self.core = core
         self.pipeline = pipeline
+        #: the latest moment the scheduler has seen (first: the games' last change)
+        self.latest: float | None = None
+
+    def _set_back(self, now: float) -> bool:
+        """Whether the clock reads earlier than a moment already seen (by more than a
+        ``CLOCK_SLACK``): it was set back. The new reading is taken as the time from then on."""
+        latest = self.latest if self.latest is not None else self.core.store.last_change()
+        went_back = latest is not None and now < latest - CLOCK_SLACK
+        self.latest = now if went_back or latest is None else max(latest, now)
+        return went_back
 
     def run_due(self, now: float | None = None,
                 limit: int = DUE_PER_RUN) -> list[tuple[str, Prepared]]:
@@ -158,8 +220,10 @@ class Scheduler:
         (``Prepared.complete``)."""
         core = self.core
         now = core.clock() if now is None else now
+        if self._set_back(now):
+            core.store.all_due(now)  # each game's wait is looked at, and restarted if need be
         done = []
-        spent = time.monotonic() + DUE_SECONDS  # the computer player thinks up to a second
+        spent = time.monotonic() + DUE_SECONDS
         for game_id in core.store.due_games(now, limit):
             if time.monotonic() > spent:
                 break  # the rest next time: the commands waiting behind come first

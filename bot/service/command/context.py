@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.drawing.story_job import Drawing
+from bot.service.game.computer import Pondering
 from bot.service.game.live_game import Draft, LiveGame
 from bot.service.game.records import Seat
 from bot.service.store.store import Store
@@ -118,6 +119,8 @@ class Outcome:
     #: the language a lookup's answer is written in when the handler has just changed its
     #: reader's (``my language de`` is answered in German); None: the reader's, as ever
     language: str | None = None
+    #: a search to answer with, done after the lock (``hint``): the reply's text is its answer
+    pondering: Pondering | None = None
 
 
 #: What every refusal ends with (unless its reason already says what was not done).

@@ -63,6 +63,8 @@ class Budget(StrEnum):
     ANIMATION = "animation"
     #: ``forget me``, which looks through every stored game: per member
     FORGET = "forget"
+    #: the computer's thinking (a ``hint``): per member and per server, in processor seconds
+    THINKING = "thinking"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bot.api import Command
 from bot.service.words.catalogue import Said
 from engine import Move, ParseError, parse_moves
-from engine.limits import LimitError, check_move_count, shown
+from engine.limits import LimitError, check_move_count, shown, unlinked
 from engine.notation import ENGLISH_ONLY, Languages
 from engine.text import Msg, Text
 
@@ -46,9 +46,10 @@ class Unknown(Command):
     guess: str = ""
 
     def refusal(self) -> Text:
+        word = unlinked(self.word)  # the member's words: never a link
         if self.guess:
-            return UNKNOWN_GUESS(word=self.word, guess=self.guess)
-        return UNKNOWN(word=self.word)
+            return UNKNOWN_GUESS(word=word, guess=self.guess)
+        return UNKNOWN(word=word)
 
 
 _WORD = re.compile(r"\S+")

@@ -16,6 +16,7 @@ from bot.api import Reply
 from bot.service.drawing.alttext import alt_text
 from bot.service.drawing.renderer import Renderer
 from bot.service.drawing.story_job import Drawing
+from bot.service.game.computer import Pondering, Thinking
 from bot.service.game.deadlines import seat_facts
 from bot.service.game.records import GameRecord
 from bot.service.words.catalogue import Said, say
@@ -52,10 +53,15 @@ class Prepared:
     seat_notes: dict[str, str] = field(default_factory=dict)
     #: the language the reply is written in: what is added to it here is written in the same
     words: Words = ENGLISH
+    #: a search the reply answers with (``hint``), and where it is done
+    pondering: Pondering | None = None
+    thinking: Thinking | None = None
 
     def complete(self) -> Reply:
-        """Draw the picture, then the story (outside any lock: the positions are copies that
-        are never changed again)."""
+        """Think (a hint's search), draw the picture, then the story (outside any lock: the
+        positions are copies that are never changed again)."""
+        if self.pondering is not None:
+            self.reply.text = say(self.pondering.now(self.thinking), self.words)
         return self.draw_story(self.draw_picture())
 
     def draw_story(self, reply: Reply) -> Reply:

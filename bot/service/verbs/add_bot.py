@@ -18,7 +18,7 @@ from bot.service.command.needs import lobby_only
 from bot.service.command.words import Words
 from bot.service.game import payloads
 from engine import COLOURS
-from engine.limits import MAX_SEATS
+from engine.limits import MAX_SEATS, shown
 from engine.text import Msg
 
 NO_LEVEL = Msg("add_bot.no_level", "There is no bot level {level}: choose {levels}.")
@@ -67,7 +67,7 @@ def add_bot(ctx: GameContext, cmd: AddBot) -> Outcome:
     record = ctx.live.record
     level = (cmd.level or "normal").lower()
     if level not in LEVELS:
-        return refuse(NO_LEVEL(level=repr(cmd.level), levels=", ".join(LEVELS)))
+        return refuse(NO_LEVEL(level=repr(shown(cmd.level or "", 20)), levels=", ".join(LEVELS)))
     if not ctx.moderator and record.seat_of_user(ctx.actor.user_id) is None:
         return refuse(ONLY_A_PLAYER_SEATED_AT())
     if len(record.seats) >= MAX_SEATS:

@@ -173,10 +173,11 @@ def replace_with_bot(ctx: GameContext, cmd: ReplaceWithBot) -> Outcome:
     record = ctx.live.record
     seat = record.seat(cmd.name)
     if seat is None:
-        return refuse(NOT_SEATED(name=cmd.name, seats=", ".join(s.name for s in record.seats)))
+        return refuse(NOT_SEATED(name=shown(cmd.name, 40),
+                                 seats=", ".join(s.name for s in record.seats)))
     level = (cmd.level or "normal").lower()
     if level not in LEVELS:
-        return refuse(NO_LEVEL(level=repr(cmd.level), levels=", ".join(LEVELS)))
+        return refuse(NO_LEVEL(level=repr(shown(cmd.level or "", 20)), levels=", ".join(LEVELS)))
     if seat.bot == level and not seat.dropped:
         return refuse(THE_COMPUTER_ALREADY_PLAYS(name=seat.name, level=level))
     draft = ctx.draft()
