@@ -84,7 +84,8 @@ def _may_name(text: str, languages: Languages) -> bool:
     command's name in one of ``languages``."""
     if languages == ENGLISH_ONLY:
         return False
-    first = Words(text).word(0)
+    head = text.split(None, 1)  # the first word only: linear in its length
+    first = head[0].lower() if head else None
     return first is not None and (first in BY_WORD or may_start(first, languages))
 
 
