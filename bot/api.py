@@ -296,8 +296,9 @@ class GameFace(Protocol):
         """The decision the place's game waits for (None: none), for buttons and menus."""
         ...
 
-    def since(self, place: str, then: Position) -> str:
-        """What changed in the place's game since ``then`` ("" when nothing did)."""
+    def since(self, place: str, then: Position, language: str | None = None) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did), written in
+        ``language`` (None: the game's)."""
         ...
 
     def waiting_user(self, place: str) -> str | None:
@@ -309,11 +310,12 @@ class GameFace(Protocol):
         ...
 
     def language_of(self, place: str, user_id: str | None = None,
-                    locale: str | None = None) -> str:
+                    locale: str | None = None, server: str | None = None) -> str:
         """The language of what is said at ``place`` (a code: ``en``, ``de``): to everyone
-        there (the game's, else the server's default), or to ``user_id`` alone (their own,
-        else ``locale``, their app's, else the game's). An adapter writes its own words (a
-        button's label, the console's lines) in it."""
+        there (the game's, else ``server``'s default), or to ``user_id`` alone (their own,
+        else ``locale``, their app's, else the game's or the server's). An adapter writes its
+        own words (a button's label, the console's lines, a refusal before the service) in
+        it."""
         ...
 
     def due_reminders(self, now: float, hours: float) -> list[Reminder]:

@@ -17,6 +17,7 @@ from bot import console
 from bot.api import Actor
 from bot.service import GameService
 from bot.service.ratings.counting import PRACTICE_PLACE
+from bot.service.words.names import level_name
 from engine.text import Msg, Plural
 
 #: where the practice game is played (its games never count for the ratings)
@@ -67,7 +68,8 @@ def _set_up(service: GameService, you: Actor, count: int, level: str, out: TextI
     if where is not None:
         print(console.here(service, PLACE)(GOES_ON(where=where)), file=out)
         return
-    print(console.here(service, PLACE)(OPENING(name=you.name, n=count, level=level)), file=out)
+    opening = OPENING(name=you.name, n=count, level=level_name(level))
+    print(console.here(service, PLACE)(opening), file=out)
     for text in ("new game", "join", *[f"add bot {level}"] * count, "start"):
         reply = service.handle(PLACE, you, text)
         if not reply.ok or text == "start":

@@ -45,23 +45,9 @@ _ENGLISH = re.compile(r"\b(" + "|".join(ENGLISH_WORDS) + r")\b", re.IGNORECASE)
 _TYPED = re.compile(r"`[^`\n]*`")
 
 
-def still_english() -> list[str]:
-    """What is still English at a German table, and why: the help of the commands whose
-    module's sentences are not in the catalogue yet (``tests/test_catalogue.py``'s list of
-    them: ``hint``, the ``ai`` engineer's); empty once they are."""
-    from bot.service.router import registry
-    from tests.test_catalogue import NOT_YET_CONVERTED
-
-    waiting = {m.removesuffix(".py").replace("/", ".") for m in NOT_YET_CONVERTED["bot"]}
-    return [piece for entry, module in registry.DECLARED if module in waiting
-            for _, piece in entry.help if isinstance(piece, str)]
-
-
 def english_in(text: str) -> list[str]:
     """The lines of ``text`` with English words in them (outside what is typed in
-    backticks, and what ``still_english`` names)."""
-    for piece in still_english():
-        text = text.replace(piece, "")
+    backticks)."""
     return [line for line in text.splitlines() if _ENGLISH.search(_TYPED.sub("", line))]
 
 

@@ -45,7 +45,6 @@ MENUS = 4  # the fifth row holds the buttons
 # Any number of digits (a custom id has at most 100 characters): a press whose numbers are out
 # of range still matches, and is refused as of an earlier position rather than left unanswered.
 _POSITION = r"(?P<game>\d+):(?P<moves>\d+):(?P<seq>\d+)"
-STALE = "That message is of an earlier position, so nothing was changed."
 #: the components' words, in the language of the post that carries them
 LABELS = {
     "pass": Msg("discord.button.pass", "Pass"),

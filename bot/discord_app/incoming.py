@@ -11,6 +11,7 @@ import discord
 
 from bot.api import Actor, Attachment
 from engine.limits import MAX_IMPORT_BYTES
+from engine.text import Msg, Text
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +52,16 @@ def place_of(channel_id: int) -> str:
     return str(channel_id)
 
 
+TOO_LARGE = Msg("discord.file_too_large", "{name} is {size} kB; files up to {limit} kB are read "
+                "(the import limit).")
+
+
 class AttachmentTooLarge(Exception):
-    """A file over ``MAX_ATTACHMENT_BYTES``; the message is meant for the player."""
+    """A file over ``MAX_ATTACHMENT_BYTES``; ``said`` is meant for the player."""
+
+    def __init__(self, said: Text) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 async def read_attachments(files: list[discord.Attachment]) -> list[Attachment]:
@@ -60,10 +69,8 @@ async def read_attachments(files: list[discord.Attachment]) -> list[Attachment]:
     an oversized file before fetching it."""
     for file in files[:1]:
         if file.size > MAX_ATTACHMENT_BYTES:
-            raise AttachmentTooLarge(
-                f"{file.filename} is {file.size // 1000} kB; "
-                f"files up to {MAX_ATTACHMENT_BYTES // 1000} kB are read (the import limit)."
-            )
+            raise AttachmentTooLarge(TOO_LARGE(name=file.filename, size=file.size // 1000,
+                                               limit=MAX_ATTACHMENT_BYTES // 1000))
     return [Attachment(file.filename, await file.read()) for file in files[:1]]
 
 

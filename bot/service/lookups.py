@@ -110,14 +110,13 @@ class Lookups:
             live = self._live(place)
             return table_now(live, self._words(live).language) if live is not None else None
 
-    def since(self, place: str, then: Position) -> str:
-        """What changed in the place's game since ``then`` ("" when nothing did), in the
-        game's language (the adapter does not say who asks)."""
+    def since(self, place: str, then: Position, language: str | None = None) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did), in
+        ``language`` (the asker's), else the game's."""
         with self.core.lock:
             live = self._live(place)
-            if live is None:
-                return say(GONE(), self._words(None))
-            return say(since(live, then), self._words(live))
+            words = words_for(language) if language else self._words(live)
+            return say(GONE() if live is None else since(live, then), words)
 
     def reading(self, summary: GameSummary) -> Languages:
         """The languages the game of ``summary`` reads its chat in (its own, then English),
@@ -128,15 +127,15 @@ class Lookups:
                                                     self.core.language))
 
     def language_of(self, place: str, user_id: str | None = None,
-                    locale: str | None = None) -> str:
+                    locale: str | None = None, server: str | None = None) -> str:
         """The language of what is said at ``place``, to everyone or to ``user_id`` alone
         (``GameFace.language_of``)."""
         with self.core.lock:
             live = self._live(place)
             record = live.record if live is not None else None
         if user_id is None:
-            return languages.for_game(self.core.store, record, None, self.core.language)
-        return languages.for_member(self.core.store, user_id, record, None,
+            return languages.for_game(self.core.store, record, server, self.core.language)
+        return languages.for_member(self.core.store, user_id, record, server,
                                     self.core.language, locale)
 
     def _words(self, live: LiveGame | None) -> Words:

@@ -91,8 +91,8 @@ class GameService(Core):
     def table_now(self, place: str) -> TableNow | None:
         return self.lookups.table_now(place)
 
-    def since(self, place: str, then: Position) -> str:
-        return self.lookups.since(place, then)
+    def since(self, place: str, then: Position, language: str | None = None) -> str:
+        return self.lookups.since(place, then, language)
 
     def waiting_user(self, place: str) -> str | None:
         return self.lookups.waiting_user(place)
@@ -101,8 +101,8 @@ class GameService(Core):
         return self.lookups.where_things_stand(place)
 
     def language_of(self, place: str, user_id: str | None = None,
-                    locale: str | None = None) -> str:
-        return self.lookups.language_of(place, user_id, locale)
+                    locale: str | None = None, server: str | None = None) -> str:
+        return self.lookups.language_of(place, user_id, locale, server)
 
     def games(self) -> list[GameSummary]:
         return self.store.games()

@@ -27,7 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.api import Command
-from bot.discord_app.bot import BusBot
+from bot.discord_app.bot import WENT_WRONG, BusBot
 from bot.discord_app.dispatch import Dispatcher
 from bot.discord_app.guards import member_text
 from bot.discord_app.incoming import actor_for, place_of
@@ -129,7 +129,6 @@ CHOICES = {
     "json": Msg("discord.choice.json", "json"),
     "html": Msg("discord.choice.html", "html"),
 }
-WENT_WRONG = Msg("discord.slash.went_wrong", "Something went wrong on my side, sorry.")
 
 
 def _said(name: str) -> app_commands.locale_str:

@@ -17,6 +17,7 @@ from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.needs import lobby_only
 from bot.service.command.words import Words
 from bot.service.game import payloads
+from bot.service.words.names import colour_name, level_name, level_named, level_names, seated
 from engine import COLOURS
 from engine.limits import MAX_SEATS, shown
 from engine.text import Msg
@@ -65,9 +66,9 @@ def bot_seat_name(level: str, taken: list[str]) -> str:
 
 def add_bot(ctx: GameContext, cmd: AddBot) -> Outcome:
     record = ctx.live.record
-    level = (cmd.level or "normal").lower()
-    if level not in LEVELS:
-        return refuse(NO_LEVEL(level=repr(shown(cmd.level or "", 20)), levels=", ".join(LEVELS)))
+    level = level_named(cmd.level) if cmd.level else Level.NORMAL.value
+    if level is None:
+        return refuse(NO_LEVEL(level=repr(shown(cmd.level or "", 20)), levels=level_names(LEVELS)))
     if not ctx.moderator and record.seat_of_user(ctx.actor.user_id) is None:
         return refuse(ONLY_A_PLAYER_SEATED_AT())
     if len(record.seats) >= MAX_SEATS:
@@ -77,9 +78,10 @@ def add_bot(ctx: GameContext, cmd: AddBot) -> Outcome:
     name = bot_seat_name(level, [s.name for s in record.seats])
     draft = ctx.draft()
     draft.add(payloads.BotAdded(level, colour), seat=name)
-    seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
-    return Outcome(JOINS(name=name, level=level, colour=colour, n=len(draft.record.seats),
-                         most=MAX_SEATS, seated=seated), draft=draft)
+    return Outcome(JOINS(name=name, level=level_name(level), colour=colour_name(colour),
+                         n=len(draft.record.seats), most=MAX_SEATS,
+                         seated=seated((s.name, s.colour) for s in draft.record.seats)),
+                   draft=draft)
 
 
 ENTRY = Entry(

@@ -30,6 +30,7 @@ from bot.service.game.live_game import Draft, LiveGame, build_game, build_option
 from bot.service.game.records import PLAYING_STATUSES, GameRecord
 from bot.service.store import languages
 from bot.service.words.catalogue import LANGUAGES, LanguageName, Said, language_named, lines
+from bot.service.words.names import colour_name, colour_named, colour_names, seated
 from bot.service.words.replies import EVENT, STATUS_WORDS, next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
 from engine.errors import Said as Saying
@@ -180,7 +181,7 @@ def _join(w: Words) -> Command | None:
     colour: str | None = None
     at = 1
     if first != "as":
-        if not (first.isascii() and first.isalpha()):
+        if not first.isalpha():  # a colour's name, in any language (``grün``)
             return None
         colour, at = first, 2
     if w.word(at) is None and colour is not None:
@@ -197,7 +198,7 @@ def _leave(w: Words) -> Command | None:
 
 def _colour(w: Words) -> Command | None:
     colour = w.word(1)
-    if colour is None or not only(w, 2) or not (colour.isascii() and colour.isalpha()):
+    if colour is None or not only(w, 2) or not colour.isalpha():
         return None
     return Colour(colour)
 
@@ -251,7 +252,7 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     if chosen is not None:  # the game's language, from its option or the server's default
         draft.add(payloads.SettingChanged("language", chosen))
     return Outcome(NEW_GAME(edition=edition, options=options, name=ctx.actor.name,
-                            colours=", ".join(COLOURS), least=MIN_PLAYERS, most=MAX_PLAYERS),
+                            colours=colour_names(COLOURS), least=MIN_PLAYERS, most=MAX_PLAYERS),
                    draft=draft)
 
 
@@ -280,7 +281,7 @@ def join(ctx: GameContext, cmd: Join) -> Outcome:
     record = ctx.live.record
     mine = record.seat_of_user(ctx.actor.user_id)
     if mine is not None:
-        return refuse(YOU_ALREADY_SIT_AT_THIS(name=mine.name, colour=mine.colour or ""))
+        return refuse(YOU_ALREADY_SIT_AT_THIS(name=mine.name, colour=colour_name(mine.colour)))
     if len(record.seats) >= MAX_PLAYERS:
         return refuse(THE_TABLE_IS_FULL_PLAYERS(most=MAX_PLAYERS))
     given = cmd.name or ctx.actor.name
@@ -289,19 +290,21 @@ def join(ctx: GameContext, cmd: Join) -> Outcome:
     except LimitError as err:
         return refuse(CANNOT_JOIN_AS(name=repr(shown(given, 40)), err=err.text))
     taken = {s.colour for s in record.seats}
-    colour = cmd.colour
-    if colour is not None:
-        if colour not in COLOURS:
-            return refuse(NOT_A_COLOUR(colour=colour, colours=", ".join(COLOURS)))
+    colour = colour_named(cmd.colour) if cmd.colour is not None else None
+    if cmd.colour is not None:
+        if colour is None:
+            return refuse(NOT_A_COLOUR(colour=shown(cmd.colour, 20),
+                                       colours=colour_names(COLOURS)))
         if colour in taken:
-            return refuse(COLOUR_TAKEN(colour=colour, free=_free(taken)))
+            return refuse(COLOUR_TAKEN(colour=colour_name(colour), free=_free(taken)))
     else:
         colour = next(c for c in COLOURS if c not in taken)
     draft = ctx.draft()
     draft.add(payloads.Joined(colour), seat=name)
-    seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
-    return Outcome(JOINS(name=name, colour=colour, n=len(draft.record.seats), most=MAX_PLAYERS,
-                         seated=seated), draft=draft)
+    return Outcome(JOINS(name=name, colour=colour_name(colour), n=len(draft.record.seats),
+                         most=MAX_PLAYERS,
+                         seated=seated((s.name, s.colour) for s in draft.record.seats)),
+                   draft=draft)
 
 
 def accept(ctx: GameContext, cmd: Accept) -> Outcome:
@@ -326,7 +329,8 @@ def accept(ctx: GameContext, cmd: Accept) -> Outcome:
 
 
 def _free(taken: set[str | None]) -> Said:
-    return ", ".join(c for c in COLOURS if c not in taken) or NO_COLOUR_FREE()
+    free = [c for c in COLOURS if c not in taken]
+    return colour_names(free) if free else NO_COLOUR_FREE()
 
 
 def leave(ctx: GameContext, cmd: Leave) -> Outcome:
@@ -344,13 +348,14 @@ def colour(ctx: GameContext, cmd: Colour) -> Outcome:
     if seat is None:
         return refuse(YOU_ARE_NOT_SEATED_AT())
     taken = {s.colour for s in record.seats if s is not seat}
-    if cmd.colour not in COLOURS:
-        return refuse(NOT_A_COLOUR(colour=cmd.colour, colours=", ".join(COLOURS)))
-    if cmd.colour in taken:
-        return refuse(COLOUR_TAKEN(colour=cmd.colour, free=_free(taken)))
+    chosen = colour_named(cmd.colour)
+    if chosen is None:
+        return refuse(NOT_A_COLOUR(colour=shown(cmd.colour, 20), colours=colour_names(COLOURS)))
+    if chosen in taken:
+        return refuse(COLOUR_TAKEN(colour=colour_name(chosen), free=_free(taken)))
     draft = ctx.draft()
-    draft.add(payloads.Recoloured(cmd.colour), seat=seat.name)
-    return Outcome(NOW_PLAYS(name=seat.name, colour=cmd.colour), draft=draft)
+    draft.add(payloads.Recoloured(chosen), seat=seat.name)
+    return Outcome(NOW_PLAYS(name=seat.name, colour=colour_name(chosen)), draft=draft)
 
 
 def start(ctx: GameContext, cmd: Start) -> Outcome:

@@ -23,10 +23,25 @@ SET_A_POLICY = Msg("on.set_a_policy", "set a policy")
 HELP = Msg("on.help", "`on timeout wait|idle|bot`, `on away wait|idle|bot`")
 
 USAGE = Msg("on.usage", "`on timeout wait|idle|bot` or `on away wait|idle|bot`")
-_MEANS = {
-    "wait": "waits for the player",
-    "idle": "plays that decision the least disruptive way (pass when allowed)",
-    "bot": "lets the computer player play that decision",
+#: what the bot does under each policy, when a deadline passes and while a player is away
+ON_TIMEOUT = {
+    "wait": Msg("on.timeout.wait", "Moderator {name} set the timeout policy to `{policy}`: when "
+                "a decision's deadline passes, the bot waits for the player."),
+    "idle": Msg("on.timeout.idle", "Moderator {name} set the timeout policy to `{policy}`: when "
+                "a decision's deadline passes, the bot plays that decision the least disruptive "
+                "way (pass when allowed)."),
+    "bot": Msg("on.timeout.bot", "Moderator {name} set the timeout policy to `{policy}`: when a "
+               "decision's deadline passes, the bot lets the computer player play that "
+               "decision."),
+}
+ON_AWAY = {
+    "wait": Msg("on.away.wait", "Moderator {name} set the policy for players away to "
+                "`{policy}`: while a player is away, the bot waits for the player."),
+    "idle": Msg("on.away.idle", "Moderator {name} set the policy for players away to "
+                "`{policy}`: while a player is away, the bot plays that decision the least "
+                "disruptive way (pass when allowed)."),
+    "bot": Msg("on.away.bot", "Moderator {name} set the policy for players away to `{policy}`: "
+               "while a player is away, the bot lets the computer player play that decision."),
 }
 
 
@@ -48,12 +63,8 @@ def read(w: Words) -> Policy | None:
 def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.SettingChanged(cmd.when, cmd.policy))
-    if cmd.when == "timeout":
-        line = (f"Moderator {ctx.actor.name} set the timeout policy to `{cmd.policy}`: when a "
-                f"decision's deadline passes, the bot {_MEANS[cmd.policy]}.")
-    else:
-        line = (f"Moderator {ctx.actor.name} set the policy for players away to "
-                f"`{cmd.policy}`: while a player is away, the bot {_MEANS[cmd.policy]}.")
+    said = ON_TIMEOUT if cmd.when == "timeout" else ON_AWAY
+    line = said[cmd.policy](name=ctx.actor.name, policy=cmd.policy)
     played = draft.run_automatic()
     if not played:
         return Outcome(line, draft=draft)

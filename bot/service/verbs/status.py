@@ -14,6 +14,7 @@ from bot.service.game import deadlines
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameRecord
 from bot.service.words.catalogue import Said, lines
+from bot.service.words.names import colour_name
 from bot.service.words.replies import (
     BUSES,
     CLOCK_STONES,
@@ -111,7 +112,8 @@ def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
                      moves=MOVES(n=len(record.moves))))
     for p in st.players:
         notes = Listing(tuple(NOTE(fact=fact) for fact in facts.get(p.name, [])), "")
-        out.append(PLAYER(seat=seat_label(record, p.name), notes=notes, colour=p.colour,
+        out.append(PLAYER(seat=seat_label(record, p.name), notes=notes,
+                          colour=colour_name(p.colour),
                           points=POINTS(n=p.score), carried=p.carried,
                           stones=CLOCK_STONES(n=p.stones), buses=BUSES(n=p.buses),
                           markers=MARKERS(n=p.markers)))

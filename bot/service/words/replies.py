@@ -14,6 +14,7 @@ from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame, Played
 from bot.service.game.records import GameStatus, Record
 from bot.service.words.catalogue import LanguageName, Moment, Said, joined
+from bot.service.words.names import level_name
 from engine import Game, ParseError
 from engine.limits import MAX_AUTO_LINES
 from engine.notation import MoveText, parse_move
@@ -132,7 +133,7 @@ def played_lines(played: list[Played]) -> list[Said]:
             shown_auto += 1
         tag: Text | None = AUTO_TAGS[p.auto]() if p.auto in AUTO_TAGS else None
         if p.auto is not None and p.auto.startswith("bot:"):
-            tag = BY_COMPUTER(level=p.auto[4:])
+            tag = BY_COMPUTER(level=level_name(p.auto[4:]))
         elif p.by is not None:
             tag = BY_MODERATOR(name=p.by)
         echo = next((e.said for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
