@@ -57,6 +57,7 @@ from bot.service.game.live_game import build_game
 from bot.service.game.records import GameRecord
 from engine import GameLog, replay
 from engine.limits import COMMANDS_PER_USER
+from engine.text import ENGLISH, Words
 from render import render_png
 
 #: The harness reaches into these exact versions (pinned in pyproject.toml); another version
@@ -593,7 +594,8 @@ class FakeDiscord:
         return answer.choices
 
     async def press(
-        self, who: Person, post: Post, label: str, *, choose: str | None = None
+        self, who: Person, post: Post, label: str, *, choose: str | None = None,
+        locale: str = "en-US"
     ) -> SlashAnswer:
         """``who`` presses the button ``label`` on ``post`` (or, with ``choose``, picks that
         option in the menu holding it), as Discord delivers a component interaction: type 3,
@@ -611,7 +613,7 @@ class FakeDiscord:
         if choose is not None:
             data["values"] = [choose]
         answer = self._interact(3, who, "", channel, {}, focused=None, data=data,
-                                message=message)
+                                message=message, locale=locale)
         await self.settle()
         return answer
 
@@ -866,9 +868,10 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
             logger.removeHandler(errors)
 
 
-def expected_picture(service: GameService, place: str) -> bytes:
-    """The PNG of the game in ``place`` as it stands, drawn independently of the bot, with
-    what changed since the position before the last command (its records share a time)."""
+def expected_picture(service: GameService, place: str, words: Words = ENGLISH) -> bytes:
+    """The PNG of the game in ``place`` as it stands, drawn independently of the bot (its
+    labels written with ``words``: the game's language), with what changed since the position
+    before the last command (its records share a time)."""
     game = replay(GameLog.parse(service.export(place, "txt")))
     summary = service.store.latest_game(place)
     assert summary is not None
@@ -877,7 +880,7 @@ def expected_picture(service: GameService, place: str) -> bytes:
     before = build_game(GameRecord.fold(summary.id, place, earlier))
     # the cards' words (a deadline's wait, time away, a bot seat) as of that command
     notes = seat_notes(GameRecord.fold(summary.id, place, records), game, records[-1].at)
-    return render_png(game, previous=before, seat_notes=notes)
+    return render_png(game, previous=before, seat_notes=notes, words=words)
 
 
 @dataclass

@@ -180,3 +180,27 @@ async def test_a_german_table_s_buttons_and_menus_are_german(table: Table) -> No
     assert "Platziere Haus auf C4" in preview.private[-1].content
     english = await server.slash(ada, "preview", moves="Haus auf C4")
     assert english.private[-1].labels == ["Play this"]
+
+
+async def test_presses_refused_before_the_service_are_answered_in_the_presser_s_language(
+        table: Table) -> None:
+    """The Discord layer's own answers (issue 34): a press on someone else's decision or on an
+    earlier position is refused privately in the presser's language: their app's, else (no
+    app language, as a plain message has none) the game's."""
+    server = table.server
+    ada, bram, cleo = (server.person(name) for name in ("Ada", "Bram", "Cleo"))
+    await server.say(ada, "!bus neues Spiel")
+    for who in (ada, bram, cleo):
+        await server.say(who, "mitspielen")
+    update = (await server.slash(ada, "start", order="Ada, Bram, Cleo")).public[-1]
+    choice = "Platziere Büro auf C1"
+    german = await server.press(bram, update, "Wähl deinen Zug", choose=choice, locale="de")
+    assert german.public == [] and german.text.startswith("Diese Knöpfe sind für Ada")
+    english = await server.press(bram, update, "Wähl deinen Zug", choose=choice)
+    assert english.text.startswith("These buttons are for Ada")
+    await server.say(ada, "Büro auf C1")
+    stale = await server.press(ada, update, "Wähl deinen Zug", choose=choice, locale="de")
+    assert stale.public == [] and "Ada: Platziere Büro auf C1" in stale.text
+    assert stale.text.endswith("Diese Nachricht gehört zu einer früheren Stellung, daher "
+                               "wurde nichts geändert.")
+    assert table.moves_played(server.table) == [("Ada", "Place Office at C1")]

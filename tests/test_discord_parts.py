@@ -411,4 +411,4 @@ def test_a_thread_also_needs_send_messages_in_threads() -> None:
     german = words_for("de")(permission_refusal(bare, in_thread=True) or NAME_THE_PLAYER())
     assert german.startswith("Ich kann hier keine Partie leiten: Mir fehlen in diesem Thread "
                              "die Berechtigungen Nachrichten senden, Dateien anhängen, "
-                             "Nachrichtenverlauf lesen und Nachrichten in Threads senden.")
+                             "Nachrichtenverlauf lesen, Nachrichten in Threads senden.")

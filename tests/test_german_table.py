@@ -21,6 +21,7 @@ import pytest
 
 from bot.api import Actor
 from bot.service import GameService
+from bot.service.game.records import GameRecord
 from bot.service.router import chat
 from bot.service.store import languages
 from bot.service.verbs.export import IN_ENGLISH
@@ -169,6 +170,35 @@ def test_commands_are_read_in_german_only_at_a_german_table(tmp_path: Path) -> N
     assert table.ok("Bram", "mitspielen").text == table.replies[-1].text
     table.ok("Cleo", "join")  # English command words are still read
     assert "Cleo" in table.ok("Cleo", "Status").text
+
+
+def test_colours_and_levels_are_named_and_read_in_the_table_s_language(tmp_path: Path) -> None:
+    """A German table names the colours and the computer's levels in German (issue 34: they
+    were English words in German sentences) and reads them back in German or English; what
+    is stored stays the data's own word."""
+    table = open_table(str(tmp_path / "g.db"))
+    table.ok("Ada", "neues Spiel")
+    joined = table.ok("Ada", "mitspielen grün").text
+    assert "grün" in joined and "green" not in joined
+    assert "blau" in table.ok("Bram", "join blue").text
+    taken = table.say("Cleo", "mitspielen Grün")
+    assert not taken.ok and "grün" in taken.text and english_in(taken.text) == []
+    unknown = table.say("Cleo", "mitspielen pink")
+    assert not unknown.ok and "rot, blau, gelb, grün, lila" in unknown.text
+    bot = table.ok("Ada", "Bot hinzufügen schwer").text
+    assert "(schwer)" in bot and english_in(bot) == []
+    assert "lila" in table.ok("Bram", "Farbe lila").text
+    summary = table.service.store.latest_game(table.place)
+    assert summary is not None
+    record = GameRecord.fold(summary.id, table.place, table.service.store.records(summary.id))
+    seats = {s.name: (s.colour, s.bot) for s in record.seats}
+    assert seats == {"Ada": ("green", None), "Bram": ("purple", None),
+                     "Hard Bot": ("red", "hard")}
+    # the same words at an English table: English names, German ones still understood
+    english = open_table(str(tmp_path / "e.db"))
+    english.ok("Ada", "new game")
+    assert "green" in english.ok("Ada", "join grün").text
+    assert "(hard)" in english.ok("Ada", "add bot schwer").text
 
 
 def test_who_reads_which_language(tmp_path: Path) -> None:

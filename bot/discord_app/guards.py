@@ -76,7 +76,7 @@ def permission_refusal(permissions: discord.Permissions, *, in_thread: bool) -> 
     if not missing:
         return None
     said = LACKING_IN_THREAD if in_thread else LACKING_IN_CHANNEL
-    return said(missing=Listing(tuple(missing)), n=len(missing))
+    return said(missing=Listing(tuple(missing), ", "), n=len(missing))
 
 
 class Refused(Exception):
