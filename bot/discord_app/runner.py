@@ -33,6 +33,7 @@ from bot.service import AsyncGameService, GameService
 from bot.service.async_face import NoGames as GamelessFace
 from bot.service.bots import BotPlayers
 from bot.service.store import StoreError
+from engine.text import Msg
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,8 @@ class NoGames(GamelessFace):
     """The game backend of a bot that only logs in to publish its commands (``busbot sync``):
     the service's face over no games at all, refusing every command."""
 
-    refusal = "busbot is only publishing its commands right now."
+    refusal = Msg("discord.runner.only_publishing",
+                  "busbot is only publishing its commands right now.")
 
 
 class StartupError(Exception):

@@ -27,8 +27,9 @@ from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, over
 from bot.api import Actor, Addressed, Announcement, Attachment, Command, GameFace, Refusal, Reply
 from bot.service.drawing.prepared import Prepared
 from bot.service.service import GameService
-from bot.service.words.catalogue import say
+from bot.service.words.catalogue import known_language, say
 from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
+from engine.text import Msg
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -171,7 +172,7 @@ class NoGames(AsyncGameService):
     ``refusal`` (``busbot sync``, which only logs in to publish its commands). Nothing here
     lists the face's methods again: they are the service's own."""
 
-    refusal: ClassVar[str] = "This bot keeps no games."
+    refusal: ClassVar[Msg] = Msg("async_face.no_games", "This bot keeps no games.")
 
     def __init__(self) -> None:
         super().__init__(GameService(":memory:", renderer=None, stories=False), render_workers=1)
@@ -190,4 +191,5 @@ class NoGames(AsyncGameService):
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None,
                      addressed: Addressed | None = None, draw: bool = True) -> Reply:
-        return Refusal(self.refusal)
+        # no game, no server setting: the language of the member's app, where it says one
+        return Refusal(say(self.refusal(), known_language(actor.locale)))
