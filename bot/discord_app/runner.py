@@ -53,12 +53,16 @@ NO_INTENT = (
 STOP_SECONDS = 1.5
 
 
+#: the answer to every command while busbot only logs in to publish its commands
+ONLY_PUBLISHING = Msg("discord.runner.only_publishing",
+                      "busbot is only publishing its commands right now.")
+
+
 class NoGames(GamelessFace):
     """The game backend of a bot that only logs in to publish its commands (``busbot sync``):
     the service's face over no games at all, refusing every command."""
 
-    refusal = Msg("discord.runner.only_publishing",
-                  "busbot is only publishing its commands right now.")
+    refusal = ONLY_PUBLISHING
 
 
 class StartupError(Exception):

@@ -166,13 +166,17 @@ class AsyncGameService:
         self._heavy.shutdown(wait=True)
 
 
+#: the answer to every command of a bot that keeps no games
+NO_GAMES = Msg("async_face.no_games", "This bot keeps no games.")
+
+
 class NoGames(AsyncGameService):
     """The face of a bot that keeps no games: the service over an empty database in memory, so
     every look-up finds nothing and nothing is owed, and every command is refused with
     ``refusal`` (``busbot sync``, which only logs in to publish its commands). Nothing here
     lists the face's methods again: they are the service's own."""
 
-    refusal: ClassVar[Msg] = Msg("async_face.no_games", "This bot keeps no games.")
+    refusal: ClassVar[Msg] = NO_GAMES
 
     def __init__(self) -> None:
         super().__init__(GameService(":memory:", renderer=None, stories=False), render_workers=1)
