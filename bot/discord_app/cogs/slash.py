@@ -55,6 +55,7 @@ from bot.service.verbs.status import Status
 from bot.service.verbs.story import Story
 from bot.service.verbs.undo import Correct, Redo, Undo, UndoLast
 from bot.service.words.catalogue import words_for
+from bot.service.words.names import LEVEL_NAMES
 from engine import ParseError
 from engine.notation import parse_move, write_move
 from engine.text import Msg
@@ -122,9 +123,7 @@ CHOICES = {
     "portrait": Msg("discord.choice.portrait", "portrait"),
     "landscape": Msg("discord.choice.landscape", "landscape"),
     "default": Msg("discord.choice.default", "default"),
-    "easy": Msg("discord.choice.easy", "easy"),
-    "normal": Msg("discord.choice.normal", "normal"),
-    "hard": Msg("discord.choice.hard", "hard"),
+    **LEVEL_NAMES,  # the computer's levels, as every sentence names them
     "txt": Msg("discord.choice.txt", "txt"),
     "json": Msg("discord.choice.json", "json"),
     "html": Msg("discord.choice.html", "html"),
