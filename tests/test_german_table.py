@@ -193,7 +193,7 @@ def test_colours_and_levels_are_named_and_read_in_the_table_s_language(tmp_path:
     record = GameRecord.fold(summary.id, table.place, table.service.store.records(summary.id))
     seats = {s.name: (s.colour, s.bot) for s in record.seats}
     assert seats == {"Ada": ("green", None), "Bram": ("purple", None),
-                     "Hard Bot": ("red", "hard")}
+                     "Schwerer Bot": ("red", "hard")}
     # the same words at an English table: English names, German ones still understood
     english = open_table(str(tmp_path / "e.db"))
     english.ok("Ada", "new game")
