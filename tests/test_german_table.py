@@ -179,15 +179,15 @@ def test_colours_and_levels_are_named_and_read_in_the_table_s_language(tmp_path:
     table = open_table(str(tmp_path / "g.db"))
     table.ok("Ada", "neues Spiel")
     joined = table.ok("Ada", "mitspielen grün").text
-    assert "grün" in joined and "green" not in joined
-    assert "blau" in table.ok("Bram", "join blue").text
+    assert "Grün" in joined and "green" not in joined
+    assert "Blau" in table.ok("Bram", "join blue").text
     taken = table.say("Cleo", "mitspielen Grün")
-    assert not taken.ok and "grün" in taken.text and english_in(taken.text) == []
+    assert not taken.ok and "Grün" in taken.text and english_in(taken.text) == []
     unknown = table.say("Cleo", "mitspielen pink")
-    assert not unknown.ok and "rot, blau, gelb, grün, lila" in unknown.text
+    assert not unknown.ok and "Rot, Blau, Gelb, Grün, Lila" in unknown.text
     bot = table.ok("Ada", "Bot hinzufügen schwer").text
     assert "(schwer)" in bot and english_in(bot) == []
-    assert "lila" in table.ok("Bram", "Farbe lila").text
+    assert "Lila" in table.ok("Bram", "Farbe lila").text
     summary = table.service.store.latest_game(table.place)
     assert summary is not None
     record = GameRecord.fold(summary.id, table.place, table.service.store.records(summary.id))

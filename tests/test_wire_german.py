@@ -76,12 +76,12 @@ async def test_a_german_game_over_the_wire(tmp_path: Path) -> None:
             post, _ = await say(server, mod, "!bus neues Spiel clock_stones=1 auto_single=false")
             german(post)
             post, _ = await say(server, people["Arcsyn"], "mitspielen grün")
-            assert "Arcsyn" in german(post) and "grün" in german(post)
+            assert "Arcsyn" in german(post) and "Grün" in german(post)
             post, _ = await say(server, people["Daemonis"], "!bus join blue")
-            assert "blau" in german(post)
+            assert "Blau" in german(post)
             _, post = await slash(server, people["Hedgethorn"], "join", locale="de",
                                   colour="rot")
-            assert "rot" in german(post)
+            assert "Rot" in german(post)
             _, post = await slash(server, mod, "start", locale="de",
                                   order="Arcsyn, Daemonis, Hedgethorn")
             german(post)

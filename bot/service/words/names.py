@@ -3,7 +3,7 @@
 A seat's colour (``red``) and a bot's level (``hard``) are data: stored in records, compared,
 shown on the picture as a colour, read by the engine and the computer player. Where a sentence
 names one, it passes the catalogue entry here (``colour_name``, ``level_name``), so a German
-table reads "Ada spielt jetzt grün" and "ein Computerspieler (schwer)". Whoever writes a
+table reads "Ada spielt jetzt Grün" and "ein Computerspieler (schwer)". Whoever writes a
 colour or a level back to busbot may use any language's name for it, as the sentences showed
 it (``colour_named``, ``level_named``): ``mitspielen grün``, ``Bot hinzufügen schwer``.
 """
