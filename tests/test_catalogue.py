@@ -449,6 +449,8 @@ ALLOWED: dict[tuple[str, str], str] = {
                                                             "docs/game-service.md",
     ("bot/service/router/registry.py", "| module | commands |"): "the module map of "
                                                                 "docs/game-service.md",
+    ("bot/practice.py", "Player"): "the practice seat's default name: a name the game's "
+                                   "records keep, as any seat's, never a sentence",
 }
 
 

@@ -52,6 +52,7 @@ from bot.discord_app.outgoing import answer_nonce, send_to_channel
 from bot.service.store import connect as store_connect
 from bot.service.store import schema
 from bot.service.words.catalogue import words_for
+from engine.decisions import shortened
 from engine.text import Msg, Plural, Words
 
 log = logging.getLogger(__name__)
@@ -332,9 +333,9 @@ async def _draw_last(bot: BusBot, behind: Behind, summary: Reply) -> None:
 def _summary_blocks(behind: Behind, words: Words) -> list[Block]:
     """The summary's lines, in the game's language (``words``): its head, the changes, the
     other answers and who wrote too fast."""
-    lines = behind.others[:OTHER_LINES]
-    if len(behind.others) > OTHER_LINES:
-        lines.append(words(MORE_ANSWERS(n=len(behind.others) - OTHER_LINES)))
+    lines, more = shortened(behind.others, OTHER_LINES)  # never "and 1 more"
+    if more:
+        lines.append(words(MORE_ANSWERS(n=more)))
     for name, skipped in behind.too_fast.items():
         lines.append(words(WROTE_TOO_FAST(name=name, n=skipped)))
     return [Block(words(HANDLED(n=behind.count))), *behind.changes,

@@ -18,6 +18,7 @@ from bot.service.store import languages
 from bot.service.store.store import GameSummary
 from bot.service.words.catalogue import Said, say, words_for
 from bot.service.words.replies import PLAYED, named, where_things_stand
+from engine.decisions import shortened
 from engine.notation import Languages
 from engine.text import Listing, Msg, Words
 
@@ -58,9 +59,10 @@ def since(live: LiveGame, then: Position) -> Said:
     if not kept:
         return TAKEN_BACK(moves=now.moves)
     new = moves[then.moves:]
-    shown = Listing(tuple(PLAYED(seat=m.seat, move=named(m.text)) for m in new[:3]), "; ")
-    if len(new) > 3:
-        return MOVED_ON_MORE(shown=shown, more=len(new) - 3)
+    listed, more = shortened(new, 3)  # never "and 1 more": those are named
+    shown = Listing(tuple(PLAYED(seat=m.seat, move=named(m.text)) for m in listed), "; ")
+    if more:
+        return MOVED_ON_MORE(shown=shown, more=more)
     return MOVED_ON(shown=shown)
 
 

@@ -11,7 +11,12 @@ added to the registry is a command in chat too. Per writer:
 - the player the game waits for, besides: whatever reads as moves (``I'll take the bus
   please``), a question or a maybe about moves (``time?``, ``pass 🤔``), and a clear attempt
   at a move that cannot be read (``Place Pub at W9``, ``place office at C1 🦄``), which is
-  answered with the reader's hint (a reply to that message, pinging nobody);
+  answered with the reader's hint (a reply to that message, pinging nobody); and anything
+  else that names an action, a building, passengers or a crossing (``I'll go for the clock``,
+  ``engine.notation.names_a_part``): never played, it is answered as a maybe about the moves
+  it names (``tentative``: whether they would be legal, and what to write to play them), or
+  with the reader's hint when it names none that can be read, so the player the game waits
+  for is never silently ignored;
 - table talk (``nice move``, ``brb``) from anyone is left alone, and nobody else's chat is
   answered.
 
@@ -31,9 +36,10 @@ from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
 from bot.service.router.reading import command_in, read_message
 from bot.service.store.store import GameSummary, Store
 from bot.service.verbs.move import Play
+from engine import ParseError
 from engine import words as word_lists
 from engine.limits import MAX_MESSAGE_CHARS
-from engine.notation import ENGLISH_ONLY, Languages, Verdict, read_chat
+from engine.notation import ENGLISH_ONLY, Languages, Verdict, read_chat, tentative
 
 #: what a message is read in before its place is known: every language busbot reads
 EVERY_LANGUAGE: Languages = word_lists.LANGUAGES
@@ -62,7 +68,10 @@ def could_be_for_the_bot(text: str, languages: Languages = ENGLISH_ONLY) -> bool
     cmd = command_in(text, languages)
     if cmd is not None and not isinstance(cmd, Malformed):
         return True
-    return cmd is None and read_chat(text, languages).verdict is not Verdict.TALK
+    if cmd is not None:
+        return False
+    reading = read_chat(text, languages)
+    return reading.verdict is not Verdict.TALK or reading.names
 
 
 def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False,
@@ -80,7 +89,7 @@ def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False,
         return False
     reading = read_chat(text, languages)
     if to_act:
-        return reading.verdict is not Verdict.TALK
+        return reading.verdict is not Verdict.TALK or reading.names
     return reading.verdict is Verdict.MOVES and reading.logged
 
 
@@ -99,5 +108,22 @@ def addressed(store: Store, place: str, text: str, user_id: str | None = None,
     languages = reading(summary) if reading is not None else ENGLISH_ONLY
     to_act = summary.status == GameStatus.ACTIVE and same_user(user_id, summary.waiting_user)
     moves = summary.status in PLAYING_STATUSES
-    return (Addressed(place, summary) if meant_for_the_bot(text, moves, to_act, languages)
-            else None)
+    if not meant_for_the_bot(text, moves, to_act, languages):
+        return None
+    return Addressed(place, summary, tentatively(text, languages) if to_act else None)
+
+
+def tentatively(text: str, languages: Languages = ENGLISH_ONLY) -> Play | None:
+    """How the player the game waits for is answered when the strict reader calls their
+    message talk that names a part of a move (``I'll go for the clock``): the moves it names
+    as a maybe (the game answers whether they would be legal and what to write to play them;
+    nothing is played), or the reader's hint when it names none that can be read. None for
+    any other message: it is read as any message is. Read in the table's ``languages``."""
+    reading = read_chat(text, languages)
+    if reading.verdict is not Verdict.TALK or not reading.names \
+            or command_in(text, languages) is not None:
+        return None
+    try:
+        return Play(text, (tentative(text, languages),))
+    except ParseError as err:
+        return Play(text, unreadable=err.text)

@@ -23,7 +23,7 @@ from bot.service.drawing.page_job import page_name
 from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.story_job import StoryJob
 from bot.service.game import payloads
-from bot.service.game.live_game import LiveGame
+from bot.service.game.live_game import LiveGame, table_log
 from bot.service.game.records import GameRecord, Record
 from bot.service.words.catalogue import Said, say
 from bot.service.words.replies import STATUS_WORDS, when
@@ -34,8 +34,9 @@ AS_TEXT_LOG = Msg("export.as_text_log", "Game {game} as a text log: {name} (`imp
                   "file attached to continue it anywhere).")
 AS_JSON = Msg("export.as_json", "Game {game} as JSON: {name} (`import` it with the file attached "
               "to continue it anywhere).")
-AS_PAGE = Msg("export.as_page", "Game {game} as a page ({name}): the table at every move, with "
-              "the log and the score chart.")
+#: ``export html``'s line, above the page's own note (``drawing/page_job.py``), which says what
+#: the page holds: said once
+AS_PAGE = Msg("export.as_page", "Game {game} as a page ({name}), after move {moves}:")
 
 THE_GAME_HAS_NOT_STARTED_2 = Msg("export.the_game_has_not_started_2", "the game has not started, "
                                  "so it has no page yet")
@@ -117,7 +118,9 @@ def export_page(ctx: GameContext) -> Outcome:
         return refuse(THE_GAME_HAS_NOT_STARTED())
     game_id = live.record.game_id
     notes = page_notes(live, ctx.store.records(game_id), ctx.words)
-    return Outcome(AS_PAGE(game=game_id, name=page_name(game_id)),
+    # the page's own note says what it holds (it rides on the final post too): this line only
+    # heads it, so the reply never says the same twice
+    return Outcome(AS_PAGE(game=game_id, name=page_name(game_id), moves=len(live.record.moves)),
                    story=StoryJob(live.game.copy(), game_id, False, False, page=notes))
 
 
@@ -144,17 +147,20 @@ VERSION = 1
 
 
 def export_txt(live: LiveGame, game_id: int, words: Language = ENGLISH) -> str:
-    """The text log: its comments in the reader's language (``words``), its moves in the
-    canonical English notation whatever the language, so that any reader of the log format
-    (``busbot replay``, ``import``, another busbot) replays them."""
-    if live.game is None:
+    """The text log (``engine/log.py`` says its format): seats, rule options on ``option:``
+    lines, the table's settings on ``setting:`` lines, the moves in force. Its comments are in
+    the reader's language (``words``), its moves in the canonical English notation whatever
+    the language, so that any reader of the log format (``busbot replay``, ``import``, another
+    busbot) replays them."""
+    log = table_log(live)
+    if log is None:
         raise ExchangeError(THE_GAME_HAS_NOT_STARTED_3())
     said: list[Said] = [HEAD(game=game_id, place=live.record.place,
                              status=STATUS_WORDS[live.status](), at=when(time.time()))]
     if words.language != ENGLISH.language:
         said.append(IN_ENGLISH())
     said.extend(TOOK_OVER(new=new, old=old, n=n) for n, old, new in live.record.renames)
-    return "".join(f"# {say(line, words)}\n" for line in said) + live.game.log().format()
+    return "".join(f"# {say(line, words)}\n" for line in said) + log.format()
 
 
 def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
@@ -181,7 +187,7 @@ def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
         },
         "moves": _move_history(record, records),
         "records": [r.to_json() for r in records],
-        "log": live.game.log().format() if live.game is not None else None,
+        "log": log.format() if (log := table_log(live)) is not None else None,
     }
     return json.dumps(payload, indent=1, ensure_ascii=False) + "\n"
 

@@ -1,5 +1,6 @@
 """``moves`` and ``moves all``: the author's legal choices now (``all``: every one, one a
-line, which a chat adapter splits over several messages)."""
+line, which a chat adapter splits over several messages), and while actions are chosen what
+each free space gives now (``words/worth.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus
 from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import STATUS_WORDS
+from bot.service.words.worth import free_spaces
+from engine.decisions import shortened
 from engine.notation import MoveText
 from engine.text import Listing, Msg
 
@@ -60,15 +63,17 @@ def choices_text(live: LiveGame, everything: bool = False) -> Said:
         return NO_MOVE_CAN_BE_MADE(status=STATUS_WORDS[live.status]())
     decision = game.to_act()
     assert decision is not None
-    legal = [MoveText(m) for m in game.legal_moves()]
+    legal = [MoveText(m) for m in game.legal_moves()]  # in the reader's notation
+    gives = free_spaces(game)  # while choosing: what each free space gives now
     if everything:
         return lines(DECISION(decision=decision.said), EVERY(n=len(legal)),
-                     *(ITEM(move=m) for m in legal))
-    shown = Listing(tuple(legal[:MAX_CHOICES]), ", ")
-    if len(legal) > MAX_CHOICES:
+                     *(ITEM(move=m) for m in legal), gives)
+    listed, more = shortened(legal, MAX_CHOICES)  # never "and 1 more": those are listed
+    shown = Listing(tuple(listed), ", ")
+    if more:
         return lines(DECISION(decision=decision.said),
-                     LEGAL_MORE(n=len(legal), shown=shown, more=len(legal) - MAX_CHOICES))
-    return lines(DECISION(decision=decision.said), LEGAL(n=len(legal), shown=shown))
+                     LEGAL_MORE(n=len(legal), shown=shown, more=more), gives)
+    return lines(DECISION(decision=decision.said), LEGAL(n=len(legal), shown=shown), gives)
 
 
 ENTRY = Entry(
