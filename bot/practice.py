@@ -29,6 +29,8 @@ from bot.api import Actor
 from bot.service import GameService
 from bot.service.game.records import GameStatus
 from bot.service.ratings.counting import PRACTICE_PLACE
+from bot.service.words.catalogue import words_for
+from bot.service.words.names import level_name
 from engine import GameLog, replay
 from engine.limits import LimitError
 from engine.limits import check_name as checked_name
@@ -80,7 +82,8 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
     try:
         name = seat_name(args.name)
     except LimitError as err:
-        print(console.WORDS(NO_SEAT_NAME(name=repr(args.name), reason=err.text)), file=sys.stderr)
+        print(words_for(opts.language)(NO_SEAT_NAME(name=repr(args.name), reason=err.text)),
+              file=sys.stderr)
         return 2
     service = console.open_service(opts)
     bots, updates = console.seat_bots(service)
@@ -94,7 +97,8 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
             you = _set_up(service, Actor(name, name), args.bots, args.level, out,
                           opts.picture_dir, describe=opts.describe)
         bots.wake(PLACE)
-        console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
+        console.show_bots(bots, updates, out, opts.picture_dir, console.here(service, PLACE),
+                          describe=opts.describe)
         read = console.line_reader(stdin or sys.stdin, out)
         while (line := read()) is not None:
             text = line.strip()
@@ -102,9 +106,10 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
                 break
             if text and text is not console.OVERLONG:
                 console.show(service.handle(PLACE, you, text), out, opts.picture_dir,
-                             describe=opts.describe)
-                console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
-        print(console.WORDS(GOODBYE()), file=out)
+                             console.here(service, PLACE), describe=opts.describe)
+                console.show_bots(bots, updates, out, opts.picture_dir,
+                                  console.here(service, PLACE), describe=opts.describe)
+        print(console.here(service, PLACE)(GOODBYE()), file=out)
         return 0
     finally:
         bots.close()
@@ -143,21 +148,22 @@ def _set_up(service: GameService, you: Actor, count: int, level: str, out: TextI
     who you play as: in a practice game that goes on, its person's seat's player (whatever
     name this start gives)."""
     where = service.where_things_stand(PLACE)
+    words = console.here(service, PLACE)
     if where is not None:
-        print(console.WORDS(GOES_ON(where=where)), file=out)
+        print(words(GOES_ON(where=where)), file=out)
         live = service.live_copy(PLACE)
         seat = next((s for s in live.record.seats if s.player is not None), None) \
             if live is not None else None
         if seat is None or seat.player is None:
             return you
         if seat.name.casefold() in PRONOUNS:
-            print(console.WORDS(OLD_SEAT_NAME(name=seat.name, new=you.name)), file=out)
+            print(words(OLD_SEAT_NAME(name=seat.name, new=you.name)), file=out)
         return Actor(seat.player, seat.user_name or seat.name)
-    print(console.WORDS(OPENING(name=you.name, n=count, level=level)), file=out)
+    print(words(OPENING(name=you.name, n=count, level=level_name(level))), file=out)
     for text in ("new game", "join", *[f"add bot {level}"] * count, "start"):
         reply = service.handle(PLACE, you, text)
         if not reply.ok or text == "start":
-            console.show(reply, out, pictures, describe=describe)
+            console.show(reply, out, pictures, console.here(service, PLACE), describe=describe)
     return you
 
 
@@ -165,7 +171,7 @@ def _from(service: GameService, args: argparse.Namespace, out: TextIO,
           pictures: str) -> str | None:
     """The practice table set at move ``args.move`` of game ``args.from_game``: the seat you
     play, or None (and why, printed) when it cannot be."""
-    words = console.WORDS
+    words = console.here(service, PLACE)
     where = service.where_things_stand(PLACE)
     if where is not None:
         print(words(STILL_OPEN(where=where)), file=out)
@@ -187,20 +193,20 @@ def _from(service: GameService, args: argparse.Namespace, out: TextIO,
     you = Actor(named, named)
     reply = service.import_text(PLACE, you, log.format())
     if not reply.ok:
-        console.show(reply, out, pictures)
+        console.show(reply, out, pictures, words)
         return None
     for other in log.players:
         if other != named:
             service.handle(PLACE, you, f"replace {other} with bot {args.level}")
     print(words(FROM_OPENING(game=args.from_game, move=args.move, seat=named,
-                             level=args.level,
+                             level=level_name(args.level),
                              game_text=service.where_things_stand(PLACE) or "")), file=out)
     return named
 
 
 def _log_upto(service: GameService, game: int, move: int, out: TextIO) -> GameLog | None:
     """The first ``move`` moves of a finished (or practice) game's log, or None (said)."""
-    words = console.WORDS
+    words = console.here(service, PLACE)
     summary = service.store.game(game) if game > 0 else None
     if summary is None:
         print(words(NO_SUCH_GAME(game=game)), file=out)

@@ -21,6 +21,7 @@ from bot.service.game.computer import Pondering, Thinking
 from bot.service.game.deadlines import seat_facts
 from bot.service.game.records import GameRecord
 from bot.service.words.catalogue import Said, say
+from bot.service.words.names import level_name
 from engine import Game
 from engine.text import ENGLISH, Msg, Text, Words
 
@@ -136,7 +137,7 @@ def seat_notes(record: GameRecord, game: Game | None, now: float, words: Words =
     Dec", "has a plan"). ``game`` is the position drawn: the wait is said only on the game's
     latest position (never on ``map N`` of an earlier one, or of a finished game); ``now`` is
     for states that run out."""
-    notes: dict[str, list[Text]] = {name: [BOT(level=level)]
+    notes: dict[str, list[Text]] = {name: [BOT(level=level_name(level))]
                                     for name, level in record.bots.items()}
     for seat in record.seats:
         if seat.dropped:

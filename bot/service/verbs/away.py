@@ -31,6 +31,16 @@ COME_BACK = Msg("away.come_back", "come back")
 HELP = Msg("away.help", "`away 3d` or `away until 2026-12-02` (your decisions wait without "
            "reminders), `back`")
 
+#: what going away says, by the game's ``on away`` policy
+AWAY = {
+    "wait": Msg("away.away_wait", "{name} is away until {until}: their decisions wait, without "
+                "reminders or deadline. `back` ends it sooner."),
+    "idle": Msg("away.away_idle", "{name} is away until {until}: the bot plays their decisions "
+                "the least disruptive way (the moderator's `on away idle`). `back` ends it "
+                "sooner."),
+    "bot": Msg("away.away_bot", "{name} is away until {until}: the computer player plays their "
+               "decisions (the moderator's `on away bot`). `back` ends it sooner."),
+}
 USAGE = Msg("away.usage", "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`")
 
 
@@ -61,14 +71,7 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
     record = ctx.live.record
     draft = ctx.draft()
     draft.add(payloads.WentAway(until), seat=ctx.seat.name)
-    meanwhile = {
-        "wait": "their decisions wait, without reminders or deadline",
-        "idle": "the bot plays their decisions the least disruptive way (the moderator's "
-                "`on away idle`)",
-        "bot": "the computer player plays their decisions (the moderator's `on away bot`)",
-    }[record.on_away]
-    line = (f"{ctx.seat.name} is away until {when(until)}: {meanwhile}. `back` ends it "
-            f"sooner.")
+    line = AWAY[record.on_away](name=ctx.seat.name, until=when(until))
     played = draft.run_automatic()
     if not played:
         return Outcome(line, draft=draft, mentions=[])
