@@ -42,15 +42,16 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
         you = Actor(args.name, args.name)
         _set_up(service, you, args.bots, args.level, out, opts.picture_dir)
         bots.wake(PLACE)
-        console.show_bots(bots, updates, out, opts.picture_dir)
+        console.show_bots(bots, updates, out, opts.picture_dir, service.clock())
         read = console.line_reader(stdin or sys.stdin, out)
         while (line := read()) is not None:
             text = line.strip()
             if text.lower() in ("quit", "exit"):
                 break
             if text and text is not console.OVERLONG:
-                console.show(service.handle(PLACE, you, text), out, opts.picture_dir)
-                console.show_bots(bots, updates, out, opts.picture_dir)
+                console.show(service.handle(PLACE, you, text), out, opts.picture_dir,
+                             service.clock())
+                console.show_bots(bots, updates, out, opts.picture_dir, service.clock())
         print(console.WORDS(GOODBYE()), file=out)
         return 0
     finally:

@@ -184,14 +184,28 @@ class Planned:
 @dataclass(slots=True)
 class DecisionClock:
     """How long the decision the game waits for has waited: ``waited`` seconds before the
-    clock last started, plus the time since ``since`` (None while the game is paused), and
-    which of its reminders (``deadlines.STAGES``) were given. It starts again whenever the
-    position, or who must answer it, changes; a pause stops it and ``resume`` lets it run on."""
+    clock last started (its stretches, ``runs``, each (from, to)), plus the time since
+    ``since`` (None while the game is paused), and which of its reminders
+    (``deadlines.STAGES``) were given. It starts again whenever the position, or who must
+    answer it, changes; a pause stops it and ``resume`` lets it run on. What of that time
+    counts against a deadline or a time bank (not the player's time away or quiet hours) is
+    ``deadlines.counted``."""
 
     key: int = 0
     since: float | None = None
     waited: float = 0.0
     reminded: frozenset[str] = frozenset()
+    runs: tuple[tuple[float, float], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TimeBank:
+    """A game's time bank (``timebank 3d +12h max 5d``): each seat's bank starts at ``start``
+    seconds, gains ``gain`` after each of its decisions, and never holds more than ``most``."""
+
+    start: float
+    gain: float
+    most: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +272,11 @@ class GameRecord:
     #: the language the game's public posts are written in (a ``language`` setting; None: none
     #: was chosen, so the server's default, else English: ``store/languages.py``)
     language: str | None = None
+    #: the game's time bank (None: none), each seat's bank after its last decision (a seat
+    #: missing has its whole ``start``), and the moves in force when it last gained
+    timebank: TimeBank | None = None
+    banks: dict[str, float] = field(default_factory=dict)
+    credited: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -271,7 +290,8 @@ class GameRecord:
                        seats=[replace(s) for s in self.seats], moves=list(self.moves),
                        archive=dict(self.archive), takebacks=list(self.takebacks),
                        renames=list(self.renames), away=dict(self.away),
-                       plans=dict(self.plans), clock=replace(self.clock))
+                       plans=dict(self.plans), clock=replace(self.clock),
+                       banks=dict(self.banks), credited=dict(self.credited))
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -318,6 +338,17 @@ class GameRecord:
         return self.away.get(name, 0.0) > now
 
     @property
+    def timed(self) -> bool:
+        """Whether a decision can run out of time here (a deadline, a time bank)."""
+        return self.deadline is not None or self.timebank is not None
+
+    def bank(self, name: str) -> float | None:
+        """The seat's time bank before the decision at hand (None: the game has none)."""
+        if self.timebank is None:
+            return None
+        return self.banks.get(name, self.timebank.start)
+
+    @property
     def bots(self) -> dict[str, str]:
         """The seats the computer player plays, with its level (``bot (normal)`` on a card)."""
         return {s.name: s.bot for s in self.seats if s.bot is not None and not s.dropped}
@@ -355,6 +386,7 @@ class GameRecord:
         clock = self.clock
         if rec.kind == "pause" and clock.since is not None:
             clock.waited += max(0.0, rec.at - clock.since)
+            clock.runs = (*clock.runs, (clock.since, max(clock.since, rec.at)))
             clock.since = None
         elif rec.kind == "resume":
             clock.since = rec.at
@@ -547,9 +579,11 @@ class GameRecord:
         self.position_seq = rec.seq
 
     def _hand_over(self, seat: Seat) -> None:
-        """A seat passed on starts clean: the old player's time away, plan and nudge go."""
+        """A seat passed on starts clean: the old player's time away, plan, nudge and time
+        bank go (the new player's bank starts whole)."""
         self.away.pop(seat.name, None)
         self.plans.pop(seat.name, None)
+        self.banks.pop(seat.name, None)
         self.nudged = None
 
     def _rename(self, rec: Record, seat: Seat, name: str) -> None:
@@ -564,6 +598,10 @@ class GameRecord:
             self.away[name] = self.away.pop(old)
         if old in self.plans:
             self.plans[name] = self.plans.pop(old)
+        if old in self.banks:
+            self.banks[name] = self.banks.pop(old)
+        if old in self.credited:
+            self.credited[name] = self.credited.pop(old)
 
         def moved(m: LiveMove) -> LiveMove:
             return replace(m, seat=name) if m.seat == old else m
@@ -621,6 +659,24 @@ class GameRecord:
         else:
             self.plans.pop(seat.name, None)
 
+    def _on_timebank(self, rec: Record) -> None:
+        p = rec.carried(payloads.BankSet)
+        if p.start is None:
+            self.timebank = None
+        else:
+            if not 0 < p.start <= p.most or p.gain < 0:
+                raise ValueError("a time bank starts above nothing and at most its most")
+            self.timebank = TimeBank(p.start, p.gain, p.most)
+        self.banks.clear()  # every seat starts again with the bank as set now
+        self.credited.clear()
+
+    def _on_bank(self, rec: Record) -> None:
+        p = rec.carried(payloads.BankLeft)
+        seat = self._need_seat(rec)
+        self.banks[seat.name] = p.left
+        if p.credited:
+            self.credited[seat.name] = p.credited
+
     def _on_remind(self, rec: Record) -> None:
         stages = frozenset(rec.carried(payloads.Reminded).stages)
         self.clock.reminded = self.clock.reminded | stages
@@ -646,4 +702,4 @@ _FOLD: dict[str, Callable[[GameRecord, Record], None]] = {
 #: what a record adds to ``GameRecord.counted`` (1 when not listed): a leave removes its seat's
 #: join, a redo the undo or correction it reverses; these change nothing of the game
 _COUNTS: dict[str, int] = {"leave": -1, "redo": -1, "colour": 0, "pause": 0, "resume": 0,
-                           "nudge": 0, "remind": 0, "rated": 0}
+                           "nudge": 0, "remind": 0, "rated": 0, "bank": 0}

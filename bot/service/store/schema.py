@@ -202,10 +202,14 @@ def bring_up_to_date(db: sqlite_utils.Database, path: str) -> None:
 
 def _create_schedule(db: sqlite_utils.Database) -> None:
     """``schedule``: per game, when its next reminder or deadline is due (indexed where one
-    is), its deadline and its server; derived from the records, rewritten with every change
-    (a game from before the table gains its row at its next change)."""
+    is), its deadline, its server, and when the decision it waits for runs out of time (its
+    deadline or its player's time bank, after their quiet hours: what ``games`` says); derived
+    from the records, rewritten with every change (a game from before the table gains its row
+    at its next change; a table from before ``runs_out`` gains the column)."""
     db.execute("CREATE TABLE IF NOT EXISTS schedule (game_id INTEGER PRIMARY KEY "
-               "REFERENCES games(id), due_at REAL, deadline REAL, server TEXT)")
+               "REFERENCES games(id), due_at REAL, deadline REAL, server TEXT, runs_out REAL)")
+    if "runs_out" not in db.table("schedule").columns_dict:
+        db.execute("ALTER TABLE schedule ADD COLUMN runs_out REAL")
     db.execute("CREATE INDEX IF NOT EXISTS schedule_due ON schedule (due_at) "
                "WHERE due_at IS NOT NULL")
     db.execute("CREATE INDEX IF NOT EXISTS schedule_server ON schedule (server) "
@@ -214,7 +218,7 @@ def _create_schedule(db: sqlite_utils.Database) -> None:
 
 def _outbox(db: sqlite_utils.Database) -> None:
     """``outbox``: the announcements owed to each place (``outbox.py``), with its index of
-    unsent rows; an outbox from before the ``story`` or ``language`` column gains it."""
+    unsent rows; an outbox from before a column (``ADDED_COLUMNS``) gains it."""
     db.table("outbox").create({
         "id": int, "place": str, "game_id": int, "seq": int, "first_seq": int,
         "created_at": float, "text": str, "mentions": str, "picture": int, "attempts": int,
@@ -225,9 +229,17 @@ def _outbox(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (place, id) "
                "WHERE sent_at IS NULL")
     _add_story_column(db)
-    if "language" not in db.table("outbox").columns_dict:
+    columns = db.table("outbox").columns_dict
+    if "language" not in columns:
         # the language its text is written in; older rows are English (NULL reads as "en")
         db.execute("ALTER TABLE outbox ADD COLUMN language TEXT")
+    # a reminder's decision (the game's waiting key: the next reminder of the same decision
+    # replaces its post), the link of the message that carried it, that message's id when it
+    # carried the reminder alone (so it can be deleted), and when it was replaced
+    for column, kind in (("decision", "INTEGER"), ("link", "TEXT"), ("message", "TEXT"),
+                         ("replaced_at", "REAL")):
+        if column not in columns:
+            db.execute(f"ALTER TABLE outbox ADD COLUMN {column} {kind}")
 
 
 def _add_story_column(db: sqlite_utils.Database) -> None:
@@ -284,6 +296,36 @@ def _languages(db: sqlite_utils.Database) -> None:
     db.execute("CREATE TABLE IF NOT EXISTS languages (scope TEXT NOT NULL, "
                "owner TEXT NOT NULL, language TEXT NOT NULL, PRIMARY KEY (scope, owner)) "
                "WITHOUT ROWID")
+
+
+def _member_times(db: sqlite_utils.Database) -> None:
+    """``member_times``: what each member chose about their time (``members.py``): where they
+    are pinged, their zone, their quiet hours (each change from its moment on, as JSON), their
+    digest's time and next moment (indexed where there is one), and until when their direct
+    messages are taken as closed."""
+    db.execute("CREATE TABLE IF NOT EXISTS member_times (user_id TEXT PRIMARY KEY, "
+               "notify TEXT NOT NULL, zone TEXT, quiet TEXT, digest INTEGER, "
+               "digest_next REAL, dm_closed_until REAL)")
+    db.execute("CREATE INDEX IF NOT EXISTS member_times_digest ON member_times (digest_next) "
+               "WHERE digest_next IS NOT NULL")
+
+
+def _pings(db: sqlite_utils.Database) -> None:
+    """``pings``: the pings that go on their own (``pings.py``): a direct message (a turn, a
+    reminder, the daily digest) or a channel ping held back by quiet hours, each due at a
+    moment, written in its member's language, with the post it links to (an outbox row), what
+    it was posted as (to replace a reminder) and what became of it; indexed on the unsent."""
+    db.execute("CREATE TABLE IF NOT EXISTS pings (id INTEGER PRIMARY KEY, "
+               "user_id TEXT NOT NULL, place TEXT NOT NULL, server TEXT, game_id INTEGER, "
+               "decision INTEGER, kind TEXT NOT NULL, how TEXT NOT NULL, due_at REAL NOT NULL, "
+               "created_at REAL NOT NULL, text TEXT NOT NULL, fallback TEXT NOT NULL, "
+               "language TEXT, announcement INTEGER, sent_at REAL, outcome TEXT, "
+               "channel TEXT, message TEXT, replaced_at REAL, attempts INTEGER NOT NULL "
+               "DEFAULT 0, next_try REAL, last_error TEXT)")
+    db.execute("CREATE INDEX IF NOT EXISTS pings_unsent ON pings (due_at) "
+               "WHERE sent_at IS NULL")
+    db.execute("CREATE INDEX IF NOT EXISTS pings_decision ON pings (game_id, decision) "
+               "WHERE decision IS NOT NULL")
 
 
 def _rated_games(db: sqlite_utils.Database) -> None:
@@ -355,14 +397,21 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "rated_games": _rated_games, "rated_seats": _rated_seats,
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
     "rating_settings": _rating_settings, "languages": _languages,
+    "member_times": _member_times, "pings": _pings,
 }
 
 
+#: The columns side tables gained after they were first made (``ALTER TABLE`` where missing).
+ADDED_COLUMNS = {"outbox": ("story", "language", "decision", "link", "message", "replaced_at"),
+                 "schedule": ("runs_out",)}
+
+
 def side_tables_missing(db: sqlite_utils.Database) -> bool:
-    """Whether a side table (or the outbox's ``story`` or ``language`` column) is missing."""
+    """Whether a side table (or a column one gained since, ``ADDED_COLUMNS``) is missing."""
     if not set(SIDE_TABLES) <= set(db.table_names()):
         return True
-    return not {"story", "language"} <= set(db.table("outbox").columns_dict)
+    return any(not set(columns) <= set(db.table(table).columns_dict)
+               for table, columns in ADDED_COLUMNS.items())
 
 
 def create_side_tables(db: sqlite_utils.Database) -> None:

@@ -15,7 +15,8 @@ from bot.service.command.playing import table_outcome
 from bot.service.command.words import Words
 from bot.service.game import deadlines, payloads
 from bot.service.game.records import OPEN_STATUSES
-from bot.service.words.replies import played_lines, when
+from bot.service.words.moments import full
+from bot.service.words.replies import played_lines
 from engine.text import Msg
 
 WRITTEN = Msg("away.written", "Time away is written {usage}.")
@@ -30,6 +31,16 @@ GO_AWAY = Msg("away.go_away", "go away")
 COME_BACK = Msg("away.come_back", "come back")
 HELP = Msg("away.help", "`away 3d` or `away until 2026-12-02` (your decisions wait without "
            "reminders), `back`")
+
+IS_AWAY = Msg("away.is_away", "{name} is away until {until}: {meanwhile}. `back` ends it sooner.")
+#: what happens to an away player's decisions meanwhile, by the moderator's ``on away`` policy
+MEANWHILE = {
+    "wait": Msg("away.meanwhile.wait", "their decisions wait, without reminders or deadline"),
+    "idle": Msg("away.meanwhile.idle", "the bot plays their decisions the least disruptive way "
+                "(the moderator's `on away idle`)"),
+    "bot": Msg("away.meanwhile.bot", "the computer player plays their decisions (the "
+               "moderator's `on away bot`)"),
+}
 
 USAGE = Msg("away.usage", "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`")
 
@@ -61,14 +72,8 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
     record = ctx.live.record
     draft = ctx.draft()
     draft.add(payloads.WentAway(until), seat=ctx.seat.name)
-    meanwhile = {
-        "wait": "their decisions wait, without reminders or deadline",
-        "idle": "the bot plays their decisions the least disruptive way (the moderator's "
-                "`on away idle`)",
-        "bot": "the computer player plays their decisions (the moderator's `on away bot`)",
-    }[record.on_away]
-    line = (f"{ctx.seat.name} is away until {when(until)}: {meanwhile}. `back` ends it "
-            f"sooner.")
+    line = IS_AWAY(name=ctx.seat.name, until=full(until),
+                   meanwhile=MEANWHILE[record.on_away]())
     played = draft.run_automatic()
     if not played:
         return Outcome(line, draft=draft, mentions=[])

@@ -15,6 +15,7 @@ from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame, Played
 from bot.service.game.records import GameStatus, Record
 from bot.service.words.catalogue import Said, joined
+from bot.service.words.moments import full
 from engine import Game
 from engine.limits import MAX_AUTO_LINES
 from engine.text import Listing, Msg, Plural, Text
@@ -309,7 +310,7 @@ def _waiting_act(rec: Record) -> Text | None:
                                  else str(value))
             return SET_SETTING(who=rec.user_name, name=name, value=shown)
         case payloads.WentAway(until=until):
-            return AWAY_UNTIL(seat=seat, until=when(until))
+            return AWAY_UNTIL(seat=seat, until=full(until))
         case payloads.CameBack():
             return IS_BACK(seat=seat)
         case payloads.PlanChanged(steps=steps, broken=broken):
