@@ -140,16 +140,6 @@ COMMANDS_PER_USER = Rate(burst=10, per=3.0)
 NUDGE_EVERY_SECONDS = 3600.0
 #: Reminders one user gets, across all games: a day's worth of waiting tables, not a flood.
 REMINDERS_PER_USER = Rate(burst=3, per=3600.0)
-#: Direct messages one member gets from busbot (turn pings and reminders under ``notify dm``,
-#: the daily digest), across every server: ten at once, then 30 a day. Over it, a turn ping goes
-#: to the game's channel instead (where it costs a line, not a notification of its own).
-DMS_PER_MEMBER = Rate(burst=10, per=86_400.0 / 30)
-#: ... and one server's members together: a busy server's evening, not a spam run.
-DMS_PER_SERVER = Rate(burst=100, per=86_400.0 / 1000)
-#: Pings posted on their own in a channel (one held back by quiet hours and posted at their
-#: end, or the fallback of a direct message that could not be sent), per member: ten at once,
-#: then 30 a day, as direct messages; over it the ping is let go (the table's post named them).
-PINGS_PER_MEMBER = Rate(burst=10, per=86_400.0 / 30)
 
 
 #: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.

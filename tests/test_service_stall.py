@@ -26,6 +26,8 @@ def mark(at: float, style: str = "R") -> str:
     """A moment as Discord's timestamp markup, which each reader's client writes in their own
     zone and language."""
     return f"<t:{round(at)}:{style}>"
+
+
 ABSENT = "Hedgethorn"
 
 

@@ -43,8 +43,14 @@ from bot.service.drawing.prepared import Prepared, seat_notes
 from bot.service.drawing.renderer import picture_name
 from bot.service.drawing.story_job import StoryJob
 from bot.service.game import payloads, timebank
-from bot.service.game.deadlines import NO_HOURS, Hours, due_at, runs_out
-from bot.service.game.live_game import Draft, LiveGame, positions_reached, waiting_for
+from bot.service.game.deadlines import HELD, NEVER, Hours, due_at, runs_out
+from bot.service.game.live_game import (
+    BOT_USER,
+    Draft,
+    LiveGame,
+    positions_reached,
+    waiting_for,
+)
 from bot.service.game.quiet import Quiet
 from bot.service.game.records import GameStatus, Record, same_user
 from bot.service.ledger import Ledger
@@ -208,6 +214,8 @@ class Pipeline:
                  else None)  # the position the previous picture showed, if of this game
         mentions = (outcome.mentions if outcome.mentions is not None
                     else _turn_mentions(live, after, step.actor, step.now))
+        mentions = _hold_quiet(draft, mentions, hours, step.now)
+        after = draft.live
         mentions = list(dict.fromkeys([*mentions, *draft.pings]))
         snapshot = outcome.picture if core.renderer is not None else None
         skipped = None if snapshot is None else core.budgets.picture_skipped(
@@ -249,11 +257,9 @@ class Pipeline:
         return prepared
 
     def hours(self, live: LiveGame | None, draft: Draft) -> Hours:
-        """The quiet hours of the game's players, by seat (looked up only where a decision
-        can run out of time: a deadline or a time bank, before or after the change)."""
+        """The quiet hours of the game's players, by seat, before and after the change (one
+        query: they hold turn pings back, and stop deadlines and time banks)."""
         records = [r for r in (live.record if live else None, draft.record) if r is not None]
-        if not any(r.timed for r in records):
-            return NO_HOURS
         hours: dict[str, Quiet] = {}
         for record in records:
             hours.update(members.hours_of(self.core.store, record))
@@ -386,6 +392,19 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
     if after.record.is_away(seat.name, now):  # time away: nobody pings them
         return []
     return [seat.player]
+
+
+def _hold_quiet(draft: Draft, mentions: list[str], hours: Hours, now: float) -> list[str]:
+    """The turn's ping, held back when its player is in their quiet hours (marked on the
+    decision, ``deadlines.HELD``: the scheduler gives it when they end)."""
+    after = draft.live
+    decision = after.game.to_act() if after.game is not None else None
+    seat = after.record.seat(decision.player) if decision is not None else None
+    if seat is None or seat.player not in mentions \
+            or not hours.get(seat.name, NEVER).quiet_at(now):
+        return mentions
+    draft.add(payloads.Reminded((HELD,)), seat=seat.name, user=BOT_USER)
+    return [user for user in mentions if user != seat.player]
 
 
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,

@@ -83,6 +83,8 @@ TIME_RAN_OUT = Msg("scheduler.time_ran_out", "Time ran out for {decision} (the d
                    "{took}); moderator {moderator}: {policy}.")
 BANK_RAN_OUT = Msg("scheduler.bank_ran_out", "Time ran out for {decision}: {seat}'s time bank is "
                    "empty; moderator {moderator}: {policy}.")
+QUIET_OVER = Msg("scheduler.quiet_over", "{seat}, your quiet hours are over: the game waits for "
+                 "{decision}.")
 WAITED = Msg("scheduler.waited", "Reminder: the game has waited {hours} for {decision}. (`moves` "
              "lists the choices.)")
 
@@ -91,17 +93,22 @@ def due_work(ctx: GameContext) -> Outcome | None:
     """The records and the announcement of what is due now in the game (None: nothing is;
     the caller stores when something next will be)."""
     live = ctx.live
-    hours = members.hours_of(ctx.store, live.record) if live.record.timed else {}
+    hours = members.hours_of(ctx.store, live.record)
     if (set_back := _set_back(ctx, hours)) is not None:
         return set_back
     due = deadlines.next_due(live.record, live.game, ctx.now, hours)
-    if due is None or due.at > ctx.now or due.stage not in deadlines.STAGES:
+    if due is None or due.at > ctx.now or due.stage not in (*deadlines.STAGES, deadlines.WOKE):
         return None
     draft = ctx.draft()
-    draft.add(payloads.Reminded(due.stages), seat=due.seat, user=BOT_USER)
+    quiet = hours.get(due.seat, deadlines.NEVER).quiet_at(ctx.now)
+    # a reminder that comes late, in its player's quiet hours, pings them when those end
+    stages = (*due.stages, deadlines.HELD) if quiet else due.stages
+    draft.add(payloads.Reminded(stages), seat=due.seat, user=BOT_USER)
+    if due.stage == deadlines.WOKE:
+        return _woke(draft, due)
     if due.stage == PASSED:
-        return _passed(draft, due)
-    return _reminder(draft, due, hours)
+        return _passed(draft, due, quiet)
+    return _reminder(draft, due, hours, quiet)
 
 
 def _set_back(ctx: GameContext, hours: deadlines.Hours) -> Outcome | None:
@@ -136,23 +143,35 @@ def _player(draft: Draft, seat_name: str) -> str | None:
     return seat.player
 
 
-def _reminder(draft: Draft, due: Due, hours: deadlines.Hours) -> Outcome:
+def _woke(draft: Draft, due: Due) -> Outcome:
+    """The turn's ping, held back by its player's quiet hours, now that they are over."""
+    game = draft.game
+    assert game is not None
+    decision = game.to_act()
+    assert decision is not None
+    player = _player(draft, due.seat)
+    if player is not None:
+        draft.pings.append(player)
+    return Outcome(QUIET_OVER(seat=due.seat, decision=decision.said), draft=draft, mentions=[])
+
+
+def _reminder(draft: Draft, due: Due, hours: deadlines.Hours, quiet: bool) -> Outcome:
     record, game = draft.record, draft.game
     assert game is not None
     decision = game.to_act()
     assert decision is not None
     out = deadlines.runs_out(record, game, draft.now, hours)
     player = _player(draft, due.seat)
-    if player is not None:
+    if player is not None and not quiet:
         draft.pings.append(player)
     return Outcome(
         (REMINDER_HALF if due.stage == HALF else REMINDER_HOUR)(
             decision=decision.said, due=relative(out or draft.now),
             policy=_POLICY[record.on_timeout]()),
-        draft=draft, mentions=[], reminder=True)
+        draft=draft, mentions=[])
 
 
-def _passed(draft: Draft, due: Due) -> Outcome:
+def _passed(draft: Draft, due: Due, quiet: bool) -> Outcome:
     """The deadline passed: tell the moderator, apply the timeout policy."""
     record, game = draft.record, draft.game
     assert game is not None
@@ -175,7 +194,7 @@ def _passed(draft: Draft, due: Due) -> Outcome:
                          policy=policy))
     if record.on_timeout == "wait":
         player = _player(draft, due.seat)
-        if player is not None:
+        if player is not None and not quiet:
             draft.pings.append(player)
         return Outcome(line, draft=draft, mentions=[])
     if record.on_timeout == "bot":  # the computer thinks it out of the lock (``bots.py``)
@@ -260,8 +279,9 @@ class Scheduler:
             core.store.set_due(game_id, now + DUE_RETRY)
             return None
         if outcome is None or outcome.draft is None or not outcome.draft.new:
-            hours = members.hours_of(core.store, live.record) if live.record.timed else {}
-            core.store.set_due(game_id, deadlines.due_at(live.record, live.game, now, hours))
+            hours = members.hours_of(core.store, live.record)
+            core.store.set_due(game_id, deadlines.due_at(live.record, live.game, now, hours),
+                               deadlines.runs_out(live.record, live.game, now, hours), ran=True)
             return None
         draft = outcome.draft
         draft.pings = [user for user in draft.pings if core.budgets.may_remind(user)]

@@ -32,6 +32,9 @@ HALF, HOUR, PASSED = "half", "hour", "passed"
 STAGES: tuple[str, ...] = (HALF, HOUR, PASSED)
 #: An away player's return is looked at again then (``AWAY_END``): their deadline starts anew.
 AWAY_END = "back"
+#: A ping held back by its player's quiet hours (``HELD``, marked on the decision as the ping
+#: would have been given) is given when they end (``WOKE``), once per decision.
+HELD, WOKE = "held", "woke"
 #: a duration: a number and a unit, nothing else (read in one linear pass)
 _DURATION = re.compile(r"(\d{1,4}(?:\.\d{1,2})?)\s*(m|min|mins|minutes?|h|hrs?|hours?|d|days?|"
                        r"w|weeks?)", re.ASCII)
@@ -171,7 +174,33 @@ def next_due(record: GameRecord, game: Game | None, now: float,
              hours: Hours = NO_HOURS) -> Due | None:
     """What the decision the game waits for owes next, or None (no deadline or time bank,
     not active, paused, a dropped seat, an away player whose decisions wait without a
-    deadline). ``hours``: the quiet hours of the seats' players, by seat."""
+    deadline): a ping held back by quiet hours (``WOKE``) or the deadline's next stage,
+    whichever comes first (together when both are due). ``hours``: the quiet hours of the
+    seats' players, by seat."""
+    woke, timed = _woken(record, game, now, hours), _timed(record, game, now, hours)
+    if woke is None or timed is None:
+        return woke or timed
+    if timed.at <= now and timed.stage in STAGES:
+        return Due(timed.stage, timed.at, timed.seat, (*timed.stages, WOKE))
+    return woke if woke.at <= timed.at else timed
+
+
+def _woken(record: GameRecord, game: Game | None, now: float, hours: Hours) -> Due | None:
+    """The ping a decision owes its player at the end of their quiet hours: it was held back
+    (``HELD``) and not given since; None while the game is paused or the player away."""
+    reminded = record.clock.reminded
+    if HELD not in reminded or WOKE in reminded or record.status != GameStatus.ACTIVE \
+            or game is None or record.clock.since is None:
+        return None
+    decision = game.to_act()
+    seat = record.seat(decision.player) if decision is not None else None
+    if seat is None or seat.dropped or record.is_away(seat.name, now):
+        return None
+    return Due(WOKE, hours.get(seat.name, NEVER).end(now), seat.name, (WOKE,))
+
+
+def _timed(record: GameRecord, game: Game | None, now: float, hours: Hours) -> Due | None:
+    """The deadline's (or time bank's) next stage for the decision at hand, or None."""
     seat = _seat_to_act(record, game)
     if seat is None:
         return None

@@ -10,7 +10,8 @@ decision then runs out at whichever comes first.
 What is left of a seat's bank is a record of the game, ``bank`` (``payloads.BankLeft``), which
 the service writes when a decision ends (``settle``, called by the pipeline as it commits any
 change): the time the decision counted is taken off the bank of the seat that had to act,
-and when the table moves on to another seat, the gain is added (once per move in force, so a
+and when the table moves on to another seat after a decision of its own (a timeout gains
+nothing), the gain is added (once per move in force, so a
 move taken back and made again gains nothing twice). The fold (``GameRecord.banks``) reads it
 back, so a bank survives restarts, is exported, and ``status`` and the picture show it.
 
@@ -88,7 +89,9 @@ def settle(before: LiveGame | None, draft: Draft, hours: Hours) -> None:
     credited = 0
     now_acting = draft.game.to_act() if draft.game is not None else None
     moves = len(after.moves)
-    played = any(r.kind == "move" and r.seat == seat for r in draft.new)
+    # the seat's own decision (a timeout, or the service's move for a dropped seat, gains nothing)
+    played = any(r.kind == "move" and r.seat == seat and isinstance(r.payload, payloads.Moved)
+                 and r.payload.reason is None and r.payload.policy is None for r in draft.new)
     if played and (now_acting is None or now_acting.player != seat) \
             and moves > after.credited.get(seat, 0):
         left += bank.gain

@@ -1,17 +1,9 @@
-"""What each member chose about their time: where they are pinged, their quiet hours, their
-daily digest, and whether their direct messages were found closed.
+"""What each member chose about their time: their quiet hours, in their own zone.
 
-- ``notify channel|dm|both|off`` (``verbs/notify.py``): a turn or a reminder pings the member
-  in the game's channel (the default), by direct message with a link to the game's post, both,
-  or not at all (their name is still written);
-- ``quiet 22:00-07:30 Europe/Berlin`` (``verbs/quiet.py``): no ping in those hours (it waits to
-  their end), and their deadline or time bank does not run in them (``game/quiet.py``); each
-  change is kept from its moment on, so time already counted is never counted again;
-- ``digest on 08:00`` (``verbs/digest.py``): once a day, a direct message listing the games
-  waiting for them (``pings.py``);
-- their zone, the IANA name they last gave (``Europe/Berlin``; UTC until they give one);
-- ``dm_closed_until``: Discord refused a direct message to them (closed DMs); until then their
-  pings go to the channel instead, so a closed inbox costs one fallback, not one per ping.
+``quiet 22:00-07:30 Europe/Berlin`` (``verbs/quiet.py``): no reminder pings them in those hours,
+and their deadline or time bank does not run in them (``game/quiet.py``); each change is kept
+from its moment on, so time already counted is never counted again. Their zone is the IANA
+name they last gave (UTC until they give one).
 
 One row per member everywhere (a person keeps one night's sleep in every server), in the side
 table ``member_times`` (``schema.py``); ``forget me`` deletes it.
@@ -28,11 +20,9 @@ import sqlite_utils
 
 from bot.service.game.quiet import Quiet, QuietHours
 from bot.service.game.records import GameRecord
+from bot.service.store.schema import stored_id
 from bot.service.store.store import Store
 
-#: Where a member is pinged.
-NOTIFY = ("channel", "dm", "both", "off")
-DEFAULT_NOTIFY = "channel"
 DEFAULT_ZONE = "UTC"
 #: Changes of quiet hours kept: those of the last 60 days and the one in force before them
 #: (no decision's wait, the time away limit included, reaches further back).
@@ -44,13 +34,8 @@ class MemberTimes:
     """One member's choices (the defaults for a member who chose nothing)."""
 
     user_id: str
-    notify: str = DEFAULT_NOTIFY
     zone: str | None = None
     quiet: Quiet = Quiet()
-    #: the digest's time of day, minutes after midnight in ``zone`` (None: no digest)
-    digest: int | None = None
-    digest_next: float | None = None
-    dm_closed_until: float | None = None
 
     @property
     def zone_or_utc(self) -> str:
@@ -59,20 +44,6 @@ class MemberTimes:
     def hours(self, at: float) -> QuietHours | None:
         """The quiet hours in force at ``at``."""
         return self.quiet.now(at)
-
-    def channel(self, now: float) -> bool:
-        """Whether a ping of theirs goes to the channel (as they chose, or as a fallback while
-        their direct messages are closed)."""
-        if self.notify in ("channel", "both"):
-            return True
-        return self.notify == "dm" and self.dms_closed(now)
-
-    def direct(self, now: float) -> bool:
-        """Whether a ping of theirs goes by direct message now."""
-        return self.notify in ("dm", "both") and not self.dms_closed(now)
-
-    def dms_closed(self, now: float) -> bool:
-        return self.dm_closed_until is not None and self.dm_closed_until > now
 
 
 def _quiet(text: str | None) -> Quiet:
@@ -91,16 +62,13 @@ def _quiet_text(quiet: Quiet) -> str:
                        for since, hours in quiet.periods], separators=(",", ":"))
 
 
-_COLUMNS = "user_id, notify, zone, quiet, digest, digest_next, dm_closed_until"
+_COLUMNS = "user_id, zone, quiet"
 
 
 def _row(row: tuple[object, ...]) -> MemberTimes:
-    user, notify, zone, quiet, digest, digest_next, closed = row
-    return MemberTimes(str(user), str(notify or DEFAULT_NOTIFY), None if zone is None else str(
-        zone), _quiet(None if quiet is None else str(quiet)),
-        None if digest is None else int(str(digest)),
-        None if digest_next is None else float(str(digest_next)),
-        None if closed is None else float(str(closed)))
+    user, zone, quiet = row
+    return MemberTimes(str(user), None if zone is None else str(zone),
+                       _quiet(None if quiet is None else str(quiet)))
 
 
 def of(store: Store, user_id: str) -> MemberTimes:
@@ -144,10 +112,8 @@ def keep(store: Store, times: MemberTimes) -> None:
 def write(db: sqlite_utils.Database, times: MemberTimes) -> None:
     """Write ``times`` inside the caller's transaction."""
     db.execute(
-        f"INSERT OR REPLACE INTO member_times ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [times.user_id, times.notify, times.zone,
-         _quiet_text(times.quiet) if times.quiet.periods else None, times.digest,
-         times.digest_next, times.dm_closed_until])
+        f"INSERT OR REPLACE INTO member_times ({_COLUMNS}) VALUES (?, ?, ?)",
+        [times.user_id, times.zone, _quiet_text(times.quiet) if times.quiet.periods else None])
 
 
 def with_quiet(quiet: Quiet, hours: QuietHours | None, now: float) -> Quiet:
@@ -163,16 +129,13 @@ def with_quiet(quiet: Quiet, hours: QuietHours | None, now: float) -> Quiet:
     return Quiet(tuple(periods))
 
 
-def due_digests(store: Store, now: float, limit: int) -> list[MemberTimes]:
-    """The members whose digest is due by ``now``, the most overdue first."""
-    with store.lock:
-        try:
-            rows = store.db.execute(
-                f"SELECT {_COLUMNS} FROM member_times WHERE digest_next <= ? "
-                f"ORDER BY digest_next LIMIT ?", [now, limit]).fetchall()
-        except sqlite3.OperationalError:
-            return []
-    return [_row(r) for r in rows]
+def look_again(db: sqlite_utils.Database, user_id: str, now: float) -> None:
+    """The games under way that ``user_id`` plays in are looked at by the scheduler at ``now``
+    (inside the caller's transaction): new quiet hours move their due moments, earlier or
+    later, and the scheduler writes them again."""
+    db.execute("UPDATE schedule SET due_at = ? WHERE game_id IN (SELECT DISTINCT r.game_id "
+               "FROM records r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? "
+               "AND g.status = 'active')", [now, stored_id(user_id)])
 
 
 def forget_user(db: sqlite_utils.Database, user_id: str) -> int:

@@ -233,13 +233,6 @@ def _outbox(db: sqlite_utils.Database) -> None:
     if "language" not in columns:
         # the language its text is written in; older rows are English (NULL reads as "en")
         db.execute("ALTER TABLE outbox ADD COLUMN language TEXT")
-    # a reminder's decision (the game's waiting key: the next reminder of the same decision
-    # replaces its post), the link of the message that carried it, that message's id when it
-    # carried the reminder alone (so it can be deleted), and when it was replaced
-    for column, kind in (("decision", "INTEGER"), ("link", "TEXT"), ("message", "TEXT"),
-                         ("replaced_at", "REAL")):
-        if column not in columns:
-            db.execute(f"ALTER TABLE outbox ADD COLUMN {column} {kind}")
 
 
 def _add_story_column(db: sqlite_utils.Database) -> None:
@@ -299,33 +292,10 @@ def _languages(db: sqlite_utils.Database) -> None:
 
 
 def _member_times(db: sqlite_utils.Database) -> None:
-    """``member_times``: what each member chose about their time (``members.py``): where they
-    are pinged, their zone, their quiet hours (each change from its moment on, as JSON), their
-    digest's time and next moment (indexed where there is one), and until when their direct
-    messages are taken as closed."""
+    """``member_times``: what each member chose about their time (``members.py``): their zone
+    and their quiet hours (each change from its moment on, as JSON)."""
     db.execute("CREATE TABLE IF NOT EXISTS member_times (user_id TEXT PRIMARY KEY, "
-               "notify TEXT NOT NULL, zone TEXT, quiet TEXT, digest INTEGER, "
-               "digest_next REAL, dm_closed_until REAL)")
-    db.execute("CREATE INDEX IF NOT EXISTS member_times_digest ON member_times (digest_next) "
-               "WHERE digest_next IS NOT NULL")
-
-
-def _pings(db: sqlite_utils.Database) -> None:
-    """``pings``: the pings that go on their own (``pings.py``): a direct message (a turn, a
-    reminder, the daily digest) or a channel ping held back by quiet hours, each due at a
-    moment, written in its member's language, with the post it links to (an outbox row), what
-    it was posted as (to replace a reminder) and what became of it; indexed on the unsent."""
-    db.execute("CREATE TABLE IF NOT EXISTS pings (id INTEGER PRIMARY KEY, "
-               "user_id TEXT NOT NULL, place TEXT NOT NULL, server TEXT, game_id INTEGER, "
-               "decision INTEGER, kind TEXT NOT NULL, how TEXT NOT NULL, due_at REAL NOT NULL, "
-               "created_at REAL NOT NULL, text TEXT NOT NULL, fallback TEXT NOT NULL, "
-               "language TEXT, announcement INTEGER, sent_at REAL, outcome TEXT, "
-               "channel TEXT, message TEXT, replaced_at REAL, attempts INTEGER NOT NULL "
-               "DEFAULT 0, next_try REAL, last_error TEXT)")
-    db.execute("CREATE INDEX IF NOT EXISTS pings_unsent ON pings (due_at) "
-               "WHERE sent_at IS NULL")
-    db.execute("CREATE INDEX IF NOT EXISTS pings_decision ON pings (game_id, decision) "
-               "WHERE decision IS NOT NULL")
+               "zone TEXT, quiet TEXT)")
 
 
 def _rated_games(db: sqlite_utils.Database) -> None:
@@ -397,13 +367,12 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "rated_games": _rated_games, "rated_seats": _rated_seats,
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
     "rating_settings": _rating_settings, "languages": _languages,
-    "member_times": _member_times, "pings": _pings,
+    "member_times": _member_times,
 }
 
 
 #: The columns side tables gained after they were first made (``ALTER TABLE`` where missing).
-ADDED_COLUMNS = {"outbox": ("story", "language", "decision", "link", "message", "replaced_at"),
-                 "schedule": ("runs_out",)}
+ADDED_COLUMNS = {"outbox": ("story", "language"), "schedule": ("runs_out",)}
 
 
 def side_tables_missing(db: sqlite_utils.Database) -> bool:

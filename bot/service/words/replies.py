@@ -256,6 +256,8 @@ PLAN_ENDED = Msg("act.plan_ended", "{seat}'s plan ended")
 TIME_RAN_OUT = Msg("act.time_ran_out", "{seat}'s time ran out")
 REMINDED_HALFWAY = Msg("act.reminded_halfway", "{seat} was reminded (halfway)")
 REMINDED_HOUR_LEFT = Msg("act.reminded_hour_left", "{seat} was reminded (an hour left)")
+PING_HELD = Msg("act.ping_held", "{seat}'s ping waits for the end of their quiet hours")
+PINGED_AFTER_QUIET = Msg("act.pinged_after_quiet", "{seat} was pinged as their quiet hours ended")
 
 
 def act_text(rec: Record) -> Text:
@@ -320,6 +322,10 @@ def _waiting_act(rec: Record) -> Text | None:
         case payloads.Reminded(stages=stages):
             if "passed" in stages:
                 return TIME_RAN_OUT(seat=seat)
+            if deadlines.WOKE in stages and not {"half", "hour"} & set(stages):
+                return PINGED_AFTER_QUIET(seat=seat)
+            if stages == (deadlines.HELD,):
+                return PING_HELD(seat=seat)
             return (REMINDED_HALFWAY(seat=seat) if "half" in stages
                     else REMINDED_HOUR_LEFT(seat=seat))
     return None
