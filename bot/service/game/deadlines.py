@@ -277,7 +277,9 @@ def hours(seconds: float) -> Text:
 
 def span(seconds: float) -> Text:
     """``2 d 4 h``, ``3 d``, ``14 h``, ``40 min``: what is left of a time bank (days and
-    whole hours from a day on)."""
+    whole hours from a day on; to the nearest minute, so a bank a few seconds into its use
+    still reads as it was set)."""
+    seconds = round(seconds / 60) * 60
     if seconds >= 86400:
         days, rest = divmod(int(seconds), 86400)
         if rest < 3600:
