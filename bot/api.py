@@ -351,6 +351,17 @@ class GameFace(Protocol):
         """Note that ``ids`` are about to be posted with ``nonce`` (a crash repeats that post)."""
         ...
 
+    def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        """How each of ``user_ids`` is pinged now, with the language of what they alone read:
+        ``channel``, ``dm``, ``both`` or ``off`` (``notify``; by the channel while their direct
+        messages are closed, or over their daily budget of them, which this spends)."""
+        ...
+
+    def dms_closed(self, user_id: str) -> None:
+        """Discord refused a direct message to ``user_id``: their pings go to the channel for
+        a while."""
+        ...
+
     def export(self, game_id_or_place: int | str, fmt: str) -> str:
         """A game's export (txt, json or html) by id, or the newest game of a place."""
         ...

@@ -140,6 +140,9 @@ COMMANDS_PER_USER = Rate(burst=10, per=3.0)
 NUDGE_EVERY_SECONDS = 3600.0
 #: Reminders one user gets, across all games: a day's worth of waiting tables, not a flood.
 REMINDERS_PER_USER = Rate(burst=3, per=3600.0)
+#: Turn pings and reminders one member gets by direct message (``notify dm``), across every
+#: server: ten at once, then 30 a day; over it a ping goes to the game's channel instead.
+DMS_PER_MEMBER = Rate(burst=10, per=86_400.0 / 30)
 
 
 #: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.

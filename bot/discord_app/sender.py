@@ -1,4 +1,4 @@
-"""The courier's hands on Discord: posting in a place and writing to a moderator privately.
+"""The courier's hands on Discord: posting in a place and writing to a member privately.
 
 Discord's answers are sorted the way the outbox needs them: a place that refuses the bot
 (``Forbidden``: a missing permission; ``NotFound``: a deleted channel or thread) is ``Refused``,
@@ -39,7 +39,7 @@ class DiscordSender:
             raise Refused("it is not a channel one can post in")
         return channel
 
-    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> str | None:
         channel = await self.channel(place)
         view = components.view_for(reply)
         try:
@@ -54,8 +54,13 @@ class DiscordSender:
                 raise
             raise NotPosted(f"Discord answered {error.status}: {error.text or error}") from error
         await components.moved_on(self.client, place, reply, sent, view)  # buttons move on
+        return sent[-1].jump_url if sent else None
 
     async def tell(self, user_id: str, text: str) -> None:
         # Opening the direct-message channel needs only the id (no members intent, no lookup).
         channel = await self.client.create_dm(discord.Object(int(user_id)))
-        await channel.send(no_masked_links(text))  # it names a channel, which anyone may name
+        try:
+            await channel.send(no_masked_links(text))  # it names a channel, which anyone may
+        except discord.Forbidden as error:  # closed direct messages (50007)
+            raise Refused(f"Discord refused the direct message ({error.text or error.status})") \
+                from error

@@ -185,7 +185,7 @@ def _passed(draft: Draft, due: Due, quiet: bool) -> Outcome:
         return Outcome(OFFERED_SEAT_WAITS(
             decision=decision.said, took=took, moderator=record.creator_name, seat=seat.name,
             user=seat.user_name), draft=draft, mentions=[])
-    bank = record.bank(due.seat)
+    bank = record.banks.of(due.seat)
     policy = _POLICY[record.on_timeout]()
     line = (BANK_RAN_OUT(decision=decision.said, seat=due.seat, moderator=record.creator_name,
                          policy=policy)

@@ -42,6 +42,7 @@ from bot.service.lookups import Lookups
 from bot.service.pipeline import Pipeline
 from bot.service.router import chat
 from bot.service.scheduler import DUE_PER_RUN, Scheduler
+from bot.service.store import members
 from bot.service.store.store import GameSummary
 
 
@@ -99,6 +100,12 @@ class GameService(Core):
 
     def where_things_stand(self, place: str) -> str | None:
         return self.lookups.where_things_stand(place)
+
+    def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        return members.ping_ways(self.store, user_ids, self.clock(), self.budgets.may_dm)
+
+    def dms_closed(self, user_id: str) -> None:
+        members.dms_closed(self.store, user_id, self.clock())
 
     def games(self) -> list[GameSummary]:
         return self.store.games()

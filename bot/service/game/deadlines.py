@@ -145,7 +145,7 @@ def waited(record: GameRecord, seat: str, now: float, quiet: Quiet = NEVER) -> f
 def limit(record: GameRecord, seat: str) -> float | None:
     """How long the decision at hand may count for ``seat``: the deadline, or what is left
     of the seat's time bank, whichever is less (None: neither is set)."""
-    bank = record.bank(seat)
+    bank = record.banks.of(seat)
     if record.deadline is None:
         return bank
     return record.deadline if bank is None else min(record.deadline, bank)
@@ -251,7 +251,7 @@ def bank_now(record: GameRecord, seat: str, game: Game | None, now: float,
              hours: Hours = NO_HOURS) -> float | None:
     """What is left of ``seat``'s time bank at ``now`` (its decision at hand counted), None
     without a time bank."""
-    bank = record.bank(seat)
+    bank = record.banks.of(seat)
     if bank is None:
         return None
     if _seat_to_act(record, game) == seat:

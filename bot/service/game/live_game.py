@@ -259,7 +259,7 @@ class Draft:
                      user=(BOT_PLAYER, bot_name(level)))
             return Played(owing.seat, move, events, auto=f"bot:{level}")
         if owing.why == computer.TIMEOUT:
-            bank = self.record.bank(owing.seat)
+            bank = self.record.banks.of(owing.seat)
             limit = self.record.deadline if bank is None else (
                 bank if self.record.deadline is None else min(bank, self.record.deadline))
             return self.auto_move(owing.seat, move, "timeout", policy="bot", after=limit)

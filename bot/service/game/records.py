@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from bot.service.game import payloads
 from bot.service.game.payloads import Payload
+from bot.service.game.waits import Banks, DecisionClock, Planned, TimeBank
 from engine.limits import LimitError, check_name, look_alike
 
 #: Every kind of record; a record of another kind is refused on import.
@@ -172,43 +173,6 @@ class LiveMove:
 
 
 @dataclass(frozen=True, slots=True)
-class Planned:
-    """What a seat will play at its next decisions (``plan: ...``), from the record ``seq``.
-    With ``round`` the one step repeats at each of its decisions in that round."""
-
-    seq: int
-    steps: tuple[str, ...]
-    round: int | None = None
-
-
-@dataclass(slots=True)
-class DecisionClock:
-    """How long the decision the game waits for has waited: ``waited`` seconds before the
-    clock last started (its stretches, ``runs``, each (from, to)), plus the time since
-    ``since`` (None while the game is paused), and which of its reminders
-    (``deadlines.STAGES``) were given. It starts again whenever the position, or who must
-    answer it, changes; a pause stops it and ``resume`` lets it run on. What of that time
-    counts against a deadline or a time bank (not the player's time away or quiet hours) is
-    ``deadlines.counted``."""
-
-    key: int = 0
-    since: float | None = None
-    waited: float = 0.0
-    reminded: frozenset[str] = frozenset()
-    runs: tuple[tuple[float, float], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class TimeBank:
-    """A game's time bank (``timebank 3d +12h max 5d``): each seat's bank starts at ``start``
-    seconds, gains ``gain`` after each of its decisions, and never holds more than ``most``."""
-
-    start: float
-    gain: float
-    most: float
-
-
-@dataclass(frozen=True, slots=True)
 class Takeback:
     """What one undo or correction took back, so that ``redo`` can put exactly that back."""
 
@@ -272,11 +236,8 @@ class GameRecord:
     #: the language the game's public posts are written in (a ``language`` setting; None: none
     #: was chosen, so the server's default, else English: ``store/languages.py``)
     language: str | None = None
-    #: the game's time bank (None: none), each seat's bank after its last decision (a seat
-    #: missing has its whole ``start``), and the moves in force when it last gained
-    timebank: TimeBank | None = None
-    banks: dict[str, float] = field(default_factory=dict)
-    credited: dict[str, int] = field(default_factory=dict)
+    #: the game's time bank and each seat's (``timebank``, ``bank`` records)
+    banks: Banks = field(default_factory=Banks)
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -291,7 +252,7 @@ class GameRecord:
                        archive=dict(self.archive), takebacks=list(self.takebacks),
                        renames=list(self.renames), away=dict(self.away),
                        plans=dict(self.plans), clock=replace(self.clock),
-                       banks=dict(self.banks), credited=dict(self.credited))
+                       banks=self.banks.copy())
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -340,13 +301,7 @@ class GameRecord:
     @property
     def timed(self) -> bool:
         """Whether a decision can run out of time here (a deadline, a time bank)."""
-        return self.deadline is not None or self.timebank is not None
-
-    def bank(self, name: str) -> float | None:
-        """The seat's time bank before the decision at hand (None: the game has none)."""
-        if self.timebank is None:
-            return None
-        return self.banks.get(name, self.timebank.start)
+        return self.deadline is not None or self.banks.setting is not None
 
     @property
     def bots(self) -> dict[str, str]:
@@ -583,7 +538,7 @@ class GameRecord:
         bank go (the new player's bank starts whole)."""
         self.away.pop(seat.name, None)
         self.plans.pop(seat.name, None)
-        self.banks.pop(seat.name, None)
+        self.banks.drop(seat.name)
         self.nudged = None
 
     def _rename(self, rec: Record, seat: Seat, name: str) -> None:
@@ -598,10 +553,7 @@ class GameRecord:
             self.away[name] = self.away.pop(old)
         if old in self.plans:
             self.plans[name] = self.plans.pop(old)
-        if old in self.banks:
-            self.banks[name] = self.banks.pop(old)
-        if old in self.credited:
-            self.credited[name] = self.credited.pop(old)
+        self.banks.rename(old, name)
 
         def moved(m: LiveMove) -> LiveMove:
             return replace(m, seat=name) if m.seat == old else m
@@ -661,21 +613,13 @@ class GameRecord:
 
     def _on_timebank(self, rec: Record) -> None:
         p = rec.carried(payloads.BankSet)
-        if p.start is None:
-            self.timebank = None
-        else:
-            if not 0 < p.start <= p.most or p.gain < 0:
-                raise ValueError("a time bank starts above nothing and at most its most")
-            self.timebank = TimeBank(p.start, p.gain, p.most)
-        self.banks.clear()  # every seat starts again with the bank as set now
-        self.credited.clear()
+        if p.start is not None and not (0 < p.start <= p.most and p.gain >= 0):
+            raise RecordError(rec.seq, "a time bank starts above nothing and at most its most")
+        self.banks.set(None if p.start is None else TimeBank(p.start, p.gain, p.most))
 
     def _on_bank(self, rec: Record) -> None:
         p = rec.carried(payloads.BankLeft)
-        seat = self._need_seat(rec)
-        self.banks[seat.name] = p.left
-        if p.credited:
-            self.credited[seat.name] = p.credited
+        self.banks.note(self._need_seat(rec).name, p.left, p.credited)
 
     def _on_remind(self, rec: Record) -> None:
         stages = frozenset(rec.carried(payloads.Reminded).stages)

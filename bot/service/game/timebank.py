@@ -26,7 +26,8 @@ import re
 from bot.service.game import deadlines, payloads
 from bot.service.game.deadlines import NEVER, Hours
 from bot.service.game.live_game import BOT_USER, Draft, LiveGame
-from bot.service.game.records import GameStatus, TimeBank
+from bot.service.game.records import GameStatus
+from bot.service.game.waits import TimeBank
 from engine.limits import check_timebank
 
 DAY, HOUR = 86400.0, 3600.0
@@ -74,8 +75,8 @@ def settle(before: LiveGame | None, draft: Draft, hours: Hours) -> None:
     if before is None or before.game is None or before.status != GameStatus.ACTIVE:
         return
     record, after = before.record, draft.record
-    bank = record.timebank
-    if bank is None or after.timebank != bank or after.position_seq == record.position_seq:
+    bank = record.banks.setting
+    if bank is None or after.banks.setting != bank or after.position_seq == record.position_seq:
         return
     decision = before.game.to_act()
     if decision is None:
@@ -83,7 +84,7 @@ def settle(before: LiveGame | None, draft: Draft, hours: Hours) -> None:
     seat = decision.player
     if after.seat(seat) is None:  # renamed in this very command: its bank starts whole
         return
-    left = record.bank(seat)
+    left = record.banks.of(seat)
     assert left is not None
     left -= deadlines.counted(record, seat, draft.now, hours.get(seat, NEVER))
     credited = 0
@@ -93,9 +94,9 @@ def settle(before: LiveGame | None, draft: Draft, hours: Hours) -> None:
     played = any(r.kind == "move" and r.seat == seat and isinstance(r.payload, payloads.Moved)
                  and r.payload.reason is None and r.payload.policy is None for r in draft.new)
     if played and (now_acting is None or now_acting.player != seat) \
-            and moves > after.credited.get(seat, 0):
+            and moves > after.banks.credited.get(seat, 0):
         left += bank.gain
         credited = moves
     left = min(bank.most, max(0.0, left))
-    if left != record.bank(seat) or credited:
+    if left != record.banks.of(seat) or credited:
         draft.add(payloads.BankLeft(round(left, 3), credited), seat=seat, user=BOT_USER)

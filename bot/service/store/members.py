@@ -1,4 +1,11 @@
-"""What each member chose about their time: their quiet hours, in their own zone.
+"""What each member chose about their time: their quiet hours, in their own zone, and where
+they are pinged.
+
+``notify channel|dm|both|off`` (``verbs/notify.py``): a turn or a reminder pings the member in
+the game's channel (the default), by direct message with a link to the game's post, both, or not
+at all (their name is still written). When Discord refuses a direct message to them (closed
+DMs), that ping goes to the channel instead, once, and their pings go to the channel for
+``DMS_CLOSED_SECONDS`` (a closed inbox costs one fallback, not one per ping).
 
 ``quiet 22:00-07:30 Europe/Berlin`` (``verbs/quiet.py``): no reminder pings them in those hours,
 and their deadline or time bank does not run in them (``game/quiet.py``); each change is kept
@@ -13,17 +20,24 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 import sqlite_utils
 
 from bot.service.game.quiet import Quiet, QuietHours
 from bot.service.game.records import GameRecord
+from bot.service.store import languages
 from bot.service.store.schema import stored_id
 from bot.service.store.store import Store
+from bot.service.words.catalogue import DEFAULT_LANGUAGE
 
 DEFAULT_ZONE = "UTC"
+#: Where a member is pinged (``notify``), the default first.
+NOTIFY = ("channel", "dm", "both", "off")
+DEFAULT_NOTIFY = "channel"
+#: How long a member's pings go to the channel after Discord refused a direct message to them.
+DMS_CLOSED_SECONDS = 7 * 86400.0
 #: Changes of quiet hours kept: those of the last 60 days and the one in force before them
 #: (no decision's wait, the time away limit included, reaches further back).
 QUIET_KEPT_SECONDS = 60 * 86400.0
@@ -36,6 +50,9 @@ class MemberTimes:
     user_id: str
     zone: str | None = None
     quiet: Quiet = Quiet()
+    notify: str = DEFAULT_NOTIFY
+    #: until when their direct messages are taken as closed (Discord refused one)
+    dm_closed_until: float | None = None
 
     @property
     def zone_or_utc(self) -> str:
@@ -44,6 +61,12 @@ class MemberTimes:
     def hours(self, at: float) -> QuietHours | None:
         """The quiet hours in force at ``at``."""
         return self.quiet.now(at)
+
+    def way(self, now: float) -> str:
+        """How they are pinged at ``now``: as they chose, but by the channel while their direct
+        messages are taken as closed."""
+        closed = self.dm_closed_until is not None and self.dm_closed_until > now
+        return "channel" if closed and self.notify in ("dm", "both") else self.notify
 
 
 def _quiet(text: str | None) -> Quiet:
@@ -62,13 +85,15 @@ def _quiet_text(quiet: Quiet) -> str:
                        for since, hours in quiet.periods], separators=(",", ":"))
 
 
-_COLUMNS = "user_id, zone, quiet"
+_COLUMNS = "user_id, zone, quiet, notify, dm_closed_until"
 
 
 def _row(row: tuple[object, ...]) -> MemberTimes:
-    user, zone, quiet = row
+    user, zone, quiet, notify, closed = row
     return MemberTimes(str(user), None if zone is None else str(zone),
-                       _quiet(None if quiet is None else str(quiet)))
+                       _quiet(None if quiet is None else str(quiet)),
+                       str(notify) if notify in NOTIFY else DEFAULT_NOTIFY,
+                       None if closed is None else float(str(closed)))
 
 
 def of(store: Store, user_id: str) -> MemberTimes:
@@ -112,8 +137,9 @@ def keep(store: Store, times: MemberTimes) -> None:
 def write(db: sqlite_utils.Database, times: MemberTimes) -> None:
     """Write ``times`` inside the caller's transaction."""
     db.execute(
-        f"INSERT OR REPLACE INTO member_times ({_COLUMNS}) VALUES (?, ?, ?)",
-        [times.user_id, times.zone, _quiet_text(times.quiet) if times.quiet.periods else None])
+        f"INSERT OR REPLACE INTO member_times ({_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+        [times.user_id, times.zone, _quiet_text(times.quiet) if times.quiet.periods else None,
+         times.notify, times.dm_closed_until])
 
 
 def with_quiet(quiet: Quiet, hours: QuietHours | None, now: float) -> Quiet:
@@ -136,6 +162,27 @@ def look_again(db: sqlite_utils.Database, user_id: str, now: float) -> None:
     db.execute("UPDATE schedule SET due_at = ? WHERE game_id IN (SELECT DISTINCT r.game_id "
                "FROM records r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? "
                "AND g.status = 'active')", [now, stored_id(user_id)])
+
+
+def ping_ways(store: Store, user_ids: Sequence[str], now: float,
+              may_dm: Callable[[str], bool]) -> dict[str, tuple[str, str]]:
+    """How each of ``user_ids`` is pinged at ``now`` (``MemberTimes.way``), with the language
+    of what they alone read; one who would get a direct message over their day's budget of them
+    (``may_dm``, which spends it) is pinged in the channel instead."""
+    chosen = members(store, user_ids)
+    ways: dict[str, tuple[str, str]] = {}
+    for user in user_ids:
+        way = chosen[user].way(now) if user in chosen else DEFAULT_NOTIFY
+        if way in ("dm", "both") and not may_dm(user):
+            way = "channel"
+        ways[user] = (way, languages.chosen(store, languages.MEMBER, user) or DEFAULT_LANGUAGE)
+    return ways
+
+
+def dms_closed(store: Store, user_id: str, now: float) -> None:
+    """Discord refused a direct message to ``user_id``: their pings go to the channel for
+    ``DMS_CLOSED_SECONDS`` (or until they choose ``notify`` again)."""
+    keep(store, replace(of(store, user_id), dm_closed_until=now + DMS_CLOSED_SECONDS))
 
 
 def forget_user(db: sqlite_utils.Database, user_id: str) -> int:

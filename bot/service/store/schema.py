@@ -292,10 +292,11 @@ def _languages(db: sqlite_utils.Database) -> None:
 
 
 def _member_times(db: sqlite_utils.Database) -> None:
-    """``member_times``: what each member chose about their time (``members.py``): their zone
-    and their quiet hours (each change from its moment on, as JSON)."""
+    """``member_times``: what each member chose about their time (``members.py``): their zone,
+    their quiet hours (each change from its moment on, as JSON), where they are pinged, and
+    until when their direct messages are taken as closed."""
     db.execute("CREATE TABLE IF NOT EXISTS member_times (user_id TEXT PRIMARY KEY, "
-               "zone TEXT, quiet TEXT)")
+               "zone TEXT, quiet TEXT, notify TEXT, dm_closed_until REAL)")
 
 
 def _rated_games(db: sqlite_utils.Database) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from bot.api import Command
 from bot.service.command.context import Context, Outcome, refuse
-from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.game.quiet import QuietHours, zone_name
@@ -116,7 +116,6 @@ ENTRY = Entry(
     "quiet", ("quiet",), USAGE(), read, {Quiet: OpenRoute(quiet)},
     help=((Section.PLAY, HELP()),),
     docs=((Who.ANYONE, "`quiet 22:00-07:30 Europe/Berlin`, `quiet off` (for themselves)"),),
-    slash=Slash("quiet", "Your quiet hours: no pings, and your time does not run",
-                private=True),
+    slash=NoSlash("set once in a while; reached with `/bus do`"),
     strict=True,
 )

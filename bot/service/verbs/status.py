@@ -124,7 +124,7 @@ def waiting_lines(record: GameRecord) -> list[Said]:
                     DEADLINE(hours=deadlines.hours(record.deadline),
                              on_timeout=record.on_timeout))
         out.append(WAITING(deadline=deadline, on_away=record.on_away))
-    bank = record.timebank
+    bank = record.banks.setting
     if bank is not None:
         out.append(TIMEBANK(start=deadlines.span(bank.start), gain=deadlines.span(bank.gain),
                             most=deadlines.span(bank.most), on_timeout=record.on_timeout))

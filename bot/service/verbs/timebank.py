@@ -17,7 +17,8 @@ from bot.service.command.needs import moderator, status
 from bot.service.command.words import Words
 from bot.service.game import payloads, timebank
 from bot.service.game.deadlines import span
-from bot.service.game.records import OPEN_STATUSES, TimeBank
+from bot.service.game.records import OPEN_STATUSES
+from bot.service.game.waits import TimeBank
 from engine.text import Msg
 
 SET = Msg("timebank.set", "Moderator {name} set a time bank: each player starts with {start}, "
