@@ -238,3 +238,28 @@ def test_the_practice_clock_is_the_consoles_only(tmp_path: Path, clock: Clock) -
     table.say("Arcsyn", "time +3h")
     assert practice() == MORNING
     service.close()
+
+
+# ---- where a member is pinged -----------------------------------------------------------------
+
+
+def test_notify_is_kept_per_member_and_direct_pings_are_bounded_per_day(
+        tmp_path: Path, clock: Clock) -> None:
+    service = GameService(str(tmp_path / "n.db"), renderer=None, clock=clock)
+    table = Table(service)
+    assert "in the game's channel" in table.ok("Ada", "notify").text
+    assert "by direct message" in table.ok("Ada", "notify dm").text
+    table.ok("Bo", "notify off")
+    assert not table.say("Ada", "notify pigeon").ok
+    assert service.ping_ways(["id-Ada", "id-Bo", "id-Cy"]) == {
+        "id-Ada": ("dm", "en"), "id-Bo": ("off", "en"), "id-Cy": ("channel", "en")}
+    ways = [service.ping_ways(["id-Ada"])["id-Ada"][0] for _ in range(12)]
+    # ten at once (the look above spent one), then the channel
+    assert ways.count("dm") == 9 and ways[-1] == "channel"
+    clock.now += DAY
+    assert service.ping_ways(["id-Ada"])["id-Ada"][0] == "dm"  # the day's budget came back
+    service.dms_closed("id-Ada")  # Discord refused one: the channel for a week
+    assert service.ping_ways(["id-Ada"])["id-Ada"][0] == "channel"
+    clock.now += 8 * DAY
+    assert service.ping_ways(["id-Ada"])["id-Ada"][0] == "dm"
+    service.close()
