@@ -224,6 +224,9 @@ class Announcement:
     #: the language ``text`` is written in (the game's, when it was made): what a late post
     #: adds to it is written in the same
     language: str = "en"
+    #: a reminder of the decision the game waits for (its clock's key; None: not a reminder):
+    #: once it is out, the post of an earlier reminder of the same decision is taken down
+    reminds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +348,12 @@ class GameFace(Protocol):
 
     def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
         """A post failed (``refused``: the place refused it): when to try again, whom to tell."""
+        ...
+
+    def replaced(self, ids: Sequence[int], link: str) -> list[str]:
+        """The announcements ``ids``, just sent, were posted as the message at ``link``: when
+        that is one reminder, the links of the earlier reminders of the same decision it
+        replaces (each given once, marked replaced), to be taken down."""
         ...
 
     def mark_posting(self, ids: Sequence[int], nonce: str) -> None:

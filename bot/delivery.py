@@ -60,6 +60,10 @@ class Sender(Protocol):
         """Tell ``user_id`` privately (a direct message); ``Refused`` when they do not take
         direct messages from the bot."""
 
+    async def take_down(self, place: str, link: str) -> None:
+        """Delete the bot's message at ``link`` in ``place`` (a reminder replaced by a newer
+        one); raise when it could not."""
+
 
 #: What the courier needs from the game service: its face, awaited (``bot.api.GameFace``'s
 #: ``unsent``, ``owed``, ``mark_sent``, ``mark_failed``, ``mark_posting``, ``waiting_user``).
@@ -217,6 +221,12 @@ class Courier:
                                refused=False, stored=f"{MAYBE_POSTED}{nonce}: ")
             return False
         await self.backend.mark_sent(ids)
+        if link is not None:  # a reminder replaces the decision's earlier one: never a pile
+            for old in await self.backend.replaced(ids, link):
+                try:
+                    await self.sender.take_down(place, old)
+                except Exception as error:  # gone already, or no permission: it stays
+                    log.info("the replaced reminder %s in %s stays: %s", old, place, error)
         for user, language in direct:
             await self._direct(place, user, language, reply.text, link)
         return True

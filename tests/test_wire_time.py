@@ -58,6 +58,22 @@ async def test_every_time_shown_on_discord_is_a_timestamp(tmp_path: Path) -> Non
             assert [style for _, style in stamps(text)] == ["R"] and "of 24 h" not in text
             assert abs(stamps(text)[0][0] - due) < 60
 
+            # The second reminder of the same decision replaces the first: it is posted, then
+            # the first is taken down (the channel keeps one reminder, never a pile).
+            table = server.channels["bus-table"]
+            half_id = server.history[table.id][-1]["id"]
+            assert "halfway" in server.history[table.id][-1]["content"]
+            since = len(server.requests)
+            assert await reminders.run_due(time.time() + 23.5 * HOUR) == 1
+            [hour] = server.posts(since)
+            assert "an hour from" in checked(hour)["content"] and pinged(hour) == {ada.id}
+            await server.wait_for(lambda: any(
+                r.method == "DELETE" for r in server.requests[since:]))
+            [gone] = [r for r in server.requests[since:] if r.method == "DELETE"]
+            assert gone.path == f"/api/v10/channels/{table.id}/messages/{half_id}"
+            shown = [m["content"] for m in server.history[table.id]]
+            assert sum("Reminder" in text for text in shown) == 1
+
 
 def dms_to(server: WireServer, user: User, since: int) -> list[str]:
     """The direct messages the bot sent ``user`` from request ``since`` on (accepted ones)."""

@@ -56,6 +56,16 @@ class DiscordSender:
         await components.moved_on(self.client, place, reply, sent, view)  # buttons move on
         return sent[-1].jump_url if sent else None
 
+    async def take_down(self, place: str, link: str) -> None:
+        """Delete the bot's message at ``link`` (a jump link this sender gave: its last part is
+        the message's id)."""
+        channel = await self.channel(place)
+        message_id = link.rsplit("/", 1)[-1]
+        if not message_id.isdigit() or not isinstance(channel, discord.abc.GuildChannel
+                                                      | discord.Thread):
+            raise Refused("not a message of a channel")
+        await channel.get_partial_message(int(message_id)).delete()
+
     async def tell(self, user_id: str, text: str) -> None:
         # Opening the direct-message channel needs only the id (no members intent, no lookup).
         channel = await self.client.create_dm(discord.Object(int(user_id)))

@@ -153,6 +153,7 @@ class AsyncGameService:
     mark_sent = _OnDb(GameFace.mark_sent)
     mark_failed = _OnDb(GameFace.mark_failed)
     mark_posting = _OnDb(GameFace.mark_posting)
+    replaced = _OnDb(GameFace.replaced)
     ping_ways = _OnDb(GameFace.ping_ways)
     dms_closed = _OnDb(GameFace.dms_closed)
     export = _OnDb(GameFace.export)

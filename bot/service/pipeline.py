@@ -232,7 +232,8 @@ class Pipeline:
             change.announcement = Announcement(
                 step.place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
                 snapshot is not None, draft.new[0].seq if shown is not None else 0,
-                _story_of(ending), language=words.language)
+                _story_of(ending), language=words.language,
+                reminds=after.record.clock.key if outcome.reminder else None)
         try:
             game_id = core.store.commit(change, step.now)
         except sqlite3.Error as err:

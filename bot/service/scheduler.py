@@ -152,7 +152,8 @@ def _woke(draft: Draft, due: Due) -> Outcome:
     player = _player(draft, due.seat)
     if player is not None:
         draft.pings.append(player)
-    return Outcome(QUIET_OVER(seat=due.seat, decision=decision.said), draft=draft, mentions=[])
+    return Outcome(QUIET_OVER(seat=due.seat, decision=decision.said), draft=draft, mentions=[],
+                   reminder=True)
 
 
 def _reminder(draft: Draft, due: Due, hours: deadlines.Hours, quiet: bool) -> Outcome:
@@ -168,7 +169,7 @@ def _reminder(draft: Draft, due: Due, hours: deadlines.Hours, quiet: bool) -> Ou
         (REMINDER_HALF if due.stage == HALF else REMINDER_HOUR)(
             decision=decision.said, due=relative(out or draft.now),
             policy=_POLICY[record.on_timeout]()),
-        draft=draft, mentions=[])
+        draft=draft, mentions=[], reminder=True)
 
 
 def _passed(draft: Draft, due: Due, quiet: bool) -> Outcome:

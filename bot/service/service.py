@@ -141,6 +141,9 @@ class GameService(Core):
     def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
         self.announcements.mark_posting(ids, nonce)
 
+    def replaced(self, ids: Sequence[int], link: str) -> list[str]:
+        return self.store.replaced(list(ids), link, self.clock())
+
     # ---- the message ledger --------------------------------------------------------------------
 
     def see(self, place: str, message_id: str) -> None:

@@ -233,6 +233,11 @@ def _outbox(db: sqlite_utils.Database) -> None:
     if "language" not in columns:
         # the language its text is written in; older rows are English (NULL reads as "en")
         db.execute("ALTER TABLE outbox ADD COLUMN language TEXT")
+    # a reminder's decision (the next reminder of the same decision replaces its post), the
+    # link of the message that carried it alone, and when it was replaced
+    for column, kind in (("reminds", "INTEGER"), ("link", "TEXT"), ("replaced_at", "REAL")):
+        if column not in columns:
+            db.execute(f"ALTER TABLE outbox ADD COLUMN {column} {kind}")
 
 
 def _add_story_column(db: sqlite_utils.Database) -> None:
@@ -373,7 +378,8 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
 
 
 #: The columns side tables gained after they were first made (``ALTER TABLE`` where missing).
-ADDED_COLUMNS = {"outbox": ("story", "language"), "schedule": ("runs_out",)}
+ADDED_COLUMNS = {"outbox": ("story", "language", "reminds", "link", "replaced_at"),
+                 "schedule": ("runs_out",)}
 
 
 def side_tables_missing(db: sqlite_utils.Database) -> bool:

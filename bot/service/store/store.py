@@ -430,6 +430,10 @@ class Store:
         with self.transaction() as db:
             outbox.mark_sent(db, ids, now)
 
+    def replaced(self, ids: list[int], link: str, now: float) -> list[str]:
+        with self.transaction() as db:
+            return outbox.replaced(db, ids, link, now)
+
     def mark_failed(self, item_id: int, error: str, refused: bool,
                     now: float) -> Failure:
         with self.transaction() as db:
