@@ -546,10 +546,10 @@ class WireServer:
             return self._post(request, channel, recorded)
         if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 \
                 and request.method == "DELETE":  # the bot takes its own message down
-            kept = self.history.get(int(parts[1]), [])
-            if all(m["id"] != parts[3] for m in kept):
+            messages = self.history.get(int(parts[1]), [])
+            if all(m["id"] != parts[3] for m in messages):
                 return _error(404, 10008, "Unknown Message")
-            self.history[int(parts[1])] = [m for m in kept if m["id"] != parts[3]]
+            self.history[int(parts[1])] = [m for m in messages if m["id"] != parts[3]]
             return web.Response(status=204)
         if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 \
                 and request.method == "PATCH":  # an edit: the bot takes its buttons off
