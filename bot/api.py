@@ -360,6 +360,11 @@ class GameFace(Protocol):
         """Note that ``ids`` are about to be posted with ``nonce`` (a crash repeats that post)."""
         ...
 
+    def digests(self, now: float | None = None) -> list[tuple[str, str]]:
+        """The daily digests due by ``now``: each (member, text), to be sent by direct message;
+        each is given once (a failed send is not retried that day)."""
+        ...
+
     def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         """How each of ``user_ids`` is pinged now, with the language of what they alone read:
         ``channel``, ``dm``, ``both`` or ``off`` (``notify``; by the channel while their direct

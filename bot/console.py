@@ -90,6 +90,7 @@ PING = Msg("console.ping", "  ping: {users}")
 PICTURE = Msg("console.picture", "  picture: {path}")
 PICTURE_SHOWS = Msg("console.picture_shows", "  picture shows: {alt}")
 FILE = Msg("console.file", "  file: {path}")
+DIRECT = Msg("console.direct", "busbot (a direct message to {user}): {text}")
 CLOCK_NOW = Msg("console.clock_now", "  The table's clock reads {now}, {ahead} ahead of this "
                 "machine's; `time +3h` moves it on.")
 CLOCK_USAGE = Msg("console.clock_usage", "  `time +3h` moves this table's clock on (minutes, "
@@ -350,6 +351,9 @@ def run_due(service: GameService, out: TextIO, picture_dir: str) -> None:
         if place != PLACE:
             reply.text = WORDS(IN_PLACE(place=place, text=reply.text))
         show(reply, out, picture_dir, service.clock())
+    for user, text in service.digests():  # what Discord sends by direct message
+        shown = written_out(text, service.clock(), WORDS.language, local_zone())
+        print(WORDS(DIRECT(user=user, text=shown)), file=out)
 
 
 def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> None:

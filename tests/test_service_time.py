@@ -263,3 +263,56 @@ def test_notify_is_kept_per_member_and_direct_pings_are_bounded_per_day(
     clock.now += 8 * DAY
     assert service.ping_ways(["id-Ada"])["id-Ada"][0] == "dm"
     service.close()
+
+
+# ---- the daily digest -------------------------------------------------------------------------
+
+
+def test_a_digest_lists_exactly_the_games_waiting_for_the_member_once_a_day(
+        tmp_path: Path, clock: Clock) -> None:
+    service = GameService(str(tmp_path / "d.db"), renderer=None, clock=clock,
+                          rate_limits=False)
+    first, second, third = (Table(service, place=f"channel-{n}") for n in (1, 2, 3))
+    started(first, 3)  # Arcsyn to act
+    first.ok("Arcsyn", "deadline 24h")
+    started(second, 3, names=("Daemonis", "Arcsyn", "Hedgethorn"), creator="Daemonis")
+    started(third, 3)
+    play(third, SETUP[:2])  # Daemonis to act here: not Arcsyn's
+    set_reply = first.ok("Arcsyn", "digest on 09:30 Europe/Berlin")
+    assert "09:30 (Europe/Berlin)" in set_reply.text
+    assert mark(MORNING + 30 * 60, "f") in set_reply.text  # 09:30 CET is 08:30 UTC
+    assert "the next" in first.ok("Arcsyn", "digest").text
+    assert service.digests() == []  # not yet
+    clock.now = MORNING + 30 * 60
+    [(user, text)] = service.digests()
+    assert user == "id-Arcsyn"
+    assert "1 game waits for you" in text and "Game 3" not in text  # Daemonis acts there
+    assert f"Game 1 in channel-1: Arcsyn: place 2 starting buildings on free zone-A lots, " \
+           f"due {mark(MORNING + DAY)}" in text
+    assert "Game 2" not in text  # Daemonis places first there
+    assert service.digests() == []  # once a day
+    clock.now += DAY
+    play(first, SETUP[:2])
+    play(second, [("Daemonis", "Place House at C1"), ("Daemonis", "Place Office at C1")])
+    [(_, text)] = service.digests()
+    assert "1 game waits for you" in text and "Game 1" not in text
+    assert "Game 2 in channel-2: Arcsyn: place" in text and "turn began" in text
+    clock.now += DAY
+    play(second, [("Arcsyn", "Place House at C2"), ("Arcsyn", "Place Office at C2")])
+    assert service.digests() == []  # nothing waits for Arcsyn: no message that day
+    assert "no more daily digest" in first.ok("Arcsyn", "digest off").text
+    service.close()
+
+
+def test_the_console_prints_a_digest_as_the_direct_message_it_is(
+        tmp_path: Path, clock: Clock) -> None:
+    practice = console.PracticeClock(clock)
+    service = GameService(str(tmp_path / "c.db"), renderer=None, clock=practice,
+                          bind_imported_names=True, rate_limits=False)
+    lines = ["Ada: new game", "Ada: join", "Bram: join", "Cleo: join",
+             "Ada: start order: Ada, Bram, Cleo", "Ada: digest on 10:00 UTC", "time +3h"]
+    out = io.StringIO()
+    assert console.run(service, io.StringIO("\n".join(lines) + "\n"), out, str(tmp_path)) == 0
+    assert "busbot (a direct message to Ada): Your Bus digest: 1 game waits for you" in \
+        out.getvalue()
+    service.close()

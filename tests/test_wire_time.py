@@ -138,3 +138,28 @@ async def test_a_turn_ping_by_direct_message_and_its_one_fallback(tmp_path: Path
             assert pinged(post) == {bob.id}
             assert not [r for r in server.requests[since:] if r.method == "POST"
                         and int(r.path.split("/")[-2]) in server.dms]
+
+
+async def test_the_daily_digest_is_a_direct_message_listing_the_waiting_game(
+        tmp_path: Path) -> None:
+    async with wire_server() as server:
+        config = wire_config(server, tmp_path / "busbot.db")
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        ada, bob, cy = (server.add_member(name) for name in ("Ada", "Bob", "Cy"))
+        table = server.channels["bus-table"]
+        async with busbot_on(server, config) as running:
+            for who, text in [(mod, "!bus new game auto_single=false"), (ada, "!bus join"),
+                              (bob, "!bus join"), (cy, "!bus join"),
+                              (mod, "!bus start order: Ada, Bob, Cy")]:
+                await say(server, who, text)
+            for who in (ada, bob):
+                post, _ = await say(server, who, "!bus digest on 07:00 UTC")
+                assert "07:00 (UTC)" in checked(post)["content"]
+            reminders = cast(Reminders, running.bot.get_cog("Reminders"))
+            since = len(server.requests)
+            assert await reminders.send_digests(time.time() + 25 * HOUR) == 1  # Bob: none
+            [digest] = dms_to(server, ada, since)
+            assert dms_to(server, bob, since) == []
+            assert f"- Game 1 in <#{table.id}>: Ada: place 2 starting buildings" in digest
+            assert "1 game waits for you" in digest
+            assert await reminders.send_digests(time.time() + 25 * HOUR) == 0  # once a day

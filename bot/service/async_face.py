@@ -154,6 +154,7 @@ class AsyncGameService:
     mark_failed = _OnDb(GameFace.mark_failed)
     mark_posting = _OnDb(GameFace.mark_posting)
     replaced = _OnDb(GameFace.replaced)
+    digests = _OnDb(GameFace.digests)
     ping_ways = _OnDb(GameFace.ping_ways)
     dms_closed = _OnDb(GameFace.dms_closed)
     export = _OnDb(GameFace.export)

@@ -32,6 +32,7 @@ from bot.api import (
     Reply,
     TableNow,
 )
+from bot.service import digests
 from bot.service.announcements import Announcements
 from bot.service.core import Core
 from bot.service.drawing.prepared import Prepared
@@ -100,6 +101,9 @@ class GameService(Core):
 
     def where_things_stand(self, place: str) -> str | None:
         return self.lookups.where_things_stand(place)
+
+    def digests(self, now: float | None = None) -> list[tuple[str, str]]:
+        return digests.due(self, self.clock() if now is None else now)
 
     def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         return members.ping_ways(self.store, user_ids, self.clock(), self.budgets.may_dm)

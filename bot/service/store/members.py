@@ -1,6 +1,9 @@
 """What each member chose about their time: their quiet hours, in their own zone, and where
 they are pinged.
 
+``digest on 08:00`` (``verbs/digest.py``): once a day at that time in their zone, a direct
+message listing the games that wait for them (``bot/service/digests.py``).
+
 ``notify channel|dm|both|off`` (``verbs/notify.py``): a turn or a reminder pings the member in
 the game's channel (the default), by direct message with a link to the game's post, both, or not
 at all (their name is still written). When Discord refuses a direct message to them (closed
@@ -18,6 +21,7 @@ table ``member_times`` (``schema.py``); ``forget me`` deletes it.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -26,6 +30,7 @@ from dataclasses import dataclass, replace
 import sqlite_utils
 
 from bot.service.game.quiet import Quiet, QuietHours
+from bot.service.game.quiet import zone as quiet_zone
 from bot.service.game.records import GameRecord
 from bot.service.store import languages
 from bot.service.store.schema import stored_id
@@ -53,6 +58,10 @@ class MemberTimes:
     notify: str = DEFAULT_NOTIFY
     #: until when their direct messages are taken as closed (Discord refused one)
     dm_closed_until: float | None = None
+    #: their daily digest's time of day, minutes after midnight in ``zone`` (None: none), and
+    #: its next moment
+    digest: int | None = None
+    digest_next: float | None = None
 
     @property
     def zone_or_utc(self) -> str:
@@ -85,15 +94,17 @@ def _quiet_text(quiet: Quiet) -> str:
                        for since, hours in quiet.periods], separators=(",", ":"))
 
 
-_COLUMNS = "user_id, zone, quiet, notify, dm_closed_until"
+_COLUMNS = "user_id, zone, quiet, notify, dm_closed_until, digest, digest_next"
 
 
 def _row(row: tuple[object, ...]) -> MemberTimes:
-    user, zone, quiet, notify, closed = row
+    user, zone, quiet, notify, closed, digest, digest_next = row
     return MemberTimes(str(user), None if zone is None else str(zone),
                        _quiet(None if quiet is None else str(quiet)),
                        str(notify) if notify in NOTIFY else DEFAULT_NOTIFY,
-                       None if closed is None else float(str(closed)))
+                       None if closed is None else float(str(closed)),
+                       None if digest is None else int(str(digest)),
+                       None if digest_next is None else float(str(digest_next)))
 
 
 def of(store: Store, user_id: str) -> MemberTimes:
@@ -137,9 +148,9 @@ def keep(store: Store, times: MemberTimes) -> None:
 def write(db: sqlite_utils.Database, times: MemberTimes) -> None:
     """Write ``times`` inside the caller's transaction."""
     db.execute(
-        f"INSERT OR REPLACE INTO member_times ({_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+        f"INSERT OR REPLACE INTO member_times ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [times.user_id, times.zone, _quiet_text(times.quiet) if times.quiet.periods else None,
-         times.notify, times.dm_closed_until])
+         times.notify, times.dm_closed_until, times.digest, times.digest_next])
 
 
 def with_quiet(quiet: Quiet, hours: QuietHours | None, now: float) -> Quiet:
@@ -183,6 +194,35 @@ def dms_closed(store: Store, user_id: str, now: float) -> None:
     """Discord refused a direct message to ``user_id``: their pings go to the channel for
     ``DMS_CLOSED_SECONDS`` (or until they choose ``notify`` again)."""
     keep(store, replace(of(store, user_id), dm_closed_until=now + DMS_CLOSED_SECONDS))
+
+
+def next_digest(minutes: int, zone: str, after: float) -> float:
+    """The first moment after ``after`` at ``minutes`` past midnight in ``zone`` (a wall time
+    summer time skips is read as the clocks' jump places it)."""
+    tz = quiet_zone(zone)
+    day = dt.datetime.fromtimestamp(after, tz).date()
+    for offset in range(3):
+        on = day + dt.timedelta(days=offset)
+        at = dt.datetime(on.year, on.month, on.day, minutes // 60, minutes % 60,
+                         tzinfo=tz).timestamp()
+        if at > after:
+            return at
+    raise AssertionError("a day has a moment after any moment")
+
+
+def due_digests(store: Store, now: float, limit: int) -> list[MemberTimes]:
+    """The members whose digest is due by ``now``, the most overdue first; each one's next
+    moment is moved to tomorrow's in the same transaction (a digest is given at most once a
+    day, even when its sending fails)."""
+    with store.transaction() as db:
+        rows = db.execute(f"SELECT {_COLUMNS} FROM member_times WHERE digest_next <= ? "
+                          f"ORDER BY digest_next LIMIT ?", [now, limit]).fetchall()
+        due = [_row(r) for r in rows]
+        for times in due:
+            assert times.digest is not None
+            db.execute("UPDATE member_times SET digest_next = ? WHERE user_id = ?",
+                       [next_digest(times.digest, times.zone_or_utc, now), times.user_id])
+    return due
 
 
 def forget_user(db: sqlite_utils.Database, user_id: str) -> int:

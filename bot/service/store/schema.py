@@ -298,10 +298,14 @@ def _languages(db: sqlite_utils.Database) -> None:
 
 def _member_times(db: sqlite_utils.Database) -> None:
     """``member_times``: what each member chose about their time (``members.py``): their zone,
-    their quiet hours (each change from its moment on, as JSON), where they are pinged, and
-    until when their direct messages are taken as closed."""
+    their quiet hours (each change from its moment on, as JSON), where they are pinged, until
+    when their direct messages are taken as closed, and their daily digest's time of day and
+    next moment (indexed where there is one)."""
     db.execute("CREATE TABLE IF NOT EXISTS member_times (user_id TEXT PRIMARY KEY, "
-               "zone TEXT, quiet TEXT, notify TEXT, dm_closed_until REAL)")
+               "zone TEXT, quiet TEXT, notify TEXT, dm_closed_until REAL, digest INTEGER, "
+               "digest_next REAL)")
+    db.execute("CREATE INDEX IF NOT EXISTS member_times_digest ON member_times (digest_next) "
+               "WHERE digest_next IS NOT NULL")
 
 
 def _rated_games(db: sqlite_utils.Database) -> None:

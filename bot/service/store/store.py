@@ -370,6 +370,17 @@ class Store:
         return [Listed(_summary(r), r["s_deadline"], r["s_server"], r["s_runs_out"])
                 for r in rows]
 
+    def waiting_for_user(self, user_id: str) -> list[Listed]:
+        """The games under way that wait for ``user_id`` now (for their daily digest), with
+        when each decision runs out of time."""
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT g.*, s.deadline AS s_deadline, s.server AS s_server, "
+                "s.runs_out AS s_runs_out FROM games g LEFT JOIN schedule s ON s.game_id = g.id "
+                "WHERE g.status = 'active' AND g.waiting_user = ? ORDER BY g.id", [user_id]))
+        return [Listed(_summary(r), r["s_deadline"], r["s_server"], r["s_runs_out"])
+                for r in rows]
+
     def mark_reminded(self, keys: Sequence[tuple[int, int]], now: float) -> None:
         with self.transaction() as db:
             db.conn.executemany(
