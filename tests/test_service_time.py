@@ -15,8 +15,11 @@ import pytest
 from bot import console
 from bot.api import Reply
 from bot.service import GameService
+from bot.service.drawing.prepared import seat_notes
 from bot.service.game import timebank
+from bot.service.game.live_game import build_game
 from bot.service.game.quiet import Quiet, QuietHours
+from bot.service.game.records import GameRecord
 from bot.service.verbs.timebank import USAGE as TIMEBANK_USAGE
 from bot.service.words.moments import local_zone, written_out
 from tests.service_support import SETUP, Table, open_table, play, started
@@ -316,3 +319,39 @@ def test_the_console_prints_a_digest_as_the_direct_message_it_is(
     assert "busbot (a direct message to Ada): Your Bus digest: 1 game waits for you" in \
         out.getvalue()
     service.close()
+
+
+# ---- the allowance of time away ---------------------------------------------------------------
+
+
+def test_time_away_draws_on_a_yearly_allowance_that_a_moderator_can_grant(
+        table: Table, clock: Clock) -> None:
+    assert "30 days of time away left" in table.ok("Daemonis", "away").text  # the default
+    assert "20 left this year" in table.ok("Daemonis", "away 10d").text
+    # a longer time away draws only the days not covered already
+    assert "(2 days of time away drawn; 18 left" in table.ok("Daemonis", "away 12d").text
+    refused = table.say("Daemonis", "away 40d")
+    assert not refused.ok and "That is 28 days" in refused.text and "18 left" in refused.text
+    assert "(away until" in seat_line(table, "Daemonis")
+    clock.now += DAY
+    assert "11 unused days of time away given back; 29 left" in table.ok(
+        "Daemonis", "back").text
+    # the server's moderators set it and grant more; a game's creator does not
+    assert not table.say("Arcsyn", "away allowance 10").ok
+    assert "10 days of time away a year" in table.ok("Zed", "away allowance 10",
+                                                     manager=True).text
+    assert "9 days of time away left" in table.ok("Daemonis", "away").text
+    granted = table.ok("Zed", "away grant Daemonis 5", manager=True).text
+    assert "Daemonis is granted 5 more days" in granted and "14 left" in granted
+    assert "away-days limit" in table.say("Zed", "away allowance 400", manager=True).text
+    # a new year starts whole
+    clock.now += 365 * DAY
+    assert "10 days of time away left" in table.ok("Daemonis", "away").text
+
+
+def test_a_seat_with_nothing_to_say_has_no_note(table: Table) -> None:
+    """A game without deadline or bank writes no empty note on the seat to act's card (an
+    empty note once reached a renderer that takes none)."""
+    record = GameRecord.fold(table.game_id(), table.place,
+                             table.service.store.records(table.game_id()))
+    assert seat_notes(record, build_game(record), MORNING) == {}

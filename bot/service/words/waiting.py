@@ -49,5 +49,6 @@ def seat_facts(record: GameRecord, game: Game | None, now: float,
     quiet = hours.get(decision.player, NEVER)
     if record.timed and quiet.quiet_at(now):
         first.append(QUIET_UNTIL(when=Moment(quiet.end(now), "t")))
-    facts[decision.player] = [*first, *facts.get(decision.player, [])]
+    if first:
+        facts[decision.player] = [*first, *facts.get(decision.player, [])]
     return facts
