@@ -137,11 +137,6 @@ def counted(record: GameRecord, seat: str, now: float, quiet: Quiet = NEVER) -> 
     return sum(quiet.counted(a, b) for a, b in _spans(record, seat, now))
 
 
-def waited(record: GameRecord, seat: str, now: float, quiet: Quiet = NEVER) -> float:
-    """``counted`` (the name the wait has in sentences)."""
-    return counted(record, seat, now, quiet)
-
-
 def limit(record: GameRecord, seat: str) -> float | None:
     """How long the decision at hand may count for ``seat``: the deadline, or what is left
     of the seat's time bank, whichever is less (None: neither is set)."""

@@ -20,7 +20,7 @@ import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo, available_timezones
 
 #: minutes in a day
 DAY_MINUTES = 24 * 60
@@ -48,14 +48,6 @@ def zone_name(text: str) -> str | None:
 @lru_cache(maxsize=1)
 def _zone_names() -> dict[str, str]:
     return {name.casefold(): name for name in available_timezones()}
-
-
-def valid_zone(name: str) -> bool:
-    try:
-        zone(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,12 +78,6 @@ class QuietHours:
             if close > after and close > begin:
                 yield begin, close
             day += dt.timedelta(days=1)
-
-    def holds(self, at: float) -> bool:
-        for begin, close in self.windows(at):
-            return begin <= at < close
-        return False
-
 
 def _at(day: dt.date, minutes: int, tz: dt.tzinfo) -> float:
     """The moment ``minutes`` after midnight on ``day`` in ``tz`` (a wall time summer time

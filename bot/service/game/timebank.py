@@ -63,10 +63,6 @@ def read(text: str) -> TimeBank | None:
     return TimeBank(start, gain, most)
 
 
-def preset_name(bank: TimeBank) -> str | None:
-    return next((name for name, known in PRESETS.items() if known == bank), None)
-
-
 def settle(before: LiveGame | None, draft: Draft, hours: Hours) -> None:
     """At the end of a command: when the position moved on, the time the decision counted is
     taken off the bank of the seat that had to act (a ``bank`` record), and the gain added when

@@ -43,14 +43,6 @@ class Moment(str):
             raise ValueError(f"no timestamp style {style!r}")
         return super().__new__(cls, f"<t:{round(at)}:{style}>")
 
-    @property
-    def at(self) -> int:
-        return int(self[3:-3])
-
-    @property
-    def style(self) -> str:
-        return self[-2]
-
     def written(self, language: str) -> str:
         """The markup (the same in every language: the reader's client writes it)."""
         return str.__str__(self)
