@@ -15,6 +15,7 @@ import pytest
 from bot import console
 from bot.api import Reply
 from bot.service import GameService
+from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.prepared import seat_notes
 from bot.service.game import timebank
 from bot.service.game.live_game import build_game
@@ -355,3 +356,13 @@ def test_a_seat_with_nothing_to_say_has_no_note(table: Table) -> None:
     record = GameRecord.fold(table.game_id(), table.place,
                              table.service.store.records(table.game_id()))
     assert seat_notes(record, build_game(record), MORNING) == {}
+
+
+def test_the_games_page_writes_a_return_from_time_away_out_in_utc(table: Table) -> None:
+    """The page is read in a browser, not a Discord client: a moment there is words."""
+    table.ok("Daemonis", "away 2d")
+    live = table.service.live_copy(table.place)
+    assert live is not None
+    notes = page_notes(live, table.service.store.records(table.game_id()))
+    [away] = [str(a.text) for a in notes.asides if "away until" in str(a.text)]
+    assert away == "Daemonis is away until Jan 17, 2027, 08:00 UTC" and "<t:" not in away
