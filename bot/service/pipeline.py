@@ -210,15 +210,10 @@ class Pipeline:
         make the draft the live game; the picture is left to ``Prepared.complete``."""
         core, live = self.core, step.live
         hours = self.hours(live, draft)
-        timebank.settle(live, draft, hours)  # a decision that ended draws on its seat's bank
+        mentions = _pings(step, outcome, draft, hours)
         after = draft.live
         shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
                  else None)  # the position the previous picture showed, if of this game
-        mentions = (outcome.mentions if outcome.mentions is not None
-                    else _turn_mentions(live, after, step.actor, step.now))
-        mentions = _hold_quiet(draft, mentions, hours, step.now)
-        after = draft.live
-        mentions = list(dict.fromkeys([*mentions, *draft.pings]))
         snapshot = outcome.picture if core.renderer is not None else None
         skipped = None if snapshot is None else core.budgets.picture_skipped(
             step.place, step.actor.user_id, step.actor.server)
@@ -395,6 +390,17 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
     if after.record.is_away(seat.name, now):  # time away: nobody pings them
         return []
     return [seat.player]
+
+
+def _pings(step: Step, outcome: Outcome, draft: Draft, hours: Hours) -> list[str]:
+    """The change's time banks settled (a decision that ended draws on its seat's bank), then
+    whom its post pings: the player whose turn began (held back in their quiet hours) or whom
+    the command named, and whoever the scheduler or a policy named."""
+    timebank.settle(step.live, draft, hours)
+    mentions = (outcome.mentions if outcome.mentions is not None
+                else _turn_mentions(step.live, draft.live, step.actor, step.now))
+    mentions = _hold_quiet(draft, mentions, hours, step.now)
+    return list(dict.fromkeys([*mentions, *draft.pings]))
 
 
 def _hold_quiet(draft: Draft, mentions: list[str], hours: Hours, now: float) -> list[str]:

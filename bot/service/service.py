@@ -32,7 +32,6 @@ from bot.api import (
     Reply,
     TableNow,
 )
-from bot.service import digests
 from bot.service.announcements import Announcements
 from bot.service.core import Core
 from bot.service.drawing.prepared import Prepared
@@ -43,7 +42,7 @@ from bot.service.lookups import Lookups
 from bot.service.pipeline import Pipeline
 from bot.service.router import chat
 from bot.service.scheduler import DUE_PER_RUN, Scheduler
-from bot.service.store import members
+from bot.service.store import digests, members
 from bot.service.store.store import GameSummary
 
 
@@ -103,7 +102,7 @@ class GameService(Core):
         return self.lookups.where_things_stand(place)
 
     def digests(self, now: float | None = None) -> list[tuple[str, str]]:
-        return digests.due(self, self.clock() if now is None else now)
+        return digests.due(self.store, self.clock() if now is None else now)
 
     def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         return members.ping_ways(self.store, user_ids, self.clock(), self.budgets.may_dm)

@@ -2,7 +2,7 @@
 they are pinged.
 
 ``digest on 08:00`` (``verbs/digest.py``): once a day at that time in their zone, a direct
-message listing the games that wait for them (``bot/service/digests.py``).
+message listing the games that wait for them (``bot/service/store/digests.py``).
 
 ``notify channel|dm|both|off`` (``verbs/notify.py``): a turn or a reminder pings the member in
 the game's channel (the default), by direct message with a link to the game's post, both, or not

@@ -308,12 +308,16 @@ def _member_times(db: sqlite_utils.Database) -> None:
                "WHERE digest_next IS NOT NULL")
 
 
-def _away_days(db: sqlite_utils.Database) -> None:
+def _away_allowance(db: sqlite_utils.Database) -> None:
     """``away_allowance``: each server's days of time away per member per year (a server not
-    here gives ``engine.limits.AWAY_DAYS_PER_YEAR``); ``away_days``: each member's time away on a
-    server in a year, taken and granted, and until when it is covered (``allowance.py``)."""
+    here gives ``engine.limits.AWAY_DAYS_PER_YEAR``; ``allowance.py``)."""
     db.execute("CREATE TABLE IF NOT EXISTS away_allowance (server TEXT PRIMARY KEY, "
                "days REAL NOT NULL)")
+
+
+def _away_days(db: sqlite_utils.Database) -> None:
+    """``away_days``: each member's time away on a server in a year, taken and granted, and
+    until when it is covered (``allowance.py``)."""
     db.execute("CREATE TABLE IF NOT EXISTS away_days (server TEXT NOT NULL, user_id TEXT NOT "
                "NULL, year INTEGER NOT NULL, granted REAL NOT NULL, taken REAL NOT NULL, "
                "covered_until REAL NOT NULL, PRIMARY KEY (server, user_id, year)) WITHOUT ROWID")
@@ -388,7 +392,7 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "rated_games": _rated_games, "rated_seats": _rated_seats,
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
     "rating_settings": _rating_settings, "languages": _languages,
-    "member_times": _member_times, "away_days": _away_days,
+    "member_times": _member_times, "away_allowance": _away_allowance, "away_days": _away_days,
 }
 
 

@@ -1,8 +1,8 @@
 """``digest on 08:00 [Europe/Berlin]`` / ``digest off`` / ``digest``: a member's daily digest, a
 direct message at that time of day in their zone listing the games that wait for them, each
-with a link and when it is due (``bot/service/digests.py``). The zone is an IANA name, kept with
-the member's quiet hours (the last one given; UTC until one is). For every server. A command
-declared in one file: see ``bot/service/verbs/__init__.py``."""
+with a link and when it is due (``bot/service/store/digests.py``). The zone is an IANA name,
+kept with the member's quiet hours (the last one given; UTC until one is). For every server. A
+command declared in one file: see ``bot/service/verbs/__init__.py``."""
 
 from __future__ import annotations
 

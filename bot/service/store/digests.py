@@ -12,9 +12,8 @@ moment to the next day in the same transaction: a digest is given at most once a
 
 from __future__ import annotations
 
-from bot.service.core import Core
 from bot.service.store import languages, members
-from bot.service.store.store import Listed
+from bot.service.store.store import Listed, Store
 from bot.service.words.catalogue import DEFAULT_LANGUAGE, lines, say
 from bot.service.words.moments import relative
 from engine.text import Msg, Plural, Text
@@ -30,15 +29,15 @@ GAME = Msg("digest.game", "- Game {id} in {where}: {decision} (turn began {since
 FOOT = Msg("digest.foot", "(`digest off` ends these messages; `digest on 08:00` moves them.)")
 
 
-def due(core: Core, now: float, limit: int = DIGESTS_PER_RUN) -> list[tuple[str, str]]:
+def due(store: Store, now: float, limit: int = DIGESTS_PER_RUN) -> list[tuple[str, str]]:
     """Each member whose digest is due by ``now`` and whom a game waits for, with their digest
     written in their language."""
     out: list[tuple[str, str]] = []
-    for times in members.due_digests(core.store, now, limit):
-        waiting = core.store.waiting_for_user(times.user_id)
+    for times in members.due_digests(store, now, limit):
+        waiting = store.waiting_for_user(times.user_id)
         if not waiting:
             continue
-        language = languages.chosen(core.store, languages.MEMBER, times.user_id) \
+        language = languages.chosen(store, languages.MEMBER, times.user_id) \
             or DEFAULT_LANGUAGE
         out.append((times.user_id, say(lines(HEAD(n=len(waiting)),
                                              *(_line(g, now) for g in waiting), FOOT()),
