@@ -28,7 +28,7 @@ from typing import Protocol
 from bot.api import Announcement, Reply
 from bot.service.async_face import AsyncGameService
 from bot.service.store.outbox import MAYBE_POSTED
-from bot.service.words.catalogue import say
+from bot.service.words.catalogue import Said, say
 from engine.text import Msg
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,12 @@ log = logging.getLogger(__name__)
 
 class NotPosted(Exception):
     """The post certainly was not made (a clear answer saying so): it may be retried as part
-    of a different batch."""
+    of a different batch. ``said`` is why, as the moderator may be told it (``str()``: its
+    English, for the log and the outbox's note)."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 class Refused(NotPosted):
@@ -47,7 +52,8 @@ class Refused(NotPosted):
 #: Characters per message of a post in several parts (Discord allows 2,000; room for the pings).
 PART_CHARS = 1800
 #: The first line of a post that brings several owed announcements at once.
-LATE = "Posted late (I could not post here before); what happened, in order:"
+LATE = Msg("delivery.late", "Posted late (I could not post here before); what happened, in "
+           "order:")
 
 
 class Sender(Protocol):
@@ -88,9 +94,10 @@ DM_FALLBACK = Msg("delivery.dm_fallback", "<@{user}>, the post above pinged you:
 DIRECT_CHARS = 1500
 
 
-def moderator_notice(place: str, reason: str, language: str | None = None) -> str:
+def moderator_notice(place: str, reason: Said, language: str | None = None) -> str:
     """The one private message a game's moderator gets when its place refuses the bot's posts,
-    in the language of the game's posts (``reason`` is Discord's own words)."""
+    in the language of the game's posts (``reason``: the sender's, with Discord's own words in
+    it)."""
     return say(CANNOT_POST(place=place, reason=reason), language)
 
 
@@ -211,7 +218,8 @@ class Courier:
         try:
             link = await self.sender.post(place, reply, nonce=nonce)
         except Refused as error:
-            await self._failed(place, ids, str(error), refused=True, stored=still)
+            await self._failed(place, ids, str(error), refused=True, stored=still,
+                               said=error.said)
             return False
         except NotPosted as error:  # a clear "no": tried again later, in any batch
             await self._failed(place, ids, str(error), refused=False, stored=still)
@@ -254,7 +262,7 @@ class Courier:
             log.warning("the fallback ping of %s in %s was not posted: %s", user, place, error)
 
     async def _failed(self, place: str, ids: list[int], error: str, *, refused: bool,
-                      stored: str = "") -> None:
+                      stored: str = "", said: Said | None = None) -> None:
         """Count the failure on every announcement of the batch (kept with ``stored`` in front
         of the error: the nonce, when the batch may have been posted), and tell the game's
         moderator once when refused."""
@@ -267,7 +275,8 @@ class Courier:
             return
         tell = told.tell
         try:
-            await self.sender.tell(tell, moderator_notice(place, error, told.language))
+            notice = moderator_notice(place, said or error, told.language)
+            await self.sender.tell(tell, notice)
         except Exception as problem:  # closed direct messages: the log is all that is left
             log.warning("could not tell the moderator of %s (%s): %s", place, tell, problem)
 
@@ -291,7 +300,9 @@ class Block:
 def _owed_blocks(items: Sequence[Announcement], *, header: bool) -> list[Block]:
     """The texts of ``items`` as paragraphs, under "Posted late..." with ``header``."""
     blocks = [Block(item.text.strip() + "\n", (item.id,)) for item in items]
-    return [Block(LATE + "\n")] + blocks if header else blocks
+    if not header or not items:
+        return blocks
+    return [Block(say(LATE(), items[0].language) + "\n"), *blocks]
 
 
 def _parts(blocks: list[Block]) -> list[list[Block]]:

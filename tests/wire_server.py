@@ -219,8 +219,9 @@ class WireServer:
             kept.append(message)
 
     async def slash(self, author: User, subcommand: str, *, channel: str = "bus-table",
-                    **options: Any) -> dict[str, Any]:
-        """``author`` runs ``/bus subcommand``; returns the interaction payload sent."""
+                    locale: str = "en-US", **options: Any) -> dict[str, Any]:
+        """``author`` runs ``/bus subcommand`` from an app in ``locale``; returns the
+        interaction payload sent."""
         where = self.channels[channel]
         encoded = []
         resolved: dict[str, dict[str, Any]] = {}
@@ -242,7 +243,7 @@ class WireServer:
                         **({"parent_id": str(where.parent.id)} if where.parent else {})},
             "member": self._member(author.id, with_user=True, channel=where),
             "app_permissions": str(self._bot_permissions(where)),
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "locale": locale, "guild_locale": "en-US", "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
             "attachment_size_limit": 25 * 1024 * 1024,
             "data": {"id": str(new_id()), "name": "bus", "type": 1,

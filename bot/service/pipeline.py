@@ -63,6 +63,7 @@ from bot.service.verbs.story import at_the_end
 from bot.service.words.catalogue import Said, lines, say, words_for
 from engine import Game
 from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message, unlinked
+from engine.notation import ENGLISH_ONLY, Languages
 from engine.text import Msg, Words
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,8 @@ class Step:
     owed: bool = False
     #: the author's words (their language, else the game's), once looked up
     reader: Words | None = None
+    #: the languages the table reads (the game's, then English), once the game is loaded
+    languages: Languages = ENGLISH_ONLY
 
 
 class Pipeline:
@@ -147,7 +150,17 @@ class Pipeline:
     def public(self, actor: Actor, live: LiveGame | None) -> Words:
         """The words of a post everyone in the game's place reads: the game's language."""
         return words_for(languages.for_game(self.core.store, live.record if live else None,
-                                            actor.server))
+                                            actor.server, self.core.language))
+
+    def reading(self, actor: Actor, live: LiveGame | None) -> Languages:
+        """The languages a message at the table is read in: the game's, then English,
+        whoever writes it (moves are the table's, not the author's); where no game is open,
+        every language (the server's default first), so a game can be made in any."""
+        language = languages.for_game(self.core.store, live.record if live else None,
+                                      actor.server, self.core.language)
+        if live is None or not live.is_open:
+            return languages.every(language)
+        return languages.reading(language)
 
     def reader(self, step: Step) -> Words:
         """The author's words for this command (looked up once per command)."""
@@ -158,7 +171,8 @@ class Pipeline:
     def private(self, actor: Actor, live: LiveGame | None) -> Words:
         """The words of what the author alone asked for or is refused: their language."""
         return words_for(languages.for_member(self.core.store, actor.user_id,
-                                              live.record if live else None, actor.server))
+                                              live.record if live else None, actor.server,
+                                              self.core.language, actor.locale))
 
     # ---- load and decide: the game, the route and the handler --------------------------------
 
@@ -168,7 +182,8 @@ class Pipeline:
         nothing."""
         try:
             step.live = self.load(step.summary)
-            cmd = read_message(message) if isinstance(message, str) else message
+            step.languages = self.reading(step.actor, step.live)
+            cmd = read_message(message, step.languages) if isinstance(message, str) else message
             return self.decide(step, cmd, attachments)
         except LimitError as err:
             return refuse(limit_said(err))
@@ -195,7 +210,8 @@ class Pipeline:
             is_moderator(actor, live.record if live else None, core.moderator_role),
             core.store, attachments, core.bind_imported_names,
             server_moderator=is_moderator(actor, None, core.moderator_role),
-            words=self.reader(step))
+            words=self.reader(step), languages=step.languages,
+            default_language=core.language)
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
@@ -246,7 +262,8 @@ class Pipeline:
                        mentions=mentions,
                        files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
-                       announcement=change.announcement_id, table=lookups.table_now(after))
+                       announcement=change.announcement_id,
+                       table=lookups.table_now(after, words.language))
         prepared = Prepared(reply, snapshot, core.renderer, core.picture_dir, shown, words=words)
         prepared.story = ending if core.stories else None
         if snapshot is not None:  # posted for everyone: the channel's layout
@@ -281,7 +298,7 @@ class Pipeline:
     def unchanged(self, step: Step, outcome: Outcome) -> Prepared:
         """A refusal or a lookup: nothing to commit, only the message to note as read (and a
         live refusal's answer as owed until it is posted: ``answered``)."""
-        words = self.reader(step)
+        words = words_for(outcome.language) if outcome.language else self.reader(step)
         text = say(outcome.text, words)
         if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
             text = text[:MAX_MESSAGE_CHARS - 1] + "…"
@@ -310,7 +327,7 @@ class Pipeline:
             reply = Previewed(text, files=outcome.files, moves=outcome.preview,
                               mentions=outcome.mentions or [])
             if step.live is not None:
-                reply.table = lookups.table_now(step.live)  # what Play this is made for
+                reply.table = lookups.table_now(step.live, words.language)  # for Play this
         else:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
         if outcome.picture is None:

@@ -288,7 +288,8 @@ class Scheduler:
         """The words of the game's place (its language)."""
         with self.core.lock:
             record = self.core.cache.get(summary).record
-            return words_for(languages.for_game(self.core.store, record, None))
+            return words_for(languages.for_game(self.core.store, record, None,
+                                                self.core.language))
 
     def _away(self, summary: GameSummary, now: float) -> bool:
         """Whether the player the game waits for is away (then nobody reminds them)."""

@@ -77,7 +77,7 @@ class GameService(Core):
     # ---- look-ups between commands -------------------------------------------------------------
 
     def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
-        return chat.addressed(self.store, place, text, user_id)
+        return chat.addressed(self.store, place, text, user_id, self.lookups.reading)
 
     def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""
@@ -92,8 +92,8 @@ class GameService(Core):
     def table_now(self, place: str) -> TableNow | None:
         return self.lookups.table_now(place)
 
-    def since(self, place: str, then: Position) -> str:
-        return self.lookups.since(place, then)
+    def since(self, place: str, then: Position, language: str | None = None) -> str:
+        return self.lookups.since(place, then, language)
 
     def waiting_user(self, place: str) -> str | None:
         return self.lookups.waiting_user(place)
@@ -109,6 +109,9 @@ class GameService(Core):
 
     def dms_closed(self, user_id: str) -> None:
         members.dms_closed(self.store, user_id, self.clock())
+    def language_of(self, place: str, user_id: str | None = None,
+                    locale: str | None = None, server: str | None = None) -> str:
+        return self.lookups.language_of(place, user_id, locale, server)
 
     def games(self) -> list[GameSummary]:
         return self.store.games()

@@ -22,6 +22,7 @@ from bot.service.game.deadlines import NO_HOURS, Hours
 from bot.service.game.records import GameRecord
 from bot.service.words.catalogue import Said, say
 from bot.service.words.moments import written_out
+from bot.service.words.names import level_name
 from bot.service.words.waiting import seat_facts
 from engine import Game
 from engine.text import ENGLISH, Msg, Text, Words
@@ -140,7 +141,7 @@ def seat_notes(record: GameRecord, game: Game | None, now: float, words: Words =
     game); ``now`` is for states that run out, and what a moment is said against (a picture
     is read in every zone: moments are said from now, or in UTC); ``hours``: the quiet hours
     of the seats' players."""
-    notes: dict[str, list[Text]] = {name: [BOT(level=level)]
+    notes: dict[str, list[Text]] = {name: [BOT(level=level_name(level))]
                                     for name, level in record.bots.items()}
     for seat in record.seats:
         if seat.dropped:

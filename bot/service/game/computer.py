@@ -120,7 +120,7 @@ class Thought:
     took (what the thinking budgets count)."""
 
     move: Move
-    reason: str
+    reason: Text | str
     seconds: float
 
 
@@ -149,6 +149,7 @@ def think(search: Search) -> Thought:
     """Do a search (on a worker process: pure Python, it would hold the interpreter's lock
     the rest of the bot needs), timing the processor seconds it takes."""
     started = time.process_time()
+    reason: Text | str
     if search.advice:
         advice = ai.advise(search.game, playouts=search.playouts, seconds=search.seconds,
                            seed=search.seed)

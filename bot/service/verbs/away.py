@@ -39,16 +39,16 @@ COME_BACK = Msg("away.come_back", "come back")
 HELP = Msg("away.help", "`away 3d` or `away until 2026-12-02` (your decisions wait without "
            "reminders), `back`")
 
-IS_AWAY = Msg("away.is_away", "{name} is away until {until}: {meanwhile}. `back` ends it sooner.")
-#: what happens to an away player's decisions meanwhile, by the moderator's ``on away`` policy
-MEANWHILE = {
-    "wait": Msg("away.meanwhile.wait", "their decisions wait, without reminders or deadline"),
-    "idle": Msg("away.meanwhile.idle", "the bot plays their decisions the least disruptive way "
-                "(the moderator's `on away idle`)"),
-    "bot": Msg("away.meanwhile.bot", "the computer player plays their decisions (the "
-               "moderator's `on away bot`)"),
+#: what going away says, by the game's ``on away`` policy
+AWAY = {
+    "wait": Msg("away.away_wait", "{name} is away until {until}: their decisions wait, without "
+                "reminders or deadline. `back` ends it sooner."),
+    "idle": Msg("away.away_idle", "{name} is away until {until}: the bot plays their decisions "
+                "the least disruptive way (the moderator's `on away idle`). `back` ends it "
+                "sooner."),
+    "bot": Msg("away.away_bot", "{name} is away until {until}: the computer player plays their "
+               "decisions (the moderator's `on away bot`). `back` ends it sooner."),
 }
-
 USAGE = Msg("away.usage", "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), `back`, or "
             "`away` (your days left); moderators: `away allowance 30`, `away grant @member 5`")
 LEFT = Msg("away.left", "{name}, you have {left:g} days of time away left this year on this "
@@ -133,8 +133,7 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.WentAway(until), seat=ctx.seat.name)
     allowance.take(ctx.store, server, user, ctx.now, until)
-    line = lines(IS_AWAY(name=ctx.seat.name, until=full(until),
-                         meanwhile=MEANWHILE[record.on_away]()),
+    line = lines(AWAY[record.on_away](name=ctx.seat.name, until=full(until)),
                  DRAWN(days=days, left=mine.left - days))
     played = draft.run_automatic()
     if not played:

@@ -51,6 +51,9 @@ STALLED_SECONDS = 48 * 3600.0
 #: games listed one by one; the rest are counted
 SHOWN = 25
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("games.slash", "The games on this server, whose turn and since when")
+
 
 @dataclass(frozen=True, slots=True)
 class Games(Command):
@@ -127,5 +130,5 @@ ENTRY = Entry(
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`games` (this server's games; every game at the console)"),
           (Who.MODERATORS, "`games waiting`")),
-    slash=Slash("games", "The games on this server, whose turn and since when", private=True),
+    slash=Slash("games", SLASH(), private=True),
 )

@@ -16,6 +16,7 @@ from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameRecord
 from bot.service.store import members
 from bot.service.words.catalogue import Said, lines
+from bot.service.words.names import colour_name
 from bot.service.words.replies import (
     BUSES,
     CLOCK_STONES,
@@ -28,6 +29,7 @@ from bot.service.words.replies import (
 from bot.service.words.waiting import seat_facts
 from engine import CLOCK
 from engine.decisions import PASSENGERS
+from engine.moves import BUILDING_NAME
 from engine.text import Listing, Msg
 
 LEFT = Msg("status.seat.left", "{name} (left; the bot plays for them)")
@@ -51,6 +53,16 @@ DEADLINE = Msg("status.deadline", "a deadline of {hours} per decision (then `{on
 TIMEBANK = Msg("status.timebank", "Time bank: {start} to start, {gain} more after each decision, "
                "at most {most} (then `{on_timeout}`).")
 HELP = Msg("status.help", "`status`")
+#: the part of a round the game is in
+PHASES = {
+    "setup": Msg("status.phase.setup", "setup"),
+    "choosing": Msg("status.phase.choosing", "choosing"),
+    "resolving": Msg("status.phase.resolving", "resolving"),
+    "over": Msg("status.phase.over", "over"),
+}
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("status.slash", "The table as it stands, with whose turn it is")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +114,15 @@ def status_text(live: LiveGame, game_id: int, now: float | None = None,
         out.append(CREATED_BY(creator_name=record.creator_name))
         return lines(*out)
     st = game.state
-    out.append(ROUND(round=st.round, phase=st.phase, clock=CLOCK[st.clock],
+    out.append(ROUND(round=st.round, phase=PHASES[st.phase](),
+                     clock=BUILDING_NAME[CLOCK[st.clock]](),
                      stones=CLOCK_STONES(n=st.clock_stones_left),
                      passengers=PASSENGERS(n=st.passenger_supply),
                      moves=MOVES(n=len(record.moves))))
     for p in st.players:
         notes = Listing(tuple(NOTE(fact=fact) for fact in facts.get(p.name, [])), "")
-        out.append(PLAYER(seat=seat_label(record, p.name), notes=notes, colour=p.colour,
+        out.append(PLAYER(seat=seat_label(record, p.name), notes=notes,
+                          colour=colour_name(p.colour),
                           points=POINTS(n=p.score), carried=p.carried,
                           stones=CLOCK_STONES(n=p.stones), buses=BUSES(n=p.buses),
                           markers=MARKERS(n=p.markers)))
@@ -134,5 +148,5 @@ def waiting_lines(record: GameRecord) -> list[Said]:
 ENTRY = Entry(
     "status", ("status",), HELP(), _status, {Status: Route(status_report)},
     help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`status`"),),
-    slash=Slash("status", "The table as it stands, with whose turn it is", private=True), rank=5,
+    slash=Slash("status", SLASH(), private=True), rank=5,
 )

@@ -1,9 +1,11 @@
-"""Moments in what busbot says: every deadline, time away, return and reminder is a ``Moment``.
+"""Moments in what busbot says: every deadline, time away, return and reminder is a ``Timestamp``.
 
 A moment is written in a reply as Discord's own timestamp markup, ``<t:UNIX:STYLE>`` (``R``:
 "in 3 hours", ``f``: "2 December 2026 14:00"), which every Discord client shows in its reader's
 own time zone and language: one post, read right in Berlin and in Boston. It is data, like a
-move's notation (a ``Notation`` argument of a ``Text``), in no language and no zone.
+move's notation (a ``Notation`` argument of a ``Text``), in no language and no zone. (A time
+that is written the same for every reader, in UTC, such as an export's date, is the catalogue's
+``Moment`` instead: ``words/catalogue.py``.)
 
 Where no Discord client reads the text, the markup is written out here (``written_out``),
 through Babel, in the reader's language: the console in the machine's local zone (with the
@@ -30,7 +32,7 @@ MARKUP = re.compile(r"<t:(-?\d{1,12}):([RfFdDtT])>")
 UTC = dt.UTC
 
 
-class Moment(str):
+class Timestamp(str):
     """A point in time as a ``Text`` argument: a ``str`` that is Discord's timestamp markup
     (``<t:1796220000:R>``), a ``Notation`` written the same in every language (the reader's
     client writes it in their zone and language); written out in words where no Discord client
@@ -38,7 +40,7 @@ class Moment(str):
 
     __slots__ = ()
 
-    def __new__(cls, at: float, style: str = "R") -> Moment:
+    def __new__(cls, at: float, style: str = "R") -> Timestamp:
         if style not in STYLES:
             raise ValueError(f"no timestamp style {style!r}")
         return super().__new__(cls, f"<t:{round(at)}:{style}>")
@@ -48,14 +50,14 @@ class Moment(str):
         return str.__str__(self)
 
 
-def relative(at: float) -> Moment:
+def relative(at: float) -> Timestamp:
     """``at`` as "in 3 hours" / "2 days ago" for each reader."""
-    return Moment(at, "R")
+    return Timestamp(at, "R")
 
 
-def full(at: float) -> Moment:
+def full(at: float) -> Timestamp:
     """``at`` as a date and time of day for each reader (``2 December 2026 15:00``)."""
-    return Moment(at, "f")
+    return Timestamp(at, "f")
 
 
 def local_zone() -> dt.tzinfo:

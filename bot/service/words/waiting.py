@@ -4,7 +4,7 @@
 their own zone; "overdue since <t:...:R>" after that, under the timeout policy `wait`),
 "quiet hours until <t:...:t>" while its player's quiet hours hold the clock,
 "away until <t:...:f>", "bank 2 d 4 h" on every seat of a game with a time bank, "has a plan"
-(never what it is). The moments are ``Moment``s (``moments.py``): Discord markup in a post, and
+(never what it is). The moments are ``Timestamp``s (``moments.py``): Discord markup in a post, and
 written out in words on a picture (``drawing/prepared.seat_notes``) or at the console.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.service.game import deadlines
 from bot.service.game.deadlines import NEVER, NO_HOURS, Hours
 from bot.service.game.records import GameRecord, GameStatus
-from bot.service.words.moments import Moment, full, relative
+from bot.service.words.moments import Timestamp, full, relative
 from engine import Game
 from engine.text import Msg, Text
 
@@ -48,7 +48,7 @@ def seat_facts(record: GameRecord, game: Game | None, now: float,
         first.append((DUE if out > now else OVERDUE)(when=relative(out)))
     quiet = hours.get(decision.player, NEVER)
     if record.timed and quiet.quiet_at(now):
-        first.append(QUIET_UNTIL(when=Moment(quiet.end(now), "t")))
+        first.append(QUIET_UNTIL(when=Timestamp(quiet.end(now), "t")))
     if first:
         facts[decision.player] = [*first, *facts.get(decision.player, [])]
     return facts
