@@ -230,6 +230,9 @@ class Announcement:
     #: the language ``text`` is written in (the game's, when it was made): what a late post
     #: adds to it is written in the same
     language: str = "en"
+    #: a reminder of the decision the game waits for (its clock's key; None: not a reminder):
+    #: once it is out, the post of an earlier reminder of the same decision is taken down
+    reminds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,8 +370,30 @@ class GameFace(Protocol):
         """A post failed (``refused``: the place refused it): when to try again, whom to tell."""
         ...
 
+    def replaced(self, ids: Sequence[int], link: str) -> list[str]:
+        """The announcements ``ids``, just sent, were posted as the message at ``link``: when
+        that is one reminder, the links of the earlier reminders of the same decision it
+        replaces (each given once, marked replaced), to be taken down."""
+        ...
+
     def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
         """Note that ``ids`` are about to be posted with ``nonce`` (a crash repeats that post)."""
+        ...
+
+    def digests(self, now: float | None = None) -> list[tuple[str, str]]:
+        """The daily digests due by ``now``: each (member, text), to be sent by direct message;
+        each is given once (a failed send is not retried that day)."""
+        ...
+
+    def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        """How each of ``user_ids`` is pinged now, with the language of what they alone read:
+        ``channel``, ``dm``, ``both`` or ``off`` (``notify``; by the channel while their direct
+        messages are closed, or over their daily budget of them, which this spends)."""
+        ...
+
+    def dms_closed(self, user_id: str) -> None:
+        """Discord refused a direct message to ``user_id``: their pings go to the channel for
+        a while."""
         ...
 
     def export(self, game_id_or_place: int | str, fmt: str) -> str:

@@ -8,6 +8,18 @@ It runs the very same service as the Discord bot on the same kind of database, s
 starting again continues every game, and a game played here can be exported to Discord.
 Users are named by what precedes the colon; the console has no server managers, so a game's
 moderator is its creator (or whoever has the configured role, which nobody has here).
+
+Every moment busbot writes (a deadline, a return from time away, a reminder's due time) is
+Discord's timestamp markup, which each Discord client shows in its reader's zone; the console
+writes it out in this machine's local zone, with the zone's name (``words/moments.py``).
+
+The table's practice clock: a line ``time +3h`` (no ``Name:``; only here, never from Discord)
+moves this table's clock on, so a deadline, a reminder or a time bank can be watched running
+out without waiting for it (``time`` alone says where the clock stands). What comes due is
+done at once, as the Discord bot would do it then. The clock is the machine's own plus what
+was added; it starts from the machine's clock again when the console is opened again, and a
+game whose records are ahead of it then counts its wait again from that moment (as after a
+clock set back).
 """
 
 from __future__ import annotations
@@ -18,6 +30,7 @@ import os
 import queue
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
@@ -35,12 +48,14 @@ from bot.config import (
 from bot.service import GameService
 from bot.service.bots import BotPlayers
 from bot.service.drawing.renderer import default_renderer, start_pictures
+from bot.service.game.deadlines import duration, span
 from bot.service.router.chat import a_command
 from bot.service.router.reading import command_named
 from bot.service.store import StoreError, languages
 from bot.service.verbs.export import ExchangeError
 from bot.service.verbs.import_game import read_import_file
 from bot.service.words.catalogue import words_for
+from bot.service.words.moments import local_zone, moment_words, written_out
 from engine.limits import MAX_MESSAGE_CHARS
 from engine.text import ENGLISH, Msg, Words
 
@@ -78,6 +93,16 @@ PING = Msg("console.ping", "  ping: {users}")
 PICTURE = Msg("console.picture", "  picture: {path}")
 PICTURE_SHOWS = Msg("console.picture_shows", "  picture shows: {alt}")
 FILE = Msg("console.file", "  file: {path}")
+DIRECT = Msg("console.direct", "busbot (a direct message to {user}): {text}")
+CLOCK_NOW = Msg("console.clock_now", "  The table's clock reads {now}, {ahead} ahead of this "
+                "machine's; `time +3h` moves it on.")
+CLOCK_USAGE = Msg("console.clock_usage", "  `time +3h` moves this table's clock on (minutes, "
+                  "hours, days or weeks: `time +90m`, `time +2d`), up to {most} at a time; the "
+                  "clock never goes back.")
+CLOCK_FIXED = Msg("console.clock_fixed", "  This table's clock cannot be moved (it is not the "
+                  "console's practice clock).")
+#: the most the practice clock moves on at once (the longest wait busbot keeps: time away)
+MOST_AT_ONCE = 60 * 86400.0
 #: the prefix that makes a line a command whatever it says, as on Discord
 PREFIX = "!bus"
 #: what the console shows for a line Discord would leave unanswered
@@ -86,6 +111,23 @@ TALK = Msg("console.talk", "  (no answer: busbot takes that for table talk; `!bu
 #: what the console adds to a command answered at a table with no game
 FIRST = Msg("console.first", "  (on Discord a channel with no game reads only the prefix: `!bus "
             "new game` there; once a game is there, commands need no prefix)")
+
+
+class PracticeClock:
+    """The console table's clock: ``base`` (the machine's) plus what ``time +3h`` added, so a
+    deadline can be seen to pass at the console. It only moves forward."""
+
+    def __init__(self, base: Callable[[], float] = time.time) -> None:
+        self.base = base
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return self.base() + self.ahead
+
+    def advance(self, seconds: float) -> None:
+        if not 0 < seconds <= MOST_AT_ONCE:
+            raise ValueError("the practice clock moves forward, at most 60 days at once")
+        self.ahead += seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +228,7 @@ def open_service(opts: ConsoleSettings) -> GameService:
                        renderer=default_renderer() if opts.pictures else None,
                        stories=opts.pictures, rate_limits=False, cache_size=opts.live_games,
                        cache_idle=live_idle_seconds(opts.live_idle_hours),
-                       language=opts.language)
+                       language=opts.language, clock=PracticeClock())
 
 
 def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str, *,
@@ -206,18 +248,21 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str, *,
         ticker.start()
     try:
         bots.resume()
-        show_bots(bots, updates, out, picture_dir, here(service), describe=describe)
+        show_bots(bots, updates, out, picture_dir, here(service), service.clock(),
+                  describe=describe)
         while True:
             with lock:
                 run_due(service, out, picture_dir, describe=describe)
-                show_bots(bots, updates, out, picture_dir, here(service), describe=describe)
+                show_bots(bots, updates, out, picture_dir, here(service), service.clock(),
+                          describe=describe)
             line = read()
             if line is None:
                 break
             with lock:
                 if not one_line(service, line, out, picture_dir, describe=describe):
                     break
-                show_bots(bots, updates, out, picture_dir, here(service), describe=describe)
+                show_bots(bots, updates, out, picture_dir, here(service), service.clock(),
+                          describe=describe)
     finally:
         if ticker is not None:
             ticker.stop()
@@ -234,12 +279,14 @@ def seat_bots(service: GameService) -> tuple[BotPlayers, queue.Queue[Reply]]:
 
 
 def show_bots(bots: BotPlayers, updates: queue.Queue[Reply], out: TextIO,
-              picture_dir: str, words: Words = ENGLISH, *, describe: bool = False) -> None:
-    """Print each run of the bots' moves as it comes, until none is thinking."""
+              picture_dir: str, words: Words = ENGLISH, now: float | None = None, *,
+              describe: bool = False) -> None:
+    """Print each run of the bots' moves as it comes, until none is thinking (``now``: the
+    table's clock, what a moment in them is written against)."""
     while True:
         idle = bots.wait_idle(BOT_POLL)
         while not updates.empty():
-            show(updates.get(), out, picture_dir, words, describe=describe)
+            show(updates.get(), out, picture_dir, words, now, describe=describe)
         if idle and updates.empty():
             return
 
@@ -255,6 +302,9 @@ def one_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
         return True
     if line.lower() in ("quit", "exit"):
         return False
+    if line.split(None, 1)[0].lower() == "time":
+        move_clock(service, line[4:].strip(), out, picture_dir, describe=describe)
+        return True
     answer_line(service, line, out, picture_dir, describe=describe)
     return True
 
@@ -289,6 +339,26 @@ class Ticker:
             self.looked.set()
 
 
+def move_clock(service: GameService, text: str, out: TextIO, picture_dir: str, *,
+               describe: bool = False) -> None:
+    """``time +3h``: move the practice clock on and do at once what is due by then (``time``
+    alone: where the clock stands)."""
+    clock, words = service.clock, here(service)
+    if not isinstance(clock, PracticeClock):
+        print(words(CLOCK_FIXED()), file=out)
+        return
+    if text:
+        seconds = duration(text[1:]) if text.startswith("+") else None
+        if seconds is None or not 0 < seconds <= MOST_AT_ONCE:
+            print(words(CLOCK_USAGE(most="60 d")), file=out)
+            return
+        clock.advance(seconds)
+        run_due(service, out, picture_dir, describe=describe)
+    now = clock()
+    print(words(CLOCK_NOW(now=moment_words(now, "F", now, words.language, local_zone()),
+                          ahead=words(span(clock.ahead)))), file=out)
+
+
 def run_due(service: GameService, out: TextIO, picture_dir: str, *,
             describe: bool = False) -> None:
     """The scheduler loop's turn at the console (the Discord bot's runs every minute): what
@@ -297,7 +367,11 @@ def run_due(service: GameService, out: TextIO, picture_dir: str, *,
         reply = prepared.complete()
         if place != PLACE:
             reply.text = here(service)(IN_PLACE(place=place, text=reply.text))
-        show(reply, out, picture_dir, here(service), describe=describe)
+        show(reply, out, picture_dir, here(service), service.clock(), describe=describe)
+    for user, text in service.digests():  # what Discord sends by direct message
+        words = here(service)
+        shown = written_out(text, service.clock(), words.language, local_zone())
+        print(words(DIRECT(user=user, text=shown)), file=out)
 
 
 def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
@@ -335,7 +409,7 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, 
     words = here(service)  # the game's language, which the command may have chosen
     if command_named(text, languages.reading(words.language)) == "help":
         reply.text += "\n" + words(AT_THE_CONSOLE(hint=IMPORT_HINT()))
-    show(reply, out, picture_dir, words, describe=describe)
+    show(reply, out, picture_dir, words, service.clock(), describe=describe)
     if first and reply.ok:
         print(words(FIRST()), file=out)
 
@@ -405,13 +479,16 @@ def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
     return read
 
 
-def show(reply: Reply, out: TextIO, picture_dir: str, words: Words = ENGLISH, *,
+def show(reply: Reply, out: TextIO, picture_dir: str, words: Words = ENGLISH,
+         now: float | None = None, *,
          describe: bool = False) -> None:
     """Print a reply the way the bot would post it, saving its files in the picture folder:
     its text, whom it pings and the picture's path (``describe``: and the picture's description,
     its alt text, which a screen reader reads on Discord; off by default, as it mostly says
-    again what the text said), the console's own words in ``words``."""
-    lines = reply.text.splitlines() or [""]
+    again what the text said), the console's own words in ``words``; its moments written in
+    this machine's zone, against ``now`` (the table's clock)."""
+    now = time.time() if now is None else now
+    lines = written_out(reply.text, now, words.language, local_zone()).splitlines() or [""]
     print(words((ONLY_YOU if isinstance(reply, Refusal) else SAYS)(text=lines[0])), file=out)
     for extra in lines[1:]:
         print("  " + extra, file=out)

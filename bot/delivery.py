@@ -57,12 +57,18 @@ LATE = Msg("delivery.late", "Posted late (I could not post here before); what ha
 
 
 class Sender(Protocol):
-    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> str | None:
         """Post ``reply`` in ``place`` (each of its messages with a nonce made from ``nonce``,
-        the same for every attempt); raise ``Refused`` or any other error when it failed."""
+        the same for every attempt); raise ``Refused`` or any other error when it failed. The
+        link of the message that carries its pings, where there is one."""
 
     async def tell(self, user_id: str, text: str) -> None:
-        """Tell ``user_id`` privately (a direct message)."""
+        """Tell ``user_id`` privately (a direct message); ``Refused`` when they do not take
+        direct messages from the bot."""
+
+    async def take_down(self, place: str, link: str) -> None:
+        """Delete the bot's message at ``link`` in ``place`` (a reminder replaced by a newer
+        one); raise when it could not."""
 
 
 #: What the courier needs from the game service: its face, awaited (``bot.api.GameFace``'s
@@ -76,6 +82,16 @@ CANNOT_POST = Msg("delivery.cannot_post", "I cannot post in <#{place}>, where yo
                   "post there: give me Send Messages, Attach Files and, in a thread, Send "
                   "Messages in Threads. I will not write about this again until it has been "
                   "fixed.")
+
+
+#: A turn's ping, or a reminder, by direct message (``notify dm``): the post, with where it is.
+DIRECT_PING = Msg("delivery.direct_ping", "A Bus game pinged you in <#{place}> ({link}):\n{text}")
+#: The one channel ping of a member whose direct messages are closed.
+DM_FALLBACK = Msg("delivery.dm_fallback", "<@{user}>, the post above pinged you: I could not "
+                  "send you a direct message, so your pings come here for a week (`notify` "
+                  "says where they go).")
+#: the most of a post a direct message repeats
+DIRECT_CHARS = 1500
 
 
 def moderator_notice(place: str, reason: Said, language: str | None = None) -> str:
@@ -188,11 +204,19 @@ class Courier:
             return True
         nonce = f"bus{ids[0]}-{ids[-1]}"
         still = f"{MAYBE_POSTED}{nonce}: " if unsure else ""
+        direct: list[tuple[str, str]] = []
+        if reply.mentions:  # where each member pinged wants it (``notify``)
+            ways = await self.backend.ping_ways(reply.mentions)
+            direct = [(user, ways[user][1]) for user in reply.mentions
+                      if ways[user][0] in ("dm", "both")]
+            reply = copy.copy(reply)
+            reply.mentions = [user for user in reply.mentions
+                              if ways[user][0] in ("channel", "both")]
         # Written ahead: if the process dies during the post, the next start retries exactly
         # this part with this nonce (a clear answer below replaces the note).
         await self.backend.mark_posting(ids, nonce)
         try:
-            await self.sender.post(place, reply, nonce=nonce)
+            link = await self.sender.post(place, reply, nonce=nonce)
         except Refused as error:
             await self._failed(place, ids, str(error), refused=True, stored=still,
                                said=error.said)
@@ -205,7 +229,37 @@ class Courier:
                                refused=False, stored=f"{MAYBE_POSTED}{nonce}: ")
             return False
         await self.backend.mark_sent(ids)
+        if link is not None:  # a reminder replaces the decision's earlier one: never a pile
+            for old in await self.backend.replaced(ids, link):
+                try:
+                    await self.sender.take_down(place, old)
+                except Exception as error:  # gone already, or no permission: it stays
+                    log.info("the replaced reminder %s in %s stays: %s", old, place, error)
+        for user, language in direct:
+            await self._direct(place, user, language, reply.text, link)
         return True
+
+    async def _direct(self, place: str, user: str, language: str, text: str,
+                      link: str | None) -> None:
+        """Ping ``user`` by direct message with the post (after it is out, so a direct message
+        never tells of a post the table cannot see); when Discord refuses it (closed direct
+        messages) or it fails, one ping in the place instead."""
+        shown = text if len(text) <= DIRECT_CHARS else text[:DIRECT_CHARS] + "..."
+        try:
+            await self.sender.tell(user, say(DIRECT_PING(place=place, link=link or f"<#{place}>",
+                                                         text=shown), language))
+            return
+        except Refused as error:
+            log.info("direct ping to %s refused (%s): pinged in %s instead", user, error, place)
+            await self.backend.dms_closed(user)
+        except Exception as error:
+            log.warning("direct ping to %s failed (%s: %s): pinged in %s instead", user,
+                        type(error).__name__, error, place)
+        try:
+            await self.sender.post(place, Reply(say(DM_FALLBACK(user=user), language),
+                                                mentions=[user]))
+        except Exception as error:  # the post itself went out: the name is written there
+            log.warning("the fallback ping of %s in %s was not posted: %s", user, place, error)
 
     async def _failed(self, place: str, ids: list[int], error: str, *, refused: bool,
                       stored: str = "", said: Said | None = None) -> None:

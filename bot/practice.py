@@ -106,9 +106,11 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
                 break
             if text and text is not console.OVERLONG:
                 console.show(service.handle(PLACE, you, text), out, opts.picture_dir,
-                             console.here(service, PLACE), describe=opts.describe)
+                             console.here(service, PLACE), service.clock(),
+                             describe=opts.describe)
                 console.show_bots(bots, updates, out, opts.picture_dir,
-                                  console.here(service, PLACE), describe=opts.describe)
+                                  console.here(service, PLACE), service.clock(),
+                                  describe=opts.describe)
         print(console.here(service, PLACE)(GOODBYE()), file=out)
         return 0
     finally:

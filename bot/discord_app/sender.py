@@ -1,4 +1,4 @@
-"""The courier's hands on Discord: posting in a place and writing to a moderator privately.
+"""The courier's hands on Discord: posting in a place and writing to a member privately.
 
 Discord's answers are sorted the way the outbox needs them: a place that refuses the bot
 (``Forbidden``: a missing permission; ``NotFound``: a deleted channel or thread) is ``Refused``,
@@ -27,6 +27,10 @@ POST_REFUSED = Msg("discord.sender.post_refused", "Discord refused my post ({why
 MISSING_PERMISSIONS = Msg("discord.sender.missing_permissions", "missing permissions")
 #: a clear "not now" (a busy server): noted in the outbox, the post tried again later
 ANSWERED = Msg("discord.sender.answered", "Discord answered {status}: {why}")
+#: a reminder's old post to take down is not a channel's message
+NOT_A_MESSAGE = Msg("discord.sender.not_a_message", "it is not a message of a channel")
+#: a member's closed direct messages (their ping goes to the channel instead)
+DM_REFUSED = Msg("discord.sender.dm_refused", "Discord refused the direct message ({why})")
 
 
 class DiscordSender:
@@ -50,7 +54,7 @@ class DiscordSender:
             raise Refused(NOT_POSTABLE())
         return channel
 
-    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> str | None:
         channel = await self.channel(place)
         view = components.view_for(reply)
         try:
@@ -65,8 +69,22 @@ class DiscordSender:
             raise NotPosted(ANSWERED(status=error.status, why=error.text or str(error))) \
                 from error
         await components.moved_on(self.client, place, reply, sent, view)  # buttons move on
+        return sent[-1].jump_url if sent else None
+
+    async def take_down(self, place: str, link: str) -> None:
+        """Delete the bot's message at ``link`` (a jump link this sender gave: its last part is
+        the message's id)."""
+        channel = await self.channel(place)
+        message_id = link.rsplit("/", 1)[-1]
+        if not message_id.isdigit() or not isinstance(channel, discord.abc.GuildChannel
+                                                      | discord.Thread):
+            raise Refused(NOT_A_MESSAGE())
+        await channel.get_partial_message(int(message_id)).delete()
 
     async def tell(self, user_id: str, text: str) -> None:
         # Opening the direct-message channel needs only the id (no members intent, no lookup).
         channel = await self.client.create_dm(discord.Object(int(user_id)))
-        await channel.send(no_masked_links(text))  # it names a channel, which anyone may name
+        try:
+            await channel.send(no_masked_links(text))  # it names a channel, which anyone may
+        except discord.Forbidden as error:  # closed direct messages (50007)
+            raise Refused(DM_REFUSED(why=error.text or error.status)) from error

@@ -155,6 +155,10 @@ class AsyncGameService:
     mark_sent = _OnDb(GameFace.mark_sent)
     mark_failed = _OnDb(GameFace.mark_failed)
     mark_posting = _OnDb(GameFace.mark_posting)
+    replaced = _OnDb(GameFace.replaced)
+    digests = _OnDb(GameFace.digests)
+    ping_ways = _OnDb(GameFace.ping_ways)
+    dms_closed = _OnDb(GameFace.dms_closed)
     export = _OnDb(GameFace.export)
     import_data = _OnDb(GameFace.import_data)
 

@@ -44,14 +44,21 @@ from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.prepared import Prepared, seat_notes
 from bot.service.drawing.renderer import picture_name
 from bot.service.drawing.story_job import StoryJob
-from bot.service.game import payloads
-from bot.service.game.deadlines import due_at
-from bot.service.game.live_game import Draft, LiveGame, positions_reached, waiting_for
+from bot.service.game import payloads, timebank
+from bot.service.game.deadlines import HELD, NEVER, Hours, due_at, runs_out
+from bot.service.game.live_game import (
+    BOT_USER,
+    Draft,
+    LiveGame,
+    positions_reached,
+    waiting_for,
+)
+from bot.service.game.quiet import Quiet
 from bot.service.game.records import GameStatus, Record, same_user
 from bot.service.ledger import Ledger
 from bot.service.router import registry, route
 from bot.service.router.reading import read_message
-from bot.service.store import languages, layouts
+from bot.service.store import languages, layouts, members
 from bot.service.store.store import Change, GameSummary, PictureMoment, Waiting
 from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
 from bot.service.verbs.review import ReviewJob
@@ -221,12 +228,12 @@ class Pipeline:
     def commit(self, step: Step, outcome: Outcome, draft: Draft) -> Prepared:
         """Write the draft's records, its announcement and positions in one transaction, then
         make the draft the live game; the picture is left to ``Prepared.complete``."""
-        core, live, after = self.core, step.live, draft.live
+        core, live = self.core, step.live
+        hours = self.hours(live, draft)
+        mentions = _pings(step, outcome, draft, hours)
+        after = draft.live
         shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
                  else None)  # the position the previous picture showed, if of this game
-        mentions = (outcome.mentions if outcome.mentions is not None
-                    else _turn_mentions(live, after, step.actor, step.now))
-        mentions = list(dict.fromkeys([*mentions, *draft.pings]))
         snapshot = outcome.picture if core.renderer is not None else None
         skipped = None if snapshot is None else core.budgets.picture_skipped(
             step.place, step.actor.user_id, step.actor.server)
@@ -235,14 +242,15 @@ class Pipeline:
         words = self.public(step.actor, after)
         said = say(outcome.text, words)
         text = say(lines(said, skipped, told), words)
-        change = _change(step, outcome, draft, snapshot, said)
+        change = _change(step, outcome, draft, snapshot, said, hours)
         # a finished game's ratings, said in the post's language
         change.derive = ratings.on_change(live, after, step.place, words)
         if core.announce:
             change.announcement = Announcement(
                 step.place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
                 snapshot is not None, draft.new[0].seq if shown is not None else 0,
-                _story_of(ending), language=words.language)
+                _story_of(ending), language=words.language,
+                reminds=after.record.clock.key if outcome.reminder else None)
         try:
             game_id = core.store.commit(change, step.now)
         except sqlite3.Error as err:
@@ -264,8 +272,17 @@ class Pipeline:
         prepared.story = ending if core.stories else None
         if snapshot is not None:  # posted for everyone: the channel's layout
             prepared.layout = layouts.for_place(core.store, step.place)
-            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now, words)
+            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now, words, hours)
         return prepared
+
+    def hours(self, live: LiveGame | None, draft: Draft) -> Hours:
+        """The quiet hours of the game's players, by seat, before and after the change (one
+        query: they hold turn pings back, and stop deadlines and time banks)."""
+        records = [r for r in (live.record if live else None, draft.record) if r is not None]
+        hours: dict[str, Quiet] = {}
+        for record in records:
+            hours.update(members.hours_of(self.core.store, record))
+        return hours
 
     def _ending(self, step: Step, draft: Draft) -> tuple[Said, StoryJob | None]:
         """The statistics and the story to draw when this change has just ended the game."""
@@ -332,12 +349,13 @@ class Pipeline:
                         layout=outcome.layout or layouts.for_asker(
                             core.store, step.place, step.actor.user_id),
                         seat_notes=seat_notes(step.live.record, outcome.picture, step.now,
-                                              words)
+                                              words, members.hours_of(core.store,
+                                                                      step.live.record))
                         if step.live else {}, words=words)
 
 
 def _change(step: Step, outcome: Outcome, draft: Draft, snapshot: Game | None,
-            said: str) -> Change:
+            said: str, hours: Hours) -> Change:
     """What the store writes for a change: records, the summary row, the picture index
     (``said``: the reply as written for the game's place)."""
     after, first, last = draft.live, draft.new[0], draft.new[-1]
@@ -353,8 +371,8 @@ def _change(step: Step, outcome: Outcome, draft: Draft, snapshot: Game | None,
         waiting=_waiting(after, step.summary, outcome.position_changed, last.seq, step.now),
         message_id=step.message_id, reply_text=said, picture=moment,
         positions=positions_reached(step.live, after),
-        due_at=due_at(after.record, after.game, step.now), deadline=after.record.deadline,
-        server=step.actor.server,
+        due_at=due_at(after.record, after.game, step.now, hours), deadline=after.record.deadline,
+        runs_out=runs_out(after.record, after.game, step.now, hours), server=step.actor.server,
     )
 
 
@@ -397,6 +415,30 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
     if after.record.is_away(seat.name, now):  # time away: nobody pings them
         return []
     return [seat.player]
+
+
+def _pings(step: Step, outcome: Outcome, draft: Draft, hours: Hours) -> list[str]:
+    """The change's time banks settled (a decision that ended draws on its seat's bank), then
+    whom its post pings: the player whose turn began (held back in their quiet hours) or whom
+    the command named, and whoever the scheduler or a policy named."""
+    timebank.settle(step.live, draft, hours)
+    mentions = (outcome.mentions if outcome.mentions is not None
+                else _turn_mentions(step.live, draft.live, step.actor, step.now))
+    mentions = _hold_quiet(draft, mentions, hours, step.now)
+    return list(dict.fromkeys([*mentions, *draft.pings]))
+
+
+def _hold_quiet(draft: Draft, mentions: list[str], hours: Hours, now: float) -> list[str]:
+    """The turn's ping, held back when its player is in their quiet hours (marked on the
+    decision, ``deadlines.HELD``: the scheduler gives it when they end)."""
+    after = draft.live
+    decision = after.game.to_act() if after.game is not None else None
+    seat = after.record.seat(decision.player) if decision is not None else None
+    if seat is None or seat.player not in mentions \
+            or not hours.get(seat.name, NEVER).quiet_at(now):
+        return mentions
+    draft.add(payloads.Reminded((HELD,)), seat=seat.name, user=BOT_USER)
+    return [user for user in mentions if user != seat.player]
 
 
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,

@@ -126,6 +126,9 @@ class Outcome:
     language: str | None = None
     #: a search to answer with, done after the lock (``hint``): the reply's text is its answer
     pondering: Pondering | None = None
+    #: a reminder of the decision the game waits for (the scheduler's, a ``nudge``): its post
+    #: replaces the decision's earlier reminder (``Announcement.reminds``)
+    reminder: bool = False
 
 
 #: What every refusal ends with (unless its reason already says what was not done).

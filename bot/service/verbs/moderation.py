@@ -192,7 +192,7 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
             and not record.is_away(seat.name, ctx.now) else None)  # time away: no ping
     return Outcome(NUDGES_THE_GAME_WAITS_FOR(name=ctx.actor.name, player=decision.player,
                                              text=decision.said),
-                   draft=draft, mentions=[user] if user else [])
+                   draft=draft, mentions=[user] if user else [], reminder=True)
 
 
 def _moves(ctx: GameContext, cmd: Abandon) -> int:

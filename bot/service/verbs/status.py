@@ -11,8 +11,10 @@ from bot.service.command.context import GameContext, Outcome
 from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.words import Words, only
 from bot.service.game import deadlines
+from bot.service.game.deadlines import NO_HOURS, Hours
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameRecord
+from bot.service.store import members
 from bot.service.words.catalogue import Said, lines
 from bot.service.words.names import colour_name
 from bot.service.words.replies import (
@@ -24,6 +26,7 @@ from bot.service.words.replies import (
     STATUS_WORDS,
     next_line,
 )
+from bot.service.words.waiting import seat_facts
 from engine import CLOCK
 from engine.decisions import PASSENGERS
 from engine.moves import BUILDING_NAME
@@ -47,6 +50,8 @@ NOTE = Msg("status.note", " ({fact})")
 WAITING = Msg("status.waiting", "Waiting: {deadline}; players away: `{on_away}`.")
 NO_DEADLINE = Msg("status.no_deadline", "no deadline")
 DEADLINE = Msg("status.deadline", "a deadline of {hours} per decision (then `{on_timeout}`)")
+TIMEBANK = Msg("status.timebank", "Time bank: {start} to start, {gain} more after each decision, "
+               "at most {most} (then `{on_timeout}`).")
 HELP = Msg("status.help", "`status`")
 #: the part of a round the game is in
 PHASES = {
@@ -70,8 +75,9 @@ def _status(w: Words) -> Command | None:
 
 
 def status_report(ctx: GameContext, cmd: Status) -> Outcome:
-    return Outcome(status_text(ctx.live, ctx.live.record.game_id, ctx.now),
-                   picture=None)
+    record = ctx.live.record
+    hours = members.hours_of(ctx.store, record) if record.timed else NO_HOURS
+    return Outcome(status_text(ctx.live, record.game_id, ctx.now, hours), picture=None)
 
 
 def seat_label(record: GameRecord, name: str) -> Said:
@@ -89,7 +95,10 @@ def seat_label(record: GameRecord, name: str) -> Said:
     return seat.name
 
 
-def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
+def status_text(live: LiveGame, game_id: int, now: float | None = None,
+                hours: Hours = NO_HOURS) -> Said:
+    """The table in words (``hours``: the quiet hours of the seats' players, which hold their
+    clocks: ``store/members.py``)."""
     record = live.record
     out: list[Said] = [GAME(game=game_id, edition=record.edition,
                             status=STATUS_WORDS[live.status]())]
@@ -97,7 +106,7 @@ def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
     if options:
         out.append(OPTIONS(options=options))
     out.extend(waiting_lines(record))
-    facts = deadlines.seat_facts(record, live.game, time.time() if now is None else now)
+    facts = seat_facts(record, live.game, time.time() if now is None else now, hours)
     game = live.game
     if game is None:
         seated = ", ".join(f"{s.name} ({s.colour})" for s in record.seats)
@@ -122,12 +131,18 @@ def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
 
 
 def waiting_lines(record: GameRecord) -> list[Said]:
-    """The game's deadline and policies, when a moderator set any."""
-    if record.deadline is None and record.on_away == "wait":
-        return []
-    deadline = (NO_DEADLINE() if record.deadline is None else
-                DEADLINE(hours=deadlines.hours(record.deadline), on_timeout=record.on_timeout))
-    return [WAITING(deadline=deadline, on_away=record.on_away)]
+    """The game's deadline, time bank and policies, when a moderator set any."""
+    out: list[Said] = []
+    if record.deadline is not None or record.on_away != "wait":
+        deadline = (NO_DEADLINE() if record.deadline is None else
+                    DEADLINE(hours=deadlines.hours(record.deadline),
+                             on_timeout=record.on_timeout))
+        out.append(WAITING(deadline=deadline, on_away=record.on_away))
+    bank = record.banks.setting
+    if bank is not None:
+        out.append(TIMEBANK(start=deadlines.span(bank.start), gain=deadlines.span(bank.gain),
+                            most=deadlines.span(bank.most), on_timeout=record.on_timeout))
+    return out
 
 
 ENTRY = Entry(

@@ -14,6 +14,7 @@ from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame, Played
 from bot.service.game.records import GameStatus, Record
 from bot.service.words.catalogue import LanguageName, Moment, Said, joined
+from bot.service.words.moments import full
 from bot.service.words.names import level_name
 from engine import Game, ParseError
 from engine.decisions import shortened
@@ -273,6 +274,8 @@ PLAN_ENDED = Msg("act.plan_ended", "{seat}'s plan ended")
 TIME_RAN_OUT = Msg("act.time_ran_out", "{seat}'s time ran out")
 REMINDED_HALFWAY = Msg("act.reminded_halfway", "{seat} was reminded (halfway)")
 REMINDED_HOUR_LEFT = Msg("act.reminded_hour_left", "{seat} was reminded (an hour left)")
+PING_HELD = Msg("act.ping_held", "{seat}'s ping waits for the end of their quiet hours")
+PINGED_AFTER_QUIET = Msg("act.pinged_after_quiet", "{seat} was pinged as their quiet hours ended")
 
 
 def act_text(rec: Record) -> Text:
@@ -330,7 +333,7 @@ def _waiting_act(rec: Record) -> Text | None:
                                  else str(value))
             return SET_SETTING(who=rec.user_name, name=name, value=shown)
         case payloads.WentAway(until=until):
-            return AWAY_UNTIL(seat=seat, until=when(until))
+            return AWAY_UNTIL(seat=seat, until=full(until))
         case payloads.CameBack():
             return IS_BACK(seat=seat)
         case payloads.PlanChanged(steps=steps, broken=broken):
@@ -340,6 +343,10 @@ def _waiting_act(rec: Record) -> Text | None:
         case payloads.Reminded(stages=stages):
             if "passed" in stages:
                 return TIME_RAN_OUT(seat=seat)
+            if deadlines.WOKE in stages and not {"half", "hour"} & set(stages):
+                return PINGED_AFTER_QUIET(seat=seat)
+            if stages == (deadlines.HELD,):
+                return PING_HELD(seat=seat)
             return (REMINDED_HALFWAY(seat=seat) if "half" in stages
                     else REMINDED_HOUR_LEFT(seat=seat))
     return None
