@@ -4,10 +4,13 @@ Channel text, ``!bus``, the ``/bus`` slash commands and presses on buttons and m
 a ``Request`` and go through ``Dispatcher.run``: the member's command rate, the deferral an
 interaction needs, the files, catching up on what was missed, then under the place's lock the
 checks only Discord can make (``guards.checked``; a press's position), the service, the log line
-and the answer. Where they differ is only how the answer goes out, which is the ``Responder``'s
-part: ``ChannelResponder`` answers in the channel (a refusal or a preview as a reply to the
-author's message, a change through the courier, which keeps it in the outbox until Discord took
-it), ``InteractionResponder`` answers the interaction with follow-ups.
+and the answer. A long answer that changes nothing (a review, an animation asked for, a hint's
+search) is drawn and posted after the lock is released, so the place's next command is answered
+meanwhile; a change is always posted in its turn. Where they differ is only how the answer
+goes out, which is the ``Responder``'s part: ``ChannelResponder`` answers in the channel (a
+refusal or a preview as a reply to the author's message, a change through the courier, which
+keeps it in the outbox until Discord took it), ``InteractionResponder`` answers the interaction
+with follow-ups.
 
 A press is authorised before any of that, in the component's ``interaction_check`` (as
 discord.py's examples do): a press by someone whose decision it is not, or on an older position,
@@ -43,6 +46,7 @@ from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.logs import one_line
 from bot.discord_app.outgoing import answer_nonce, send_to_channel, send_to_interaction
+from bot.service.drawing.prepared import Prepared
 from bot.service.router.chat import for_the_bot
 from bot.service.words.catalogue import Said
 from engine.text import Msg, Text
@@ -268,15 +272,23 @@ class Dispatcher:
                 await self.bot.written(request.place, request.actor, refusal.said)))
             return
         await self.bot.caught_up(request.place)  # moves missed while away come first
+        later: list[Prepared] = []
         async with self.bot.place_lock(request.place):
-            reply = await self.decide(request, attachments, responder)
+            reply = await self.decide(request, attachments, responder, later=later)
             if reply is not None and not isinstance(reply, Duplicate):  # chat, answered before
                 await responder.answer(request.place, reply)
+        for prepared in later:  # nothing that thinks for long holds the place's lock
+            reply = await self.bot.game.drawn(prepared, request.actor.server or request.place)
+            await responder.answer(request.place, reply)
 
     async def decide(self, request: Request, attachments: list[Attachment],
-                     responder: Responder | None) -> Reply | None:
+                     responder: Responder | None, *,
+                     later: list[Prepared] | None = None) -> Reply | None:
         """The service's answer (the caller holds the place's lock); None for chat, a
-        message too fast (when said just now) or one seen moments ago."""
+        message too fast (when said just now) or one seen moments ago. With ``later``, a long
+        answer that changes nothing (a review, an animation, a hint: ``Prepared.long``) is put
+        there undrawn, for the caller to draw and post once the lock is released, and None is
+        returned."""
         addressed = None
         if request.chat:
             addressed = await self.bot.game.read_chat(request.place, str(request.said),
@@ -293,12 +305,21 @@ class Dispatcher:
             self.bot.log_handled(request.place, request.actor, request.said, None, started)
             return Refusal(await self.bot.written(request.place, request.actor,
                                          refused.said))
-        reply = await self.bot.game.handle(request.place, request.actor, said,
-                                           message_id=str(request.message_id),
-                                           attachments=attachments, addressed=addressed,
-                                           draw=request.live)  # catching up draws the last only
-        self.bot.log_handled(request.place, request.actor, said, reply, started)
-        return reply
+        if later is None or not request.live:
+            reply = await self.bot.game.handle(
+                request.place, request.actor, said, message_id=str(request.message_id),
+                attachments=attachments, addressed=addressed,
+                draw=request.live)  # catching up draws the last only
+            self.bot.log_handled(request.place, request.actor, said, reply, started)
+            return reply
+        prepared = await self.bot.game.prepare(
+            request.place, request.actor, said, message_id=str(request.message_id),
+            attachments=attachments, addressed=addressed)
+        self.bot.log_handled(request.place, request.actor, said, prepared.reply, started)
+        if prepared.long:
+            later.append(prepared)
+            return None
+        return await self.bot.game.drawn(prepared, request.actor.server or request.place)
 
     async def _settled(self, request: Request) -> str | Command:
         """What only Discord knows, settled (``Refused`` otherwise): permissions, members, and

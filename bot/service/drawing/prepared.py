@@ -64,6 +64,14 @@ class Prepared:
     pondering: Pondering | None = None
     thinking: Thinking | None = None
 
+    @property
+    def long(self) -> bool:
+        """Whether what is left is long (a search, a story: seconds to half a minute) and
+        changes nothing, so an adapter may finish it after releasing the place's lock: a
+        change is posted in its turn, however long its drawing."""
+        return ((self.story is not None or self.pondering is not None) and not self.reply.changed
+                and self.reply.announcement is None)
+
     def complete(self) -> Reply:
         """Think (a hint's search), draw the picture, then the story (outside any lock: the
         positions are copies that are never changed again)."""

@@ -1,0 +1,72 @@
+"""``review`` over real sockets (issue 36): a review takes half a minute of a core, and the
+channel is not kept waiting for it. While the review is being made (held here on an event, at
+the very point where the search runs), another member's command at the same table is answered;
+then the review's text and chart follow."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from bot.service import GameService
+from bot.service.verbs import review as review_verb
+from tests.service_support import Table, fake_png
+from tests.test_service_story import short_game
+from tests.wire_support import busbot_on, wire_config, wire_server
+
+T = TypeVar("T")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _finished_game(db: Path, place: str) -> None:
+    """The short game played to its end at ``place`` before the bot starts."""
+    table = Table(GameService(str(db), renderer=fake_png), place=place)
+    try:
+        short_game(table)
+        assert "Daemonis wins" in table.ok("Arcsyn", "Stop time").text
+    finally:
+        table.service.close()
+
+
+async def test_the_table_is_answered_while_a_review_is_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    searching, release = threading.Event(), threading.Event()
+
+    def held(call: Callable[..., T], *args: object) -> T:
+        """The search, on the heavy worker's thread, held until the test lets it go."""
+        searching.set()
+        assert release.wait(60), "the test never let the review go on"
+        return call(*args)
+
+    monkeypatch.setattr(review_verb, "run_apart", held)
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        asker = server.add_member("Hedgethorn")
+        other = server.add_member("Zed")
+        place = str(server.channels["bus-table"].id)
+        _finished_game(db, place)
+        async with busbot_on(server, wire_config(server, db)):
+            since = len(server.requests)
+            await server.say(asker, "!bus review")
+            try:
+                assert await asyncio.to_thread(searching.wait, 20), "no review was begun"
+                # the review is being made: the table answers another command all the same
+                await server.say(other, "!bus status")
+                (status,) = await server.answers(1, since=since)
+                assert status.json["content"].startswith("Game 1 (capstone edition): over.")
+                assert not any("The review of game" in (p.json.get("content") or "")
+                               for p in server.posts(since))
+            finally:
+                release.set()
+            posts = await server.answers(2, since=since)
+            review = posts[1].json["content"]
+            assert review.startswith("The review of game 1:\nThe computer's search judged the "
+                                     "game's ")
+            assert "Who was ahead" in review and "Good decisions" in review
+            ((name, chart),) = posts[1].files
+            assert name == "bus-game1-review.png" and chart.startswith(PNG_SIGNATURE)
