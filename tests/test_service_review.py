@@ -17,7 +17,10 @@ from bot.service.ratings.counting import PRACTICE_PLACE
 from bot.service.store import reviews
 from bot.service.store.privacy import forget
 from bot.service.thinking import run_apart
+from bot.service.verbs.review import ReviewJob
+from bot.service.words.catalogue import say
 from engine import GameLog, replay
+from engine.text import ENGLISH
 from tests.service_support import PNG_SIGNATURE, Table, actor, fake_png, open_table, started
 from tests.test_service_story import short_game
 
@@ -137,3 +140,19 @@ def test_where_no_charts_are_drawn_the_review_is_told_without_its_chart(tmp_path
     assert "(Charts and animations are not drawn here.)" in reply.text
     assert "The game is not over: this covers its first 1 move." in reply.text
     assert reply.files == []
+
+
+def test_a_review_being_made_reports_how_far_it_is_three_times_from_its_process(
+        tmp_path: Path) -> None:
+    """The search's progress crosses from its process (a pipe) to whoever asked: 25%, 50%,
+    75%, never more (the budget of edits on Discord); the review is the same as unreported."""
+    table = _finished(tmp_path)
+    live = table.service.live_copy(table.place)
+    assert live is not None and live.game is not None
+    told: list[str] = []
+    job = ReviewJob(live.game.copy(), 1, table.service.store, None, chart=False)
+    notes, files = job.reporting(told.append)(0, ENGLISH)
+    assert told == [f"Reviewing game 1: {p}%…" for p in (25, 50, 75)]
+    assert files == [] and say(notes[0], ENGLISH).startswith("The computer's search judged")
+    kept = reviews.kept(table.service.store, 1, len(live.game.history), REVIEW_PLAYOUTS)
+    assert kept == review(live.game)

@@ -37,7 +37,8 @@ async def test_the_table_is_answered_while_a_review_is_made(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     searching, release = threading.Event(), threading.Event()
 
-    def held(call: Callable[..., T], *args: object) -> T:
+    def held(call: Callable[..., T], *args: object,
+             progress: Callable[[int, int], None] | None = None) -> T:
         """The search, on the heavy worker's thread, held until the test lets it go."""
         searching.set()
         assert release.wait(60), "the test never let the review go on"
@@ -70,3 +71,50 @@ async def test_the_table_is_answered_while_a_review_is_made(
             assert "Who was ahead" in review and "Good decisions" in review
             ((name, chart),) = posts[1].files
             assert name == "bus-game1-review.png" and chart.startswith(PNG_SIGNATURE)
+
+
+async def test_a_review_being_made_shows_how_far_it_is_in_one_edited_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Reviewing game 1: 25%…" is posted, edited twice (50%, 75%: three reports at most, the
+    budget), and taken down once the review is out."""
+    reported, release = threading.Event(), threading.Event()
+
+    def held(call: Callable[..., T], *args: object,
+             progress: Callable[[int, int], None] | None = None) -> T:
+        """The search reports every move of twenty, then waits for the test."""
+        assert progress is not None, "nobody asked how far the review is"
+        for done in range(1, 21):
+            progress(done, 20)
+        reported.set()
+        assert release.wait(60), "the test never let the review go on"
+        return call(*args)
+
+    monkeypatch.setattr(review_verb, "run_apart", held)
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        asker = server.add_member("Hedgethorn")
+        _finished_game(db, str(server.channels["bus-table"].id))
+        async with busbot_on(server, wire_config(server, db)):
+            since = len(server.requests)
+
+            def called(method: str) -> list[str]:
+                return [r.path for r in server.requests[since:] if r.method == method
+                        and "/messages/" in r.path]
+
+            await server.say(asker, "!bus review")
+            try:
+                assert await asyncio.to_thread(reported.wait, 20), "no review was begun"
+                await server.wait_for(lambda: len(called("PATCH")) == 2)
+                (shown,) = server.posts(since)
+                assert shown.json["content"] == "Reviewing game 1: 25%…"
+                edits = [r.json["content"] for r in server.requests[since:]
+                         if r.method == "PATCH"]
+                assert edits == ["Reviewing game 1: 50%…", "Reviewing game 1: 75%…"]
+            finally:
+                release.set()
+            await server.wait_for(lambda: len(called("DELETE")) == 1)
+            assert called("DELETE") == called("PATCH")[:1]  # the progress message went
+            posts = server.posts(since)
+            assert len(posts) == 2 and posts[1].json["content"].startswith(
+                "The review of game 1:\n")
+            assert [name for name, _ in posts[1].files] == ["bus-game1-review.png"]

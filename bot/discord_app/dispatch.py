@@ -20,6 +20,8 @@ may have moved on while the press waited its turn.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Sequence
@@ -62,6 +64,12 @@ STALE_PRESS = Msg("discord.press.stale", "{changed} That message is of an earlie
 NOT_YOUR_BUTTONS = Msg("discord.press.not_yours", "These buttons are for {player}, whose decision "
                        "it is ({decision}). Nothing was changed; `preview MOVE` shows what a move "
                        "would do.")
+
+
+#: a progress message pings nobody
+NO_PINGS = discord.AllowedMentions.none()
+#: a message showing how far a long answer is (a channel's message or a follow-up)
+Shown = discord.Message | discord.WebhookMessage
 
 
 def slow_down(seconds: float) -> Text:
@@ -120,6 +128,12 @@ class Responder(Protocol):
     async def answer(self, place: str, reply: Reply) -> None:
         """Post the service's answer (the caller holds the place's lock)."""
 
+    async def progress(self, text: str, shown: Shown | None) -> Shown:
+        """Say how far a long answer is: posted the first time, ``shown`` edited after."""
+
+    async def progress_done(self, shown: Shown) -> None:
+        """The long answer is out: its progress message goes."""
+
 
 class ChannelResponder:
     """Answers in the channel: a refusal or a preview replies to the author's message (there is
@@ -160,6 +174,14 @@ class ChannelResponder:
             await self.bot.game.answered(place, str(self.message.id))
         await components.moved_on(self.bot, place, reply, sent, view)
 
+    async def progress(self, text: str, shown: Shown | None) -> Shown:
+        if shown is None:
+            return await self.message.channel.send(text, allowed_mentions=NO_PINGS)
+        return await shown.edit(content=text)
+
+    async def progress_done(self, shown: Shown) -> None:
+        await shown.delete()
+
 
 class InteractionResponder:
     """Answers an interaction: deferred at once (privately for ``private`` commands), then
@@ -187,6 +209,15 @@ class InteractionResponder:
         await components.moved_on(self.bot, place, reply, sent, view)
         if reply.announcement is not None:
             await self.bot.game.mark_sent([reply.announcement])
+
+    async def progress(self, text: str, shown: Shown | None) -> Shown:
+        if shown is None:
+            return await self.interaction.followup.send(
+                text, ephemeral=self.private, wait=True, allowed_mentions=NO_PINGS)
+        return await shown.edit(content=text)
+
+    async def progress_done(self, shown: Shown) -> None:
+        await shown.delete()
 
 
 async def press_refusal(game: GameBackend, place: str, actor: Actor, position: Position,
@@ -278,8 +309,35 @@ class Dispatcher:
             if reply is not None and not isinstance(reply, Duplicate):  # chat, answered before
                 await responder.answer(request.place, reply)
         for prepared in later:  # nothing that thinks for long holds the place's lock
-            reply = await self.bot.game.drawn(prepared, request.actor.server or request.place)
-            await responder.answer(request.place, reply)
+            await self._long(request, responder, prepared)
+
+    async def _long(self, request: Request, responder: Responder, prepared: Prepared) -> None:
+        """A long answer drawn and posted (outside the place's lock); while it is made, what
+        it reports of its progress is shown in one message, posted then edited (the drawing
+        reports ``REVIEW_PROGRESS_REPORTS`` times at most), which goes once the answer is out."""
+        loop = asyncio.get_running_loop()
+        reports: asyncio.Queue[str] = asyncio.Queue()
+
+        def report(text: str) -> None:  # called on the heavy worker's thread
+            loop.call_soon_threadsafe(reports.put_nowait, text)
+        prepared.reporting(report)
+        drawing = asyncio.ensure_future(
+            self.bot.game.drawn(prepared, request.actor.server or request.place))
+        shown: Shown | None = None
+        while not drawing.done():
+            getting = asyncio.ensure_future(reports.get())
+            await asyncio.wait({drawing, getting}, return_when=asyncio.FIRST_COMPLETED)
+            if not getting.done():
+                getting.cancel()
+            elif not drawing.done():
+                try:  # progress is a courtesy: a failed post or edit loses nothing
+                    shown = await responder.progress(getting.result(), shown)
+                except discord.HTTPException as error:
+                    log.info("progress in %s not shown: %s", request.place, one_line(error))
+        await responder.answer(request.place, drawing.result())
+        if shown is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await responder.progress_done(shown)
 
     async def decide(self, request: Request, attachments: list[Attachment],
                      responder: Responder | None, *,

@@ -88,13 +88,16 @@ def worker_pool(broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecuto
 _apart: ProcessPoolExecutor | None = None
 
 
-def run_apart(call: Callable[..., T], *args: object) -> T:
+def run_apart(call: Callable[..., T], *args: object,
+              progress: Callable[[int, int], None] | None = None) -> T:
     """``call(*args)`` on a worker process of its own, waited for: a long computation of the
     computer's outside the fair queue of decisions (a game's ``review``, half a minute), run
     from the heavy worker's thread, which does one thing at a time, so at most one such
     process works at once, at the workers' lower priority. On a thread it would hold the
     interpreter's lock the event loop and the database thread need. A killed worker is
-    replaced and the call made again, once."""
+    replaced and the call made again, once. With ``progress``, ``call`` is given a
+    ``progress`` of its own (done, total) whose reports come back through a pipe and are
+    passed on here, on the calling thread, as they come."""
     global _apart
     for attempt in (1, 2):
         with _shared_lock:
@@ -104,7 +107,9 @@ def run_apart(call: Callable[..., T], *args: object) -> T:
                     initializer=_worker_start)
             pool = _apart
         try:
-            return pool.submit(call, *args).result()
+            if progress is None:
+                return pool.submit(call, *args).result()
+            return _reported(pool, call, args, progress)
         except BrokenProcessPool:
             with _shared_lock:
                 if _apart is pool:
@@ -112,6 +117,28 @@ def run_apart(call: Callable[..., T], *args: object) -> T:
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
+
+
+def _reported(pool: ProcessPoolExecutor, call: Callable[..., T], args: tuple[object, ...],
+              progress: Callable[[int, int], None]) -> T:
+    """``call(*args, progress=...)`` on ``pool``, its reports passed to ``progress`` until it
+    is done (the future's end is the pipe's last message: no waiting on a clock)."""
+    reader, writer = multiprocessing.get_context("spawn").Pipe(duplex=False)
+    try:
+        future = pool.submit(_reporting, call, writer, *args)
+        future.add_done_callback(lambda _: writer.send(None))
+        while (report := reader.recv()) is not None:
+            progress(*report)
+        return future.result()
+    finally:
+        reader.close()
+        writer.close()
+
+
+def _reporting(call: Callable[..., T], writer: multiprocessing.connection.Connection,
+               *args: object) -> T:
+    """On the worker process: ``call`` with a ``progress`` that sends each report home."""
+    return call(*args, progress=lambda done, total: writer.send((done, total)))
 
 
 class FairQueue(Generic[T]):

@@ -6,8 +6,9 @@ without the handlers' module (``story``) and ``outcome`` importing each other.""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bot.api import Attachment
 from bot.service.drawing.page_job import draw_page
@@ -48,6 +49,15 @@ class Drawing(Protocol):
 
     @property
     def skipped(self) -> Said: ...
+
+
+@runtime_checkable
+class Reporting(Protocol):
+    """A drawing long enough to say how far it is (a review): ``reporting`` gives the same
+    drawing, calling ``report`` with a short sentence in the reply's language a few times as it
+    goes (from the heavy worker's thread)."""
+
+    def reporting(self, report: Callable[[str], None]) -> Drawing: ...
 
 
 @dataclass(frozen=True, slots=True)

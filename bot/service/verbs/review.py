@@ -20,7 +20,8 @@ picture like ``chart``'s.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from ai.review import GOOD_COST, REVIEW_PLAYOUTS, Judged, Lead, Review, review
 from bot.api import Attachment, Command
@@ -34,6 +35,7 @@ from bot.service.thinking import run_apart
 from bot.service.words.catalogue import Said, lines
 from engine import Game
 from engine.errors import ParseError
+from engine.limits import REVIEW_PROGRESS_REPORTS
 from engine.notation import MoveText, parse_move
 from engine.text import Listing, Msg, Plural, Text, listing
 from engine.text import Words as Writer
@@ -52,6 +54,8 @@ REVIEWING = Msg("review.reviewing", "The review of game {game}:")
 SKIPPED = Msg("review.skipped", "(The review cannot be made this time: several long drawings "
               "are under way here; try `review` again in a minute.)")
 FAILED = Msg("review.failed", "(The review could not be made this time.)")
+#: how far a review being made is, edited a few times (``REVIEW_PROGRESS_REPORTS``) on Discord
+PROGRESS = Msg("review.progress", "Reviewing game {game}: {percent}%…")
 CHART_FAILED = Msg("review.chart_failed", "(The review's chart could not be drawn this time.)")
 #: where else the review shows: the game's page, made after it
 ON_THE_PAGE = Msg("review.on_the_page", "`export html` now makes the game's page with the "
@@ -158,16 +162,38 @@ class ReviewJob:
     kept: Review | None
     #: whether its chart is drawn (not where the service draws no charts)
     chart: bool = True
+    #: told how far the search is, a few times (``reporting``); None: nobody asks
+    report: Callable[[str], None] | None = field(default=None, compare=False)
 
     @property
     def skipped(self) -> Said:
         return SKIPPED()
 
+    def reporting(self, report: Callable[[str], None]) -> ReviewJob:
+        return replace(self, report=report)
+
+    def _progress(self, words: Writer) -> Callable[[int, int], None] | None:
+        """What the search calls after each move: ``report`` told at the first move past each
+        of ``REVIEW_PROGRESS_REPORTS`` even steps (25%, 50%, 75% for three), never at the end
+        (the review itself comes then)."""
+        report = self.report
+        if report is None:
+            return None
+        steps = REVIEW_PROGRESS_REPORTS + 1
+        told = [0]
+
+        def progress(done: int, total: int) -> None:
+            step = done * steps // max(1, total)
+            if told[0] < step < steps:
+                told[0] = step
+                report(words(PROGRESS(game=self.game_id, percent=100 * step // steps)))
+        return progress
+
     def __call__(self, taken: int, words: Writer) -> tuple[list[Said], list[Attachment]]:
         done = self.kept
         if done is None:
             try:  # on a process of its own: pure Python for half a minute
-                done = run_apart(review, self.game)
+                done = run_apart(review, self.game, progress=self._progress(words))
                 reviews.keep(self.store, self.game_id, done)
             except Exception:  # a bug must not take the worker down with it
                 log.exception("reviewing game %s failed", self.game_id)
