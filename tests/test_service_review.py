@@ -9,14 +9,18 @@ from __future__ import annotations
 import os
 import signal
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
-from ai.review import REVIEW_PLAYOUTS, review
+import pytest
+
+from ai.review import REVIEW_PLAYOUTS, Review, review
 from bot.service import GameService
 from bot.service.ratings.counting import PRACTICE_PLACE
 from bot.service.store import reviews
 from bot.service.store.privacy import forget
 from bot.service.thinking import run_apart
+from bot.service.verbs import review as review_verb
 from bot.service.verbs.review import ReviewJob
 from bot.service.words.catalogue import say
 from engine import GameLog, replay
@@ -156,3 +160,25 @@ def test_a_review_being_made_reports_how_far_it_is_three_times_from_its_process(
     assert files == [] and say(notes[0], ENGLISH).startswith("The computer's search judged")
     kept = reviews.kept(table.service.store, 1, len(live.game.history), REVIEW_PLAYOUTS)
     assert kept == review(live.game)
+
+
+def test_a_review_asked_twice_before_it_is_made_is_made_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Discord the place's lock is not held while a review is made, so a second `review`
+    may be handled before the first is kept: when its turn on the heavy worker comes, it reads
+    the first one's instead of searching again."""
+    table = _finished(tmp_path)
+    live = table.service.live_copy(table.place)
+    assert live is not None and live.game is not None
+    searches: list[int] = []
+
+    def counted(call: Callable[..., Review], *args: object,
+                progress: Callable[[int, int], None] | None = None) -> Review:
+        searches.append(1)
+        return run_apart(call, *args, progress=progress)
+
+    monkeypatch.setattr(review_verb, "run_apart", counted)
+    first, second = (ReviewJob(live.game.copy(), 1, table.service.store, None, chart=False)
+                     for _ in range(2))
+    told = first(0, ENGLISH)[0]
+    assert second(0, ENGLISH)[0] == told and searches == [1]

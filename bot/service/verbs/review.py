@@ -190,7 +190,10 @@ class ReviewJob:
         return progress
 
     def __call__(self, taken: int, words: Writer) -> tuple[list[Said], list[Attachment]]:
-        done = self.kept
+        # asked twice at once (the place's lock is not held while a review is made), the
+        # second finds the first's kept: the heavy worker makes one at a time
+        done = self.kept or reviews.kept(self.store, self.game_id, len(self.game.history),
+                                         REVIEW_PLAYOUTS)
         if done is None:
             try:  # on a process of its own: pure Python for half a minute
                 done = run_apart(review, self.game, progress=self._progress(words))
