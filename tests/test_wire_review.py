@@ -118,3 +118,46 @@ async def test_a_review_being_made_shows_how_far_it_is_in_one_edited_message(
             assert len(posts) == 2 and posts[1].json["content"].startswith(
                 "The review of game 1:\n")
             assert [name for name, _ in posts[1].files] == ["bus-game1-review.png"]
+
+
+async def test_a_review_asked_with_a_slash_command_shows_its_progress_as_a_follow_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``/bus do review``: the progress is a follow-up of the interaction, edited, then
+    deleted; the review is the next follow-up."""
+    reported, release = threading.Event(), threading.Event()
+
+    def held(call: Callable[..., T], *args: object,
+             progress: Callable[[int, int], None] | None = None) -> T:
+        assert progress is not None, "nobody asked how far the review is"
+        for done in range(1, 5):
+            progress(done, 4)
+        reported.set()
+        assert release.wait(60), "the test never let the review go on"
+        return call(*args)
+
+    monkeypatch.setattr(review_verb, "run_apart", held)
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        asker = server.add_member("Hedgethorn")
+        _finished_game(db, str(server.channels["bus-table"].id))
+        async with busbot_on(server, wire_config(server, db)):
+            since = len(server.requests)
+
+            def webhook(method: str) -> list[str]:
+                return [r.path for r in server.requests[since:] if r.method == method
+                        and r.path.startswith("/api/v10/webhooks/") and "/messages/" in r.path]
+
+            await server.slash(asker, "do", command="review")
+            try:
+                assert await asyncio.to_thread(reported.wait, 20), "no review was begun"
+                await server.wait_for(lambda: len(webhook("PATCH")) == 2)
+                (shown,) = server.posts(since)
+                assert shown.path.startswith("/api/v10/webhooks/")
+                assert shown.json["content"] == "Reviewing game 1: 25%…"
+            finally:
+                release.set()
+            await server.wait_for(lambda: len(webhook("DELETE")) == 1)
+            assert webhook("DELETE") == webhook("PATCH")[:1]
+            posts = server.posts(since)
+            assert len(posts) == 2 and posts[1].path.startswith("/api/v10/webhooks/")
+            assert posts[1].json["content"].startswith("The review of game 1:\n")
