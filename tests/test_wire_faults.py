@@ -125,6 +125,33 @@ async def test_a_gap_without_resume_is_applied_before_the_next_live_move(tmp_pat
                        for text in bot_texts(server)[-2:])
 
 
+async def test_the_summary_ends_with_what_the_table_waits_for_and_its_menu(
+        tmp_path: Path) -> None:
+    """As the live post does: the "Next:" line, the ping of whoever is to act, the picture,
+    and the decision's menu and buttons."""
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        config = wire_config(server, db)
+        ada, bob, _ = await seated_then_stopped(server, config)
+        server.posted_while_away(ada, "Place House at C1")
+        server.posted_while_away(ada, "Place House at C1")
+        server.posted_while_away(bob, "hi all")
+        since = len(server.requests)
+        async with busbot_on(server, config):
+            await server.wait_for(lambda: any("While I was away" in r.json["content"]
+                                              for r in table_posts(server, since)))
+        [summary] = table_posts(server, since)
+    lines = summary.json["content"].splitlines()
+    assert lines[-2:] == ["Next: Bob: place 2 starting buildings on free zone-A lots.",
+                          f"<@{bob.id}>"], lines
+    assert summary.json["allowed_mentions"]["users"] == [bob.id]
+    assert [name for name, _ in summary.files] and summary.files[0][0].endswith(".png")
+    ids = [c["custom_id"] for row in summary.json["components"] for c in row["components"]]
+    assert ids[0].startswith("bus:pick:1:2:") and "Choose your move" in json.dumps(
+        summary.json["components"])
+    assert [i.split(":")[1] for i in ids[1:]] == ["undo", "moves"]
+
+
 async def test_a_game_imported_from_the_console_does_not_stop_catch_up(tmp_path: Path) -> None:
     db = tmp_path / "busbot.db"
     service = GameService(str(db), renderer=None)

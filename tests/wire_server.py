@@ -12,9 +12,17 @@ multipart), reading a channel's history, direct messages, interaction callbacks 
 follow-ups, publishing commands, fetching a member, and attachment downloads. Failures can be
 injected: a 429 rate-limit answer, a refused publish, a channel that refuses posts. It can also
 misbehave the ways other Discord-compatible servers and bad networks do: history pages answered
-oldest first, posts refused with a given status, a post made but its answer lost, a gateway that
-refuses connections, publish answers without ids, and any raw gateway frame. Like Discord it keeps
-a post's nonce (with ``enforce_nonce``) and answers a repeat with the message already made.
+oldest first, posts refused with a given status, a post made but its answer lost, publish answers
+without ids, and any raw gateway frame. Its gateway can refuse connections (503), accept one and
+close it before HELLO, or close it right after the session began (READY or RESUMED), for the
+next connections or for every one (a storm), send frames that are no gateway message
+(``BAD_FRAMES``), and close with a given code when the bot identifies. Its interaction endpoint
+can answer a callback with an empty 204 (as some servers do) or 404, and follow-ups with
+``404 Unknown Webhook``; a press can come without a channel. Like Discord it keeps a post's nonce
+(with ``enforce_nonce``) and answers a repeat with the message already made.
+
+Every gateway connection is noted (``connections``: when each began, refused ones included), and
+``connected`` is set whenever a session begins (READY or RESUMED), so tests wait on events.
 """
 
 from __future__ import annotations
@@ -29,6 +37,16 @@ from typing import Any
 from aiohttp import BodyPartReader, WSMsgType, web
 
 ALL_PERMISSIONS = (1 << 50) - 1
+#: Frames no gateway message is made of, as a bad network or a broken server sends them.
+BAD_FRAMES: dict[str, str] = {
+    "empty": "",
+    "not JSON": "this is not json {{{",
+    "a JSON array": "[]",
+    "READY without payload": json.dumps({"op": 0, "t": "READY", "s": 1, "d": None}),
+    "READY without its session": json.dumps({"op": 0, "t": "READY", "s": 1, "d": {}}),
+}
+#: What the gateway can do to a connection (``gateway_faults``, ``every_connection``).
+GATEWAY_FAULTS = ("refuse", "close before hello", "close after ready")
 DISCORD_EPOCH_MS = 1_420_070_400_000
 _last_id = 0
 
@@ -110,6 +128,15 @@ class WireServer:
         self.advertised_gateway: str | None = None  # what /gateway/bot names, if not this
         self.history_oldest_first = False  # answer history pages oldest first (as some do)
         self.refuse_gateway = False  # the gateway answers 503 instead of a websocket
+        #: ``GATEWAY_FAULTS`` for the next connections, in turn; then ``every_connection``'s
+        self.gateway_faults: list[str] = []
+        self.every_connection: str | None = None
+        self.identify_closes_with: int | None = None  # a close code answering IDENTIFY
+        self.bad_ready_next = False  # the next IDENTIFY is answered READY without its session
+        self.connections: list[float] = []  # when each gateway connection began
+        #: interaction callbacks answered "json" (as Discord), "empty" (204), or "404"
+        self.interaction_callbacks = "json"
+        self.unknown_webhooks = False  # follow-ups answered 404 Unknown Webhook
         self.fail_posts: list[int] = []  # statuses answered (in turn) to the next channel posts
         self.lose_answers = 0  # the next channel posts are made, but their answers are lost
         self.fail_answers: list[int] = []  # the same, for answers to a message (a refusal)
@@ -122,6 +149,7 @@ class WireServer:
         self.repeats = 0  # posts answered with the message their nonce already made
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
+        self.connected = asyncio.Event()  # a session began: READY or RESUMED was sent
         self._ws: web.WebSocketResponse | None = None
         self._session_id = ""
         self._seq = 0
@@ -264,6 +292,12 @@ class WireServer:
         answered "invalid session", and the bot has to IDENTIFY afresh (events are lost)."""
         self._session_id = "expired"
 
+    async def send_text(self, text: str) -> None:
+        """Send ``text`` as one gateway frame, as it is (one of ``BAD_FRAMES``, say): not an
+        event, so neither numbered nor kept for a RESUME."""
+        assert self._ws is not None
+        await self._ws.send_str(text)
+
     async def send_raw(self, frame: dict[str, Any]) -> None:
         """Send ``frame`` as it is (a malformed payload, say), numbered like any other."""
         self._seq += 1
@@ -273,9 +307,11 @@ class WireServer:
         await self._ws.send_str(json.dumps(frame))
 
     async def press(self, author: User, custom_id: str, *, values: Any = None,
-                    component_type: int = 2, channel: str = "bus-table") -> dict[str, Any]:
+                    component_type: int = 2, channel: str = "bus-table",
+                    without_channel: bool = False) -> dict[str, Any]:
         """``author`` presses a component with ``custom_id`` (with ``values`` for a menu) on one
-        of the bot's messages; returns the interaction payload sent."""
+        of the bot's messages; returns the interaction payload sent (``without_channel``: with
+        no channel in it, as some servers send a press)."""
         where = self.channels[channel]
         message = self._message(where.id, Request("POST", "", 0.0, json={"content": "…"}))
         pressed: dict[str, Any] = {"type": component_type, "custom_id": custom_id}
@@ -299,6 +335,8 @@ class WireServer:
             "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
             "attachment_size_limit": 25 * 1024 * 1024, "data": data,
         }
+        if without_channel:
+            del payload["channel_id"], payload["channel"]
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 
@@ -338,11 +376,22 @@ class WireServer:
 
     # ---- the gateway ---------------------------------------------------------------------------
 
+    def connections_within(self, seconds: float = 60.0) -> int:
+        """The most gateway connections begun in any ``seconds`` (a minute by default)."""
+        times = self.connections
+        return max((sum(1 for t in times[i:] if t < start + seconds)
+                    for i, start in enumerate(times)), default=0)
+
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
-        if self.refuse_gateway:
+        self.connections.append(time.monotonic())
+        fault = self.gateway_faults.pop(0) if self.gateway_faults else self.every_connection
+        if self.refuse_gateway or fault == "refuse":
             return web.Response(status=503, text="gateway unavailable")
         ws = web.WebSocketResponse()
         await ws.prepare(request)
+        if fault == "close before hello":  # the upgrade accepted, then closed at once
+            await ws.close()
+            return ws
         self._ws = ws
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}}))
         async for message in ws:
@@ -353,15 +402,23 @@ class WireServer:
             op, data = frame["op"], frame.get("d")
             if op == 1:
                 await ws.send_str(json.dumps({"op": 11}))
+            elif op == 2 and self.identify_closes_with is not None:
+                await ws.close(code=self.identify_closes_with, message=b"test: refused")
             elif op == 2:
                 await self._identify(ws, data)
             elif op == 6:
                 await self._resume(ws, data)
             elif op == 8:
                 await self._members_chunk(ws, data)
+            if op in (2, 6) and fault == "close after ready":
+                await ws.close(code=4000, message=b"test: closed after the handshake")
         return ws
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        if self.bad_ready_next:
+            self.bad_ready_next = False
+            await ws.send_str(BAD_FRAMES["READY without its session"])
+            return
         self._session_id = f"session-{new_id()}"
         self._seq = 0
         self._backlog.clear()
@@ -374,6 +431,7 @@ class WireServer:
         })
         await self.dispatch("GUILD_CREATE", self._guild())
         self.identified.set()
+        self.connected.set()
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         if data.get("session_id") != self._session_id or data.get("token") != self.token:
@@ -385,6 +443,7 @@ class WireServer:
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": "RESUMED", "s": self._seq, "d": {}}))
         self.resumed.set()
+        self.connected.set()
 
     async def _members_chunk(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         query = str(data.get("query") or "").lower()
@@ -552,10 +611,14 @@ class WireServer:
         if parts[0] == "interactions" and parts[-1] == "callback":
             if self.expire_interactions:
                 return _error(404, 10062, "Unknown interaction")
+            if self.interaction_callbacks == "empty":  # taken, but nothing said back
+                return web.Response(status=204)
+            if self.interaction_callbacks == "404":  # no interaction endpoint at all
+                return _error(404, 0, f"404: Not Found ({request.method} {route})")
             return _json({"interaction": {"id": parts[1], "type": 2},
                                       "resource": {"type": (recorded.json or {}).get("type")}})
         if parts[0] == "webhooks" and request.method == "POST":
-            if self.expire_interactions:
+            if self.expire_interactions or self.unknown_webhooks:
                 return _error(404, 10015, "Unknown Webhook")
             return _json(self._message(0, recorded))
         if parts[0] == "webhooks" and request.method in ("DELETE", "PATCH"):

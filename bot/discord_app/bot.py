@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.api import Actor, Duplicate, Refusal, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
-from bot.discord_app import logs
+from bot.discord_app import gateway, logs
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.backlog import Backlog
 from bot.discord_app.sender import DiscordSender
@@ -32,6 +32,7 @@ from bot.service.pictures import start_pictures
 from engine.limits import COMMANDS_PER_USER, Rate
 
 if TYPE_CHECKING:
+    import yarl
     from discord.types.gateway import SessionStartLimit
 
     #: discord.py's question to the API: how many shards, which gateway, how many starts left.
@@ -283,17 +284,33 @@ class BusBot(commands.Bot):
 
 class ShardedBusBot(BusBot, commands.AutoShardedBot):
     """busbot as it runs: every shard Discord asks for in one process, or the ``shard_ids`` of
-    ``shard_count`` the settings give this process (each with its own database)."""
+    ``shard_count`` the settings give this process (each with its own database).
+
+    Its shards are ``bot.discord_app.gateway``'s: each reconnects by itself whatever the
+    gateway sends or does, at its own pace (``paces``), and only a close no retry can fix ends
+    the connection."""
 
     def __init__(self, config: Config, game: GameBackend, **options: Any) -> None:
         shard_ids = list(config.shard_ids) if config.shard_ids is not None else None
         super().__init__(config, game, shard_count=config.shard_count, shard_ids=shard_ids,
                          **options)
+        #: each shard's pacing of its connection attempts
+        self.paces: dict[int, gateway.Pace] = {}
+        self._identify_gate = gateway.IdentifyGate()
         if config.gateway_url != DISCORD_GATEWAY_URL:
             # Choosing the shard count itself, discord.py takes the gateway's address from the
             # API's answer; a gateway_url the operator set must win over that too.
             self.http.get_bot_gateway = self._gateway_at(  # type: ignore[method-assign]
                 self.http.get_bot_gateway, config.gateway_url)
+
+    async def launch_shard(self, gateway_url: yarl.URL, shard_id: int, *,
+                           initial: bool = False) -> None:
+        await gateway.launch_shard(self, self.paces, gateway_url, shard_id, initial=initial)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord's pace for IDENTIFY (one per five seconds), kept across the shards rather
+        than discord.py's five-second sleep before every identify after the first."""
+        await self._identify_gate.wait()
 
     @staticmethod
     def _gateway_at(ask: GatewayQuestion, url: str) -> GatewayQuestion:

@@ -6,8 +6,9 @@ the newest message the bot handled there (or, for a game never played by message
 creation) up to the present, and whatever a person addressed to the bot is handled as if it had
 just arrived: the same reading of ``!bus`` and of plain moves, the same per-member admission
 (judged by when each message was posted), the service's own check that a message id is applied
-at most once. The table then gets one summary instead of a burst of replies, with the picture of
-where things stand and a ping for whoever is to act.
+at most once. The table then gets one summary instead of a burst of replies, ending as the live
+post does: what the table waits for now (the last change's "Next: ..." line), the picture of
+where things stand, the decision's menu and buttons, and a ping for whoever is to act.
 
 History is read to the end, however much chat buries a move: in rounds of ``HISTORY_LIMIT``
 messages per place, so one busy channel does not keep the others waiting, and the place's new
@@ -39,7 +40,7 @@ from typing import Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from bot.api import Attachment, Refusal, Reply
+from bot.api import Attachment, Refusal, Reply, Update
 from bot.delivery import Block, Refused
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
@@ -121,6 +122,9 @@ class Behind:
     rates: dict[int, commands.Cooldown] = field(default_factory=dict)
     done: bool = False
     begun: bool = False  # the answers owed from before were posted
+    #: what the table waits for after the last change (its announcement's last line: "Next:
+    #: ..." or the final scores), which the summary ends with; "" when it has none
+    now: str = ""
 
     @property
     def count(self) -> int:
@@ -261,6 +265,8 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
         ids = () if reply.announcement is None else (reply.announcement,)
         behind.changes.append(Block(line, ids, size=len(reply.text.strip()) + 1))
         behind.announced.extend(ids)
+        said = reply.text.strip().split("\n")
+        behind.now = said[-1] if len(said) > 1 else ""
     else:
         behind.others.append(line)
 
@@ -286,7 +292,8 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
         await _finished(bot, behind)
         return
     waiting = await bot.game.waiting_user(behind.place)
-    last = Reply("", mentions=[waiting] if waiting and behind.announced else [])
+    # An update like the live one: its menu and buttons are the decision's now.
+    last = Update("", mentions=[waiting] if waiting and behind.announced else [])
     await _draw_last(bot, behind, last)
     # What the place was owed from before goes in front; if it cannot go, neither can the
     # summary, and the outbox keeps every change to post (coalesced) later.
@@ -321,6 +328,8 @@ def _summary_blocks(behind: Behind) -> list[Block]:
         lines.append(f"• {name}: {skipped} more message{'s' if skipped != 1 else ''} came "
                      f"faster than the table can follow; I did not act on "
                      f"{'them' if skipped != 1 else 'it'}.")
+    if behind.now:
+        lines.append(behind.now)
     return [Block(head), *behind.changes, *(Block(line) for line in lines)]
 
 
