@@ -105,3 +105,22 @@ async def test_a_press_without_a_channel_is_told_why_nothing_was_done(tmp_path: 
         assert answer.json["data"]["content"] == NO_CHANNEL
         assert answer.json["data"]["flags"] & 64
         assert "the game is gone" not in NO_CHANNEL and errors(running) == []
+
+
+async def test_a_refused_slash_command_is_not_answered_again_after_a_restart(
+        tmp_path: Path) -> None:
+    """The refusal went out as the interaction's private follow-up: nothing is owed after."""
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        config = wire_config(server, db)
+        async with busbot_on(server, config):
+            ada, _, _ = await seat(server)
+            since = len(server.requests)
+            await server.slash(ada, "move", move="Place House at Q9")
+            [refused] = await server.answers(1, since=since)
+            assert "'q9'" in refused.json["content"] and refused.json["flags"] & 64
+        since = len(server.requests)
+        async with busbot_on(server, config):
+            await server.say(ada, "!bus help")
+            await server.answers(1, since=since)
+        assert ["'q9'" in r.json["content"] for r in server.posts(since)] == [False]
