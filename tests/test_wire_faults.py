@@ -373,6 +373,25 @@ async def test_malformed_answers_and_payloads_are_skipped(tmp_path: Path) -> Non
         assert json.dumps(server.faults) == "[]"
 
 
+@pytest.mark.parametrize("content", [123, None, ["!bus help"]])
+async def test_a_message_whose_text_is_not_text_is_one_line(tmp_path: Path,
+                                                            content: Any) -> None:
+    async with wire_server() as server:
+        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")) as running:
+            ada = server.add_member("Ada")
+            message = server.message_payload(ada, server.channels["bus-table"], "!bus help")
+            await server.send_raw({"op": 0, "t": "MESSAGE_CREATE",
+                                   "d": dict(message, content=content)})
+            since = len(server.requests)
+            await server.say(ada, "!bus help")  # answered: the bot read on
+            await server.answers(1, since=since)
+        said = [line for line in running.logs.messages()
+                if not line.startswith(("INFO", "DEBUG"))]
+        assert len(said) == 1, said
+        assert said[0].startswith("WARNING bot.discord_app.incoming: skipped a MESSAGE_CREATE")
+        assert "not text" in said[0]
+
+
 async def test_a_catch_up_cut_short_is_done_again_and_its_refusal_answered(
         tmp_path: Path) -> None:
     db = tmp_path / "busbot.db"

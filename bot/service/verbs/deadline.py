@@ -16,6 +16,18 @@ from bot.service.records import OPEN_STATUSES
 from engine.limits import check_deadline
 
 USAGE = "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline off`"
+#: A deadline over two hours: two reminders (``deadlines.thresholds``).
+SET_TWO_REMINDERS = (
+    "Moderator {moderator} set a deadline of {deadline} per decision: the player is reminded "
+    "halfway and an hour before; when it passes the moderator is told and the timeout policy "
+    "applies (now `{policy}`; `on timeout wait|idle|bot` changes it). The clock stops while the "
+    "game is paused.")
+#: A deadline of two hours or less, where halfway is an hour before or later: one reminder.
+SET_ONE_REMINDER = (
+    "Moderator {moderator} set a deadline of {deadline} per decision: the player is reminded "
+    "once, halfway ({half} in); when it passes the moderator is told and the timeout policy "
+    "applies (now `{policy}`; `on timeout wait|idle|bot` changes it). The clock stops while the "
+    "game is paused.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +54,11 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
     if cmd.seconds is None:
         return Outcome(f"Moderator {ctx.actor.name} took the deadline off: decisions wait as "
                        f"long as they take.", draft=draft)
-    hours = deadlines.hours(cmd.seconds)
-    return Outcome(
-        f"Moderator {ctx.actor.name} set a deadline of {hours} per decision: the player is "
-        f"reminded halfway and an hour before; when it passes the moderator is told and "
-        f"the timeout policy applies (now `{record.on_timeout}`; `on timeout wait|idle|bot` "
-        f"changes it). The clock stops while the game is paused.", draft=draft)
+    stages = [stage for stage, _ in deadlines.thresholds(cmd.seconds)]
+    said = SET_TWO_REMINDERS if deadlines.HOUR in stages else SET_ONE_REMINDER
+    return Outcome(said.format(moderator=ctx.actor.name, deadline=deadlines.hours(cmd.seconds),
+                               half=deadlines.hours(cmd.seconds / 2), policy=record.on_timeout),
+                   draft=draft)
 
 
 ENTRY = Entry(
