@@ -1,5 +1,7 @@
 """The fault-injection soak, short: a few games on the loopback Discord while connections drop,
-posts fail and the process is killed and restarted; nothing is lost, repeated or reordered.
+the gateway and the interaction endpoint misbehave, posts fail and the process is killed and
+restarted; nothing is lost, repeated or reordered, the process never ends by itself, and it
+never connects more often than the bound.
 
 The long version, with its figures, is ``benchmarks/bench_soak.py``.
 """
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.discord_app.gateway import PER_MINUTE
 from tests.wire_soak import STOP_WITHIN, soak
 
 
@@ -23,3 +26,4 @@ async def test_no_move_is_lost_repeated_or_reordered_under_faults(tmp_path: Path
     assert figures.wrong_pings == []
     assert figures.slowest_stop < STOP_WITHIN
     assert figures.tracebacks == 0 and figures.crashes == 0
+    assert figures.reconnects_per_minute <= PER_MINUTE

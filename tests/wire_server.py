@@ -134,6 +134,8 @@ class WireServer:
         self.identify_closes_with: int | None = None  # a close code answering IDENTIFY
         self.bad_ready_next = False  # the next IDENTIFY is answered READY without its session
         self.connections: list[float] = []  # when each gateway connection began
+        self.connected_at = 0.0  # when the last session began (READY or RESUMED)
+        self._interactions: dict[str, int] = {}  # interaction token -> its channel's id
         #: interaction callbacks answered "json" (as Discord), "empty" (204), or "404"
         self.interaction_callbacks = "json"
         self.unknown_webhooks = False  # follow-ups answered 404 Unknown Webhook
@@ -260,9 +262,11 @@ class WireServer:
                 continue
             kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
             encoded.append({"name": name, "type": kind, "value": value})
+        token = f"interaction-token-{new_id()}"
+        self._interactions[token] = where.id
         payload = {
             "id": str(new_id()), "application_id": str(self.application_id), "type": 2,
-            "token": f"interaction-token-{new_id()}", "version": 1,
+            "token": token, "version": 1,
             "guild_id": str(self.guild_id), "channel_id": str(where.id),
             "channel": {"id": str(where.id), "type": 11 if where.parent else 0,
                         "name": where.name, "guild_id": str(self.guild_id),
@@ -323,9 +327,11 @@ class WireServer:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
             data["values"] = values
+        token = f"interaction-token-{new_id()}"
+        self._interactions[token] = where.id
         payload = {
             "id": str(new_id()), "application_id": str(self.application_id), "type": 3,
-            "token": f"interaction-token-{new_id()}", "version": 1,
+            "token": token, "version": 1,
             "guild_id": str(self.guild_id), "channel_id": str(where.id),
             "channel": {"id": str(where.id), "type": 0, "name": where.name,
                         "guild_id": str(self.guild_id)},
@@ -432,6 +438,7 @@ class WireServer:
         await self.dispatch("GUILD_CREATE", self._guild())
         self.identified.set()
         self.connected.set()
+        self.connected_at = time.monotonic()
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         if data.get("session_id") != self._session_id or data.get("token") != self.token:
@@ -444,6 +451,7 @@ class WireServer:
         await ws.send_str(json.dumps({"op": 0, "t": "RESUMED", "s": self._seq, "d": {}}))
         self.resumed.set()
         self.connected.set()
+        self.connected_at = time.monotonic()
 
     async def _members_chunk(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         query = str(data.get("query") or "").lower()
@@ -620,7 +628,7 @@ class WireServer:
         if parts[0] == "webhooks" and request.method == "POST":
             if self.expire_interactions or self.unknown_webhooks:
                 return _error(404, 10015, "Unknown Webhook")
-            return _json(self._message(0, recorded))
+            return _json(self._follow_up(parts[2], recorded))
         if parts[0] == "webhooks" and request.method in ("DELETE", "PATCH"):
             return web.Response(status=204)
         if parts[0] == "guilds" and parts[2:3] == ["members"] and request.method == "GET":
@@ -651,6 +659,18 @@ class WireServer:
             assert request.transport is not None
             request.transport.close()  # made, but the bot never hears back
         return response
+
+    def _follow_up(self, token: str, recorded: Request) -> dict[str, Any]:
+        """An interaction's follow-up: in its channel, for everyone there to read unless it is
+        ephemeral (flag 64: for the asker only)."""
+        channel_id = self._interactions.get(token, 0)
+        made = self._message(channel_id, recorded)
+        if channel_id and not int((recorded.json or {}).get("flags") or 0) & 64:
+            self._keep(made)
+            channel = next((c for c in self.channels.values() if c.id == channel_id), None)
+            if channel is not None and self.on_post is not None:
+                self.on_post(channel, recorded.json or {})
+        return made
 
     def _made(self, channel: Channel, recorded: Request) -> web.Response:
         body = recorded.json or {}

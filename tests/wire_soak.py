@@ -2,9 +2,12 @@
 throughout, while the loopback Discord and the process misbehave at random.
 
 busbot runs as a real process (``busbot run``) against ``tests.wire_server``. Players keep
-posting; meanwhile the gateway drops the connection (with and without resume), posts are
-refused (403, 503) or rate-limited (429) or made with their answer lost, history pages are
-answered in either order, and the process is killed with SIGKILL or stopped with SIGTERM and
+posting, some moves as ``/bus move``; meanwhile the gateway drops the connection (with and
+without resume), sends frames that are no gateway message (each of ``BAD_FRAMES``), refuses
+the reconnection or accepts it and closes it before HELLO or right after the session began,
+posts are refused (403, 503) or rate-limited (429) or made with their answer lost, history
+pages are answered in either order, the interaction endpoint answers with an empty 204 or 404
+and forgets follow-ups, and the process is killed with SIGKILL or stopped with SIGTERM and
 started again. Each place has a model game (the service on its own, in memory) that the players
 consult to post only legal moves, in the order they post them.
 
@@ -13,12 +16,14 @@ invariants are checked against what the players themselves can see: every legal 
 applied exactly once, in the order posted, per place; every change is announced exactly once
 (coalesced where owed); every refusal posted while the bot could hear it is answered; nobody was
 pinged for a decision that was not theirs when the post was made; every SIGTERM ended the
-process within a few seconds.
+process within a few seconds; the process never ended by itself; no process connected to the
+gateway more often than ``gateway.PER_MINUTE`` times in any minute.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import random
 import re
@@ -32,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.api import Actor
+from bot.discord_app.gateway import PER_MINUTE, STEADY
 from bot.service import GameService
-from tests.wire_server import Channel, User, WireServer
+from tests.wire_server import BAD_FRAMES, Channel, User, WireServer
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A SIGTERM must end the process within this many seconds.
@@ -44,7 +50,16 @@ CHAT = ["nice one", "hm, what now?", "brb coffee", "good luck all", "that hurts"
 #: (the bot allows 10 in 30 s; a killed bot's catch-up judges by posting time, as live).
 PACE = (7, 30.0)
 FAULTS = ["resume", "no resume", "403", "503", "429", "lost answer", "history order",
-          "kill -9", "SIGTERM"]
+          "kill -9", "SIGTERM", "bad frame", "refused reconnect", "closed before hello",
+          "closed after ready", "interactions 204", "interactions 404"]
+#: The faults that end the gateway connection: injected only into one that has worked for a
+#: while (else every loss comes soon after the last and the backoff, rightly, grows long).
+GATEWAY = {"resume", "no resume", "bad frame", "refused reconnect", "closed before hello",
+           "closed after ready"}
+#: The share of moves players make with ``/bus move`` rather than by message.
+SLASH_MOVES = 0.3
+#: Slash moves answered by an interaction endpoint in trouble, after an "interactions" fault.
+TROUBLED = 3
 
 
 @dataclass
@@ -85,6 +100,11 @@ class Figures:
     slowest_stop: float = 0.0
     tracebacks: int = 0
     crashes: int = 0  # the process ended without being asked to
+    #: gateway connections begun after each process's first (reconnects), and the most that
+    #: one process began in any minute
+    reconnects: int = 0
+    reconnects_per_minute: int = 0
+    slash_moves: int = 0
     seconds: float = 0.0
     #: what went wrong, one line each (for a failing run's report)
     details: list[str] = field(default_factory=list)
@@ -94,7 +114,11 @@ class Figures:
             f"messages posted by players:  {self.messages}",
             f"faults injected:             {sum(self.faults.values())} "
             f"({', '.join(f'{k} {v}' for k, v in sorted(self.faults.items()))})",
-            f"restarts:                    {self.restarts}",
+            f"restarts survived:           {self.restarts}",
+            f"gateway reconnects survived: {self.reconnects}",
+            f"reconnects per minute:       {self.reconnects_per_minute} at most (the bound: "
+            f"{PER_MINUTE})",
+            f"moves by /bus move:          {self.slash_moves}",
             f"moves applied:               {self.moves_applied}",
             f"announcements:               {self.announcements}",
             f"duplicates:                  {self.duplicates}",
@@ -123,6 +147,9 @@ class Soak:
         self.deck: list[str] = []  # the faults still to inject, last first
         self.began = time.monotonic()
         self.server.on_post = self._check_pings
+        self.runs: list[tuple[float, float]] = []  # when each process began and ended
+        self.bad_frames = list(BAD_FRAMES)  # the kinds still to send, in turn
+        self.troubled = 0  # slash moves still to meet an interaction endpoint in trouble
 
     # ---- setting up ------------------------------------------------------------------------
 
@@ -156,6 +183,7 @@ class Soak:
             sys.executable, "-m", "bot.cli", "run", "--config", str(config), cwd=ROOT, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
         self.started_at = time.monotonic()
+        self.runs.append((self.started_at, math.inf))
 
     async def stop(self, how: signal.Signals) -> None:
         """SIGKILL or SIGTERM the process and wait for it to end (a SIGTERM is timed)."""
@@ -164,6 +192,7 @@ class Soak:
         if process.returncode is not None:  # it ended by itself: that is a failure
             self.figures.crashes += 1
             self.process = None
+            self.runs[-1] = (self.runs[-1][0], time.monotonic())
             return
         asked = time.monotonic()
         process.send_signal(how)
@@ -175,6 +204,7 @@ class Soak:
         if how == signal.SIGTERM:
             self.figures.slowest_stop = max(self.figures.slowest_stop, time.monotonic() - asked)
         self.process = None
+        self.runs[-1] = (self.runs[-1][0], time.monotonic())
 
     @property
     def connected(self) -> bool:
@@ -226,11 +256,31 @@ class Soak:
         if not choices or not self._may_post(table, player):
             return
         move = self.random.choice(choices)
+        slash = self.connected and self.random.random() < SLASH_MOVES
         reply = table.model.handle(table.place, actor, move)
         assert reply.ok, reply.text
         table.moves.append((actor.name, move))
         table.lines.append(reply.text.strip().split("\n", 1)[0])
-        await self._say(table, player, move)
+        if slash:
+            await self._slash_move(table, player, move)
+        else:
+            await self._say(table, player, move)
+
+    async def _slash_move(self, table: Table, player: User, move: str) -> None:
+        """``/bus move``, as a member does it: Discord hands the interaction to the bot once
+        (there is no history to read it from later), so the member waits for the move to be
+        taken before doing anything else, as the soak does before its next fault."""
+        self.figures.messages += 1
+        self.figures.slash_moves += 1
+        table.posted.setdefault(player.id, []).append(time.monotonic())
+        await self.server.slash(player, "move", channel=table.channel.name, move=move)
+        await self.server.wait_for(lambda: _applied(self.db, table.place) >= len(table.moves),
+                                   timeout=60)
+        if self.troubled:
+            self.troubled -= 1
+            if not self.troubled:  # the endpoint recovers
+                self.server.interaction_callbacks = "json"
+                self.server.unknown_webhooks = False
 
     async def _refusal(self, table: Table) -> None:
         who = self.random.choice(table.players)
@@ -247,8 +297,10 @@ class Soak:
             self.deck = self.random.sample(FAULTS, len(FAULTS))
         kind = self.deck[-1]
         server = self.server
-        if kind in ("kill -9", "SIGTERM", "resume", "no resume") and not self.connected:
+        if kind in ("kill -9", "SIGTERM", *GATEWAY) and not self.connected:
             return False
+        if kind in GATEWAY and time.monotonic() - server.connected_at < STEADY:
+            return False  # the connection has not worked for long yet
         self.deck.pop()
         if kind in ("kill -9", "SIGTERM"):
             if not restart_ok or self.process is None:  # a running bot, now and then
@@ -261,6 +313,18 @@ class Soak:
             if kind == "no resume":
                 server.expire_session()
             await server.drop_connection(4000)
+        elif kind == "bad frame":
+            self.bad_frames = self.bad_frames or list(BAD_FRAMES)
+            await server.send_text(BAD_FRAMES[self.bad_frames.pop(0)])
+        elif kind in ("refused reconnect", "closed before hello", "closed after ready"):
+            server.gateway_faults += [{"refused reconnect": "refuse",
+                                       "closed before hello": "close before hello",
+                                       "closed after ready": "close after ready"}[kind]] * 2
+            await server.drop_connection(4000)
+        elif kind.startswith("interactions"):
+            server.interaction_callbacks = "empty" if kind.endswith("204") else "404"
+            server.unknown_webhooks = True
+            self.troubled = TROUBLED
         elif kind in ("403", "503"):
             server.fail_posts.append(int(kind))
         elif kind == "429":
@@ -315,8 +379,20 @@ class Soak:
         if not pinged <= waiting:
             self.figures.wrong_pings.append(f"{channel.name}: pinged {pinged}, waiting {waiting}")
 
+    def _count_reconnects(self) -> None:
+        """The gateway connections of each process run after its first, and the most any run
+        began in a minute."""
+        for began, ended in self.runs:
+            mine = [t for t in self.server.connections if began <= t <= ended]
+            self.figures.reconnects += max(0, len(mine) - 1)
+            busiest = max((sum(1 for t in mine[i:] if t < start + 60.0)
+                           for i, start in enumerate(mine)), default=0)
+            self.figures.reconnects_per_minute = max(self.figures.reconnects_per_minute,
+                                                     busiest)
+
     def check(self) -> Figures:
         figures = self.figures
+        self._count_reconnects()
         service = GameService(str(self.db), renderer=None)
         try:
             for table in self.tables:
@@ -368,6 +444,16 @@ class Soak:
             self.figures.refusals_unanswered += 1
             self.figures.details.append(f"{table.channel.name}: not answered: {said} "
                                         f"({message_id})")
+
+
+def _applied(db: Path, place: str) -> int:
+    """The moves applied in ``place``'s latest game, as the database holds them."""
+    with _reading(db) as conn:
+        row = conn.execute(
+            "SELECT COUNT(*) FROM records r JOIN games g ON g.id = r.game_id WHERE g.place = ? "
+            "AND r.kind = 'move' AND g.id = (SELECT MAX(id) FROM games WHERE place = ?)",
+            [place, place]).fetchone()
+    return int(row[0])
 
 
 class _reading:
