@@ -119,7 +119,7 @@ def _extend(st: GameState, p: PlayerState, legal: list[Move]) -> Move:
         BOARD.lots[i].node for i, kind in enumerate(st.lots) if kind is not None}
     on_line = set(p.line)
     targets = wanted - on_line or wanted or set(BOARD.labels)
-    return min(legal, key=lambda m: nearest(m.to, targets))  # type: ignore[union-attr]
+    return min(legal, key=lambda m: nearest(m.to, targets))  # type: ignore[union-attr,arg-type]
 
 
 def _passenger(p: PlayerState, legal: list[Move]) -> Move:

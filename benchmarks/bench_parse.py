@@ -2,7 +2,9 @@
 
 Every message is one of ``tests/hostile_text.py``'s worst cases (long whitespace runs, repeated
 separators, near-commands) for every word of the command table, and move-like text for the
-engine's move reader. Linear growth shows as a steady time per 1,000 characters.
+engine's move reader, as an English table reads them and as a German table does (German and
+English words: ``tests/hostile_text.py``'s ``german_move_cases``). Linear growth shows as a
+steady time per 1,000 characters.
 
     .venv/bin/python benchmarks/bench_parse.py
 """
@@ -21,7 +23,7 @@ import contextlib
 from bot.service.reading import parse_command, read_message  # noqa: E402
 from engine import BusError, notation, parse_moves  # noqa: E402
 from engine.limits import MAX_MESSAGE_CHARS  # noqa: E402
-from tests.hostile_text import command_cases, move_cases  # noqa: E402
+from tests.hostile_text import command_cases, german_move_cases, move_cases  # noqa: E402
 
 LENGTHS = (10, 50, 100, 250, 500, 1000, 1500, MAX_MESSAGE_CHARS)
 
@@ -42,6 +44,12 @@ def _moves(text: str) -> None:
         parse_moves(text)
 
 
+def _german_moves(text: str) -> None:
+    notation._parse_cached.cache_clear()
+    with contextlib.suppress(BusError):
+        parse_moves(text, ("de", "en"))
+
+
 def timed(fn: Callable[[str], None], texts: list[str], repeat: int = 3) -> tuple[float, float]:
     """(mean, worst) seconds per message, the best of ``repeat`` rounds each."""
     best = [float("inf")] * len(texts)
@@ -55,17 +63,23 @@ def timed(fn: Callable[[str], None], texts: list[str], repeat: int = 3) -> tuple
 
 def main() -> None:
     print(f"{'chars':>6} | {'commands: mean':>14} {'worst':>9} {'worst/1k chars':>14} | "
-          f"{'moves: mean':>11} {'worst':>9} {'worst/1k chars':>14}")
+          f"{'moves: mean':>11} {'worst':>9} {'worst/1k chars':>14} | "
+          f"{'German: mean':>12} {'worst':>9} {'worst/1k chars':>14}")
     for length in LENGTHS:
         commands = list(command_cases(length).values())
         moves = list(move_cases(length).values())
+        german = list(german_move_cases(length).values())
         c_mean, c_worst = timed(_commands, commands)
         m_mean, m_worst = timed(_moves, moves)
+        g_mean, g_worst = timed(_german_moves, german)
         print(f"{length:>6} | {c_mean * 1e6:>11.1f} µs {c_worst * 1e6:>6.0f} µs "
               f"{c_worst * 1e6 * 1000 / length:>11.0f} µs | {m_mean * 1e6:>8.1f} µs "
-              f"{m_worst * 1e6:>6.0f} µs {m_worst * 1e6 * 1000 / length:>11.0f} µs")
-    print(f"({len(command_cases(10))} command messages and {len(move_cases(10))} move messages "
-          f"per length; best of 3 rounds each)")
+              f"{m_worst * 1e6:>6.0f} µs {m_worst * 1e6 * 1000 / length:>11.0f} µs | "
+              f"{g_mean * 1e6:>9.1f} µs {g_worst * 1e6:>6.0f} µs "
+              f"{g_worst * 1e6 * 1000 / length:>11.0f} µs")
+    print(f"({len(command_cases(10))} command messages, {len(move_cases(10))} move messages and "
+          f"{len(german_move_cases(10))} German table move messages per length; best of 3 "
+          f"rounds each)")
 
 
 if __name__ == "__main__":

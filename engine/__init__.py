@@ -20,7 +20,9 @@ play them (a question, a maybe, a "don't"): its text says whether they would be 
 why.
 
 Where things live: ``board`` (the city, from ``data/city.json``), ``moves`` (typed moves and the
-action board's facts: resolution order, spaces per action), ``notation`` (text -> moves),
+action board's facts: resolution order, spaces per action), ``notation`` (text -> moves,
+and moves written in a language), ``words`` (the word list of each language, from
+``data/words/``),
 ``intent`` (answers to messages that name moves without playing them), ``state`` (the plain
 records a position is), ``rules/`` (one module per step of the game, each with its legal moves,
 what a move does, its words, its start and its forfeit, registered in ``rules.RULES`` by

@@ -7,9 +7,12 @@ share them without importing one another.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 
 class DecisionKind(StrEnum):
@@ -63,3 +66,16 @@ def noun(n: int, word: str, many: str | None = None) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """A count with its noun: "1 street", "2 streets"."""
     return f"{n} {noun(n, word, many)}"
+
+
+#: a shortened list leaves out at least this many: naming one or two costs no more than
+#: "and 2 more" and spares the reader a question
+_LEAST_LEFT_OUT = 3
+
+
+def shortened(items: Sequence[T], most: int) -> tuple[list[T], int]:
+    """The items a shortened list shows and how many it leaves out: every item when at most
+    ``most + 2`` (a list never ends "and 1 more" or "and 2 more"), else the first ``most``."""
+    if len(items) < most + _LEAST_LEFT_OUT:
+        return list(items), 0
+    return list(items[:most]), len(items) - most

@@ -141,14 +141,20 @@ class Question:
 
 @dataclass(frozen=True, slots=True)
 class Unfinished:
-    """A move named without the crossings it needs (``extend my line``, ``extend from C4``):
-    what is missing depends on the game, so the game says it."""
+    """A move named without the crossings it needs (``extend my line``, ``extend from C4``,
+    ``deliver to W7``): what is missing depends on the game, so the game says it (the
+    extensions from that head, the deliveries to that crossing)."""
 
-    verb: Literal["extend"]
+    verb: Literal["extend", "deliver"]
     frm: str | None = None
+    to: str | None = None
 
     def __str__(self) -> str:
-        return "Extend line" if self.frm is None else f"Extend line from {self.frm}"
+        if self.verb == "extend":
+            return "Extend line" if self.frm is None else f"Extend line from {self.frm}"
+        if self.frm is not None:
+            return f"Deliver from {self.frm}"
+        return "Deliver" if self.to is None else f"Deliver to {self.to}"
 
 
 Move: TypeAlias = PlayedMove | Question | Unfinished

@@ -17,6 +17,12 @@ _MOVE_FILLERS = (" ", "c1 ", "place office at c1, ", "then ", "and ", ", ", "; "
                  "vrooom ", "extend c1 c2 c3 c4 ", "deliver c1 c2 ", "2 passengers west ",
                  "choose lines buses ", "don't ", "w99 ")
 
+#: the same for a German table's reader (German and English words, umlauts folded)
+_GERMAN_MOVE_FILLERS = (" ", "b\u00fcro auf c1 und ", "\u00e4", "\u00df", "dann ", "und baue ",
+                        "nicht ", "nehme einen ", "stelle die uhr ", "linie c1 c2 ",
+                        "transport von c1 nach c2 ", "2 passagiere an den westbahnhof ",
+                        "platzire ", "w99 ")
+
 
 def _fill(head: str, filler: str, length: int, tail: str = "x") -> str:
     room = max(0, length - len(head) - len(tail))
@@ -40,3 +46,9 @@ def move_cases(length: int) -> dict[str, str]:
     """Move-like messages of ``length`` for the engine's move reader."""
     return {f"move/{i}": _fill("", filler, length, tail="") for i, filler in
             enumerate(_MOVE_FILLERS)}
+
+
+def german_move_cases(length: int) -> dict[str, str]:
+    """Move-like messages of ``length`` for the move reader of a German table."""
+    fillers = _MOVE_FILLERS + _GERMAN_MOVE_FILLERS
+    return {f"move/{i}": _fill("", filler, length, tail="") for i, filler in enumerate(fillers)}

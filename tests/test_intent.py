@@ -8,6 +8,7 @@ player needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from engine import (
     BusError,
     ChooseAction,
     ClockChoice,
+    Deliver,
     ExtendLine,
     Game,
     GameLog,
@@ -33,7 +35,15 @@ from engine import (
     random_game,
     replay,
 )
-from engine.notation import _known, parse_move
+from engine.decisions import shortened
+from engine.notation import (
+    Verdict,
+    _known,
+    names_a_part,
+    parse_move,
+    read_chat,
+    tentative,
+)
 from tests.engine_support import BASIC_BUILDINGS, choose_round, new_game, setup
 from tests.service_support import Table, open_table, started
 from tests.test_console import console, lobby
@@ -362,3 +372,120 @@ def test_at_the_console_a_question_is_answered_and_nothing_is_played(tmp_path: P
     assert 'Nothing was played: the message says "dont".' in out
     assert "Ada: Place Office" not in out  # neither played nor in the log
     assert "Ada started the game" in out  # the log was printed
+
+
+# ---- what an answer offers (issue 32, item 9) -------------------------------------------------
+
+def _first_position(kind: str, wanted: Callable[[Game], bool]) -> tuple[Game, str]:
+    """The first position of a decision of ``kind`` that ``wanted`` accepts, in seeded random
+    games (the same every run)."""
+    for seed in range(60):
+        game = random_game(4, seed)
+        replayed = replay(GameLog.parse(game.log().format()), upto=0)
+        for player, move in game.history:
+            decision = replayed.to_act()
+            if decision is not None and decision.kind == kind and wanted(replayed):
+                return replayed, decision.player
+            replayed.push(move, player)
+    raise AssertionError(f"no such {kind} decision in 60 random games")
+
+
+def _deliveries_to(game: Game) -> dict[str, list[str]]:
+    by_target: dict[str, list[str]] = {}
+    for move in game.legal_moves():
+        if isinstance(move, Deliver):
+            by_target.setdefault(move.to, []).append(str(move))
+    return by_target
+
+
+def test_deliver_to_a_crossing_lists_the_deliveries_there() -> None:
+    """``deliver to W7`` with several legal deliveries to W7 got a generic usage line."""
+    game, player = _first_position(
+        "vroom", lambda g: max(map(len, _deliveries_to(g).values()), default=0) >= 3)
+    target, listed = max(_deliveries_to(game).items(), key=lambda kv: len(kv[1]))
+    err = unchanged(game, f"deliver to {target}", player)
+    assert isinstance(err, ParseError)
+    assert str(err) == (f"Name where the passenger waits too: legal to {target} now are "
+                        f"{', '.join(listed)}")
+    source = listed[0].split()[2]
+    err = unchanged(game, f"deliver from {source}", player)
+    assert str(err).startswith(f"Name where the passenger goes too: legal from {source} now are")
+    assert listed[0] in str(err)
+
+
+def test_deliver_to_a_crossing_nobody_can_reach_says_why() -> None:
+    game, player = _first_position("vroom", lambda g: bool(_deliveries_to(g)))
+    reachable = set(_deliveries_to(game))
+    target = next(label for label in ("N1", "N8", "E7", "S7", "W1", "C1", "C4")
+                  if label not in reachable)
+    err = unchanged(game, f"deliver to {target}", player)
+    assert isinstance(err, IllegalMove) and err.rule == "R12"
+    assert err.alternatives == [str(m) for m in game.legal_moves()]
+
+
+def test_deliver_while_choosing_names_vrrooomm() -> None:
+    err = unchanged(choosing_game(), "deliver to W7")
+    assert "first choose Vrrooomm (Choose Vrrooomm)" in str(err)
+
+
+def test_a_legal_question_says_what_would_happen_and_offers_the_preview() -> None:
+    """``what if I stop time?`` was answered "legal" and nothing about what it would do."""
+    game, player = _first_position("clock", lambda g: True)
+    trial = game.copy()
+    first = trial.push(ClockChoice(True), player)[0].text
+    err = unchanged(game, "what if I stop time?", player)
+    assert isinstance(err, NothingPlayed) and err.legal
+    text = str(err)
+    assert f"It would go: {first}" in text
+    assert "To see the table after it first, write: preview Stop time." in text
+    assert text.endswith("To play it, write: Stop time")
+
+
+def test_a_list_of_alternatives_never_ends_with_one_or_two_more() -> None:
+    """``can I place office at N1?`` ended "Legal instead: C1, C2, C3, C4, E3, E5 and 2 more"."""
+    err = unchanged(new_game(3), "can I place office at N1?")
+    assert str(err).endswith("Legal instead: C1, C2, C3, C4, E3, E5, W3, W5")
+
+
+@given(st.lists(st.text(max_size=3), max_size=40), st.integers(1, 10))
+def test_a_shortened_list_leaves_out_none_or_at_least_three(items: list[str], most: int) -> None:
+    shown, more = shortened(items, most)
+    assert shown + items[len(shown):] == items and more == len(items) - len(shown)
+    assert more == 0 or (more >= 3 and len(shown) == most)
+
+
+# ---- the player to act is never ignored (issue 32, item 9) ------------------------------------
+
+def test_a_chat_message_naming_an_action_is_answered_without_playing() -> None:
+    """``I'll go for the clock`` from the player to act played nothing and got no answer: the
+    engine says it names an action (``names_a_part``, ``ChatReading.names``) and gives the
+    moves as a maybe the game answers (``tentative``)."""
+    text = "I'll go for the clock"
+    assert read_chat(text).verdict is Verdict.TALK and read_chat(text).names
+    assert names_a_part(text)
+    question = tentative(text)
+    assert question == Question("hypothetical", (ChooseAction("clock"),))
+    assert question.word == "go"
+    game = choosing_game()
+    before, history = game.to_json(), list(game.history)
+    with pytest.raises(NothingPlayed) as answer:
+        game.push(question, "Ada")
+    assert answer.value.legal and str(answer.value).endswith("To play it, write: Choose Clock")
+    assert str(answer.value).startswith('"go" makes that a maybe, so nothing was played.')
+    assert game.to_json() == before and game.history == history
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("I'll go for the clock", True), ("time to go", True), ("W5 is nice", True),
+    ("pub?", True), ("the bus is late", True), ("ich gehe auf die Uhr", False),
+    ("take care", False), ("nice move", False), ("brb", False), ("move on", False),
+])
+def test_what_names_an_action_a_building_or_a_crossing(text: str, names: bool) -> None:
+    assert names_a_part(text) is names
+    assert read_chat(text).names is names
+
+
+def test_at_a_german_table_german_words_name_parts_too() -> None:
+    assert names_a_part("ich gehe auf die Uhr", ("de", "en"))
+    assert names_a_part("die Kneipe ist voll", ("de", "en"))
+    assert not names_a_part("gut gemacht", ("de", "en"))
