@@ -207,9 +207,9 @@ async def test_owed_posts_become_one_current_update(tmp_path: Path) -> None:
                 await server.wait_for(posted_since(server, since))
         table.deny_bot = 0
         since = len(server.requests)
-        async with busbot_on(server, config):
+        async with busbot_on(server, config) as running:
             await server.wait_for(lambda: len(table_posts(server, since)) >= 1)
-            await asyncio.sleep(0.3)
+            await running.idle()
         [late] = table_posts(server, since)
         text = late.json["content"]
         # Every change in order, once; the ping only for Bob, whose decision it is now (Ada was
@@ -235,10 +235,10 @@ async def test_catch_up_admits_messages_like_the_live_path(tmp_path: Path) -> No
             server.posted_while_away(bob, "!bus help")
         server.posted_while_away(ada, "Place House at C1")
         since = len(server.requests)
-        async with busbot_on(server, config):
+        async with busbot_on(server, config) as running:
             await server.wait_for(lambda: any("While I was away" in r.json["content"]
                                               for r in table_posts(server, since)), timeout=40)
-            await asyncio.sleep(0.3)
+            await running.idle()
         posts = table_posts(server, since)
         text = "".join(r.json["content"] for r in posts)
         assert len(posts) <= 2 and len(text) < 8000, (len(posts), len(text))
@@ -290,7 +290,7 @@ async def test_sigterm_stops_the_bot_while_the_gateway_is_unreachable(tmp_path: 
         # Wait until it is trying (and failing) to reach the gateway.
         await server.wait_for(lambda: any(r.path.endswith("/gateway/bot")
                                           for r in server.requests), timeout=40)
-        await asyncio.sleep(1.0)
+        await server.wait_for(lambda: len(server.connections) >= 2)  # it has tried again
         assert process.returncode is None
         asked = time.monotonic()
         process.send_signal(signal.SIGTERM)
@@ -315,7 +315,7 @@ async def test_every_press_gets_an_answer(tmp_path: Path) -> None:
             for custom_id, values, kind in presses:
                 payload = await server.press(ada, custom_id, values=values, component_type=kind)
                 await server.wait_for(answered(server, payload["id"]))
-            await asyncio.sleep(0.2)
+            await running.idle()
         errors = [line for line in running.logs.messages() if line.startswith("ERROR")]
         assert errors == []
 
@@ -323,7 +323,7 @@ async def test_every_press_gets_an_answer(tmp_path: Path) -> None:
 async def test_a_post_whose_answer_was_lost_is_not_posted_twice(tmp_path: Path) -> None:
     db = tmp_path / "busbot.db"
     async with wire_server() as server:
-        async with busbot_on(server, wire_config(server, db)):
+        async with busbot_on(server, wire_config(server, db)) as running:
             ada, bob, _ = await seat(server)
             server.lose_answers = 1  # the post is made, but the bot never hears back
             since = len(server.requests)
@@ -331,7 +331,7 @@ async def test_a_post_whose_answer_was_lost_is_not_posted_twice(tmp_path: Path) 
             await server.wait_for(lambda: len(table_posts(server, since)) >= 1)
             await server.say(ada, "Place House at C1")  # her next post retries the first
             await server.wait_for(lambda: len(table_posts(server, since)) >= 3)
-            await asyncio.sleep(0.2)
+            await running.idle()
         nonces = [r.json["nonce"] for r in table_posts(server, since)]
         assert nonces[0] == nonces[1] != nonces[2], nonces
         assert server.repeats == 1
@@ -402,13 +402,13 @@ async def test_a_catch_up_cut_short_is_done_again_and_its_refusal_answered(
         server.posted_while_away(bob, "!bus Place House at Q9")  # refused: no such lot
         server.fail_posts = [503]  # the summary does not go out
         since = len(server.requests)
-        async with busbot_on(server, config):
+        async with busbot_on(server, config) as running:
             await server.wait_for(lambda: len(table_posts(server, since)) >= 2)
-            await asyncio.sleep(0.3)
-        async with busbot_on(server, config):
+            await running.idle()
+        async with busbot_on(server, config) as running:
             await server.wait_for(lambda: any("Place House at Q9" in t
                                               for t in bot_texts(server)))
-            await asyncio.sleep(0.3)
+            await running.idle()
     texts = bot_texts(server)
     assert sum(t.count("Ada: Place House at C1") for t in texts) == 1  # announced once
     assert sum("`Place House at Q9`: refused" in t for t in texts) == 1  # answered once
@@ -422,18 +422,18 @@ async def test_a_live_refusal_not_yet_posted_is_answered_once_at_the_next_start(
     db = tmp_path / "busbot.db"
     async with wire_server() as server:
         config = wire_config(server, db)
-        async with busbot_on(server, config):
+        async with busbot_on(server, config) as running:
             _, bob, _ = await seat(server)
             server.fail_answers = [403]  # the answer does not get out before the stop
             since = len(server.requests)
             refused = await server.say(bob, "!bus Place House at Q9")
             await server.wait_for(lambda: len(table_posts(server, since)) >= 1)
-            await asyncio.sleep(0.2)
+            await running.idle()
         assert not any("'q9'" in t for t in bot_texts(server))
         for _ in range(2):  # two restarts: the second owes nothing
-            async with busbot_on(server, config):
+            async with busbot_on(server, config) as running:
                 await server.wait_for(lambda: any("'q9'" in t for t in bot_texts(server)))
-                await asyncio.sleep(0.3)
+                await running.idle()
     answers = [r.json for r in table_posts(server, since) if "'q9'" in r.json.get("content", "")]
     assert len(answers) == 2 and answers[-1]["message_reference"]["message_id"] in (
         refused["id"], int(refused["id"]))
@@ -446,15 +446,15 @@ async def test_a_live_refusal_posted_but_unheard_is_not_posted_twice(tmp_path: P
     db = tmp_path / "busbot.db"
     async with wire_server() as server:
         config = wire_config(server, db)
-        async with busbot_on(server, config):
+        async with busbot_on(server, config) as running:
             _, bob, _ = await seat(server)
             server.lose_answers, server.lose_answers_too = 1, True
             since = len(server.requests)
             await server.say(bob, "!bus Place House at Q9")
             await server.wait_for(lambda: len(table_posts(server, since)) >= 1)
-            await asyncio.sleep(0.2)
-        async with busbot_on(server, config):
+            await running.idle()
+        async with busbot_on(server, config) as running:
             await server.wait_for(lambda: server.repeats >= 1)
-            await asyncio.sleep(0.3)
+            await running.idle()
         assert server.repeats == 1
     assert sum("'q9'" in t for t in bot_texts(server)) == 1

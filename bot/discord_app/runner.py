@@ -270,13 +270,15 @@ async def connect(bot: ShardedBusBot, config: Config, token: str) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(config: Config) -> AsyncIterator[ShardedBusBot]:
+async def running_bot(config: Config, **options: Any) -> AsyncIterator[ShardedBusBot]:
     """The database (held for this process alone), the service and the bot, closed in order.
 
-    The wire tests start busbot through this too, so they run exactly what ``busbot run`` runs.
+    The wire tests start busbot through this too, so they run exactly what ``busbot run`` runs
+    (``options`` are discord.py's client options: the tests shorten its wait for more guilds
+    after the last one arrived, which only Discord's thousands of guilds need).
     """
     async with _service(config) as game:
-        async with ShardedBusBot(config, game) as bot:
+        async with ShardedBusBot(config, game, **options) as bot:
             guard_parsers(bot)
             players = seat_players(game.service, bot)
             try:
