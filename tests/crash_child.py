@@ -60,7 +60,7 @@ def open_store(job: dict[str, Any], say: Callable[[str], None]) -> None:
     connect = sqlite3.connect
 
     def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
-        conn = connect(*args, **kwargs)
+        conn: sqlite3.Connection = connect(*args, **kwargs)
         conn.set_trace_callback(statements)
         return conn
 
@@ -80,8 +80,12 @@ def run(job: dict[str, Any]) -> dict[str, Any]:
     if pid == 0:  # the process that does the job (and may be killed doing it)
         os.close(read)
         status = 0
+
+        def say(line: str) -> None:  # unbuffered: what was said before a kill is kept
+            os.write(write, (line + "\n").encode())
+
         try:
-            JOBS[job["job"]](job, lambda line: os.write(write, (line + "\n").encode()) and None)
+            JOBS[job["job"]](job, say)
         except BaseException as error:  # noqa: BLE001 - reported to the test, then ended
             os.write(write, f"ERROR {error!r}\n".encode())
             status = 1
