@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import random_game
 from tests.service_support import PNG_SIGNATURE
 
@@ -46,6 +48,7 @@ def test_a_whole_game_through_standard_input(tmp_path: Path) -> None:
     assert "ping: @Bram" in out
 
 
+@pytest.mark.long
 def test_quitting_and_starting_again_continues_the_game(tmp_path: Path) -> None:
     moves, winner = game_lines(seed=3)
     db = tmp_path / "games.db"

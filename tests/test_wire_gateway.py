@@ -87,6 +87,7 @@ async def test_a_reconnect_that_meets_a_gateway_closing_before_hello_goes_on(
         assert len(said) == 1 and "failed 2 times in a row" in said[0], said
 
 
+@pytest.mark.long
 async def test_a_gateway_closing_every_connection_at_once_is_tried_ever_more_slowly(
         tmp_path: Path) -> None:
     async with wire_server() as server:
@@ -114,6 +115,7 @@ async def test_a_gateway_closing_every_connection_at_once_is_tried_ever_more_slo
         assert "at most 10 connections a minute" in told[1]
 
 
+@pytest.mark.long
 async def test_a_gateway_that_closes_right_after_ready_is_paced_too(tmp_path: Path) -> None:
     async with wire_server() as server:
         async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")):
@@ -141,6 +143,7 @@ async def test_a_close_no_retry_can_fix_ends_busbot_with_its_sentence(
     assert len(server.connections) == 1, "no retry"
 
 
+@pytest.mark.long
 async def test_busbot_run_outlives_bad_frames_and_early_closes(tmp_path: Path) -> None:
     """The process itself: bad frames and a reconnect closed before HELLO, then
     SIGTERM; it ends with status 0 and its log holds no traceback. (Each loss comes soon after

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.discord_app.gateway import PER_MINUTE
 from tests.wire_soak import STOP_WITHIN, soak
 
 
+@pytest.mark.long
 async def test_no_move_is_lost_repeated_or_reordered_under_faults(tmp_path: Path) -> None:
     figures = await soak(tmp_path, seed=7, seconds=25, places=3)
     print("\n".join(figures.lines() + figures.details))
