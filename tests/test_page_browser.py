@@ -19,6 +19,10 @@ from tests.page_support import short_game, short_page
 if TYPE_CHECKING:  # typing only, without importing playwright where it is missing
     from playwright.sync_api import BrowserContext, Page, Playwright
 
+#: One browser for these tests: in a parallel run they go to one process together (``./run-tests``
+#: distributes by ``xdist_group``), not one chromium per process.
+pytestmark = pytest.mark.xdist_group("browser")
+
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Playwright]:

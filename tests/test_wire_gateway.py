@@ -118,7 +118,7 @@ async def test_a_gateway_closing_every_connection_at_once_is_tried_ever_more_slo
 @pytest.mark.long
 async def test_a_gateway_that_closes_right_after_ready_is_paced_too(tmp_path: Path) -> None:
     async with wire_server() as server:
-        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")):
+        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")) as running:
             server.gateway_faults = ["close after ready"] * 3
             before = len(server.connections)
             await server.drop_connection(4000)
@@ -127,6 +127,10 @@ async def test_a_gateway_that_closes_right_after_ready_is_paced_too(tmp_path: Pa
             await still_answers(server)
         tries = server.connections[before:before + 4]
         assert tries[-1] - tries[0] >= 0.5 + 1, tries
+        # Each try resumed, and was closed: said once, not once per try.
+        told = [line for line in running.logs.messages("bot") if "shard 0" in line
+                and not line.startswith("DEBUG")]
+        assert len([line for line in told if "resumed" in line]) <= 1, told
 
 
 @pytest.mark.parametrize("code", sorted(gateway.FATAL))

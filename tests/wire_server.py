@@ -135,6 +135,7 @@ class WireServer:
         self.bad_ready_next = False  # the next IDENTIFY is answered READY without its session
         self.connections: list[float] = []  # when each gateway connection began
         self.connected_at = 0.0  # when the last session began (READY or RESUMED)
+        self._session_ws: web.WebSocketResponse | None = None  # the connection it began on
         self._interactions: dict[str, int] = {}  # interaction token -> its channel's id
         #: interaction callbacks answered "json" (as Discord), "empty" (204), or "404"
         self.interaction_callbacks = "json"
@@ -283,13 +284,18 @@ class WireServer:
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send one event over the gateway (kept for a RESUME to replay)."""
+    async def dispatch(self, event: str, data: dict[str, Any], *,
+                       on: web.WebSocketResponse | None = None) -> None:
+        """Send one event over the gateway (kept for a RESUME to replay): to the session's
+        connection, as Discord does (none while the bot has no session, or is still
+        connecting: it reads such events from the channel's history, or has them replayed), or
+        ``on`` the connection whose session it begins."""
         self._seq += 1
         frame = {"op": 0, "t": event, "s": self._seq, "d": data}
         self._backlog.append(frame)
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.send_str(json.dumps(frame))
+        target = on if on is not None else self._ws if self.in_session else None
+        if target is not None and not target.closed:
+            await target.send_str(json.dumps(frame))
 
     def expire_session(self) -> None:
         """Forget the gateway session, as Discord does after a long outage: the next RESUME is
@@ -429,29 +435,48 @@ class WireServer:
         self._seq = 0
         self._backlog.clear()
         shard = data.get("shard", [0, 1])
-        await self.dispatch("READY", {
+        await self.dispatch("READY", on=ws, data={
             "v": 10, "user": self.bot_user.payload(), "session_id": self._session_id,
             "resume_gateway_url": self.gateway_url, "shard": shard,
             "application": {"id": str(self.application_id), "flags": 0},
             "guilds": [{"id": str(self.guild_id), "unavailable": True}],
         })
-        await self.dispatch("GUILD_CREATE", self._guild())
+        await self.dispatch("GUILD_CREATE", self._guild(), on=ws)
+        await self._replay(ws, after=2)  # what was dispatched meanwhile
         self.identified.set()
-        self.connected.set()
-        self.connected_at = time.monotonic()
+        self._began()
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         if data.get("session_id") != self._session_id or data.get("token") != self.token:
             await ws.send_str(json.dumps({"op": 9, "d": False}))
             return
-        for frame in self._backlog:
-            if frame["s"] > (data.get("seq") or 0):
-                await ws.send_str(json.dumps(frame))
+        await self._replay(ws, after=data.get("seq") or 0)
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": "RESUMED", "s": self._seq, "d": {}}))
         self.resumed.set()
+        self._began()
+
+    async def _replay(self, ws: web.WebSocketResponse, after: int) -> None:
+        """Send ``ws`` every kept event after sequence number ``after``, those dispatched
+        while this runs too; from then on new ones go to ``ws`` directly (``_began``)."""
+        sent = 0
+        while sent < len(self._backlog):
+            frame = self._backlog[sent]
+            sent += 1
+            if frame["s"] > after:
+                await ws.send_str(json.dumps(frame))
+        self._session_ws = ws  # at once: nothing dispatched between is left unsent
+
+    def _began(self) -> None:
         self.connected.set()
         self.connected_at = time.monotonic()
+
+    @property
+    def in_session(self) -> bool:
+        """The bot's connection is open and its session began on it (READY or RESUMED): what
+        the gateway dispatches now reaches the bot, or is replayed to it."""
+        ws = self._ws
+        return ws is not None and ws is self._session_ws and not ws.closed
 
     async def _members_chunk(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         query = str(data.get("query") or "").lower()

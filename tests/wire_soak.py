@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.api import Actor
-from bot.discord_app.gateway import PER_MINUTE, STEADY
+from bot.discord_app.gateway import PER_MINUTE
 from bot.service import GameService
 from tests.wire_server import BAD_FRAMES, Channel, User, WireServer
 
@@ -52,12 +52,14 @@ PACE = (7, 30.0)
 FAULTS = ["resume", "no resume", "403", "503", "429", "lost answer", "history order",
           "kill -9", "SIGTERM", "bad frame", "refused reconnect", "closed before hello",
           "closed after ready", "interactions 204", "interactions 404"]
-#: The faults that end the gateway connection: injected only into one that has worked for a
-#: while (else every loss comes soon after the last and the backoff, rightly, grows long).
+#: The faults that end the gateway connection: injected only into one that has worked for
+#: ``GATEWAY_AFTER`` seconds (else every loss comes right after the last and the backoff,
+#: rightly, soon grows to a minute).
 GATEWAY = {"resume", "no resume", "bad frame", "refused reconnect", "closed before hello",
            "closed after ready"}
 #: The share of moves players make with ``/bus move`` rather than by message.
 SLASH_MOVES = 0.3
+GATEWAY_AFTER = 3.0
 #: Slash moves answered by an interaction endpoint in trouble, after an "interactions" fault.
 TROUBLED = 3
 
@@ -234,6 +236,13 @@ class Soak:
                 if await self._fault(restart_ok):
                     last_restart = time.monotonic()
 
+    def _may_inject(self, kind: str, restart_ok: bool) -> bool:
+        if kind in ("kill -9", "SIGTERM", *GATEWAY) and not self.connected:
+            return False
+        if kind in ("kill -9", "SIGTERM"):
+            return restart_ok and self.process is not None  # a running bot, now and then
+        return kind not in GATEWAY or time.monotonic() - self.server.connected_at >= GATEWAY_AFTER
+
     def _may_post(self, table: Table, who: User) -> bool:
         """Players keep within the per-member command limit (10 per 30 s in a place): a
         message over it is refused by design, which is not what this soak is about."""
@@ -256,7 +265,9 @@ class Soak:
         if not choices or not self._may_post(table, player):
             return
         move = self.random.choice(choices)
-        slash = self.connected and self.random.random() < SLASH_MOVES
+        # Discord hands an interaction to the bot's session once: a member can only use the
+        # bot's commands while it is connected (else Discord tells them it failed).
+        slash = self.connected and self.server.in_session and self.random.random() < SLASH_MOVES
         reply = table.model.handle(table.place, actor, move)
         assert reply.ok, reply.text
         table.moves.append((actor.name, move))
@@ -290,22 +301,19 @@ class Soak:
         table.refusals.append((said["id"], f"Place House at Q{self.figures.messages - 1}"))
 
     async def _fault(self, restart_ok: bool) -> bool:
-        """Inject the next fault of a shuffled deck (so a short run still sees every kind); one
-        that cannot be injected now (the connection is down) waits for the next turn. True when
-        the process was restarted."""
+        """Inject the next fault of a shuffled deck (so a short run still sees every kind) that
+        can be injected now: a restart needs a running bot, a fault of the gateway a connection
+        that has worked for a while; the others wait their turn. True when the process was
+        restarted."""
         if not self.deck:
             self.deck = self.random.sample(FAULTS, len(FAULTS))
-        kind = self.deck[-1]
         server = self.server
-        if kind in ("kill -9", "SIGTERM", *GATEWAY) and not self.connected:
+        ready = [kind for kind in reversed(self.deck) if self._may_inject(kind, restart_ok)]
+        if not ready:
             return False
-        if kind in GATEWAY and time.monotonic() - server.connected_at < STEADY:
-            return False  # the connection has not worked for long yet
-        self.deck.pop()
+        kind = ready[0]
+        self.deck.remove(kind)
         if kind in ("kill -9", "SIGTERM"):
-            if not restart_ok or self.process is None:  # a running bot, now and then
-                self.deck.insert(0, kind)
-                return False
             await self.stop(signal.SIGKILL if kind == "kill -9" else signal.SIGTERM)
             await self.start()
             self.figures.restarts += 1

@@ -194,7 +194,13 @@ class BusBot(commands.Bot):
             log.info("gateway connection of shard %s lost; reconnecting", shard_id)
 
     async def on_shard_resumed(self, shard_id: int) -> None:
-        log.info("gateway connection of shard %s resumed", shard_id)
+        if not self.in_burst(shard_id):  # a burst of failures is told when it ends instead
+            log.info("gateway connection of shard %s resumed", shard_id)
+
+    def in_burst(self, shard_id: int) -> bool:
+        """Whether ``shard_id``'s gateway has failed twice or more in a row lately (the plain
+        bot has no paces of its own: never)."""
+        return False
 
     async def caught_up(self, place: str) -> None:
         """Wait until ``place`` has caught up on what was posted while the bot was away."""
@@ -302,6 +308,10 @@ class ShardedBusBot(BusBot, commands.AutoShardedBot):
             # API's answer; a gateway_url the operator set must win over that too.
             self.http.get_bot_gateway = self._gateway_at(  # type: ignore[method-assign]
                 self.http.get_bot_gateway, config.gateway_url)
+
+    def in_burst(self, shard_id: int) -> bool:
+        pace = self.paces.get(shard_id)
+        return pace is not None and pace.failures >= 2
 
     async def launch_shard(self, gateway_url: yarl.URL, shard_id: int, *,
                            initial: bool = False) -> None:
