@@ -124,3 +124,24 @@ async def test_a_refused_slash_command_is_not_answered_again_after_a_restart(
             await server.say(ada, "!bus help")
             await server.answers(1, since=since)
         assert ["'q9'" in r.json["content"] for r in server.posts(since)] == [False]
+
+
+async def test_a_press_refused_where_interactions_cannot_be_answered_is_told_by_dm(
+        tmp_path: Path) -> None:
+    async with wire_server() as server:
+        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")) as running:
+            ada, bob, _ = await seat(server)
+            started = table_posts(server)[-1].json  # the start: Ada's decision, its buttons
+            moves = next(c["custom_id"] for row in started["components"]
+                         for c in row["components"] if c["custom_id"].startswith("bus:moves:"))
+            server.interaction_callbacks = "404"
+            since = len(server.requests)
+            # Ada's decision, pressed by Bob: refused, and he hears why, privately.
+            await server.press(bob, moves)
+            await server.wait_for(lambda: bool(direct_messages(server, bob, since)))
+            await running.idle()
+        [told] = direct_messages(server, bob, since)
+        assert told["content"].startswith("These buttons are for Ada"), told
+        assert all(int(r.path.split("/")[-2]) in server.dms for r in server.posts(since)), \
+            "nothing in the channel"
+        assert errors(running) == []
