@@ -12,7 +12,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bot.service.chat import meant_for_the_bot  # noqa: E402
+from bot.service.router.chat import meant_for_the_bot  # noqa: E402
 from engine.notation import read_chat  # noqa: E402
 from tests.test_chat_reading import PHRASINGS  # noqa: E402
 

@@ -30,7 +30,7 @@ from bench_service import (  # type: ignore[import-not-found]  # noqa: E402
 
 from bot.api import Actor  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.service.pictures import default_renderer  # noqa: E402
+from bot.service.drawing.renderer import default_renderer  # noqa: E402
 
 
 def move_times(folder: str, runs: int, announce: bool) -> tuple[list[float], list[float]]:

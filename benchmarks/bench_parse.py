@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import contextlib
 
-from bot.service.reading import parse_command, read_message  # noqa: E402
+from bot.service.router.reading import parse_command, read_message  # noqa: E402
 from engine import BusError, notation, parse_moves  # noqa: E402
 from engine.limits import MAX_MESSAGE_CHARS  # noqa: E402
 from tests.hostile_text import command_cases, german_move_cases, move_cases  # noqa: E402

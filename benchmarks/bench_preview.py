@@ -26,7 +26,7 @@ from bench_service import (  # type: ignore[import-not-found]  # noqa: E402
     late_game_service,
 )
 
-from bot.service.pictures import default_renderer  # noqa: E402
+from bot.service.drawing.renderer import default_renderer  # noqa: E402
 
 
 def times(folder: str, runs: int, with_picture: bool) -> tuple[list[float], list[float]]:

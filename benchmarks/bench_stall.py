@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.api import Actor  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.service.records import GameRecord  # noqa: E402
+from bot.service.game.records import GameRecord  # noqa: E402
 from engine import GameLog  # noqa: E402
 from engine.playout import random_game  # noqa: E402
 

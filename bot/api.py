@@ -1,13 +1,19 @@
-"""The plain values the game service speaks: who is talking, and what the bot answers.
+"""The plain values the game service speaks (who is talking, what the bot answers, what it
+still owes a place), and the service's face as the adapters see it, declared once: ``GameFace``.
 
 Discord and the console are thin adapters: they turn their own events into an ``Actor`` plus text,
 call the service, and post the ``Reply`` as it is. Nothing Discord-specific lives here.
+``GameService`` (``bot/service/service.py``) is a ``GameFace``; its asynchronous face
+(``bot/service/async_face.py``) is made from this declaration, each method awaited on the
+database thread, and is what the Discord adapter and the courier are given.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from enum import IntEnum
+from typing import ClassVar, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +33,26 @@ class Actor:
     is_manager: bool = False
     roles: tuple[str, ...] = ()
     server: str | None = None
+
+
+class Command:
+    """What a message asks the service for. Every command (a frozen dataclass declared in its
+    own module of ``bot/service/verbs/``) is one of these; an adapter that reads arguments
+    itself (a slash command) hands the service one instead of text. The records a command
+    leaves are another thing: ``bot/service/game/payloads.py``."""
+
+    __slots__ = ()
+
+    def written(self) -> str:
+        """The text the command carries, which the message limit is measured on: every text
+        among its fields (a command holding a whole message, as moves do, says so itself)."""
+        parts: list[str] = []
+        for value in (getattr(self, name) for name in getattr(self, "__slots__", ())):
+            if isinstance(value, str):
+                parts.append(value)
+            elif isinstance(value, tuple):
+                parts.extend(v for v in value if isinstance(v, str))
+        return " ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,3 +182,175 @@ class TableNow:
     user_id: str | None
     decision: str
     choices: tuple[str, ...]
+
+
+# ---- what the service owes a place (its outbox) -------------------------------------------------
+
+
+class StoryFiles(IntEnum):
+    """What the game's final announcement draws besides the table (stored as this number), so
+    a late post gets the files the first attempt would have had."""
+
+    NONE = 0
+    CHART = 1  # the place had drawn its animations for now
+    CHART_AND_ANIMATION = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """One post owed to ``place``: what it says, whom it pings, and which position it shows.
+
+    ``picture`` is false for a change without a table to show (the lobby). ``seq`` is the
+    game's last record of the change: the picture is the position after it, with what changed
+    since the position before ``first_seq`` (the change's first record) highlighted.
+    ``story``: the game's story drawn with it (the announcement that ends the game).
+    """
+
+    place: str
+    game_id: int
+    seq: int
+    text: str
+    mentions: tuple[str, ...] = ()
+    picture: bool = False
+    first_seq: int = 0
+    story: StoryFiles = StoryFiles.NONE
+    id: int = 0
+    attempts: int = 0
+    moderator_told: bool = False
+    created_at: float = 0.0
+    #: the nonce of its last attempt, when that failed without a clear answer (the post may
+    #: have been made); "" otherwise
+    maybe_posted_as: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """What became of a failed post: the seconds until it is tried again, and whom to tell."""
+
+    wait: float
+    tell: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Addressed:
+    """A chat message the service will answer (``GameFace.read_chat``), to be handed back to
+    ``handle`` with it: ``game`` is the place's game as it was found to decide that, which the
+    adapter does not read, so ``handle`` does not look it up again. The adapter holds the
+    place's lock from the one call to the other, so nothing changes the game in between."""
+
+    place: str
+    game: object
+
+
+class Drawing(Protocol):
+    """An answer whose picture (and story) is still to be drawn: ``complete`` draws it; the
+    asynchronous face draws it on its render pool instead."""
+
+    @property
+    def reply(self) -> Reply: ...
+
+    def complete(self) -> Reply: ...
+
+
+# ---- the service's face --------------------------------------------------------------------------
+
+
+class GameFace(Protocol):
+    """Everything an adapter may ask of the game service, declared once.
+
+    ``GameService`` is one (synchronous: one command at a time, on the caller's thread); the
+    asynchronous face (``AsyncGameService``) has each method awaited on the database thread,
+    the ones that draw (``handle``, ``owed``, ``run_due``) drawing on its pools, and it is the
+    type the Discord adapter and the courier hold (``GameBackend``, ``OutboxBackend``).
+    """
+
+    def handle(self, place: str, actor: Actor, message: str | Command, *,
+               message_id: str | None = None, attachments: Sequence[Attachment] = (),
+               addressed: Addressed | None = None) -> Reply:
+        """Answer one message: its text as the user wrote it, or a command already typed (a
+        slash command's arguments); both go through the same limits and command table.
+        ``addressed``: what ``read_chat`` found when it took up a chat message."""
+        ...
+
+    def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
+        """Whether an unprefixed message in ``place`` from ``user_id`` is meant for the bot:
+        None for table talk, else what to hand ``handle`` with it."""
+        ...
+
+    def choices(self, place: str, actor: Actor) -> list[str]:
+        """The actor's legal moves now (empty when it is not their decision)."""
+        ...
+
+    def table_now(self, place: str) -> TableNow | None:
+        """The decision the place's game waits for (None: none), for buttons and menus."""
+        ...
+
+    def since(self, place: str, then: Position) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did)."""
+        ...
+
+    def waiting_user(self, place: str) -> str | None:
+        """The user the place's game waits for now, if it waits for a person."""
+        ...
+
+    def where_things_stand(self, place: str) -> str | None:
+        """A line for someone arriving at a table: the open game and whom it waits for."""
+        ...
+
+    def due_reminders(self, now: float, hours: float) -> list[Reminder]:
+        """One reminder per decision that has waited ``hours``; each is given only once."""
+        ...
+
+    def run_due(self, now: float | None = None) -> Sequence[tuple[str, Drawing]]:
+        """Do what is due by ``now`` in every game (reminders, passed deadlines), each change
+        committed with its announcement: each place's answer, still to be drawn."""
+        ...
+
+    def open_places(self) -> list[tuple[str, int | None, float]]:
+        """Each open game's place, the newest message read there (None: none yet) and when
+        the game was created: where to catch up after the bot was away."""
+        ...
+
+    def see(self, place: str, message_id: str) -> None:
+        """Note that ``message_id`` was read in ``place``: catching up starts after it."""
+        ...
+
+    def answered(self, place: str, message_id: str) -> None:
+        """The refusal owed to ``message_id`` was posted (see ``unanswered``)."""
+        ...
+
+    def unanswered(self, place: str) -> list[tuple[str, str]]:
+        """The refusals handled live in ``place`` in the last day whose answer was never
+        posted (the process stopped first): (message id, text), oldest first."""
+        ...
+
+    def unsent(self, place: str | None = None, due_by: float | None = None) -> list[Announcement]:
+        """Announcements not yet posted: of ``place``, or of the places with one due by
+        ``due_by``, or all; oldest first."""
+        ...
+
+    def owed(self, item: Announcement) -> Drawing:
+        """The answer ``item`` stands for, with the picture of the position after it and its
+        story, still to be drawn."""
+        ...
+
+    def mark_sent(self, ids: Sequence[int]) -> None:
+        """The announcements ``ids`` were posted."""
+        ...
+
+    def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
+        """A post failed (``refused``: the place refused it): when to try again, whom to tell."""
+        ...
+
+    def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
+        """Note that ``ids`` are about to be posted with ``nonce`` (a crash repeats that post)."""
+        ...
+
+    def export(self, game_id_or_place: int | str, fmt: str) -> str:
+        """A game's export (txt, json or html) by id, or the newest game of a place."""
+        ...
+
+    def import_data(self, place: str, actor: Actor | None, data: bytes) -> Reply:
+        """A game created in ``place`` from a file's bytes (without ``actor``: its first seat
+        imports it, and so moderates it)."""
+        ...

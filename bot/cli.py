@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot import page_cli, story_cli  # light: declare their commands' arguments only
+from bot import page_cli, ratings_cli, story_cli  # light: declare their commands' arguments only
 from bot.cli_common import (
     PROG_VARIABLE,
     CliError,
@@ -174,6 +174,8 @@ SUBCOMMANDS: list[Subcommand] = [
                "user's id and names become a pseudonym in every stored game, which still "
                "replays; their handled messages and owed posts are deleted. Safe while the "
                "bot runs. See docs/privacy.md."),
+    Subcommand("ratings", ratings_cli.RATINGS_HELP, ratings_cli.ratings_arguments,
+               "bot.ratings_cli:ratings_command", ratings_cli.RATINGS_DESCRIPTION),
 ]
 
 
@@ -204,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         # A database that cannot be used (damaged, locked, read-only): one sentence, status 2.
         # Imported only on this path, so the subcommands that need no database stay light.
-        from bot.service.storage import StoreError
+        from bot.service.store import StoreError
 
         if not isinstance(error, StoreError):
             raise

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from bot.api import Actor, Attachment, Refusal, Reply
+from bot.api import Actor, Addressed, Attachment, Refusal, Reply
 from bot.cli_common import console_arguments as add_arguments
 from bot.config import (
     LIVE_GAMES,
@@ -33,13 +33,11 @@ from bot.config import (
 )
 from bot.service import GameService
 from bot.service.bots import BotPlayers
-from bot.service.chat import could_be_for_the_bot
-from bot.service.commands import Play
-from bot.service.exchange import ExchangeError, read_import_file
-from bot.service.pictures import default_renderer, start_pictures
-from bot.service.reading import read_message
-from bot.service.service import Addressed
-from bot.service.storage import StoreError
+from bot.service.drawing.renderer import default_renderer, start_pictures
+from bot.service.router.chat import a_command
+from bot.service.store import StoreError
+from bot.service.verbs.export import ExchangeError
+from bot.service.verbs.import_game import read_import_file
 from engine.limits import MAX_MESSAGE_CHARS
 
 if TYPE_CHECKING:
@@ -308,8 +306,7 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) 
 def _first_command(service: GameService, text: str) -> bool:
     """A well-formed command at a table with no game yet: the console's table is set aside
     for busbot, so it is answered (with ``FIRST`` saying what Discord needs)."""
-    return service.store.latest_game(PLACE) is None and could_be_for_the_bot(text) \
-        and not isinstance(read_message(text), Play)
+    return service.store.latest_game(PLACE) is None and a_command(text)
 
 
 def _unprefixed(text: str) -> tuple[str, bool]:

@@ -25,8 +25,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.api import Reply
-from bot.service.outbox import MAYBE_POSTED, Announcement, Failure
+from bot.api import Announcement, Reply
+from bot.service.async_face import AsyncGameService
+from bot.service.store.outbox import MAYBE_POSTED
 
 log = logging.getLogger(__name__)
 
@@ -56,21 +57,9 @@ class Sender(Protocol):
         """Tell ``user_id`` privately (a direct message)."""
 
 
-class OutboxBackend(Protocol):
-    """What the courier needs from the game service (``AsyncGameService`` has it)."""
-
-    async def unsent(self, place: str | None = ...,
-                     due_by: float | None = ...) -> list[Announcement]: ...
-
-    async def owed(self, item: Announcement) -> Reply: ...
-
-    async def mark_sent(self, ids: Sequence[int]) -> None: ...
-
-    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure: ...
-
-    async def mark_posting(self, ids: Sequence[int], nonce: str) -> None: ...
-
-    async def waiting_user(self, place: str) -> str | None: ...
+#: What the courier needs from the game service: its face, awaited (``bot.api.GameFace``'s
+#: ``unsent``, ``owed``, ``mark_sent``, ``mark_failed``, ``mark_posting``, ``waiting_user``).
+OutboxBackend = AsyncGameService
 
 
 def moderator_notice(place: str, reason: str) -> str:

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 from bot.cli_common import CliError, db_path, prog
 
 if TYPE_CHECKING:
-    from bot.service.records import GameRecord
-    from bot.service.storage import GameSummary, Store
+    from bot.service.game.records import GameRecord
+    from bot.service.store.store import GameSummary, Store
     from engine import Game
 
 
 def export_command(args: argparse.Namespace) -> int:
     from bot.service import GameService
-    from bot.service.exchange import ExchangeError
+    from bot.service.verbs.export import ExchangeError
 
     service = GameService(_existing(db_path(args)), renderer=None)
     try:
@@ -45,7 +45,8 @@ def export_command(args: argparse.Namespace) -> int:
 def import_command(args: argparse.Namespace) -> int:
     from bot.api import Actor
     from bot.service import GameService
-    from bot.service.exchange import ExchangeError, read_import_file
+    from bot.service.verbs.export import ExchangeError
+    from bot.service.verbs.import_game import read_import_file
 
     try:
         data = read_import_file(args.file)  # in bounded chunks: never more than the limit
@@ -63,8 +64,9 @@ def import_command(args: argparse.Namespace) -> int:
 
 def forget_command(args: argparse.Namespace) -> int:
     """``busbot forget USER_ID``: ``forget me`` for the operator."""
-    from bot.service.privacy import forget
-    from bot.service.storage import Store, StoreError
+    from bot.service.store import StoreError
+    from bot.service.store.privacy import forget
+    from bot.service.store.store import Store
     from bot.service.verbs.forget import what
 
     store = Store(_existing(db_path(args)))
@@ -152,7 +154,7 @@ def check(path: str) -> tuple[int, list[str]]:
         return 1, [f"database: cannot be read ({err})"]
     if integrity != ["ok"]:
         return len(integrity), [f"database: {line}" for line in integrity]
-    from bot.service.storage import Store
+    from bot.service.store.store import Store
 
     store = Store(path)
     try:
@@ -171,8 +173,8 @@ def check(path: str) -> tuple[int, list[str]]:
 def _verify_game(store: Store, summary: GameSummary) -> str | None:
     """What is wrong with one game, or None: its records folded and replayed must give the
     status, the last record and whom it waits for that the summary says."""
-    from bot.service.live_game import LiveGame, build_game
-    from bot.service.records import GameRecord, GameStatus
+    from bot.service.game.live_game import LiveGame, build_game
+    from bot.service.game.records import GameRecord, GameStatus
 
     try:
         record = GameRecord.fold(summary.id, summary.place, store.records(summary.id))
@@ -196,7 +198,7 @@ def _verify_game(store: Store, summary: GameSummary) -> str | None:
 def _verify_positions(store: Store, record: GameRecord, game: Game) -> str | None:
     """A stored position that belongs to the moves in force must be the position the replay
     reaches there (stale or damaged ones are ignored when loading, so they are no problem)."""
-    from bot.service.live_game import record_log
+    from bot.service.game.live_game import record_log
     from engine import position, replay
 
     log = record_log(record)

@@ -16,8 +16,10 @@ from typing import TextIO
 from bot import console
 from bot.api import Actor
 from bot.service import GameService
+from bot.service.ratings.counting import PRACTICE_PLACE
 
-PLACE = "practice"
+#: where the practice game is played (its games never count for the ratings)
+PLACE = PRACTICE_PLACE
 
 
 def main(args: argparse.Namespace, stdin: TextIO | None = None,

@@ -31,7 +31,7 @@ reasons), ``game`` (the turn machine that walks the steps, with its snapshots), 
 (a snapshot written down, to be stored and resumed from), ``log`` (the text log), ``replay``
 (replaying a log, from a stored position when one is given), ``history`` and ``stats``
 (looking back over a game), ``limits`` (every limit on input), ``view`` (JSON), ``playout``
-(random games).
+(random games), ``worth`` (what each action space gives now, R5).
 """
 
 from typing import TYPE_CHECKING

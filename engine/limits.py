@@ -262,6 +262,27 @@ def normalise_name(name: str) -> str:
     return " ".join(part for part in unicodedata.normalize("NFKC", name).split(" ") if part)
 
 
+#: A season's name (``season start NAME``, the ratings' seasons): as long as a seat's at most.
+MAX_SEASON_CHARS = MAX_NAME_CHARS
+
+
+def check_season_name(name: str) -> str:
+    """A season's name as it will be stored, or ``LimitError`` saying why it cannot be one:
+    printable, at most ``MAX_SEASON_CHARS`` characters once its spaces are tidied."""
+    if len(name) > 4 * MAX_SEASON_CHARS:  # before normalising, which is linear but not free
+        raise LimitError(f"a season's name has at most {MAX_SEASON_CHARS} characters")
+    for char in name:
+        if unicodedata.category(char) in _BAD_CATEGORIES or (char.isspace() and char != " "):
+            raise LimitError(f"a season's name may not hold the invisible or control character "
+                             f"U+{ord(char):04X}")
+    clean = normalise_name(name)
+    if not clean:
+        raise LimitError("a season needs a name")
+    if len(clean) > MAX_SEASON_CHARS:
+        raise LimitError(f"a season's name has at most {MAX_SEASON_CHARS} characters")
+    return clean
+
+
 def check_name(name: str) -> str:
     """The name as it will be stored, or ``LimitError`` saying why it cannot be a seat's name."""
     if len(name) > 4 * MAX_NAME_CHARS:  # before normalising, which is linear but not free

@@ -11,10 +11,25 @@ from collections.abc import Sequence
 from engine.state import PlayerState
 
 
+def _r15(p: PlayerState) -> tuple[int, int, int]:
+    """What R15 compares, smaller first: score, then more clock stones, then who reached the
+    tied number of carried passengers first."""
+    return -p.score, -p.stones, p.reached_at
+
+
 def ranked(players: Sequence[PlayerState]) -> list[PlayerState]:
     """Players best first (R15): score, then more clock stones, then who reached the tied
     number of carried passengers first; seat order settles what is still equal."""
-    return sorted(players, key=lambda p: (-p.score, -p.stones, p.reached_at, p.seat))
+    return sorted(players, key=lambda p: (*_r15(p), p.seat))
+
+
+def places(players: Sequence[PlayerState]) -> dict[str, int]:
+    """Each player's place at the end (1 = first), as R15 decides it: players R15 cannot tell
+    apart share a place (1, 2, 2, 4), since seat order, which ``ranked`` uses to settle them
+    for display, is no rule of the game. What a rating counts as a win, a loss or a draw."""
+    keys = [_r15(p) for p in players]
+    return {p.name: 1 + sum(other < key for other in keys)
+            for p, key in zip(players, keys, strict=True)}
 
 
 def tie_breaks(players: Sequence[PlayerState]) -> list[str]:

@@ -1,17 +1,24 @@
-"""The action board: seven actions in the order they resolve, their lettered spaces, markers.
+"""The action board: seven actions in the order they resolve, their lettered spaces, markers,
+and what each space brings now.
 
 Every marker is a disc in its player's colour with the player's initial, so the board reads
 without colour too. The space being resolved right now is ringed, and so is every marker
-placed since the previous picture.
+placed since the previous picture. Each space of Line expansion, Buses, Passengers and
+Buildings still to resolve this round shows what it gives as the position stands
+(``engine.worth``: streets, a bus, passengers, buildings): a number in a free space, a small
+disc on a marker's edge in a taken one, greyed where it is 0, so nobody chooses a space worth
+nothing by mistake. The letters head the columns.
 """
 
 from __future__ import annotations
 
 from engine.moves import ACTION_TITLES, ACTIONS, SPACE_LETTERS, SPACES, ChooseAction
+from engine.worth import space_worth
 from render import theme
 from render.layout import ACTIONS as BOX
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, path, rect_path, text
+from render.textfit import count_text, fit_few_lines
 
 LETTERS = SPACE_LETTERS
 ROW_TOP = BOX.y + 42
@@ -53,7 +60,7 @@ def actions_frame() -> str:
         for space in range(spaces_of(action)):
             cx, cy = slot_centre(action, space)
             slots.append(rect_path(cx - SLOT_W / 2, cy - SLOT_H / 2, SLOT_W, SLOT_H, 8))
-            out.append(text(cx, cy, LETTERS[space], 13, fill=theme.INK_FAINT, anchor="middle"))
+    out.extend(_key())
     return "".join((
         card(BOX.x, BOX.y, BOX.w, BOX.h, fill=theme.CARD, edge=theme.CARD_EDGE,
              shadow=theme.SHADOW),
@@ -64,8 +71,58 @@ def actions_frame() -> str:
     ))
 
 
+#: The key to the numbers on the spaces, beside the card's title (one template, fitted by
+#: measure: a longer translation wraps and shrinks within its room).
+WORTH_KEY = "Numbers: what a space gives now"
+KEY_SIZE = 11.0
+KEY_SMALLEST = 7.5
+#: The key's room: between the card's title and the column letters, above the first row.
+KEY_X = BOX.x + 104
+KEY_ROOM = SLOT_X - 8 - KEY_X
+KEY_TOP = BOX.y + 6
+KEY_H = ROW_TOP - 4 - KEY_TOP
+#: A free space's number, and the small disc on a taken space's marker.
+WORTH_SIZE = 16.0
+BADGE_SIZE = 12.0
+BADGE_R = 8.5
+
+
+def _key() -> list[str]:
+    block = fit_few_lines(WORTH_KEY, KEY_SIZE, KEY_ROOM, KEY_H, few=2, readable=9.5,
+                          smallest=KEY_SMALLEST)
+    top = KEY_TOP + (KEY_H - block.height) / 2
+    return [text(KEY_X, top + block.step * (i + 0.5), line, block.size, fill=theme.INK_SOFT,
+                 class_="worth-key")
+            for i, line in enumerate(block.lines)]
+
+
+def worth_marks(scene: Scene) -> str:
+    """What each space still to resolve brings now (``engine.worth``)."""
+    out: list[str] = []
+    badges: list[str] = []
+    faint: list[str] = []
+    for (action, space), worth in space_worth(scene.state).items():
+        cx, cy = slot_centre(action, space)
+        value = count_text(worth.count)
+        ink = theme.INK if worth.count else theme.INK_FAINT
+        data = {"class_": "worth", "data_action": action, "data_space": LETTERS[space],
+                "data_count": str(worth.count), "data_unit": worth.unit}
+        if worth.seat is None:
+            out.append(text(cx, cy, value, WORTH_SIZE, fill=ink, bold=True, anchor="middle",
+                            **data))
+            continue
+        bx, by = cx + SLOT_W / 2 - 4, cy + SLOT_H / 2 - 5
+        (badges if worth.count else faint).append(circle_path(bx, by, BADGE_R))
+        out.append(text(bx, by, value, BADGE_SIZE, fill=ink, bold=True, anchor="middle",
+                        **data))
+    discs = [path("".join(shapes), fill=theme.CARD, stroke=edge, stroke_width=1.5)
+             for shapes, edge in ((badges, theme.INK), (faint, theme.INK_FAINT)) if shapes]
+    return "".join(discs) + "".join(out)
+
+
 def actions_values(scene: Scene) -> str:
-    """The markers on their spaces, and rings where something is happening."""
+    """The markers on their spaces, what each space brings, and rings where something is
+    happening."""
     state = scene.state
     discs: dict[int, list[str]] = {}
     tags: list[str] = []
@@ -89,6 +146,7 @@ def actions_values(scene: Scene) -> str:
         out.append(path("".join(shapes), fill=colour, stroke=theme.edge_for(colour),
                         stroke_width=1.8))
     out.extend(tags)
+    out.append(worth_marks(scene))
     ringed: set[tuple[str, int]] = set()
     for seat, move in reversed(scene.changes.moves):
         if not isinstance(move, ChooseAction):

@@ -13,12 +13,12 @@ from importlib import resources
 from pathlib import Path
 
 from engine import Deliver, ExtendLine, Game, GameLog, replay
+from render.gallery_changes import GALLERY_COMMAND, changes_section
 from render.gallery_layouts import layouts_section
 from render.page import gallery_page
 from render.png import pixel_size, render_png
 from render.story import gallery_section
 
-GALLERY_COMMAND = "busbot gallery"
 #: the mark a preview's picture carries (the service's ``bot.service.preview.NOTE``; a test
 #: keeps the two alike, as the renderer may not import the service)
 PREVIEW_NOTE = "Preview: not played"
@@ -77,14 +77,17 @@ def moments(log: GameLog) -> list[Moment]:
                "of a line; the first player chooses an action.", start),
         Moment("choosing", f"Round {middle}: choosing actions",
                "Markers on the action board show who took which space; the letters give the "
-               "order in which the spaces fill.", busy),
+               "order in which the spaces fill, and the numbers what each space gives now "
+               "(streets, a bus, passengers, buildings), on a free space or on a marker's edge.",
+               busy),
         Moment("expansion", "A line grows",
                "Every street built since the previous picture glows under its line, and the "
                "banner lists the moves; where lines share a street they run side by side.",
                growing),
         Moment("delivery", "Vrrooomm: a delivery",
                "The arrow shows the passenger just carried; dark badges count the passengers "
-               "who want to leave under the current clock.", delivery),
+               "who want to leave under the current clock, each touching its own crossing.",
+               delivery),
         Moment("preview", "A preview",
                "`preview MOVE` draws the table as it would be after the next move, against the "
                "table as it stands (the delivery above), and marks the banner so that nobody "
@@ -121,6 +124,10 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
         "further down (try `busbot render LOG --out phone.png --layout phone`).",
         "",
     ]
+    # Before and after: what a whole game at the table changed (render/gallery_changes.py).
+    change_lines, change_files = changes_section(out, log)
+    lines += change_lines
+    written += change_files
     positions: dict[str, tuple[Game, Game]] = {}  # each moment's table and the one before
     for moment in moments(log):
         game = replay(log, upto=moment.moves)
@@ -139,8 +146,11 @@ def write_gallery(out: Path, log: GameLog | None = None, size: int = 1000) -> li
             f"![{moment.title}]({target.name})",
             "",
         ]
-    # Each layout, a phone's screen, and the ways of tying lots (render/gallery_layouts.py).
-    layout_lines, layout_files = layouts_section(out, *positions["delivery"])
+    # Each layout, a phone's screen, and the ways of tying lots (render/gallery_layouts.py),
+    # at the choosing moment: its board shows markers and what each space gives, its city
+    # waiting passengers at the park and both stations.
+    layout_lines, layout_files = layouts_section(out, *positions["choosing"],
+                                                 shown_as="the choosing picture above")
     lines += layout_lines
     written += layout_files
     # The game's story (render/story.py): a score chart and a short animation.

@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine import Game
 from render.layout import LANDSCAPE, LAYOUTS, Layout
-from render.measure import PHONE_WIDTH, SMALL_PRINT, label_heights
+from render.measure import AT_TIMES, PHONE_WIDTH, SMALL_PRINT, label_heights
 from render.png import encode, rasterise
 from render.scene import Scene
 from render.svg import layers
@@ -51,9 +51,10 @@ def _ties(game: Game, previous: Game, lots: str) -> Image.Image:
     return picture.crop((2 * left, 2 * top, 2 * right, 2 * bottom))
 
 
-def layouts_section(out: Path, game: Game, previous: Game) -> tuple[list[str], list[Path]]:
+def layouts_section(out: Path, game: Game, previous: Game,
+                    shown_as: str = "the delivery above") -> tuple[list[str], list[Path]]:
     """The section's pictures, written into ``out/layouts``, each layout at its own size; its
-    markdown lines and files."""
+    markdown lines and files. ``shown_as`` names the position drawn, as the page calls it."""
     folder = out / "layouts"
     folder.mkdir(exist_ok=True)
     written: list[Path] = []
@@ -66,22 +67,24 @@ def layouts_section(out: Path, game: Game, previous: Game) -> tuple[list[str], l
 
     from render import render_svg
 
+    kinds = {**SMALL_PRINT, **AT_TIMES}
     lines = [
         "## Layouts: a computer, a tablet, a phone",
         "",
-        "The same table (the delivery above) in each layout. A player chooses theirs with "
+        f"The same table ({shown_as}) in each layout. A player chooses theirs with "
         "`layout phone` (or `portrait`, `landscape`); a moderator chooses the channel's with "
         "`layout channel phone`; the server's default is `picture_layout` in `config.toml`. "
         "`map phone` draws one picture another way. The smallest crossing label, passenger "
-        f"count and action-board marker on a phone {PHONE_WIDTH:g} CSS pixels wide:",
+        f"count, action-board marker and action-space value on a phone {PHONE_WIDTH:g} CSS "
+        "pixels wide:",
         "",
-        "| layout | " + " | ".join(SMALL_PRINT.values()) + " |",
-        "|---|" + "---|" * len(SMALL_PRINT),
+        "| layout | " + " | ".join(kinds.values()) + " |",
+        "|---|" + "---|" * len(kinds),
     ]
     for name in LAYOUTS:
-        heights = label_heights(render_svg(game, previous=previous, layout=name))
-        lines.append(f"| {name} | " + " | ".join(f"{heights[k]:.1f} px" for k in SMALL_PRINT)
-                     + " |")
+        heights = label_heights(render_svg(game, previous=previous, layout=name), kinds=kinds)
+        lines.append(f"| {name} | " + " | ".join(
+            f"{heights[k]:.1f} px" if k in heights else "-" for k in kinds) + " |")
     lines.append("")
     for name, layout in LAYOUTS.items():
         if name == "landscape":

@@ -25,7 +25,7 @@ def legend_frame() -> str:
     y = BOX.y + 40
     person = icon("passenger")
     # a waiting passenger's badge
-    out.append(path(rect_path(x - 17, y - 10, 34, 20, 10), fill=theme.PASSENGER,
+    out.append(path(rect_path(x - 17, y - 10, 34, 20, 5), fill=theme.PASSENGER,
                     stroke=theme.WANTED, stroke_width=2))
     out.append(path(person.at(x - 6, y, 14), fill=theme.PASSENGER_TEXT))
     out.append(text(x + 10, y, "2", 13, fill=theme.PASSENGER_TEXT, bold=True, anchor="middle"))

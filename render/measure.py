@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 
 #: A phone held upright: the CSS pixels across that a posted picture is fitted to.
 PHONE_WIDTH = 390.0
@@ -20,6 +21,9 @@ READABLE = 9.0
 #: The small print that must stay readable, by the class the drawing gives it.
 SMALL_PRINT = {"label": "crossing label", "waiting": "passenger count",
                "marker": "action-board marker"}
+#: The small print a position shows only at times: what each action space gives now (while
+#: choosing and resolving the spaces that have a count).
+AT_TIMES = {"worth": "action-space value"}
 
 _SCALE = re.compile(r"scale\(\s*([-\d.eE+]+)")
 
@@ -29,9 +33,11 @@ def _scale_of(node: ET.Element) -> float:
     return float(match.group(1)) if match else 1.0
 
 
-def label_heights(svg: str, width: float = PHONE_WIDTH) -> dict[str, float]:
-    """The smallest type size, in CSS pixels, of each kind of ``SMALL_PRINT`` in ``svg`` shown
-    ``width`` CSS pixels wide; a kind the picture does not show is left out."""
+def label_heights(svg: str, width: float = PHONE_WIDTH,
+                  kinds: Mapping[str, str] = SMALL_PRINT) -> dict[str, float]:
+    """The smallest type size, in CSS pixels, of each kind of ``kinds`` (by the class the
+    drawing gives it; ``SMALL_PRINT`` unless told) in ``svg`` shown ``width`` CSS pixels wide;
+    a kind the picture does not show is left out."""
     root = ET.fromstring(svg)
     view = (root.get("viewBox") or "").split()
     canvas = float(view[2]) if len(view) == 4 else float(root.get("width") or width)
@@ -41,7 +47,7 @@ def label_heights(svg: str, width: float = PHONE_WIDTH) -> dict[str, float]:
         node, scale = stack.pop()
         scale *= _scale_of(node)
         classes = set((node.get("class") or "").split())
-        for kind in classes & SMALL_PRINT.keys():
+        for kind in classes & kinds.keys():
             size = float(node.get("font-size") or 0.0) * scale
             smallest[kind] = min(size, smallest.get(kind, size))
         stack.extend((child, scale) for child in node)

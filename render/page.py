@@ -8,7 +8,8 @@ upright) it reflows to one column and the table takes the phone layout of the pi
 
 Nothing is fetched when it is viewed: the styles, the script and the drawing are inside, the
 type is the system's (the pictures' own family first), and a Content-Security-Policy forbids
-every request, so the file works from a disk, a mail or a Discord attachment. The table's
+every request and every script but its own (by its hash), so the file works from a disk, a mail
+or a Discord attachment, and escaping is not the only defence against a hostile name. The table's
 static layers are stored once per layout and each position only as numbers into the distinct
 elements of its changing parts (``render.page_frames``).
 
@@ -19,6 +20,8 @@ none.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from dataclasses import dataclass
 from html import escape
@@ -31,19 +34,16 @@ from engine.standings import ranked, tie_breaks
 from engine.stats import GameStory, story
 from render import chart, theme
 from render.layout import LAYOUTS, Layout
-from render.page_frames import PARTS, Frames, frames, translation
+from render.page_frames import PARTS, Frames, frames
 from render.page_log import GameLogView, captions, log_html, read_log, round_title
 from render.page_notes import PageNotes
-from render.svg import shared_above, shared_below
+from render.svg import placement, shared_above, shared_below
 from render.svgkit import num
 
 #: The layout a narrow screen gets: the phone's when there is one, else the portrait one.
 NARROW_LAYOUT = "phone" if "phone" in LAYOUTS else "portrait"
 #: Screens at most this wide (CSS pixels) get one column and the narrow layout.
 NARROW_PX = 700
-#: What the page may load: nothing from anywhere (its own inline style and script only).
-POLICY = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-          "img-src data:; base-uri 'none'; form-action 'none'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +63,29 @@ def _asset(name: str) -> str:
     return (resources.files("render") / "page_assets" / name).read_text(encoding="utf-8")
 
 
+#: The page's one script, exactly as it stands between its ``<script>`` tags.
+SCRIPT = _asset("page.js")
+
+
+def script_hash(script: str) -> str:
+    """The CSP source that allows exactly ``script`` to run inline: its SHA-256, in base64."""
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
+#: What the page may load and run: nothing from anywhere, its own inline style, and of scripts
+#: only its own (by hash). A name or a move that slipped past the escaping as markup still
+#: could not run a script, inline or in an attribute such as ``onerror``.
+POLICY = (f"default-src 'none'; style-src 'unsafe-inline'; script-src {script_hash(SCRIPT)}; "
+          "img-src data:; base-uri 'none'; form-action 'none'")
+
+
 def _layouts(players: int) -> dict[str, dict[str, object]]:
     chosen: list[Layout] = [LAYOUTS["landscape"], LAYOUTS[NARROW_LAYOUT]]
     return {layout.name: {
         "w": num(layout.width), "h": num(layout.height),
         "below": shared_below(players, layout), "above": shared_above(layout),
-        "moves": [translation(layout, where) for _name, where, _draw in PARTS],
+        "moves": [placement(layout, where) for _name, where, _draw in PARTS],
     } for layout in chosen}
 
 
@@ -158,7 +175,7 @@ def build_page(game: Game, notes: PageNotes | None = None) -> Page:
         subtitle=escape(_subtitle(game, tale)), font=escape(theme.FONT),
         rounds=_round_options(view), log=log_html(view, notes), chart=_chart(game, tale),
         standings=_standings(game, tale), data=_data(game, drawn, view, tale),
-        script=_asset("page.js"), narrow=NARROW_PX)
+        script=SCRIPT, narrow=NARROW_PX)
     shared = sum(len(str(v["below"])) + len(str(v["above"]))
                  for v in _layouts(drawn.players).values())
     return Page(html, last + 1, sum(len(e) for e in drawn.elements), shared)

@@ -4,13 +4,13 @@ split into elements, each distinct element kept once.
 The picture is four layers (``render.svg``): two shared by every table with as many players,
 drawn once per layout, and two of the game's own. Those two are made of parts (the lines, the
 acting row, the names, the map's pieces and clock, the action board's values, the players'
-values, the banner), each drawn in the landscape canvas's coordinates and moved into place by
-its region's translation. Between one move and the next most elements of most parts stay as
-they were, so a position is stored as, per part, the number of a list of element numbers;
-elements and lists are each kept once. A 5-player game of 250 moves comes to a few hundred
-kilobytes (``benchmarks/bench_page.py`` prints it), where 250 whole pictures would take ten
-megabytes. ``position_svg`` puts one back together the way the page's script does; the tests
-check it is exactly ``render_svg`` of that position.
+values, the banner), each drawn in the landscape canvas's coordinates and moved (and, for the
+phone, enlarged) into place by its region's ``render.svg.placement``. Between one move and the
+next most elements of most parts stay as they were, so a position is stored as, per part, the
+number of a list of element numbers; elements and lists are each kept once. A 5-player game
+of 250 moves comes to a few hundred kilobytes (``benchmarks/bench_page.py`` prints it), where
+250 whole pictures would take ten megabytes. ``position_svg`` puts one back together the way
+the page's script does; the tests check it is exactly ``render_svg`` of that position.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from render.pieces import pieces_layer
 from render.players import acting_row, players_names, players_values
 from render.scene import Scene
 from render.svg import region, shared_above, shared_below
-from render.svgkit import document, num
+from render.svgkit import document
 
 #: Where the game's parts go, bottom first: (name, region); ``SPLIT`` lists the shared "above"
 #: layer's place among them.
@@ -114,12 +114,6 @@ def frames(game: Game) -> Frames:
 def _ints(value: object) -> tuple[int, ...]:
     assert isinstance(value, tuple)
     return tuple(int(i) for i in value)
-
-
-def translation(layout: Layout, name: str) -> str:
-    """The ``transform`` of a region on ``layout`` ("" where it stays put)."""
-    dx, dy = layout.move(name)
-    return "" if (dx, dy) == (0.0, 0.0) else f"translate({num(dx)} {num(dy)})"
 
 
 def position_svg(data: Frames, n: int, layout: Layout) -> str:

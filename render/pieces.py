@@ -264,64 +264,167 @@ def _heads(scene: Scene, heads: list[Head]) -> str:
 
 # ---- passengers ----------------------------------------------------------------------------------
 
-#: A badge's half-width as far as the city's fixed things go (discs, lots, streets); badges and
-#: heads are kept apart by their real boxes.
-BADGE_REACH = 27.0
-#: Rings of places tried round a crossing, beyond the nearest (the later, the worse).
-BADGE_STEPS = (0, 12, 26, 44, 66, 90)
+#: A waiting count's badge: a dark card holding a figure and the count. It touches its own
+#: crossing's disc, joined to it by a short neck of its own colour, so which crossing it counts
+#: for is never a guess (before every Vrrooomm that is the whole decision); only where no place
+#: touching the disc is free does it stand off, nearer its own crossing than any other, on a
+#: longer neck.
+BADGE_CORNER = 7.0
+#: How far the badge's box reaches into the disc's radius: the two outlines overlap (less than a
+#: pixel, so that no piece covers a crossing).
+BADGE_TOUCH = 0.75
+#: The neck from the disc's rim to the badge.
+NECK_W = 12.0
+#: A badge keeps this far from every other crossing's disc, so it never seems to touch one.
+OTHER_DISC_GAP = 8.0
+#: Rings of places tried round a crossing when none touching it is free (the later, the worse).
+BADGE_STEPS = (3, 6, 12, 26, 44, 66, 90)
+#: Directions tried round a crossing.
+BADGE_ANGLES = 72
+#: Between a badge and a line head's disc.
+HEAD_APART = 2.0
+#: Streets and lot connectors a badge may lie over, as their half-widths plus a little.
+STREET_REACH = 9.0
+TIE_REACH = 4.0
+
+Box4 = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+@dataclass(frozen=True, slots=True)
+class BadgeSpot:
+    """A place for a crossing's badge (its centre), whether it touches the crossing's disc, and
+    the streets it lies over (a line there would be partly hidden)."""
+
+    x: float
+    y: float
+    touching: bool
+    streets: tuple[int, ...]
+
+
+def rect_distance(p: Point, box: Box4) -> float:
+    """How far a point lies from a box (0 inside it)."""
+    left, top, right, bottom = box
+    return math.hypot(max(left - p[0], 0.0, p[0] - right), max(top - p[1], 0.0, p[1] - bottom))
+
+
+def _box(x: float, y: float, w: float) -> Box4:
+    return (x - w / 2, y - BADGE_H / 2, x + w / 2, y + BADGE_H / 2)
+
+
+def _segment_box_distance(a: Point, b: Point, box: Box4) -> float:
+    """How far a segment passes from a box (0 where it crosses it)."""
+    left, top, right, bottom = box
+    if _crosses(a, b, box):
+        return 0.0
+    corners = ((left, top), (right, top), (right, bottom), (left, bottom))
+    return min(min(rect_distance(a, box), rect_distance(b, box)),
+               min(segment_distance(c, a, b) for c in corners))
+
+
+def _crosses(a: Point, b: Point, box: Box4) -> bool:
+    """Whether the segment enters the box (clipped against it, Liang-Barsky)."""
+    left, top, right, bottom = box
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, a[0] - left), (dx, right - a[0]), (-dy, a[1] - top), (dy, bottom - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def _touching_at(centre: Point, reach: float, angle: float, w: float) -> Point:
+    """The badge's centre in direction ``angle`` from ``centre`` where its box comes ``reach``
+    from ``centre`` (the box's distance grows with the centre's, so halving finds it)."""
+    ux, uy = math.cos(angle), math.sin(angle)
+    low, high = 0.0, reach + w
+    for _ in range(30):
+        mid = (low + high) / 2
+        if rect_distance(centre, _box(centre[0] + ux * mid, centre[1] + uy * mid, w)) < reach:
+            low = mid
+        else:
+            high = mid
+    return (centre[0] + ux * high, centre[1] + uy * high)
+
+
+def _map_room(box: Box4) -> float:
+    """How far a box stays inside the city and off the clock and legend cards (< 0: it does
+    not)."""
+    left, top, right, bottom = box
+    room = min(left, MAP_W - right, top, CANVAS_H - bottom) - 4
+    for card_box in (CLOCK_BOX, LEGEND):
+        dx = max(card_box.x - right, left - card_box.right)
+        dy = max(card_box.y - bottom, top - card_box.bottom)
+        room = min(room, max(dx, dy) - 4)
+    return room
 
 
 @cache
-def _badge_spots(node: str, lots: str = "connector") -> tuple[Point, ...]:
-    """Places for a crossing's passenger badge, best first: clear of discs, lots and streets."""
+def _badge_spots(node: str, w: float, lots: str = "connector") -> tuple[BadgeSpot, ...]:
+    """Places for a crossing's badge ``w`` wide, best first: touching its disc, clear of every
+    other disc and of the lots, over as few streets and lot connectors as can be; then, where
+    none is free, places standing off, nearer this crossing than any other."""
     g = geometry(lots)
-    cx, cy = g.nodes[node]
+    centre = g.nodes[node]
     r = g.radius[node]
-    lot_reach = LOT * 0.72
-    near = 160.0  # what lies further cannot touch a badge in the nearer rings
-    discs = [(g.nodes[c], g.radius[c]) for c in g.nodes if abs(g.nodes[c][0] - cx) < near
-             and abs(g.nodes[c][1] - cy) < near]
-    lot_list = [p for p in g.lots if abs(p[0] - cx) < near and abs(p[1] - cy) < near]
-    streets = [s for s in g.streets if segment_distance((cx, cy), s.a, s.b) < near]
-    scored: list[tuple[float, Point]] = []
+    near = 200.0  # what lies further cannot touch a badge in the nearer rings
+    cx, cy = centre
+    discs = [(g.nodes[c], g.radius[c]) for c in g.nodes if c != node
+             and abs(g.nodes[c][0] - cx) < near and abs(g.nodes[c][1] - cy) < near]
+    cards = [p for p in g.lots if abs(p[0] - cx) < near and abs(p[1] - cy) < near]
+    streets = [s for s in g.streets if segment_distance(centre, s.a, s.b) < near]
+    ties = [tie_ends(g.nodes[lot.node], g.radius[lot.node], g.lots[lot.index])
+            for lot in BOARD.lots if lot.node == node] if lots == "connector" else []
+    half = LOT / 2
+    scored: list[tuple[float, BadgeSpot]] = []
+
+    def consider(x: float, y: float, touching: bool, cost: float) -> None:
+        box = _box(x, y, w)
+        if _map_room(box) < 0:
+            return  # never cut by the picture's edge or over the clock or legend
+        own = rect_distance(centre, box) - r
+        others = min((rect_distance(p, box) - rr for p, rr in discs), default=near)
+        if others < OTHER_DISC_GAP or others < own + OTHER_DISC_GAP:
+            return  # it must be nearer its own crossing than any other, and clearly so
+        if any(rect_distance(p, (box[0] - half, box[1] - half, box[2] + half, box[3] + half))
+               < 3 for p in cards):
+            return  # never over a building or a lot
+        over = tuple(s.index for s in streets if _segment_box_distance(s.a, s.b, box)
+                     < STREET_REACH)
+        tied = sum(_segment_box_distance(a, b, box) < TIE_REACH for a, b in ties)
+        scored.append((cost + 10 * len(over) + 6 * tied, BadgeSpot(x, y, touching, over)))
+
+    for k in range(BADGE_ANGLES):
+        angle = 2 * math.pi * k / BADGE_ANGLES
+        x, y = _touching_at(centre, r - BADGE_TOUCH, angle, w)
+        consider(x, y, True, 0.0)
     for step in BADGE_STEPS:
         for k in range(24):
             angle = k * math.pi / 12
-            d = r + BADGE_H / 2 + 4 + step
-            x, y = cx + math.cos(angle) * d, cy + math.sin(angle) * d
-            edge = _edge_room(x, y)
-            if edge < 0:
-                continue  # never cut by the picture's edge or over the clock or legend
-            room = min(
-                min(math.hypot(x - p[0], y - p[1]) - rr for p, rr in discs) - BADGE_REACH,
-                min((math.hypot(x - p[0], y - p[1]) for p in lot_list), default=near)
-                - lot_reach - BADGE_REACH,
-                min((segment_distance((x, y), s.a, s.b) for s in streets), default=near)
-                - 10 - BADGE_H / 2,
-                edge,
-            )
-            scored.append((min(room, 6.0) - step * 0.12, (x, y)))
-    scored.sort(key=lambda item: -item[0])
-    return tuple(p for _, p in scored)
+            x, y = _touching_at(centre, r - BADGE_TOUCH + step, angle, w)
+            consider(x, y, False, 1000.0 + 4 * step)
+    scored.sort(key=lambda item: item[0])
+    return tuple(spot for _, spot in scored)
+
+
+@cache
+def _touching_places(label: str, w: float, lots: str) -> int:
+    return sum(spot.touching for spot in _badge_spots(label, w, lots))
 
 
 def warm_pieces(labels: Iterable[str]) -> None:
     """Work out, ahead of the first picture, where passenger badges go around these crossings."""
     for label in labels:
-        _badge_spots(label)
-
-
-def _edge_room(x: float, y: float) -> float:
-    room = min(x - BADGE_REACH, MAP_W - x - BADGE_REACH, y - BADGE_H / 2,
-               CANVAS_H - y - BADGE_H / 2) - 4
-    for box in (CLOCK_BOX, LEGEND):
-        dx = max(box.x - x, 0.0, x - box.right) - BADGE_REACH
-        dy = max(box.y - y, 0.0, y - box.bottom) - BADGE_H / 2
-        room = min(room, max(dx, dy) - 4)
-    return room
-
-
-Box4 = tuple[float, float, float, float]  # left, top, right, bottom
+        for digits in (1, 2):
+            _badge_spots(label, badge_width("0" * digits))
 
 
 def _clear(box: Box4, taken: list[Box4], gap: float = 3.0) -> bool:
@@ -334,35 +437,58 @@ def badge_width(digits: str) -> float:
     return 38 + 14 * len(digits)
 
 
+def _badge_place(state: GameState, label: str, w: float, taken: list[Box4],
+                 heads: list[Head], lots: str) -> BadgeSpot:
+    """The best free place for a badge: touching its crossing where one is free (over the
+    streets with the fewest lines on them), else the best free one standing off. It keeps
+    clear of the badges placed before (``taken``) and of every line head's disc."""
+    spots = _badge_spots(label, w, lots)
+    best: tuple[int, int, BadgeSpot] | None = None
+    for rank, spot in enumerate(spots):
+        box = _box(spot.x, spot.y, w)
+        if not _clear(box, taken) or any(rect_distance((h.x, h.y), box) < HEAD_R + HEAD_APART
+                                         for h in heads):
+            continue
+        if not spot.touching:
+            if best is None:
+                best = (0, rank, spot)
+            break  # standing off only when nothing touching is free
+        hidden = sum(len(state.street_lines[s]) for s in spot.streets)
+        if best is None or (hidden, rank) < best[:2]:
+            best = (hidden, rank, spot)
+        if hidden == 0:
+            break
+    return best[2] if best is not None else spots[0]
+
+
 def passengers(state: GameState, heads: list[Head], lots: str = "connector") -> str:
-    """A dark badge with the count of passengers who want to leave, at each crossing; no badge
-    ever overlaps another or a line head (each takes the best free place round its crossing)."""
+    """A dark badge with the count of passengers who want to leave, at each crossing, touching
+    its disc; no badge ever overlaps another or a line head."""
     pills: list[str] = []
-    ties: list[str] = []
+    necks: list[str] = []
     figures: list[str] = []
     counts: list[str] = []
-    taken: list[Box4] = [(h.x - HEAD_R, h.y - HEAD_R, h.x + HEAD_R, h.y + HEAD_R) for h in heads]
+    taken: list[Box4] = []
     person = icon("passenger")
     g = geometry(lots)
-    for label in BOARD.labels:
-        waiting = state.waiting_at(label)
-        if waiting <= 0:
-            continue
-        digits = count_text(waiting)
+    waiting_at = {label: state.waiting_at(label) for label in BOARD.labels}
+    # the crossings with the fewest places touching them choose first
+    order = sorted((label for label, n in waiting_at.items() if n > 0),
+                   key=lambda label: _touching_places(label, badge_width(
+                       count_text(waiting_at[label])), lots))
+    for label in order:
+        digits = count_text(waiting_at[label])
         w = badge_width(digits)
-        spots = _badge_spots(label, lots)
-        x, y = spots[0]
-        for sx, sy in spots:
-            if _clear((sx - w / 2, sy - BADGE_H / 2, sx + w / 2, sy + BADGE_H / 2), taken):
-                x, y = sx, sy
-                break
+        spot = _badge_place(state, label, w, taken, heads, lots)
+        x, y = spot.x, spot.y
         left, top = x - w / 2, y - BADGE_H / 2
         taken.append((left, top, left + w, top + BADGE_H))
         nx, ny = g.nodes[label]
         reach = math.hypot(x - nx, y - ny) or 1.0
-        edge = g.radius[label] / reach  # the tie starts at the disc's edge, off the label
-        ties.append(f"M{num(nx + (x - nx) * edge)} {num(ny + (y - ny) * edge)}L{num(x)} {num(y)}")
-        pills.append(rect_path(left, top, w, BADGE_H, BADGE_H / 2))
+        edge = (g.radius[label] - 3) / reach  # from just inside the rim, clear of the label
+        necks.append(f"M{num(nx + (x - nx) * edge)} {num(ny + (y - ny) * edge)}"
+                     f"L{num(x)} {num(y)}")
+        pills.append(rect_path(left, top, w, BADGE_H, BADGE_CORNER))
         figures.append(person.at(left + 17, y, 21))
         counts.append(text(left + w - 9, y, digits, COUNT_SIZE, fill=theme.PASSENGER_TEXT,
                            bold=True, anchor="end", class_="waiting", data_node=label,
@@ -370,8 +496,11 @@ def passengers(state: GameState, heads: list[Head], lots: str = "connector") -> 
                            data_box=f"{num(left)} {num(top)} {num(w)} {num(BADGE_H)}"))
     if not pills:
         return ""
+    joined = "".join(necks)
     return "".join((
-        path("".join(ties), stroke=theme.PASSENGER, stroke_width=4),
+        path(joined, stroke=theme.WANTED, stroke_width=NECK_W + 5),
+        path(joined, stroke=theme.PASSENGER, stroke_width=NECK_W,
+             class_="waiting-neck"),
         path("".join(pills), fill=theme.PASSENGER, stroke=theme.WANTED, stroke_width=2.5),
         path("".join(figures), fill=theme.PASSENGER_TEXT),
         *counts,

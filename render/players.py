@@ -8,13 +8,15 @@ once the game is over the rows are in ranking order, best first.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from render import theme
 from render.icons import icon
 from render.layout import PLAYERS as BOX
 from render.layout import PLAYERS_HEAD, player_row_height
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, element, path, rect_path, text
-from render.textfit import count_text, shorten, width
+from render.textfit import count_text, fit_few_lines, shorten, spaced_width
 
 CHIP_R = 16.0
 NAME_SIZE = 19.0
@@ -76,7 +78,8 @@ def players_names(scene: Scene) -> str:
                         stroke=theme.edge_for(colour), stroke_width=2))
         out.append(text(BOX.x + 30, mid, tags[seat], 15, fill=theme.text_on(colour), bold=True,
                         anchor="middle"))
-        out.append(text(BOX.x + 56, mid - 9, shorten(name, NAME_SIZE, NAME_ROOM, bold=True),
+        out.append(text(BOX.x + 56, row_layout(scene, seat).name_y,
+                        shorten(name, NAME_SIZE, NAME_ROOM, bold=True),
                         NAME_SIZE, fill=theme.INK, bold=True, class_="player-name",
                         data_seat=str(seat)))
     return "".join(out)
@@ -115,26 +118,62 @@ def players_values(scene: Scene) -> str:
                             bold=True, anchor="middle", class_=column, data_seat=str(p.seat)))
         out.append(text(BOX.x + SCORE_X, mid, count_text(p.score), SCORE_SIZE, fill=theme.INK,
                         bold=True, anchor="middle", class_="score", data_seat=str(p.seat)))
-        out.append(_tags(scene, p.seat, BOX.x + 56, mid + 13))
+        out.append(_tags(scene, p.seat))
     return "".join(out)
 
 
 #: Where the tags under a name must end: short of the first column of numbers.
 TAGS_END = COLUMNS[0][1] - 22
+#: Where the name and the tags under it begin, from the card's left edge.
+TAGS_X = 56.0
 #: A seat's own words (dropped, away, a bot): ink on the card, in an outlined tag.
 NOTE_FILL = theme.CARD
+#: A tag's height, its words' padding on each side, the gap between tags, and the spacing of
+#: the capitals (``svgkit.caps``).
+TAG_H = 17.0
+TAG_PAD = 6.0
+TAG_GAP = 5.0
+CAPS_SPACING = 1.2
+#: The seat's note is never cut: where it does not fit on one line it wraps onto as many lines
+#: as the row has room for, then gets smaller, down to this type size, measured as drawn.
+NOTE_SMALLEST = 8.0
+#: A note that fits on two lines at this size or larger is written so.
+NOTE_TWO_LINES = 9.5
+#: From the name's middle to the top of the tags under it, and the most the name may rise
+#: from its place to make room for them (it stays this far inside its row).
+NAME_TO_TAGS = 13.5
+NAME_TOP = 10.0
+ROW_MARGIN = 3.0
 
 
-def _tags(scene: Scene, seat: int, x: float, y: float) -> str:
-    """The tags under a player's name: the seat's own note first (``seat_notes``: dropped,
-    away, a bot), then who acts, starts and passed, as many as fit before the numbers."""
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """One tag under a name: its words (one line, or a note's lines), colours and place."""
+
+    lines: tuple[str, ...]
+    size: float
+    fill: str
+    ink: str
+    x: float
+    y: float  # the top
+    w: float
+    h: float
+    note: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RowLayout:
+    """Where a player's name stands (its middle) and the tags under it."""
+
+    name_y: float
+    tags: tuple[Tag, ...]
+
+
+def _chips(scene: Scene, seat: int) -> list[tuple[str, str, str]]:
+    """Who acts, starts and passed, or the place once the game is over: text, fill, ink."""
     state = scene.state
     p = state.players[seat]
-    labels: list[tuple[str, str, str]] = []  # text, fill, ink
-    note = scene.seat_notes[seat] if seat < len(scene.seat_notes) else ""
-    if note:
-        room = BOX.x + TAGS_END - x - 12 - 1.2 * len(note)
-        labels.append((shorten(note.upper(), TAG_SIZE, room, bold=True), NOTE_FILL, theme.INK))
+    labels: list[tuple[str, str, str]] = []
     if scene.ranking:
         place = scene.ranking.index(p.name) + 1
         labels.append(("winner" if place == 1 else _ordinal(place),
@@ -148,18 +187,79 @@ def _tags(scene: Scene, seat: int, x: float, y: float) -> str:
             labels.append(("starts next", "#5b5f6b", "#ffffff"))
         if state.phase == "choosing" and p.passed:
             labels.append(("passed", "#e6e0d2", theme.INK_SOFT))
-    out: list[str] = []
-    for label, fill, ink in labels:
-        w = width(label.upper(), TAG_SIZE, bold=True) + 12 + 1.2 * len(label)
-        if out and x + w > BOX.x + TAGS_END:
-            break  # the rest would run into the numbers
-        if fill == NOTE_FILL:
-            out.append(path(rect_path(x, y - 8.5, w, 17, 8.5), fill=fill, stroke=theme.INK,
-                            stroke_width=1.5, class_="seat-note", data_seat=str(seat)))
+    return labels
+
+
+def _caps_w(label: str, size: float = TAG_SIZE) -> float:
+    return spaced_width(label.upper(), size, True, CAPS_SPACING) + 2 * TAG_PAD
+
+
+def row_layout(scene: Scene, seat: int) -> RowLayout:
+    """The seat's name and the tags under it: the seat's own note first (``seat_notes``:
+    dropped, away, a bot), whole, on one line or wrapped; then who acts, starts and passed (or
+    the place), as many as fit before the numbers, beside the note or on a line of their own.
+    Where the tags need more height than there is under the name, the name rises."""
+    n = len(scene.state.players)
+    h = player_row_height(n)
+    top = row_top(scene.rows[seat], n)
+    mid = top + h / 2
+    x0, end = BOX.x + TAGS_X, BOX.x + TAGS_END
+    room = end - x0
+    name_y = mid - 9
+    below = top + h - ROW_MARGIN  # the tags' bottom stays above this
+    most = below - (top + NAME_TOP + NAME_TO_TAGS)  # all the height the tags can have
+    note = scene.seat_notes[seat] if seat < len(scene.seat_notes) else ""
+    tags: list[Tag] = []
+    x, y = x0, 0.0  # where the next tag goes, from the tags' top
+    line_h = TAG_H
+    if note:
+        words = " ".join(note.upper().split())
+        if _caps_w(words) <= room:
+            w = _caps_w(words)
+            tags.append(Tag((words,), TAG_SIZE, NOTE_FILL, theme.INK, x, y, w, TAG_H, True))
+            x += w + TAG_GAP
         else:
-            out.append(path(rect_path(x, y - 8.5, w, 17, 8.5), fill=fill))
-        out.append(caps(x + 6, y, label, TAG_SIZE, fill=ink))
-        x += w + 5
+            block = fit_few_lines(words, TAG_SIZE, room - 2 * TAG_PAD, most - 4, few=2,
+                                  readable=NOTE_TWO_LINES, smallest=NOTE_SMALLEST, bold=True,
+                                  spacing=CAPS_SPACING)
+            w = max(spaced_width(line, block.size, True, CAPS_SPACING)
+                    for line in block.lines) + 2 * TAG_PAD
+            line_h = max(TAG_H, block.height + 4)
+            tags.append(Tag(block.lines, block.size, NOTE_FILL, theme.INK, x, y, w, line_h,
+                            True))
+            x += w + TAG_GAP
+    for label, fill, ink in _chips(scene, seat):
+        w = _caps_w(label)
+        if x + w > end:
+            if x == x0 or y + line_h + 3 + TAG_H > most:
+                break  # the rest would run into the numbers, or out of the row
+            x, y, line_h = x0, y + line_h + 3, TAG_H
+        tags.append(Tag((label,), TAG_SIZE, fill, ink, x, y, w, TAG_H))
+        x += w + TAG_GAP
+    height = max((t.y + t.h for t in tags), default=0.0)
+    first = mid + 4.5  # where the tags begin when they fit under the name as it stands
+    rise = max(0.0, first + height - below)
+    name_y -= rise
+    first -= rise
+    return RowLayout(name_y, tuple(replace(t, y=first + t.y) for t in tags))
+
+
+def _tags(scene: Scene, seat: int) -> str:
+    """The tags under a player's name (``row_layout``)."""
+    out: list[str] = []
+    for tag in row_layout(scene, seat).tags:
+        radius = min(TAG_H / 2, tag.h / 2)
+        if tag.note:
+            out.append(path(rect_path(tag.x, tag.y, tag.w, tag.h, radius), fill=tag.fill,
+                            stroke=theme.INK, stroke_width=1.5, class_="seat-note",
+                            data_seat=str(seat)))
+        else:
+            out.append(path(rect_path(tag.x, tag.y, tag.w, tag.h, radius), fill=tag.fill))
+        step = (tag.h - (0 if len(tag.lines) == 1 else 4)) / len(tag.lines)
+        for i, line in enumerate(tag.lines):
+            top = tag.y + (0 if len(tag.lines) == 1 else 2)
+            out.append(caps(tag.x + TAG_PAD, top + step * (i + 0.5), line, tag.size,
+                            fill=tag.ink))
     if not out:
         return ""
     return element("g", "".join(out), class_="tags", data_seat=str(seat))

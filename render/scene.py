@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.board import BOARD
 from engine.moves import Move
 from engine.standings import ranked, tie_breaks
 from engine.state import GameState
@@ -96,26 +97,57 @@ class Scene:
         return self.changes.moves[-1] if self.changes.moves else None
 
 
+#: What a tag must never read as, in any case: a crossing's or station's name (C1, N2, WS), or a
+#: lot's zone letter (A-D), all read off the board. A tag sits on the map beside the crossings.
+TAKEN_ON_THE_MAP = frozenset(
+    {label.casefold() for label in BOARD.labels} | {zone.casefold() for zone in BOARD.lots_in_zone})
+
+
 def player_tags(names: list[str]) -> tuple[str, ...]:
     """Two characters per player that tell the players apart without colour: a capital and a
-    small letter ("Ad" for Ada). Never a lone capital, which on the map could be taken for a
-    lot's zone letter A-D; where two players' tags would clash, the first and last letters
-    ("Aa", "Am" for Ada and Adam), else the initial and the seat number."""
-    letters = [[c for c in name if c.isalnum()] for name in names]
-    tags = [_tag(chars, chars[1:2], seat) for seat, chars in enumerate(letters)]
-    for last in (True, False):  # the last letter, then the seat number
+    small letter ("Ad" for Ada). Never what the map already names: a lone capital (a zone
+    letter A-D), a crossing or a station ("N2", "Ws"), so a line head tagged "N2" can never be
+    taken for the crossing N2 beside it. Where two players' tags would clash, each clashing
+    player's next choice is taken: the first and last characters ("Aa", "Am" for Ada and Adam),
+    the initial of a later word and the last character ("B2", "B3" for "Normal Bot 2" and
+    "Normal Bot 3"), the initial and any other character, the initial and the seat number;
+    else the seat ("P1")."""
+    choices = [_choices(name, seat) for seat, name in enumerate(names)]
+    picked = [0] * len(names)
+    tags = [c[0] for c in choices]
+    while True:
         clashing = {t for t in tags if tags.count(t) > 1}
-        if not clashing:
+        movable = [i for i, t in enumerate(tags)
+                   if t in clashing and picked[i] + 1 < len(choices[i])]
+        if not clashing or not movable:
             break
-        tags = [_tag(chars, chars[-1:] if last else [], seat) if tag in clashing else tag
-                for seat, (chars, tag) in enumerate(zip(letters, tags, strict=True))]
+        for i in movable:
+            picked[i] += 1
+            tags[i] = choices[i][picked[i]]
     if len(set(tags)) < len(tags):
         return tuple(f"P{seat + 1}" for seat in range(len(names)))
     return tuple(tags)
 
 
-def _tag(chars: list[str], second: list[str], seat: int) -> str:
-    """The initial and ``second`` (small), or the initial and the seat number without one."""
-    if not chars:
-        return f"P{seat + 1}"
-    return chars[0].upper() + (second[0].lower() if second and len(chars) > 1 else str(seat + 1))
+def _choices(name: str, seat: int) -> list[str]:
+    """A player's possible tags, best first, none of them a name on the map."""
+    chars = [c for c in name if c.isalnum()]
+    out: list[str] = []
+    if chars:
+        first = _one(chars[0].upper(), chars[0])
+        later_words = [_one(w[0].upper(), w[0]) for w in name.split()[1:] if w[:1].isalpha()]
+        seconds = [(first, c) for c in chars[1:2] + chars[-1:]]
+        seconds += [(w, chars[-1]) for w in later_words if len(chars) > 1]
+        seconds += [(first, c) for c in chars[2:]]
+        out = [a + _one(b.lower(), b) for a, b in seconds if len(chars) > 1]
+        out.append(first + str(seat + 1))
+    out.append(f"P{seat + 1}")
+    # repeats stay: the n-th choice of every player comes from the same rule, so a player whose
+    # last character gives the same tag keeps it while the one it clashed with moves on
+    return [t for t in out if t.casefold() not in TAKEN_ON_THE_MAP]
+
+
+def _one(changed: str, char: str) -> str:
+    """A character in another case, where that is still one character ("ß" stays "ß", not
+    "SS"), so every tag stays two characters wide."""
+    return changed if len(changed) == 1 else char

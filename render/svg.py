@@ -50,13 +50,23 @@ class Layers:
                         self.below + self.under + self.above + self.pieces)
 
 
+def placement(layout: Layout, name: str) -> str:
+    """The ``transform`` that moves region ``name`` (drawn in landscape coordinates) to where
+    ``layout`` puts it, enlargement included; "" where it stays put. The picture and the game's
+    page both use it, so the page can never place a region elsewhere than the picture does."""
+    dx, dy, k = layout.placement(name)
+    if (dx, dy, k) == (0.0, 0.0, 1.0):
+        return ""
+    scale = "" if k == 1.0 else f" scale({k:.4g})"
+    return f"translate({num(dx)} {num(dy)}){scale}"
+
+
 def region(layout: Layout, name: str, body: str) -> str:
     """``body``, drawn in landscape coordinates, moved to where ``layout`` puts region ``name``."""
-    dx, dy, k = layout.placement(name)
-    if not body or (dx, dy, k) == (0.0, 0.0, 1.0):
+    transform = placement(layout, name)
+    if not body or not transform:
         return body
-    scale = "" if k == 1.0 else f" scale({k:.4g})"
-    return element("g", body, transform=f"translate({num(dx)} {num(dy)}){scale}")
+    return element("g", body, transform=transform)
 
 
 @sized("svg-below")

@@ -7,6 +7,7 @@ measure then matches the picture on any machine, whatever font fontconfig finds 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -109,3 +110,104 @@ def wrap(content: str, size: float, room: float, lines: int, bold: bool = False)
     if current:
         out.append(current)
     return [shorten(line, size, room, bold) for line in out[:lines]]
+
+
+def spaced_width(content: str, size: float, bold: bool = False, spacing: float = 0.0) -> float:
+    """The advance width of ``content`` drawn with ``spacing`` user units after each character
+    (SVG's ``letter-spacing``), as the capitals of the picture's tags are."""
+    return width(content, size, bold) + spacing * len(content)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Text fitted into a box: the type size chosen and its lines (each fits the box's width)."""
+
+    size: float
+    lines: tuple[str, ...]
+    #: distance between two lines' middles
+    step: float
+    #: whether some of the text had to be cut (it did not fit even at the smallest size)
+    cut: bool = False
+
+    @property
+    def height(self) -> float:
+        return self.step * len(self.lines)
+
+
+def fit_block(content: str, size: float, room: float, height: float, *, smallest: float,
+              bold: bool = False, spacing: float = 0.0, leading: float = 1.18) -> Block:
+    """``content`` at the largest type size from ``size`` down to ``smallest`` (in half units)
+    whose lines, broken at spaces, each fit ``room`` and together fit ``height``; measured as
+    drawn (letter spacing included), so a longer translation shrinks or wraps instead of
+    running out of its box. Only what cannot fit even at ``smallest`` is cut, with an ellipsis,
+    on the last line that fits."""
+    content = xml_safe(" ".join(content.split()))
+    steps = max(0, round((size - smallest) * 2))
+    for k in range(steps + 1):
+        at = size - k / 2
+        step = at * leading
+        most = max(1, int(height // step))
+        lines = _broken(content, at, room, most, bold, spacing)
+        if lines is not None:
+            return Block(at, tuple(lines), step)
+    at = smallest
+    step = at * leading
+    most = max(1, int(height // step))
+    # more than the box can show is never measured
+    cut = content[:most * most_chars(at, room)]
+    lines = _broken(cut, at, room, len(cut) + 1, bold, spacing, strict=False) or [cut]
+    kept = lines[:most]
+    if len(lines) > most:
+        kept[-1] = " ".join(lines[most - 1:])
+    return Block(at, tuple(_cut(line, at, room, bold, spacing) for line in kept), step, True)
+
+
+def fit_few_lines(content: str, size: float, room: float, height: float, *, few: int,
+                  readable: float, smallest: float, bold: bool = False, spacing: float = 0.0,
+                  leading: float = 1.18) -> Block:
+    """``fit_block``, preferring at most ``few`` lines at ``readable`` size or larger (two lines
+    a little smaller read better than four at full size); only text that does not fit so takes
+    more lines of the ``height``, and smaller type down to ``smallest``."""
+    block = fit_block(content, size, room, min(height, few * readable * leading + 0.5),
+                      smallest=readable, bold=bold, spacing=spacing, leading=leading)
+    if not block.cut:
+        return block
+    return fit_block(content, size, room, height, smallest=smallest, bold=bold,
+                     spacing=spacing, leading=leading)
+
+
+def _broken(content: str, size: float, room: float, most: int, bold: bool,
+            spacing: float, strict: bool = True) -> list[str] | None:
+    """``content`` broken at spaces into lines no wider than ``room``, or None when that takes
+    more than ``most`` lines or a word alone is wider (not ``strict``: such a word takes a line
+    of its own, to be cut)."""
+    out: list[str] = []
+    current = ""
+    for word in content.split(" "):
+        trial = f"{current} {word}" if current else word
+        if spaced_width(trial, size, bold, spacing) <= room:
+            current = trial
+            continue
+        if strict and (not current or spaced_width(word, size, bold, spacing) > room):
+            return None
+        if current:
+            out.append(current)
+        current = word
+        if len(out) >= most:
+            return None
+    out.append(current)
+    return out if len(out) <= most else None
+
+
+def _cut(content: str, size: float, room: float, bold: bool, spacing: float) -> str:
+    """``content`` cut with an ellipsis where it would be wider than ``room`` (halving)."""
+    if spaced_width(content, size, bold, spacing) <= room:
+        return content
+    fits, too_long = 0, len(content) + 1
+    while too_long - fits > 1:
+        mid = (fits + too_long) // 2
+        if spaced_width(content[:mid] + "…", size, bold, spacing) <= room:
+            fits = mid
+        else:
+            too_long = mid
+    return content[:fits].rstrip() + "…"

@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.api import Actor
 from bot.service import GameService
-from bot.service.storage import Store
+from bot.service.store.store import Store
 
 KILLED = 17
 

@@ -52,9 +52,9 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.config import Config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot
 from bot.service import AsyncGameService, GameService
-from bot.service.drawing import seat_notes
-from bot.service.live_game import build_game
-from bot.service.records import GameRecord
+from bot.service.drawing.prepared import seat_notes
+from bot.service.game.live_game import build_game
+from bot.service.game.records import GameRecord
 from engine import GameLog, replay
 from engine.limits import COMMANDS_PER_USER
 from render import render_png

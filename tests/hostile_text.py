@@ -7,7 +7,7 @@ words that each almost start a command or a move.
 
 from __future__ import annotations
 
-from bot.service.registry import ENTRIES
+from bot.service.router.registry import ENTRIES
 
 #: fillers that are worst for a pattern that backtracks over what follows a command word
 _FILLERS = (" ", "\t", " \n", " x", " with", " by", " as", ":", " :", " #", " 1", "=", " a=",

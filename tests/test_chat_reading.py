@@ -18,9 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot import console
-from bot.service import chat, registry
-from bot.service.commands import Malformed, Play, Preview, Unknown
-from bot.service.reading import parse_command, read_message
+from bot.service.command.words import Malformed, Unknown
+from bot.service.router import chat, registry
+from bot.service.router.reading import parse_command, read_message
+from bot.service.verbs.move import Play
+from bot.service.verbs.preview import Preview
 from engine import ParseError, Question, parse_moves
 from engine.notation import MARKS, VOCABULARY, Role, Verdict, read_chat
 from tests.service_support import Table, open_table, started

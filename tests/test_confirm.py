@@ -10,7 +10,7 @@ import pytest
 
 from bot import console
 from bot.service import GameService
-from bot.service.privacy import forget
+from bot.service.store.privacy import forget
 from tests.service_support import SETUP, Table, fake_png, open_table, play, started
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import bot.console
 import bot.discord_app.runner
-from bot.api import Actor, Attachment, Reply, Update
+from bot.api import Actor, Attachment, Command, Reply, Update
 from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
@@ -20,9 +20,9 @@ from bot.discord_app.guards import missing_permissions, opens_a_game, permission
 from bot.discord_app.outgoing import compose
 from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
-from bot.service import Addressed, registry
-from bot.service.commands import Command
-from bot.service.entry import Slash
+from bot.service import Addressed
+from bot.service.command.forms import Slash
+from bot.service.router import registry
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, busbot_table, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,6 +243,7 @@ class _Verbose(NoGames):
     """Answers every command with a reply longer than Discord allows, naming everyone."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.pinged = ""
 
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
@@ -322,6 +323,7 @@ class _Slow(NoGames):
     """A service that takes as long as the test says: a slow render, a busy database."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.release = asyncio.Event()
         self.asked = asyncio.Event()
 

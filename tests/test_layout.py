@@ -99,7 +99,7 @@ def test_one_refuse_owns_nothing_was_changed() -> None:
     writers = [path.relative_to(ROOT).as_posix()
                for path in sorted((ROOT / "bot" / "service").rglob("*.py"))
                if "Nothing was changed." in path.read_text(encoding="utf-8")]
-    assert writers == ["bot/service/outcome.py"]
+    assert writers == ["bot/service/command/context.py"]
 
 
 def test_the_turn_machine_stays_a_turn_machine() -> None:

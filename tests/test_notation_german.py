@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.service import registry
+from bot.service.router import registry
 from engine import (
     BusError,
     ChooseAction,

@@ -16,7 +16,7 @@ import pytest
 from bot.api import Reply
 from bot.delivery import Courier, Refused
 from bot.service import AsyncGameService, GameService
-from bot.service.outbox import RETRY_FIRST
+from bot.service.store.outbox import RETRY_FIRST
 from tests.service_support import SETUP, Table, actor, fake_png, started
 
 

@@ -13,7 +13,7 @@ from engine import GameLog, replay
 from render import render_svg
 from render.layout import LAYOUTS
 from render.page import NARROW_LAYOUT, POLICY, build_page
-from render.page_frames import PARTS, elements, frames, position_svg
+from render.page_frames import PARTS, UNDER, elements, frames, position_svg
 from render.page_notes import Aside, MoveMark, PageNotes
 from tests.page_support import ROOT, addresses, sample_game, sample_page, short_game, short_page
 
@@ -34,6 +34,27 @@ def test_every_position_put_back_together_is_the_picture_the_channel_saw() -> No
         for name in ("landscape", NARROW_LAYOUT):
             assert position_svg(drawn, n, LAYOUTS[name]) == render_svg(
                 game.position_at(n), layout=name), (n, name)
+
+
+def test_the_page_s_own_data_put_together_as_its_script_does_is_the_picture() -> None:
+    """What the browser shows: the page's data (not ``Frames``), each part in its group under
+    the transform the page gives it, in every layout the page uses (the phone's enlarges)."""
+    game = short_game()
+    data = page_data(short_page().html)
+    elements_, lists, positions = (data["elements"], data["lists"], data["positions"])
+    layouts = data["layouts"]
+    assert isinstance(elements_, list) and isinstance(lists, list)
+    assert isinstance(positions, list) and isinstance(layouts, dict)
+    for name in ("landscape", NARROW_LAYOUT):
+        lay = layouts[name]
+        for n in (0, 17, len(game.history)):
+            bodies = ["".join(elements_[i] for i in lists[k]) for k in positions[n]]
+            placed = [f'<g transform="{move}">{body}</g>' if move and body else body
+                      for move, body in zip(lay["moves"], bodies, strict=True)]
+            inner = (lay["below"] + "".join(placed[:UNDER]) + lay["above"]
+                     + "".join(placed[UNDER:]))
+            picture = render_svg(game.position_at(n), layout=name)
+            assert picture.endswith(inner + "</svg>"), (name, n)
 
 
 def test_a_position_stores_only_numbers_and_each_element_is_kept_once() -> None:

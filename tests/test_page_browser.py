@@ -4,6 +4,7 @@ the file itself, and at a phone's width it reflows with the phone's picture."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,10 +12,11 @@ from typing import TYPE_CHECKING
 import pytest
 from PIL import Image
 
+from engine.worth import space_worth
 from render.page import NARROW_LAYOUT
 from render.page_frames import PARTS, frames
 from tests.browser_support import browser, playwright
-from tests.page_support import short_game, short_page
+from tests.page_support import NAMES, sample_game, sample_page, short_game, short_page
 
 if TYPE_CHECKING:  # typing only, without importing playwright where it is missing
     from playwright.sync_api import BrowserContext, Page, Playwright
@@ -146,3 +148,129 @@ def test_at_a_phone_s_width_the_page_reflows_with_the_phone_picture(
         colours = image.convert("RGB").resize((39, 84)).getcolors(39 * 84)
         assert colours is not None and len(colours) > 50  # drawn, not a blank page
     assert {r.split("#")[0] for r in requests} == {saved.as_uri()}
+
+
+#: What a spectator must see of the table at any width: who acts or who won (the banner), the
+#: markers on the action board, and each player's name and score.
+MUST_SHOW = {"banner": "#part-banner text", "markers": "#part-actions .marker",
+             "names": "#part-names .player-name", "scores": "#part-values .score"}
+
+SEEN = """(selector) => {
+  const table = document.getElementById("table").getBoundingClientRect();
+  return Array.from(document.querySelectorAll(selector)).map((el) => {
+    const r = el.getBoundingClientRect();
+    const inside = r.width > 0 && r.height > 0 && r.left >= table.left - 1
+      && r.right <= table.right + 1 && r.top >= table.top - 1 && r.bottom <= table.bottom + 1;
+    return [el.textContent, inside];
+  });
+}"""
+
+
+def seen(page: Page, selector: str) -> list[tuple[str, bool]]:
+    """Each element's text and whether it is drawn inside the table (not off its canvas)."""
+    return [(str(t), bool(ok)) for t, ok in page.evaluate(SEEN, selector)]
+
+
+@pytest.mark.parametrize("width", [390, 700])
+@pytest.mark.parametrize("at", ["", "#move=17"])
+def test_on_a_phone_the_banner_markers_names_and_scores_are_drawn(
+        driver: Playwright, saved: Path, tmp_path: Path, width: int, at: str) -> None:
+    game = short_game()
+    n = int(at.split("=")[1]) if at else len(game.history)
+    position = game.position_at(n)
+    with browser(driver, tmp_path / "profile", viewport={"width": width, "height": 844},
+                 is_mobile=True, has_touch=True) as context:
+        page = opened(context, saved.as_uri() + at, [])
+        assert shown(page) == n and page.get_attribute("#table", "data-layout") == NARROW_LAYOUT
+        found = {what: seen(page, selector) for what, selector in MUST_SHOW.items()}
+        worth = seen(page, "#part-actions .worth")
+        shot = page.locator("#board").screenshot()
+    for what, items in found.items():
+        assert items and all(inside for _, inside in items), (what, items)
+    banner = " ".join(t for t, _ in found["banner"])
+    decision = position.to_act()
+    if decision is not None:
+        assert decision.player in banner
+    else:
+        assert f"{position.ranking()[0]} wins" in banner
+    names = {t for t, _ in found["names"]}
+    assert names == set(game.players)
+    scores = sorted(int(t) for t, _ in found["scores"])
+    assert scores == sorted(p.score for p in position.state.players)
+    markers = sum(len(s) for s in position.state.spaces.values())
+    assert len(found["markers"]) == markers
+    # what each space gives now, as the picture shows it
+    assert len(worth) == len(space_worth(position.state)) and all(ok for _, ok in worth)
+    # and the pixels agree: the cards under the city are not left blank
+    with Image.open(io.BytesIO(shot)) as image:
+        grey = image.convert("L")
+        below = grey.crop((0, grey.height * 3 // 5, grey.width, grey.height))
+        ink = sum(1 for v in below.tobytes() if v < 70)  # dark type: names, numbers, tags
+        assert ink > below.width * below.height // 200, ink
+
+
+@pytest.mark.parametrize("width", [390, 700])
+def test_the_sample_game_s_page_at_move_100_on_a_phone(
+        driver: Playwright, tmp_path: Path, width: int) -> None:
+    path = tmp_path / "game.html"
+    path.write_text(sample_page().html, encoding="utf-8")
+    position = sample_game().position_at(100)
+    assert not any(position.state.spaces.values())
+    with browser(driver, tmp_path / "profile", viewport={"width": width, "height": 844},
+                 is_mobile=True, has_touch=True) as context:
+        page = opened(context, path.as_uri() + "#move=100", [])
+        assert shown(page) == 100
+        found = {what: seen(page, selector) for what, selector in MUST_SHOW.items()}
+        page.evaluate("location.hash = '#move=110'")  # a round's board full of markers
+        page.wait_for_selector('#table[data-move="110"]')
+        markers = seen(page, MUST_SHOW["markers"])
+    for what, items in found.items():
+        if what != "markers":  # round 5 has just begun: the board is empty
+            assert items and all(inside for _, inside in items), (what, items)
+    decision = position.to_act()
+    assert decision is not None and decision.player in " ".join(t for t, _ in found["banner"])
+    assert {t for t, _ in found["names"]} == set(sample_game().players)
+    placed = sum(len(s) for s in sample_game().position_at(110).state.spaces.values())
+    assert len(markers) == placed and all(inside for _, inside in markers), markers
+
+
+def test_at_a_computer_s_width_nothing_stands_between_the_table_and_the_chart(
+        driver: Playwright, tmp_path: Path) -> None:
+    # a long game's log in a tall window (the log is as tall as the window) is the taller column
+    path = tmp_path / "game.html"
+    path.write_text(sample_page().html, encoding="utf-8")
+    with browser(driver, tmp_path / "profile", viewport={"width": 1280, "height": 2400}) \
+            as context:
+        page = opened(context, path.as_uri(), [])
+        boxes = {sel: page.locator(sel).bounding_box() for sel in ("#view", "#chart",
+                                                                   "#standings", "#log")}
+    view, chart, standings, log = (boxes[s] for s in ("#view", "#chart", "#standings", "#log"))
+    assert view and chart and standings and log
+    assert log["height"] > standings["y"] + standings["height"] - view["y"]  # it is taller
+    gap = 12  # the grid's gap
+    assert chart["y"] - (view["y"] + view["height"]) <= gap + 1
+    assert standings["y"] - (chart["y"] + chart["height"]) <= gap + 1
+
+
+def test_a_script_slipped_into_a_name_does_not_run(
+        driver: Playwright, tmp_path: Path) -> None:
+    html = short_page().html
+    name = NAMES[0]
+    # as if the escaping had let markup through where the standings write the name
+    hostile = ('<script>document.documentElement.dataset.pwned = "script"</script>'
+               '<img src="x" onerror="document.documentElement.dataset.pwned = \'onerror\'">'
+               '<svg onload="document.documentElement.dataset.pwned = \'onload\'"></svg>')
+    assert f"{name}</td>" in html
+    path = tmp_path / "game.html"
+    path.write_text(html.replace(f"{name}</td>", f"{hostile}</td>", 1), encoding="utf-8")
+    said: list[str] = []
+    with browser(driver, tmp_path / "profile", viewport={"width": 1280, "height": 900}) \
+            as context:
+        page = context.new_page()
+        page.on("console", lambda message: said.append(message.text))
+        page.goto(path.as_uri())
+        page.wait_for_selector("html[data-ready]")  # the page's own script ran
+        assert shown(page) == len(short_game().history)
+        pwned = page.evaluate("document.documentElement.dataset.pwned || ''")
+    assert pwned == ""
+    assert any("Content Security Policy" in s for s in said), said

@@ -11,7 +11,7 @@ import pytest
 
 from bot.cli import main
 from bot.service import GameService
-from bot.service.pagejob import draw_page
+from bot.service.drawing.page_job import draw_page
 from render.page_notes import PageNotes
 from tests.page_support import short_game, short_log
 from tests.service_support import SETUP, Table, fake_png, play, started

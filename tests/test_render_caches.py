@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.config import ConfigError, load_config
-from bot.service.pictures import start_pictures
+from bot.service.drawing.renderer import start_pictures
 from engine import Game, random_game
 from render import caches, configure, render_png, warm_up
 from render.png import shared_layer

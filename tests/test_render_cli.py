@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import shutil
 from importlib import resources
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from bot.cli import main
 from engine import GameLog, replay
 from render import render_svg
 from tests.render_support import parse, with_class
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SAMPLE = resources.files("engine").joinpath("data/sample-game.txt").read_text(encoding="utf-8")
 
@@ -98,7 +101,7 @@ def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> N
 
 
 def test_the_gallery_marks_its_preview_as_the_service_does() -> None:
-    from bot.service.preview import NOTE
+    from bot.service.verbs.preview import NOTE
     from render.gallery import PREVIEW_NOTE, moments, sample_log
 
     assert PREVIEW_NOTE == NOTE
@@ -117,3 +120,24 @@ def test_render_counts_moves_the_way_its_errors_do(tmp_path: Path,
     assert main(["render", str(bad), "--out", str(tmp_path / "x.png"),
                  "--move", str(move - 1)]) == 0
     assert f"after move {move - 1} of" in capsys.readouterr().out
+
+
+def test_the_gallery_shows_each_change_beside_its_kept_before_picture(tmp_path: Path) -> None:
+    from render.gallery import sample_log
+    from render.gallery_changes import CHANGES, changes_section, crop
+
+    kept = ROOT / "docs" / "gallery" / "changes" / "before"
+    out = tmp_path / "gallery"
+    (out / "changes").mkdir(parents=True)
+    shutil.copytree(kept, out / "changes" / "before")
+    link, written = changes_section(out, sample_log())
+    assert "](changes/README.md)" in "".join(link)
+    page = (out / "changes" / "README.md").read_text(encoding="utf-8")
+    log = sample_log()
+    for change in CHANGES:
+        assert f"](before/{change.name}.png) ![Today" in page
+        assert f"]({change.name}.png)" in page
+        with Image.open(kept / f"{change.name}.png") as before:
+            # the same box of the same position: the two crops line up
+            assert before.size == crop(log, change).size, change.name
+    assert out / "changes" / "README.md" in written

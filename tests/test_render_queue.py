@@ -13,8 +13,8 @@ from pathlib import Path
 from bot.api import Actor, Attachment, Lookup
 from bot.service import GameService
 from bot.service.async_face import AsyncGameService
-from bot.service.drawing import Prepared
-from bot.service.storyjob import StoryJob
+from bot.service.drawing.prepared import Prepared
+from bot.service.drawing.story_job import StoryJob
 from engine import random_game
 from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
 from tests.service_support import Table, fake_png, started

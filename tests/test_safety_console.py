@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot import cli, console
-from bot.service import GameService, storage
+from bot.service import GameService
+from bot.service.store import store as storage
 from engine.limits import MAX_IMPORT_BYTES, MAX_MESSAGE_CHARS
 
 ROOT = Path(__file__).resolve().parent.parent

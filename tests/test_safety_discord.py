@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app.guards import opens_a_game
-from bot.service.reading import parse_command
+from bot.service.router.reading import parse_command
 from engine.limits import COMMANDS_PER_USER, MAX_MESSAGE_CHARS, PICTURES_PER_USER
 from tests.discord_support import Table, busbot_table
 from tests.hostile_text import command_cases

@@ -22,8 +22,9 @@ from hypothesis import strategies as st
 from bot.api import Actor, Attachment, Reply
 from bot.discord_app.splitting import split_message
 from bot.service import GameService
-from bot.service.reading import parse_command
-from bot.service.storage import Store, StoreError
+from bot.service.router.reading import parse_command
+from bot.service.store import StoreError
+from bot.service.store.store import Store
 from engine import GameLog, ParseError, limits, parse_moves, random_game, replay
 from engine.limits import (
     MAX_AUTO_LINES,

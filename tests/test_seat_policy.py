@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from bot.service.seat_policy import CHOOSE_ORDER, least_disruptive
+from bot.service.game.seat_policy import CHOOSE_ORDER, least_disruptive
 from engine import (
     BOARD,
     ChooseAction,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.service.bots import BotPlayers
-from bot.service.drawing import seat_notes
-from bot.service.live_game import build_game
-from bot.service.records import BOT_PLAYER, GameRecord
+from bot.service.drawing.prepared import seat_notes
+from bot.service.game.live_game import build_game
+from bot.service.game.records import BOT_PLAYER, GameRecord
 from tests.service_support import open_table, started
 
 #: a small fixed search per bot decision keeps these tests quick
@@ -93,3 +93,14 @@ def test_hint_is_for_the_player_to_act_and_off_when_the_game_says_so(tmp_path: P
     started(other)
     refused = other.say("Daemonis", "hint")  # Arcsyn decides now
     assert not refused.ok and "only for the player whose decision it is" in refused.text
+
+
+def test_a_hint_over_the_picture_budget_names_hint_to_try_again(tmp_path: Path) -> None:
+    """A hint costs a picture, as ``map`` does (its route's ``Cost``); refused for that, it
+    names the command the player typed (it once said to try `map` again)."""
+    table = open_table(str(tmp_path / "g.db"), rate_limits=True)
+    started(table)
+    while table.say("Arcsyn", "map").ok:
+        pass
+    refused = table.say("Arcsyn", "hint")
+    assert not refused.ok and "try `hint` again in" in refused.text

@@ -37,7 +37,7 @@ def test_the_text_export_replays_to_the_same_position(table: Table) -> None:
     game = replay(GameLog.parse(text))
     summary = table.service.store.latest_game(table.place)
     assert summary is not None
-    live = table.service._live(summary).game  # the position the service plays on
+    live = table.service.cache.get(summary).game  # the position the service plays on
     assert live is not None and game.to_json() == live.to_json()
 
 

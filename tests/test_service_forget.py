@@ -12,7 +12,7 @@ from bot.api import Actor
 from bot.cli import main as cli_main
 from bot.maintenance import check
 from bot.service import GameService
-from bot.service.privacy import forget
+from bot.service.store.privacy import forget
 from tests.service_support import SETUP, Table, actor, fake_png, open_table, play, started
 
 
@@ -107,7 +107,7 @@ def test_forgetting_players_of_a_seat_taken_over_keeps_the_game_replaying(
     started(table)
     play(table, SETUP[:3])
     table.ok("Arcsyn", "replace Daemonis with Zed")  # the seat plays as Zed from now on
-    record = table.service._live(table.service.store.latest_game(table.place)).record  # type: ignore[arg-type]
+    record = table.service.cache.get(table.service.store.latest_game(table.place)).record  # type: ignore[arg-type]
     zed = next(s for s in record.seats if s.name == "Zed")
     assert zed.user_id is not None
     assert table.service.handle(table.place, Actor(zed.user_id, "Zed"),

@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.api import Actor
-from bot.service import GameService, rates
+from bot.service import GameService
+from bot.service import budgets as rates
+from bot.service.drawing.story_job import StoryJob
 from engine.limits import ALWAYS_ALLOWED, Rate
 from tests.service_support import fake_png
 
@@ -82,11 +84,12 @@ def test_a_hostile_session_stays_within_the_members_budgets(
         start, animations, empty = clock.now, 0, _used_bytes(path)
         for who, place, text, wait in steps:
             clock.now += wait
-            prepared = service.prepare(place, who, text, message_id=None)
+            prepared = service.pipeline.handle(place, who, text, message_id=None)
             if who is HOSTILE and prepared.snapshot is not None:
                 drawn.append(place)
             story = prepared.story
-            animations += who is HOSTILE and story is not None and story.animation
+            animations += (who is HOSTILE and isinstance(story, StoryJob)
+                           and story.animation)
             assert len(prepared.reply.text) <= 4000
         elapsed = clock.now - start
         with sqlite3.connect(path) as conn:

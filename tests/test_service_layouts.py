@@ -11,7 +11,7 @@ import pytest
 from bot.api import Reply, Update
 from bot.console import show
 from bot.discord_app.outgoing import DESCRIPTION_LIMIT, compose
-from bot.service.alttext import alt_text
+from bot.service.drawing.alttext import alt_text
 from engine import Game
 from tests.service_support import SETUP, Table, open_table, play, started
 
@@ -122,7 +122,7 @@ def test_discord_attaches_the_description_and_the_console_prints_it(table: Table
 
 
 def test_forget_me_forgets_the_layout_too(table: Table) -> None:
-    from bot.service.privacy import forget
+    from bot.service.store.privacy import forget
 
     started(table)
     table.ok("Daemonis", "layout phone")

@@ -9,20 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import commands, reading, registry
-from bot.service.commands import (
-    ActAs,
-    Choices,
-    Command,
-    Correct,
-    Export,
-    Log,
-    Map,
-    ReplacePlayer,
-    Start,
-    Status,
-    Undo,
-)
+from bot.api import Command
+from bot.service.command import words as commands
+from bot.service.router import reading, registry
+from bot.service.verbs import move
+from bot.service.verbs.export import Export
+from bot.service.verbs.lobby import Start
+from bot.service.verbs.log import Log
+from bot.service.verbs.map import Map
+from bot.service.verbs.moderation import ActAs
+from bot.service.verbs.moves import Choices
+from bot.service.verbs.replace import ReplacePlayer
+from bot.service.verbs.status import Status
+from bot.service.verbs.undo import Correct, Undo
 from tests.service_support import Table, actor, open_table, started
 
 
@@ -38,7 +37,7 @@ def _kinds(base: type) -> set[type]:
 
 
 def test_every_command_has_exactly_one_route() -> None:
-    # a mistyped command is answered its usage, an unknown one as unknown (bot/service/routes.py)
+    # a mistyped command is answered its usage, an unknown one as unknown (router/route.py)
     kinds = _kinds(Command) - {commands.Malformed, commands.Unknown}
     routed = [kind for entry in registry.ENTRIES for kind in entry.routes]
     assert kinds <= set(routed)
@@ -73,7 +72,7 @@ def test_typed_commands_are_answered_exactly_as_their_text(tmp_path: Path) -> No
     steps: list[tuple[str, str, Command]] = [
         ("Arcsyn", "start order: Arcsyn, Daemonis, Hedgethorn",
          Start(("Arcsyn", "Daemonis", "Hedgethorn"))),
-        ("Arcsyn", "Place Office at C1", commands.play("Place Office at C1")),
+        ("Arcsyn", "Place Office at C1", move.play("Place Office at C1")),
         ("Zed", "status", Status()),
         ("Arcsyn", "as Arcsyn: Place Pub at C2", ActAs("Arcsyn", "Place Pub at C2")),
         ("Daemonis", "moves", Choices()),
@@ -83,12 +82,12 @@ def test_typed_commands_are_answered_exactly_as_their_text(tmp_path: Path) -> No
         ("Arcsyn", "replace Hedgethorn with <@7>", ReplacePlayer("Hedgethorn", "<@7>")),
         ("Zed", "log all", Log(everything=True)),
         ("Zed", "export json", Export("json")),
-        ("Daemonis", "status", commands.play("status")),  # typed as a move, it is one
+        ("Daemonis", "status", move.play("status")),  # typed as a move, it is one
     ]
     for who, text, typed in steps:
         a = by_text.say(who, text)
         b = by_type.service.handle(by_type.place, actor(who), typed)
-        if isinstance(typed, commands.Play) and typed.text == "status":
+        if isinstance(typed, move.Play) and typed.text == "status":
             assert a.ok and not b.ok and "could not read" in b.text
             continue
         assert (a.ok, a.text, a.mentions, a.picture) == (b.ok, b.text, b.mentions, b.picture)

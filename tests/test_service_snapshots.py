@@ -132,7 +132,7 @@ def test_damaged_positions_are_ignored_and_check_names_a_wrong_one(tmp_path: Pat
     assert check(path)[0] == 0  # a damaged position costs time, not correctness
     # A position that claims the right moves but holds another table cannot be told from a
     # good one when loading; ``busbot check`` compares every stored position with the replay.
-    game = cold.service._cache[cold.game_id()][0].game
+    game = cold.service.cache._games[cold.game_id()][0].game
     assert game is not None
     other = game.position_at(SNAPSHOT_EVERY + 1).state
     history = [(n, str(m)) for n, m in game.history[:SNAPSHOT_EVERY]]

@@ -12,10 +12,11 @@ import pytest
 
 from bot import console
 from bot.api import Actor, Attachment, Reply
-from bot.service import GameService, automatic
-from bot.service.drawing import seat_notes
-from bot.service.live_game import build_game
-from bot.service.records import GameRecord, Record
+from bot.service import GameService
+from bot.service.drawing.prepared import seat_notes
+from bot.service.game import automatic
+from bot.service.game.live_game import build_game
+from bot.service.game.records import GameRecord, Record
 from tests.service_support import Table, actor, open_table, started
 
 HOUR = 3600.0

@@ -240,8 +240,9 @@ def test_a_live_refusal_is_owed_until_answered_and_catch_up_owes_nothing(tmp_pat
     service = GameService(str(tmp_path / "g.db"), renderer=None)
     try:
         ada = Actor("1", "Ada")
-        live = service.prepare("10", ada, "Place House at Q9", message_id="5", owed=True)
-        read = service.prepare("10", ada, "Place House at Q8", message_id="6")  # from history
+        live = service.pipeline.handle("10", ada, "Place House at Q9", message_id="5", owed=True)
+        # from history:
+        read = service.pipeline.handle("10", ada, "Place House at Q8", message_id="6")
         assert not live.reply.ok and not read.reply.ok
         assert service.unanswered("10") == [("5", live.reply.text)]
         assert service.store.last_seen("10") == 6

@@ -22,8 +22,10 @@ from bot.api import Actor
 from bot.cli import main as cli_main
 from bot.maintenance import check
 from bot.service import GameService
-from bot.service.records import RECORD_KINDS, Record
-from bot.service.storage import SCHEMA_VERSION, Change, Store, StoreError
+from bot.service.game.records import RECORD_KINDS, Record
+from bot.service.store import StoreError
+from bot.service.store.schema import SCHEMA_VERSION
+from bot.service.store.store import Change, Store
 from tests.crash_support import KILLED, WarmChild
 
 #: The tables exactly as version 1 created them (``sqlite_master`` of a database it wrote).

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.api import Actor, Duplicate, Refusal, Reply
+from bot.api import Actor, Command, Duplicate, Refusal, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
 from bot.discord_app import gateway, logs
@@ -27,8 +27,7 @@ from bot.discord_app.backend import GameBackend
 from bot.discord_app.backlog import Backlog
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
-from bot.service.commands import Command
-from bot.service.pictures import start_pictures
+from bot.service.drawing.renderer import start_pictures
 from engine.limits import COMMANDS_PER_USER, Rate
 
 if TYPE_CHECKING:

@@ -24,9 +24,11 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.api import Position, Previewed, Reply, TableNow, Update
+from bot.api import Command, Position, Previewed, Reply, TableNow, Update
 from bot.discord_app.logs import one_line
-from bot.service.commands import Choices, Command, Undo, play
+from bot.service.verbs.move import play
+from bot.service.verbs.moves import Choices
+from bot.service.verbs.undo import Undo
 
 log = logging.getLogger(__name__)
 

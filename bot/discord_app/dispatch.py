@@ -33,7 +33,17 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.api import Actor, Attachment, Duplicate, Position, Previewed, Refusal, Reply, Update
+from bot.api import (
+    Actor,
+    Attachment,
+    Command,
+    Duplicate,
+    Position,
+    Previewed,
+    Refusal,
+    Reply,
+    Update,
+)
 from bot.delivery import Refused as PlaceRefused
 from bot.discord_app import components
 from bot.discord_app.backend import GameBackend
@@ -42,9 +52,7 @@ from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.logs import one_line
 from bot.discord_app.outgoing import answer_nonce, send_to_channel, send_to_interaction
-from bot.service.chat import could_be_for_the_bot
-from bot.service.commands import Command
-from engine.limits import MAX_MESSAGE_CHARS
+from bot.service.router.chat import for_the_bot
 
 log = logging.getLogger(__name__)
 
@@ -424,9 +432,7 @@ class Dispatcher:
                 return None
             return context.view.read_rest().strip() or "help", False
         content = message.content
-        if len(content) > MAX_MESSAGE_CHARS or not could_be_for_the_bot(content):
-            return None
-        return content, True
+        return (content, True) if for_the_bot(content) else None
 
     async def take_up(self, message: discord.Message, text: str, attachments: list[Attachment],
                       *, chat: bool, live: bool = True) -> Reply | None:

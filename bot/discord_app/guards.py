@@ -1,21 +1,24 @@
 """What the Discord layer settles before a command reaches the service.
 
-Two things only Discord knows: whether the bot may post in the place a game is opened or started
-in (a game nobody can see the answers of is worse than none), and who ``@user`` in
-``replace NAME with @user`` is. A plain-text ``@carol`` or ``carol`` is accepted only when it is
-exactly the name of one member of the server; a real mention only when it is a member. The
-service then gets the mention with the member's display name, so the seat never shows a raw
-``<@id>``.
+Two things only Discord knows, each declared as data by the command that needs it (its route's
+``OnDiscord``, read here from the registry): whether the bot may post in the place a game is
+opened or started in (``posts``: a game nobody can see the answers of is worse than none), and
+who a member named in the command is (``member``: ``@user`` in ``replace NAME with @user``). A
+plain-text ``@carol`` or ``carol`` is accepted only when it is exactly the name of one member of
+the server; a real mention only when it is a member. The service then gets the mention with the
+member's display name, so the seat never shows a raw ``<@id>``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import discord
 
-from bot.service.commands import Command, NewGame, ReplacePlayer, Start
-from bot.service.reading import parse_command
+from bot.api import Command
+from bot.service.router import registry
+from bot.service.router.reading import parse_command
 
 #: The permissions a game's place needs: see it, post, attach the picture, quote a message.
 NEEDED = (
@@ -30,9 +33,11 @@ _MENTION = re.compile(r"<@!?(\d{15,22})>")
 
 
 def opens_a_game(text: str) -> bool:
-    """``new game`` or ``start`` (not the move ``start line ...``), read by the service's own
-    command reader: no pattern here may backtrack over a hostile message."""
-    return isinstance(parse_command(text), NewGame | Start)
+    """``new game`` or ``start`` (not the move ``start line ...``): a command that needs the
+    bot to post where it is played, read by the service's own command reader: no pattern here
+    may backtrack over a hostile message."""
+    cmd = parse_command(text)
+    return cmd is not None and registry.on_discord(cmd).posts
 
 
 def missing_permissions(permissions: discord.Permissions, *, in_thread: bool) -> list[str]:
@@ -75,13 +80,18 @@ async def checked(
     with the member as ``<@id> (Display Name)``; any other message as it was.
     """
     cmd = parse_command(message) if isinstance(message, str) else message
-    if isinstance(cmd, NewGame | Start):
+    if cmd is None:
+        return message
+    settle = registry.on_discord(cmd)
+    if settle.posts:
         refusal = permission_refusal(permissions, in_thread=in_thread)
         if refusal is not None:
             raise Refused(refusal)
-    if isinstance(message, str) and isinstance(cmd, ReplacePlayer) and guild is not None:
-        member = await find_member(guild, cmd.user)
-        return ReplacePlayer(cmd.name, member_text(member))
+    if (isinstance(message, str) and settle.member is not None and guild is not None
+            and dataclasses.is_dataclass(cmd) and not isinstance(cmd, type)):
+        member = await find_member(guild, str(getattr(cmd, settle.member)))
+        named: Command = dataclasses.replace(cmd, **{settle.member: member_text(member)})
+        return named
     return message
 
 

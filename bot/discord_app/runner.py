@@ -16,24 +16,23 @@ import os
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Coroutine, Sequence
+from collections.abc import AsyncIterator, Coroutine
 from typing import Any
 
 import aiohttp
 import discord
 
-from bot.api import Actor, Attachment, Position, Refusal, Reminder, Reply, TableNow
+from bot.api import Reply
 from bot.config import Config, live_idle_seconds
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.incoming import guard_parsers
 from bot.discord_app.logs import FILE_ONLY, configure_logging
 from bot.runlock import DatabaseInUse, hold_database
-from bot.service import Addressed, AsyncGameService, GameService
+from bot.service import AsyncGameService, GameService
+from bot.service.async_face import NoGames as GamelessFace
 from bot.service.bots import BotPlayers
-from bot.service.commands import Command
-from bot.service.outbox import Announcement, Failure
-from bot.service.storage import StoreError
+from bot.service.store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -75,64 +74,11 @@ CLOSED_FOR_GOOD: dict[int, str] = {4004: BAD_TOKEN, 4010: SHARD_REFUSED,
 STOP_SECONDS = 1.5
 
 
-class NoGames:
-    """The game backend of a bot that only logs in to publish its commands (``busbot sync``)."""
+class NoGames(GamelessFace):
+    """The game backend of a bot that only logs in to publish its commands (``busbot sync``):
+    the service's face over no games at all, refusing every command."""
 
-    async def handle(self, place: str, actor: Actor, message: str | Command, *,
-                     message_id: str | None = None,
-                     attachments: list[Attachment] | None = None,
-                     addressed: Addressed | None = None, draw: bool = True) -> Reply:
-        return Refusal("busbot is only publishing its commands right now.")
-
-    async def read_chat(self, place: str, text: str,
-                        user_id: str | None = None) -> Addressed | None:
-        return None
-
-    async def choices(self, place: str, actor: Actor) -> list[str]:
-        return []
-
-    async def table_now(self, place: str) -> TableNow | None:
-        return None
-
-    async def since(self, place: str, then: Position) -> str:
-        return ""
-
-    async def due_reminders(self, now: float, hours: float) -> list[Reminder]:
-        return []
-
-    async def run_due(self, now: float | None = None) -> list[tuple[str, Reply]]:
-        return []
-
-    async def unsent(self, place: str | None = None,
-                     due_by: float | None = None) -> list[Announcement]:
-        return []
-
-    async def owed(self, item: Announcement) -> Reply:
-        raise LookupError("busbot sync owes no posts")
-
-    async def mark_sent(self, ids: Sequence[int]) -> None:
-        pass
-
-    async def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
-        raise LookupError("busbot sync owes no posts")
-
-    async def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
-        raise LookupError("busbot sync owes no posts")
-
-    async def open_places(self) -> list[tuple[str, int | None, float]]:
-        return []
-
-    async def see(self, place: str, message_id: str) -> None:
-        pass
-
-    async def answered(self, place: str, message_id: str) -> None:
-        pass
-
-    async def unanswered(self, place: str) -> list[tuple[str, str]]:
-        return []
-
-    async def waiting_user(self, place: str) -> str | None:
-        return None
+    refusal = "busbot is only publishing its commands right now."
 
 
 class StartupError(Exception):

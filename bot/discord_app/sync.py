@@ -19,6 +19,8 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot.service.store import schema
+
 log = logging.getLogger(__name__)
 
 TABLE = "published_commands"
@@ -44,10 +46,7 @@ class PublishedCommands:
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.db_path, timeout=30.0)
-        conn.execute(
-            f"CREATE TABLE IF NOT EXISTS {TABLE} (application INTEGER, scope TEXT, hash TEXT, "
-            "at REAL, PRIMARY KEY (application, scope))"
-        )
+        conn.execute(schema.PUBLISHED_COMMANDS)  # the table, as the schema declares it
         return conn
 
     def get(self, application: int, scope: str) -> str | None:

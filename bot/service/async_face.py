@@ -1,12 +1,15 @@
-"""The service for an event loop: all database work on one dedicated thread, so commands are
-applied one at a time in the order they are handed in, pictures on a bounded pool, and the
-heavy drawings (charts, animations) on a lower-priority worker of their own.
+"""The service for an event loop: ``bot.api.GameFace`` awaited. All database work runs on one
+dedicated thread, so commands are applied one at a time in the order they are handed in;
+pictures on a bounded pool; the heavy drawings (charts, animations) on a lower-priority worker
+of their own.
 
-Each plain look-up or bookkeeping call is the service's own method run on the database thread;
-they are generated (``_on_db``) rather than written out one by one. Only ``handle`` and
-``owed``, which also draw, are written here. Two commands of one place may finish drawing in
-either order: the Discord bot, which posts the answers, holds its lock per place from handing a
-command in to posting its answer.
+Each method of the face is the service's own, run on the database thread (``on_db``, typed from
+its declaration in ``GameFace``; a test checks that the face has them all). Only ``handle``,
+``owed`` and ``run_due``, which also draw, are written out here. Two commands of one place may
+finish drawing in either order: the Discord bot, which posts the answers, holds its lock per
+place from handing a command in to posting its answer. This is the type the adapters hold
+(``GameBackend``, ``OutboxBackend``); a bot that keeps no games (``busbot sync``) holds one over
+an empty database (``NoGames``).
 """
 
 from __future__ import annotations
@@ -16,16 +19,14 @@ import contextlib
 import os
 import threading
 from collections import Counter
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, overload
 
-from bot.api import Actor, Attachment, Reply
-from bot.service.commands import Command
-from bot.service.drawing import Prepared
-from bot.service.outbox import Announcement
-from bot.service.service import Addressed, GameService
+from bot.api import Actor, Addressed, Announcement, Attachment, Command, GameFace, Refusal, Reply
+from bot.service.drawing.prepared import Prepared
+from bot.service.service import GameService
 from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
 
 P = ParamSpec("P")
@@ -33,11 +34,11 @@ R = TypeVar("R")
 
 
 class _OnDb(Generic[P, R]):
-    """``AsyncGameService.name(...)``: ``GameService.name(...)`` awaited on the database
-    thread, with the same parameters."""
+    """``AsyncGameService.name(...)``: the service's ``name(...)`` awaited on the database
+    thread, with the parameters and the answer ``GameFace.name`` declares."""
 
-    def __init__(self, method: Callable[Concatenate[GameService, P], R]) -> None:
-        self.method = method
+    def __init__(self, declared: Callable[Concatenate[GameFace, P], R]) -> None:
+        self.name = declared.__name__
 
     @overload
     def __get__(self, face: None, owner: type) -> _OnDb[P, R]: ...
@@ -49,11 +50,11 @@ class _OnDb(Generic[P, R]):
                 owner: type) -> _OnDb[P, R] | Callable[P, Coroutine[Any, Any, R]]:
         if face is None:
             return self
-        method, service = self.method, face.service
+        method: Callable[P, R] = getattr(face.service, self.name)
 
-        async def on_db(*args: P.args, **kwargs: P.kwargs) -> R:
-            return await face.on_db(partial(method, service, *args, **kwargs))
-        return on_db
+        async def awaited(*args: P.args, **kwargs: P.kwargs) -> R:
+            return await face.on_db(partial(method, *args, **kwargs))
+        return awaited
 
 
 def _lower_priority() -> None:
@@ -104,40 +105,43 @@ class AsyncGameService:
 
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
-                     attachments: Sequence[Attachment] = (),
+                     attachments: list[Attachment] | None = None,
                      addressed: Addressed | None = None, draw: bool = True) -> Reply:
         """The reply to ``message``; without ``draw`` its picture is not drawn (catching up
         draws only the table as the last of many changes left it)."""
         prepared = await self.on_db(partial(
-            self.service.prepare, place, actor, message, message_id=message_id,
-            attachments=list(attachments), addressed=addressed, owed=draw))
+            self.service.pipeline.handle, place, actor, message, message_id=message_id,
+            attachments=list(attachments or ()), addressed=addressed, owed=draw))
         return await self.drawn(prepared, actor.server or place) if draw else prepared.reply
 
     async def owed(self, item: Announcement) -> Reply:
         return await self.drawn(await self.on_db(partial(self.service.owed, item)), item.place)
 
     async def run_due(self, now: float | None = None) -> list[tuple[str, Reply]]:
-        """``GameService.run_due`` on the database thread, each reply then drawn."""
+        """``GameFace.run_due`` on the database thread, each reply then drawn."""
         done = await self.on_db(partial(self.service.run_due, now))
         return [(place, await self.drawn(prepared, place)) for place, prepared in done]
 
     async def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         return await self.read_chat(place, text, user_id) is not None
 
-    read_chat = _OnDb(GameService.read_chat)
-    unsent = _OnDb(GameService.unsent)
-    mark_sent = _OnDb(GameService.mark_sent)
-    mark_failed = _OnDb(GameService.mark_failed)
-    mark_posting = _OnDb(GameService.mark_posting)
-    see = _OnDb(GameService.see)
-    answered = _OnDb(GameService.answered)
-    unanswered = _OnDb(GameService.unanswered)
-    open_places = _OnDb(GameService.open_places)
-    waiting_user = _OnDb(GameService.waiting_user)
-    choices = _OnDb(GameService.choices)
-    table_now = _OnDb(GameService.table_now)
-    since = _OnDb(GameService.since)
-    due_reminders = _OnDb(GameService.due_reminders)
+    read_chat = _OnDb(GameFace.read_chat)
+    choices = _OnDb(GameFace.choices)
+    table_now = _OnDb(GameFace.table_now)
+    since = _OnDb(GameFace.since)
+    waiting_user = _OnDb(GameFace.waiting_user)
+    where_things_stand = _OnDb(GameFace.where_things_stand)
+    due_reminders = _OnDb(GameFace.due_reminders)
+    open_places = _OnDb(GameFace.open_places)
+    see = _OnDb(GameFace.see)
+    answered = _OnDb(GameFace.answered)
+    unanswered = _OnDb(GameFace.unanswered)
+    unsent = _OnDb(GameFace.unsent)
+    mark_sent = _OnDb(GameFace.mark_sent)
+    mark_failed = _OnDb(GameFace.mark_failed)
+    mark_posting = _OnDb(GameFace.mark_posting)
+    export = _OnDb(GameFace.export)
+    import_data = _OnDb(GameFace.import_data)
 
     async def aclose(self) -> None:
         """Finish what is queued, then close the database on its own thread."""
@@ -147,3 +151,19 @@ class AsyncGameService:
         self._heavy.shutdown(wait=True)
 
 
+class NoGames(AsyncGameService):
+    """The face of a bot that keeps no games: the service over an empty database in memory, so
+    every look-up finds nothing and nothing is owed, and every command is refused with
+    ``refusal`` (``busbot sync``, which only logs in to publish its commands). Nothing here
+    lists the face's methods again: they are the service's own."""
+
+    refusal: ClassVar[str] = "This bot keeps no games."
+
+    def __init__(self) -> None:
+        super().__init__(GameService(":memory:", renderer=None, stories=False), render_workers=1)
+
+    async def handle(self, place: str, actor: Actor, message: str | Command, *,
+                     message_id: str | None = None,
+                     attachments: list[Attachment] | None = None,
+                     addressed: Addressed | None = None, draw: bool = True) -> Reply:
+        return Refusal(self.refusal)

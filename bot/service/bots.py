@@ -21,8 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import ai
 from bot.api import Actor, Reply
-from bot.service.live_game import LiveGame
-from bot.service.records import BOT_PLAYER, GameStatus
+from bot.service.game.live_game import LiveGame
+from bot.service.game.records import BOT_PLAYER, GameStatus
 from bot.service.service import GameService
 from bot.service.verbs.bot_moves import BotMoves
 from engine import Game, Move

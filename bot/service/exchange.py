@@ -1,378 +1,61 @@
-"""Games out of and into the database: the engine's text log, and JSON with every record.
-
-Import trusts nothing in the file: a JSON export is folded record by record with the same rules
-as the live service and every move is replayed; a text log goes through the engine's reader and
-replay. The first thing wrong is reported by its record or line, and no game is created.
+"""Games as files, for the command line: a game's export by its id or its place
+(``busbot export``), and a game created from a file's text or bytes (``busbot import``, the
+console's ``import PATH``). The files themselves are ``verbs/export.py``'s and
+``verbs/import_game.py``'s, which the ``export`` and ``import`` commands use too.
 """
 
 from __future__ import annotations
 
-import json
-import math
-import time
-from typing import IO, Any
+from collections.abc import Sequence
+from typing import Protocol
 
-from bot.api import Actor
-from bot.service import payloads
-from bot.service.live_game import Draft, LiveGame, build_options, record_log
-from bot.service.outcome import Context, Outcome, refuse, table_outcome
-from bot.service.records import GameRecord, GameStatus, Record, RecordError, discord_user, same_user
-from bot.service.replies import count_of, when
-from engine import Game, GameLog, LogError, replay
-from engine.limits import (
-    MAX_IMPORT_BYTES,
-    MAX_IMPORTED_TEXT_CHARS,
-    MAX_JSON_DEPTH,
-    MAX_JSON_NUMBER,
-    MAX_NAME_CHARS,
-    MAX_SEATS,
-    READ_CHUNK_BYTES,
-    LimitError,
-    check_distinct,
-    check_name,
-    check_records,
-)
-
-FORMAT = "busbot-game"
-VERSION = 1
-#: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
-MAX_USER_CHARS = 2 * MAX_NAME_CHARS
+from bot.api import Actor, Attachment, Drawing, Refusal, Reply
+from bot.service.command.context import Context
+from bot.service.core import Core
+from bot.service.verbs.export import ExchangeError, export_text
+from bot.service.verbs.import_game import first_seat
+from engine.limits import MAX_IMPORT_BYTES
 
 
-class ExchangeError(Exception):
-    """A game that cannot be exported, or a file that cannot be imported; the message says why."""
+class Handler(Protocol):
+    """What runs a command (the pipeline): an import is the ``import`` command with the file."""
+
+    def handle(self, place: str, actor: Actor, message: str, *,
+               attachments: Sequence[Attachment] = ()) -> Drawing: ...
 
 
-# ---- export ------------------------------------------------------------------------------------
+class Exchange:
+    """Export and import for the command line (the chat commands go through the pipeline)."""
 
+    def __init__(self, core: Core, pipeline: Handler) -> None:
+        self.core = core
+        self.pipeline = pipeline
 
-def export_txt(live: LiveGame, game_id: int) -> str:
-    if live.game is None:
-        raise ExchangeError("the game has not started, so it has no log yet")
-    head = (f"# busbot game {game_id} in {live.record.place} ({live.status}), "
-            f"exported {when(time.time())}\n")
-    head += "".join(f"# {new} took over the seat of {old} after move {n}; the moves before "
-                    f"were {old}'s\n" for n, old, new in live.record.renames)
-    return head + live.game.log().format()
+    def export(self, game_id_or_place: int | str, fmt: str) -> str:
+        """A game's export by id (or the newest game of a place); ``ExchangeError`` if none."""
+        if fmt not in ("txt", "json", "html"):
+            raise ExchangeError(f"unknown format {fmt!r}; use txt, json or html")
+        core = self.core
+        summary = None
+        if isinstance(game_id_or_place, int) or str(game_id_or_place).isdigit():
+            summary = core.store.game(int(game_id_or_place))
+        if summary is None:
+            summary = core.store.latest_game(str(game_id_or_place))
+        if summary is None:
+            raise ExchangeError(f"no game {game_id_or_place!r} in {core.store.path}")
+        with core.lock:
+            live = core.cache.get(summary)
+            ctx = Context(summary.place, Actor("busbot", "busbot"), core.clock(), None, live,
+                          True, core.store)
+            return export_text(ctx, live, fmt)
 
-
-def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
-    record = live.record
-    payload: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": {
-            "id": game_id,
-            "place": record.place,
-            "status": live.status,
-            "edition": record.edition,
-            "options": dict(record.options),
-            "creator": {"user_id": record.creator_id, "user_name": record.creator_name},
-            "seats": [
-                {"name": s.name, "user_id": s.user_id, "user_name": s.user_name,
-                 "colour": s.colour, "dropped": s.dropped}
-                for s in record.seats
-            ],
-            "seed": record.seed,
-            "order_by": record.order_by,
-            "created_at": record.created_at,
-            "winner": live.game.winner if live.game is not None else None,
-        },
-        "moves": _move_history(record, records),
-        "records": [r.to_json() for r in records],
-        "log": live.game.log().format() if live.game is not None else None,
-    }
-    return json.dumps(payload, indent=1, ensure_ascii=False) + "\n"
-
-
-def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, Any]]:
-    """Every move ever recorded, with whether it is still in force and what ended it."""
-    ended: dict[int, dict[str, Any]] = {}
-    for r in records:
-        by = {"seq": r.seq, "user_id": r.user_id, "user_name": r.user_name}
-        match r.payload:
-            case payloads.Undo(targets=targets):
-                ended.update((t, {"how": "undone", **by}) for t in targets)
-            case payloads.Correct(target=target, withdrawn=withdrawn):
-                ended[target] = {"how": "corrected", **by}
-                ended.update((t, {"how": "withdrawn by a correction", **by}) for t in withdrawn)
-            case payloads.Redo(target=target, withdrawn=withdrawn, restored=restored,
-                               reverted=reverted):
-                for t in restored:
-                    ended.pop(t, None)
-                ended.update((t, {"how": "withdrawn by a redo", **by}) for t in withdrawn)
-                if reverted is not None:
-                    ended.pop(reverted, None)
-                    ended[target] = {"how": "reverted by a redo", **by}
-    out = []
-    for r in records:
-        if isinstance(r.payload, payloads.Move | payloads.Correct):
-            out.append({
-                "seq": r.seq, "number": record.move_number(r.seq), "seat": r.seat,
-                "text": r.text, "auto": r.auto, "user_id": r.user_id, "user_name": r.user_name,
-                "message_id": r.message_id, "at": r.at, "in_force": r.seq not in ended,
-                "ended_by": ended.get(r.seq),
-            })
-    return out
-
-
-# ---- import ------------------------------------------------------------------------------------
-
-
-def read_import(handle: IO[bytes]) -> bytes:
-    """An import file's bytes, read in bounded chunks: ``ExchangeError`` as soon as it passes
-    ``MAX_IMPORT_BYTES``, so an endless file (``/dev/zero``) is never read whole."""
-    chunks: list[bytes] = []
-    size = 0
-    while chunk := handle.read(READ_CHUNK_BYTES):
-        size += len(chunk)
-        if size > MAX_IMPORT_BYTES:
-            raise ExchangeError(f"the file is over {MAX_IMPORT_BYTES:,} bytes (the import limit), "
-                                f"far more than any game log")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def read_import_file(path: str) -> bytes:
-    """``read_import`` of a path; ``ExchangeError`` says why it cannot be read."""
-    try:
-        with open(path, "rb") as handle:
-            return read_import(handle)
-    except OSError as err:
-        raise ExchangeError(f"cannot read {path}: {err.strerror or err}") from None
-
-
-def first_seat(text: str) -> Actor | None:
-    """The player in a file's first seat, as a user: who imports it when nobody is named (a
-    text log's seats go to the users of their names; a JSON export keeps its seats' users)."""
-    try:
-        if text.lstrip().startswith("{"):
-            seat = json.loads(text)["game"]["seats"][0]
-            name = str(seat["name"])
-            return Actor(str(seat.get("user_id") or name), str(seat.get("user_name") or name))
-        players = GameLog.parse(text).players
-    except (LogError, ValueError, KeyError, IndexError, TypeError, RecursionError):
-        return None
-    return Actor(players[0], players[0]) if players else None
-
-
-def import_outcome(ctx: Context[LiveGame | None], data: bytes) -> Outcome:
-    """Create a game in this place from an exported file (text log or JSON)."""
-    live = ctx.live
-    if live is not None and live.is_open:
-        return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
-                      f"it before another is imported.")
-    if len(data) > MAX_IMPORT_BYTES:
-        return refuse(f"That file is over {MAX_IMPORT_BYTES:,} bytes (the import limit), too "
-                      f"large to be a game log. Nothing was imported.")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return refuse("That file is not text (UTF-8), so it cannot be a game log. "
-                      "Nothing was imported.")
-    draft = Draft(GameRecord(0, ctx.place), None, ctx.actor, ctx.now, ctx.message_id)
-    try:
-        if text.lstrip().startswith("{"):
-            source = _from_json(draft, text)
-        else:
-            source = _from_txt(draft, text, ctx)
-    except ExchangeError as err:
-        return refuse(f"Cannot import that file: {err}. Nothing was imported.")
-    # Discord users named in the file never agreed to play here: their seats are offered.
-    offered = [] if ctx.bind_imported_names else [
-        s.name for s in draft.record.seats
-        if discord_user(s.user_id) and s.agreed and not same_user(s.user_id, ctx.actor.user_id)]
-    draft.add(payloads.Import(source, tuple(offered)))
-    record = draft.record
-    players = ", ".join(f"{s.name} ({s.colour})" for s in record.seats)
-    lines = [f"{ctx.actor.name} imported a game ({source}): {players}; "
-             f"{count_of(len(record.moves), 'move')} replayed. {ctx.actor.name} moderates it."]
-    unbound = [s.name for s in record.seats if s.user_id is None]
-    if unbound:
-        lines.append(f"Empty seats: {', '.join(unbound)}; a moderator offers each to its player "
-                     f"with `replace NAME with @user`, who takes it with `accept`.")
-    if offered:
-        lines.append(f"Offered seats: {', '.join(offered)}; each is played (and pinged) only "
-                     f"once its user types `accept` here.")
-    if draft.game is None:
-        return Outcome("\n".join([*lines, "The game has not started yet."]), draft=draft)
-    return table_outcome(draft, lines)
-
-
-def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
-    try:
-        log = GameLog.parse(text)
-        game = replay(log)
-    except LogError as err:
-        raise ExchangeError(str(err)) from None
-    try:
-        check_distinct(log.players)
-    except LimitError as err:
-        raise ExchangeError(f"line {log.header_lines.get('players', 1)}: {err}") from None
-    draft.add(payloads.Create(log.edition, dict(log.options)))
-    for p in game.state.players:
-        if ctx.bind_imported_names or p.name.casefold() == ctx.actor.name.casefold():
-            user_id: str | None = p.name if ctx.bind_imported_names else ctx.actor.user_id
-        else:
-            user_id = None
-        # At the console the seats go to the users of the same names (the local operator's
-        # choice, hence agreed); elsewhere only the importer's own seat is theirs.
-        draft.add(payloads.Join(p.colour, True, user_id, p.name, agreed=bool(user_id)),
-                  seat=p.name)
-    draft.add(payloads.Start(tuple(game.players), tuple(p.colour for p in game.state.players),
-                             None, "import"))
-    for name, move in game.history:
-        seat = draft.record.seat(name)
-        player = (seat.user_id, seat.user_name) if seat is not None and seat.user_id else None
-        draft.add(payloads.Move(imported=True), seat=name, text=str(move), user=player)
-    draft.game = game
-    return "text log"
-
-
-def _json_number(text: str) -> float | int:
-    """A number of an imported JSON document, within ``MAX_JSON_NUMBER`` and finite."""
-    try:
-        value: float | int = (int(text) if text.lstrip("-").isdigit() and len(text) <= 20
-                              else float(text))
-    except ValueError:
-        value = math.inf
-    if not math.isfinite(value) or abs(value) > MAX_JSON_NUMBER:
-        raise ExchangeError(f"the number {text[:30]} is out of range (at most "
-                            f"{MAX_JSON_NUMBER:,} in size, the JSON number limit)")
-    return value
-
-
-def _no_constant(name: str) -> Any:
-    raise ExchangeError(f"{name} is not a number a game export holds")
-
-
-def _json_depth(value: object) -> int:
-    """How deep a parsed document nests (a walk without recursion)."""
-    deepest = 0
-    stack: list[tuple[object, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth)
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return deepest
-
-
-def _from_json(draft: Draft, text: str) -> str:
-    too_deep = ExchangeError(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels (the JSON "
-                             f"depth limit); an export nests 4")
-    try:
-        payload = json.loads(text, parse_int=_json_number, parse_float=_json_number,
-                             parse_constant=_no_constant)
-    except json.JSONDecodeError as err:
-        raise ExchangeError(f"not valid JSON (line {err.lineno}: {err.msg})") from None
-    except RecursionError:  # Python's reader gives up long before the text's end
-        raise too_deep from None
-    if _json_depth(payload) > MAX_JSON_DEPTH:
-        raise too_deep
-    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        raise ExchangeError(f"not a busbot game export (no \"format\": \"{FORMAT}\")")
-    if payload.get("version") != VERSION:
-        raise ExchangeError(f"export version {payload.get('version')!r} is not {VERSION}")
-    rows = payload.get("records")
-    if not isinstance(rows, list) or not rows:
-        raise ExchangeError("the export has no records")
-    try:
-        check_records(len(rows))
-    except LimitError as err:
-        raise ExchangeError(str(err)) from None
-    for i, row in enumerate(rows, start=1):
-        rec = _record(row, i)
-        try:
-            draft.record.apply(rec)
-        except RecordError as err:
-            raise ExchangeError(str(err)) from None
-        draft.new.append(rec)
-        if isinstance(rec.payload, payloads.Join) and len(draft.record.seats) > MAX_SEATS:
-            raise ExchangeError(f"record {i}: more than {MAX_SEATS} seats")
-    _check_seats(draft.record)
-    if draft.record.status == GameStatus.LOBBY or draft.record.order_by is None:
-        return "JSON export"
-    draft.game = checked_replay(draft.record)
-    return "JSON export"
-
-
-def _check_seats(record: GameRecord) -> None:
-    """The seats and options of an imported game, through the limits ``join`` and ``new game``
-    use."""
-    names = [s.name for s in record.seats]
-    try:
-        for name in names:
-            if check_name(name) != name:
-                raise LimitError(f"the name {name!r} is not written as {check_name(name)!r}")
-        check_distinct(names)
-        build_options(record.edition, max(3, len(names)), record.options)
-    except ValueError as err:  # LimitError is one
-        raise ExchangeError(f"the seats or options cannot be used: {err}") from None
-
-
-def _record(row: object, index: int) -> Record:
-    """One record of a JSON export, with every field checked for its type."""
-    if not isinstance(row, dict):
-        raise ExchangeError(f"record {index} is not an object")
-
-    def field(name: str, kinds: tuple[type, ...], optional: bool = False) -> Any:
-        value = row.get(name)
-        if value is None and optional:
-            return None
-        if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
-            raise ExchangeError(f"record {index}: field {name!r} is missing or of the wrong type")
-        return value
-
-    for name, limit in (("user_id", MAX_USER_CHARS), ("user_name", MAX_USER_CHARS),
-                        ("seat", MAX_NAME_CHARS), ("text", MAX_IMPORTED_TEXT_CHARS),
-                        ("message_id", MAX_USER_CHARS)):
-        value = row.get(name)
-        if isinstance(value, str) and len(value) > limit:
-            raise ExchangeError(f"record {index}: field {name!r} is longer than {limit} "
-                                f"characters")
-    return Record(
-        game_id=0, seq=field("seq", (int,)), kind=field("kind", (str,)),
-        at=float(field("at", (int, float))), user_id=field("user_id", (str,)),
-        user_name=field("user_name", (str,)), seat=field("seat", (str,), True),
-        text=field("text", (str,), True), auto=bool(field("auto", (bool,), True)),
-        message_id=field("message_id", (str,), True),
-        data=_known_data(row.get("data") or {}, field("kind", (str,)), index),
-    )
-
-
-def _known_data(data: object, kind: str, index: int) -> dict[str, Any]:
-    """A record's data as its kind's payload writes it: unknown keys are dropped (a file's
-    junk is never stored or exported again), and every text must be within
-    ``MAX_IMPORTED_TEXT_CHARS``. A kind nobody knows is left for the fold to refuse."""
-    if not isinstance(data, dict):
-        raise ExchangeError(f"record {index}: field 'data' is not an object")
-    if kind not in payloads.PAYLOADS:
-        return data
-    try:
-        known = payloads.read(kind, data).to_data()
-    except (KeyError, TypeError, ValueError) as err:
-        raise ExchangeError(f"record {index}: malformed {kind} record ({err})") from None
-    stack: list[object] = list(known.values())
-    while stack:
-        value = stack.pop()
-        if isinstance(value, str) and len(value) > MAX_IMPORTED_TEXT_CHARS:
-            raise ExchangeError(f"record {index}: a value of its data is longer than "
-                                f"{MAX_IMPORTED_TEXT_CHARS} characters (the imported text limit)")
-        if isinstance(value, dict):
-            stack.extend(value.keys())
-            stack.extend(value.values())
-        elif isinstance(value, list | tuple):
-            stack.extend(value)
-    return known
-
-
-def checked_replay(record: GameRecord) -> Game:
-    """The game the records lead to; ``ExchangeError`` names the first move that fails."""
-    try:
-        return replay(record_log(record))
-    except LogError as err:
-        if err.move is None:
-            raise ExchangeError(f"the seats or options cannot start a game: {err}") from None
-        raise ExchangeError(str(err)) from None
+    def import_data(self, place: str, actor: Actor | None, data: bytes) -> Reply:
+        """A game created in ``place`` from a file's bytes, checked like an attachment (size,
+        UTF-8). Without an ``actor`` the file's first seat imports it, and so moderates it."""
+        if actor is None and len(data) <= MAX_IMPORT_BYTES:
+            actor = first_seat(data.decode("utf-8-sig", errors="replace"))
+        if actor is None:
+            return Refusal("The file names no players, so it cannot be a game log; nothing was "
+                           "imported. (`--as NAME` says who imports it.)")
+        return self.pipeline.handle(place, actor, "import",
+                                    attachments=[Attachment("import", data)]).complete()

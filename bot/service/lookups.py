@@ -1,87 +1,116 @@
-"""The commands that only read: ``status``, ``moves``, ``log``, ``map``, ``export``,
-``rules``, and ``import`` (which needs no game), plus the answer to a mistyped command."""
+"""What the adapters look up about a place's game between commands: the author's legal moves,
+the position a button was made for and what
+changed since, the decision the game waits for with its choices, who is awaited, and the line
+for someone arriving at the table.
+
+Buttons and menus on Discord are made for one position; ``Position`` names it (the game, how
+many moves are in force and the record of the last of them) so a press on an old message can be
+told apart from a press on the current one, and ``since`` says what happened in between.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.api import Attachment
-from bot.service import exchange, page_export, replies
-from bot.service.commands import Choices, Export, Import, Malformed, Map, Rules, Status
-from bot.service.live_game import LiveGame
-from bot.service.outcome import Context, GameContext, Outcome, refuse
-from bot.service.pictures import picture_name
-from bot.service.records import GameStatus
+from bot.api import Actor, Position, TableNow
+from bot.service.core import Core
+from bot.service.game.live_game import LiveGame, waiting_for
+from bot.service.game.records import OPEN_STATUSES, GameStatus
+from bot.service.words.replies import where_things_stand
 
 
-def status_report(ctx: GameContext, cmd: Status) -> Outcome:
-    return Outcome(replies.status_text(ctx.live, ctx.live.record.game_id, ctx.now),
-                   picture=None)
+def position_of(live: LiveGame) -> Position:
+    moves = live.record.moves
+    return Position(live.record.game_id, len(moves), moves[-1].seq if moves else 0)
 
 
-def choices(ctx: GameContext, cmd: Choices) -> Outcome:
-    return Outcome(replies.choices_text(ctx.live, everything=cmd.everything))
+def table_now(live: LiveGame) -> TableNow | None:
+    """The decision the game waits for, with its choices; None when none is waiting."""
+    waiting = waiting_for(live)
+    if waiting is None or live.game is None:
+        return None
+    decision, user = waiting
+    return TableNow(position_of(live), decision.player, user, decision.text,
+                    tuple(str(m) for m in live.game.legal_moves()))
 
 
-def table_map(ctx: GameContext, cmd: Map) -> Outcome:
-    live = ctx.live
-    game_id, moves = live.record.game_id, live.record.moves
-    if live.game is None:
-        return refuse("The game has not started, so there is no table to show yet.")
-    if cmd.number is None:
-        return Outcome(f"The table after move {len(moves)}.\n{replies.next_line(live)}",
-                       picture=live.game, picture_name=picture_name(game_id, len(moves)),
-                       layout=cmd.layout)
-    n = cmd.number
-    if not 0 <= n <= len(moves):
-        return refuse(f"There is no move {n}: the log has "
-                      f"{replies.count_of(len(moves), 'move')}.")
-    past = live.game.position_at(n)
-    last = moves[n - 1] if n else None
-    caption = f" ({last.seat}: {last.text})" if last else " (the start)"
-    return Outcome(f"The table after move {n}{caption}.", picture=past,
-                   picture_name=picture_name(game_id, n), layout=cmd.layout)
+def since(live: LiveGame, then: Position) -> str:
+    """What changed at the table since ``then``, in one sentence ("" when nothing did)."""
+    now = position_of(live)
+    if now == then:
+        return ""
+    if then.game_id != now.game_id:
+        return "The table has moved on: that was another game."
+    moves = live.record.moves
+    kept = then.moves <= len(moves) and (
+        then.moves == 0 or moves[then.moves - 1].seq == then.last_seq)
+    if not kept:
+        return (f"The table has moved on: moves were taken back since, and it now stands after "
+                f"move {now.moves}.")
+    new = moves[then.moves:]
+    shown = "; ".join(f"{m.seat}: {m.text}" for m in new[:3])
+    more = f" and {len(new) - 3} more" if len(new) > 3 else ""
+    return f"The table has moved on: {shown}{more}."
 
 
-def export(ctx: GameContext, cmd: Export) -> Outcome:
-    live = ctx.live
-    game_id = live.record.game_id
-    if cmd.fmt == page_export.HTML:
-        return page_export.export_page(ctx)
-    try:
-        text = export_text(ctx, live, cmd.fmt)
-    except exchange.ExchangeError as err:
-        return refuse(f"Cannot export: {err}.")
-    name = f"bus-game{game_id}.{cmd.fmt}"
-    return Outcome(f"Game {game_id} as {'a text log' if cmd.fmt == 'txt' else 'JSON'}: "
-                   f"{name} (`import` it with the file attached to continue it anywhere).",
-                   files=[Attachment(name, text.encode("utf-8"))])
+class Lookups:
+    """The adapters' questions about a place's game, answered from its summary row or its live
+    game (under the service's lock), changing nothing."""
 
+    def __init__(self, core: Core) -> None:
+        self.core = core
 
-def export_text(ctx: Context[Any], live: LiveGame, fmt: str) -> str:
-    if fmt == page_export.HTML:
-        return page_export.page_html(ctx, live)
-    if fmt == "json":
-        return exchange.export_json(live, live.record.game_id,
-                                    ctx.store.records(live.record.game_id))
-    return exchange.export_txt(live, live.record.game_id)
+    def waiting_user(self, place: str) -> str | None:
+        """The user the place's game waits for now, if it waits for a person."""
+        summary = self.core.store.latest_game(place)
+        if summary is None or summary.status != GameStatus.ACTIVE:
+            return None
+        return summary.waiting_user
 
+    def _live(self, place: str) -> LiveGame | None:
+        """The place's live game (the caller holds the lock); None: the place has none."""
+        summary = self.core.store.latest_game(place)
+        return self.core.cache.get(summary) if summary is not None else None
 
+    def choices(self, place: str, actor: Actor) -> list[str]:
+        """The actor's legal moves now (empty when it is not their decision)."""
+        with self.core.lock:
+            live = self._live(place)
+            if live is None or live.status != GameStatus.ACTIVE or live.game is None:
+                return []
+            decision = live.game.to_act()
+            seat = live.record.seat_of_user(actor.user_id)
+            if decision is None or seat is None or seat.name != decision.player:
+                return []
+            return [str(m) for m in live.game.legal_moves()]
 
-def import_game(ctx: Context[LiveGame | None], cmd: Import) -> Outcome:
-    if not ctx.attachments:
-        return refuse("Attach the exported game (a .txt log or a .json export) to the "
-                      "`import` message.")
-    return exchange.import_outcome(ctx, ctx.attachments[0].data)
+    def live_copy(self, place: str) -> LiveGame | None:
+        """The place's game as it stands, copied (records and position), for work done outside
+        the service's lock: the computer thinking about its move (``bot.service.bots``)."""
+        with self.core.lock:
+            live = self._live(place)
+            if live is None:
+                return None
+            return LiveGame(live.record.copy(), live.game.copy() if live.game else None)
 
+    def table_now(self, place: str) -> TableNow | None:
+        """The decision the place's game waits for (None: none), for buttons and menus."""
+        with self.core.lock:
+            live = self._live(place)
+            return table_now(live) if live is not None else None
 
-def rules(ctx: Context[LiveGame | None], cmd: Rules) -> Outcome:
-    live = ctx.live
-    return Outcome(replies.rules_text(live.record if live and live.status != GameStatus.ABANDONED
-                                      else None))
+    def since(self, place: str, then: Position) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did)."""
+        with self.core.lock:
+            live = self._live(place)
+            if live is None:
+                return "The table has moved on: the game is gone."
+            return since(live, then)
 
-
-def malformed(ctx: Context[LiveGame | None], cmd: Malformed) -> Outcome:
-    return refuse(f"That command is written {cmd.usage}.")
-
-
+    def where_things_stand(self, place: str) -> str | None:
+        """A line for someone arriving at a table (the console after a restart): the open game
+        and whom it waits for; None when the place has no open game."""
+        with self.core.lock:
+            summary = self.core.store.latest_game(place)
+            if summary is None or summary.status not in OPEN_STATUSES:
+                return None
+            live = self.core.cache.get(summary)
+        return where_things_stand(live, summary.id)

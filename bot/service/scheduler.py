@@ -1,24 +1,45 @@
-"""What a game's deadline does when its moment comes: the work of the one scheduler loop.
+"""The scheduler: what a game's deadline does when its moment comes, the work of the one loop
+the Discord bot's reminders cog and the console table both run, and the bot-wide reminders.
 
-``GameService.run_due`` finds the games with something due (one indexed query on the
-``schedule`` table) and hands each to ``due_work`` here, as a command of the bot's own: a
+``Scheduler.run_due`` finds the games with something due (one indexed query on the
+``schedule`` table) and hands each to ``due_work``, as a command of the bot's own: a
 reminder halfway and an hour before (a ``remind`` record, and a ping of the player within the
 reminder limits), and when the deadline passes the moderator told and the timeout policy
 applied (``wait``: nothing more; ``idle``/``bot``: that one decision played, each move recorded
 with why and for whom). The records, the announcement and the next due moment are committed
-together, so a restart loses nothing and sends nothing twice. The Discord bot's reminders cog
-and the console table both run this same loop.
+together, so a restart loses nothing and sends nothing twice.
 """
 
 from __future__ import annotations
 
-from bot.service import automatic, deadlines, payloads
-from bot.service.deadlines import HALF, PASSED, Due
-from bot.service.live_game import BOT_USER, Draft, Played
-from bot.service.outcome import GameContext, Outcome, table_outcome
-from bot.service.replies import played_lines
+import logging
+import time
+
+from bot.api import Actor, Reminder
+from bot.service.command.context import Context, GameContext, Outcome
+from bot.service.command.playing import table_outcome
+from bot.service.core import Core
+from bot.service.drawing.prepared import Prepared
+from bot.service.game import automatic, deadlines, payloads
+from bot.service.game.deadlines import HALF, PASSED, Due
+from bot.service.game.live_game import BOT_USER, Draft, Played
+from bot.service.pipeline import Pipeline, Step
+from bot.service.store.store import GameSummary
+from bot.service.words.replies import count_of, played_lines
 from engine import DecisionKind
 from engine.limits import MAX_AUTO_MOVES
+
+log = logging.getLogger(__name__)
+
+#: Games the scheduler looks at in one run (the most overdue first; the rest come next run).
+DUE_PER_RUN = 100
+#: Seconds of due work in one run, at most (a game whose timeout the computer player plays
+#: takes up to a second); what is left waits for the next run.
+DUE_SECONDS = 5.0
+#: When a game's due work failed (a bug), it is looked at again this much later.
+DUE_RETRY = 3600.0
+#: Who the scheduler's records are written by (automatic moves are the bot's, for a seat).
+SCHEDULER = Actor("busbot", "busbot")
 
 _POLICY = {
     "wait": "the game waits for them (timeout policy `wait`)",
@@ -35,7 +56,7 @@ def due_work(ctx: GameContext) -> Outcome | None:
     if due is None or due.at > ctx.now or due.stage not in deadlines.STAGES:
         return None
     draft = ctx.draft()
-    draft.add(payloads.Remind(due.stages), seat=due.seat, user=BOT_USER)
+    draft.add(payloads.Reminded(due.stages), seat=due.seat, user=BOT_USER)
     if due.stage == PASSED:
         return _passed(draft, due)
     return _reminder(draft, due)
@@ -105,3 +126,81 @@ def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Pla
         if first.kind == DecisionKind.CHOOSE:
             break
     return played
+
+
+class Scheduler:
+    """The work that comes due by the clock, in every game: each game's reminders and passed
+    deadlines (committed through the pipeline), and the bot-wide reminder of a long wait."""
+
+    def __init__(self, core: Core, pipeline: Pipeline) -> None:
+        self.core = core
+        self.pipeline = pipeline
+
+    def run_due(self, now: float | None = None,
+                limit: int = DUE_PER_RUN) -> list[tuple[str, Prepared]]:
+        """Do what is due by ``now`` (by default the service's clock) in every game: reminders
+        and passed deadlines (``due_work``), each committed with its announcement and the
+        game's next due moment. Returns each place's reply, its picture still to be drawn
+        (``Prepared.complete``)."""
+        core = self.core
+        now = core.clock() if now is None else now
+        done = []
+        spent = time.monotonic() + DUE_SECONDS  # the computer player thinks up to a second
+        for game_id in core.store.due_games(now, limit):
+            if time.monotonic() > spent:
+                break  # the rest next time: the commands waiting behind come first
+            with core.lock:
+                prepared = self._due_one(game_id, now)
+            if prepared is not None:
+                done.append(prepared)
+        return done
+
+    def _due_one(self, game_id: int, now: float) -> tuple[str, Prepared] | None:
+        core = self.core
+        summary = core.store.game(game_id)
+        if summary is None:
+            return None
+        step = Step(summary.place, SCHEDULER, now, None, summary)
+        try:
+            live = step.live = core.cache.get(summary)
+            ctx = Context(summary.place, SCHEDULER, now, None, live, True, core.store)
+            outcome = due_work(ctx.with_game(live))
+        except Exception:  # one game's fault must not stop every other game's reminders
+            log.exception("due work in game %d failed", game_id)
+            core.store.set_due(game_id, now + DUE_RETRY)
+            return None
+        if outcome is None or outcome.draft is None or not outcome.draft.new:
+            core.store.set_due(game_id, deadlines.due_at(live.record, live.game, now))
+            return None
+        draft = outcome.draft
+        draft.pings = [user for user in draft.pings if core.budgets.may_remind(user)]
+        prepared = self.pipeline.commit(step, outcome, draft)
+        if not prepared.reply.ok:  # not saved: nothing to say; it is due again next run
+            return None
+        return summary.place, prepared
+
+    def due_reminders(self, now: float, hours: float) -> list[Reminder]:
+        """One reminder per decision that has waited ``hours``; each is given only once."""
+        if hours <= 0:
+            return []
+        core = self.core
+        due = [g for g in core.store.due(now - hours * 3600) if not self._away(g, now)]
+        due = [g for g in due if core.budgets.may_remind(g.waiting_user)]
+        reminders = []
+        for g in due:
+            waited = (now - (g.waiting_since or now)) / 3600
+            assert g.waiting_user is not None
+            reminders.append(Reminder(
+                g.place, (g.waiting_user,),
+                f"Reminder: the game has waited {count_of(round(waited), 'hour')} for "
+                f"{g.waiting_text}. "
+                f"(`moves` lists the choices.)"))
+        core.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
+        return reminders
+
+    def _away(self, summary: GameSummary, now: float) -> bool:
+        """Whether the player the game waits for is away (then nobody reminds them)."""
+        if summary.waiting_seat is None:
+            return False
+        with self.core.lock:
+            return self.core.cache.get(summary).record.is_away(summary.waiting_seat, now)

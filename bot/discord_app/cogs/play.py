@@ -15,8 +15,7 @@ from discord.ext import commands
 from bot.api import Attachment, Reply
 from bot.discord_app.bot import BusBot
 from bot.discord_app.dispatch import Dispatcher
-from bot.service.chat import could_be_for_the_bot
-from engine.limits import MAX_MESSAGE_CHARS
+from bot.service.router.chat import for_the_bot
 
 
 class Play(commands.Cog):
@@ -39,9 +38,7 @@ class Play(commands.Cog):
         context = await self.bot.get_context(message)
         if context.valid:
             return  # a prefix command: ``text_command`` answers it
-        if len(message.content) > MAX_MESSAGE_CHARS:
-            return  # chat longer than any command; the prefix gets the refusal
-        if could_be_for_the_bot(message.content):  # else table talk
+        if for_the_bot(message.content):  # else table talk (or longer than any command)
             await self.dispatcher.message(message, message.content, chat=True)
 
     # Catching up reads the history through this cog (``catchup.Reader``): the dispatcher's

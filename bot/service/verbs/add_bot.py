@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai import Level
-from bot.service import payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, Route, Section, Slash, Who
-from bot.service.needs import lobby_only
-from bot.service.outcome import GameContext, Outcome, refuse
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome, refuse
+from bot.service.command.forms import Entry, Route, Section, Slash, Who
+from bot.service.command.needs import lobby_only
+from bot.service.command.words import Words
+from bot.service.game import payloads
 from engine import COLOURS
 from engine.limits import MAX_SEATS
 
@@ -60,7 +61,7 @@ def add_bot(ctx: GameContext, cmd: AddBot) -> Outcome:
     colour = next(c for c in COLOURS if c not in taken)
     name = bot_seat_name(level, [s.name for s in record.seats])
     draft = ctx.draft()
-    draft.add(payloads.AddBot(level, colour), seat=name)
+    draft.add(payloads.BotAdded(level, colour), seat=name)
     seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
     return Outcome(f"{name}, a computer player ({level}), joins the game as {colour}. Seated "
                    f"({len(draft.record.seats)} of {MAX_SEATS}): {seated}.", draft=draft)

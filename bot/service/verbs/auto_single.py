@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import moderator, status
-from bot.service.outcome import GameContext, Outcome, table_outcome
-from bot.service.records import OPEN_STATUSES
-from bot.service.replies import played_lines
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import moderator, status
+from bot.service.command.playing import table_outcome
+from bot.service.command.words import Words
+from bot.service.game import payloads
+from bot.service.game.records import OPEN_STATUSES
+from bot.service.words.replies import played_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,7 @@ def read(w: Words) -> AutoSingle | None:
 
 def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
     draft = ctx.draft()
-    draft.add(payloads.Setting("auto_single", cmd.on))
+    draft.add(payloads.SettingChanged("auto_single", cmd.on))
     line = (f"Moderator {ctx.actor.name} turned auto_single {'on' if cmd.on else 'off'}: "
             + ("a decision with only one legal choice plays itself." if cmd.on
                else "every decision waits for its player, even with one legal choice."))

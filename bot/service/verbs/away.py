@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import deadlines, payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import seated, status
-from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
-from bot.service.records import OPEN_STATUSES
-from bot.service.replies import played_lines, when
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome, refuse
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import seated, status
+from bot.service.command.playing import table_outcome
+from bot.service.command.words import Words
+from bot.service.game import deadlines, payloads
+from bot.service.game.records import OPEN_STATUSES
+from bot.service.words.replies import played_lines, when
 
 USAGE = "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`"
 
@@ -44,7 +46,7 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
         return refuse(f"Time away is written {USAGE}.")
     record = ctx.live.record
     draft = ctx.draft()
-    draft.add(payloads.Away(until), seat=ctx.seat.name)
+    draft.add(payloads.WentAway(until), seat=ctx.seat.name)
     meanwhile = {
         "wait": "their decisions wait, without reminders or deadline",
         "idle": "the bot plays their decisions the least disruptive way (the moderator's "
@@ -64,7 +66,7 @@ def back(ctx: GameContext, cmd: Back) -> Outcome:
     if not ctx.live.record.is_away(ctx.seat.name, ctx.now):
         return refuse("You are not away (`away 3d` says you will be).")
     draft = ctx.draft()
-    draft.add(payloads.Back(), seat=ctx.seat.name)
+    draft.add(payloads.CameBack(), seat=ctx.seat.name)
     return Outcome(f"{ctx.seat.name} is back: their decisions wait for them again, with "
                    f"reminders and the game's deadline counted from now.", draft=draft,
                    mentions=[])

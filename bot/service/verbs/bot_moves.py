@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import payloads
-from bot.service.commands import Command
-from bot.service.entry import Entry, NoSlash, Route
-from bot.service.live_game import Played
-from bot.service.needs import playable
-from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
-from bot.service.records import BOT_PLAYER, bot_name
-from bot.service.replies import played_lines
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome, refuse
+from bot.service.command.forms import Entry, NoSlash, Route
+from bot.service.command.needs import playable
+from bot.service.command.playing import table_outcome
+from bot.service.game import payloads
+from bot.service.game.live_game import Played
+from bot.service.game.records import BOT_PLAYER, bot_name
+from bot.service.words.replies import played_lines
 from engine import BusError, Move
 
 
@@ -46,7 +47,7 @@ def play_bots(ctx: GameContext, cmd: BotMoves) -> Outcome:
             events = draft.game.push(move, seat)
         except BusError as err:
             return refuse(f"The computer's move {move} for {seat} is not legal: {err}.")
-        draft.add(payloads.Move(reason="bot"), seat=seat, text=str(move), auto=True,
+        draft.add(payloads.Moved(reason="bot"), seat=seat, text=str(move), auto=True,
                   user=(BOT_PLAYER, bot_name(level)))
         played.append(Played(seat, move, events, auto=f"bot:{level}"))
     played.extend(draft.run_automatic())

@@ -1,18 +1,19 @@
 """``deadline 24h`` / ``deadline off``: how long a decision may wait in this game. Halfway and
 an hour before, its player is reminded with a ping; when it passes, the moderator is told and
-the timeout policy (``on timeout``) applies (``bot/service/deadlines.py``). A command declared
+the timeout policy (``on timeout``) applies (``bot/service/game/deadlines.py``). A command declared
 in one file: see ``bot/service/verbs/__init__.py``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import deadlines, payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import moderator, status
-from bot.service.outcome import GameContext, Outcome
-from bot.service.records import OPEN_STATUSES
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import moderator, status
+from bot.service.command.words import Words
+from bot.service.game import deadlines, payloads
+from bot.service.game.records import OPEN_STATUSES
 from engine.limits import check_deadline
 
 USAGE = "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline off`"
@@ -50,7 +51,7 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
     if cmd.seconds is not None:
         check_deadline(cmd.seconds)
     draft = ctx.draft()
-    draft.add(payloads.Setting("deadline", cmd.seconds))
+    draft.add(payloads.SettingChanged("deadline", cmd.seconds))
     if cmd.seconds is None:
         return Outcome(f"Moderator {ctx.actor.name} took the deadline off: decisions wait as "
                        f"long as they take.", draft=draft)

@@ -1,7 +1,7 @@
 """``forget me``: a member has their data removed (Discord's developer policy expects a bot to
 do it on request). ``forget me`` says what would be done; ``forget me confirm`` does it: their
 id and names in every stored game become a stable pseudonym ("Player 3 of game 12"), their
-handled messages and the posts owed about them are deleted (``bot/service/privacy.py``).
+handled messages and the posts owed about them are deleted (``bot/service/store/privacy.py``).
 The operator does the same with ``busbot forget USER_ID``. docs/privacy.md says what is kept.
 A command declared in one file: see ``bot/service/verbs/__init__.py``."""
 
@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, OpenRoute, Section, Who
-from bot.service.live_game import LiveGame
-from bot.service.outcome import Context, Outcome, refuse
-from bot.service.privacy import Forgotten, forget
-from bot.service.replies import count_of
-from bot.service.storage import StoreError
+from bot.api import Command
+from bot.service.command.context import Context, Outcome, refuse
+from bot.service.command.forms import Budget, Cost, Entry, NoSlash, OpenRoute, Section, Who
+from bot.service.command.words import Words
+from bot.service.game.live_game import LiveGame
+from bot.service.store import StoreError
+from bot.service.store.privacy import Forgotten, forget
+from bot.service.words.replies import count_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ def what(done: Forgotten, *, dry_run: bool, whose: str = "your", detail: bool = 
 
 ENTRY = Entry(
     "forget", ("forget",), "`forget me` (then `forget me confirm`)", read,
-    {Forget: OpenRoute(forget_me)},
+    {Forget: OpenRoute(forget_me, cost=Cost((Budget.FORGET,), "forget me"))},
     help=((Section.LOOK, "`forget me` (remove your name and id from every stored game)"),),
     docs=((Who.ANYONE, "`forget me` (then `forget me confirm`)"),),
     slash=NoSlash("removing one's data is rare and asks for a confirmation; reached with "

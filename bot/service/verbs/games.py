@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import deadlines
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, OpenRoute, Section, Slash, Who
-from bot.service.live_game import LiveGame
-from bot.service.outcome import Context, Outcome, refuse
-from bot.service.records import GameStatus, discord_user, same_user
-from bot.service.replies import count_of, moderator_refusal
-from bot.service.storage import Listed
+from bot.api import Command
+from bot.service.command.context import Context, Outcome, refuse
+from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.words import Words
+from bot.service.game import deadlines
+from bot.service.game.live_game import LiveGame
+from bot.service.game.records import GameStatus, discord_user, same_user
+from bot.service.store.store import Listed
+from bot.service.words.replies import count_of, moderator_refusal
 
 #: a game without a deadline counts as stalled after this long
 STALLED_SECONDS = 48 * 3600.0

@@ -4,17 +4,18 @@ declared in one file: see ``bot/service/verbs/__init__.py``.
 
 It changes nothing and nobody else sees it on Discord (``/bus hint`` answers privately). A hint
 costs a search of the position, so it is counted against the asker's picture budget like
-``map`` (``GameService._costly_wait``) and its search is small and bounded in time."""
+``map`` (its ``Cost``) and its search is small and bounded in time."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import ai
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, Route, Section, Slash, Who
-from bot.service.needs import playable
-from bot.service.outcome import GameContext, Outcome, refuse
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome, refuse
+from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
+from bot.service.command.needs import playable
+from bot.service.command.words import Words
 
 #: the search a hint may make: playouts, and seconds at most
 HINT_PLAYOUTS = 24
@@ -51,7 +52,8 @@ def hint(ctx: GameContext, cmd: Hint) -> Outcome:
 
 
 ENTRY = Entry(
-    "hint", ("hint",), "`hint`", read, {Hint: Route(hint, (playable,))},
+    "hint", ("hint",), "`hint`", read,
+    {Hint: Route(hint, (playable,), cost=Cost((Budget.PICTURE,), "hint"))},
     help=((Section.PLAY, "`hint` (what the computer would play for you now, with why; not "
                          "in games created with `new game hints=off`)"),),
     docs=((Who.DECIDING, "`hint` (a suggestion with its reason; off with the game option "

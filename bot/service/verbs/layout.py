@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import layouts
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, OpenRoute, Section, Slash, Who
-from bot.service.live_game import LiveGame
-from bot.service.outcome import Context, Outcome, refuse
-from bot.service.replies import moderator_refusal
+from bot.api import Command
+from bot.service.command.context import Context, Outcome, refuse
+from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
+from bot.service.command.words import Words
+from bot.service.game.live_game import LiveGame
+from bot.service.store import layouts
+from bot.service.words.replies import moderator_refusal
 
 #: The word that forgets a choice.
 DEFAULT = "default"

@@ -1,16 +1,24 @@
 """``log``, ``log all`` and ``log since me``: the game round by round, with what happened
-(``bot/service/logbook.py``); ``since me`` starts after the writer's own last move. A command
+(``bot/service/words/logbook.py``); ``since me`` starts after the writer's own last move. A command
 declared in one file: see ``bot/service/verbs/__init__.py``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.commands import Command, Log, Words
-from bot.service.entry import Entry, Route, Section, Slash, Who
-from bot.service.logbook import last_move_of, log_text
-from bot.service.outcome import GameContext, Outcome
-from bot.service.play import players_seat
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome
+from bot.service.command.forms import Entry, Route, Section, Slash, Who
+from bot.service.command.needs import players_seat
+from bot.service.command.words import Words
+from bot.service.words.logbook import last_move_of, log_text
+
+
+@dataclass(frozen=True, slots=True)
+class Log(Command):
+    """``log`` (``log all``: every move, not only the latest)."""
+
+    everything: bool = False
 
 
 @dataclass(frozen=True, slots=True)

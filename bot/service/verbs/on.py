@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import payloads
-from bot.service.commands import Command, Words
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import moderator, status
-from bot.service.outcome import GameContext, Outcome, table_outcome
-from bot.service.records import OPEN_STATUSES, POLICIES
-from bot.service.replies import played_lines
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import moderator, status
+from bot.service.command.playing import table_outcome
+from bot.service.command.words import Words
+from bot.service.game import payloads
+from bot.service.game.records import OPEN_STATUSES, POLICIES
+from bot.service.words.replies import played_lines
 
 USAGE = "`on timeout wait|idle|bot` or `on away wait|idle|bot`"
 _MEANS = {
@@ -40,7 +42,7 @@ def read(w: Words) -> Policy | None:
 
 def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
     draft = ctx.draft()
-    draft.add(payloads.Setting(cmd.when, cmd.policy))
+    draft.add(payloads.SettingChanged(cmd.when, cmd.policy))
     if cmd.when == "timeout":
         line = (f"Moderator {ctx.actor.name} set the timeout policy to `{cmd.policy}`: when a "
                 f"decision's deadline passes, the bot {_MEANS[cmd.policy]}.")

@@ -1,6 +1,6 @@
 """``plan: choose vrrooomm, then pass``, ``plan pass this round``, ``plan clear`` and ``plan``:
 what a player will play at their next decisions, each step when its turn comes and only if it
-is legal then (``bot/service/automatic.py``); the first step that is not ends the plan and
+is legal then (``bot/service/game/automatic.py``); the first step that is not ends the plan and
 pings the player. Anyone's ``status`` shows that a player has a plan, never its steps; undoing
 a move made before the plan clears it. A command declared in one file: see
 ``bot/service/verbs/__init__.py``."""
@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import payloads
-from bot.service.commands import Command, Words, read_moves
-from bot.service.entry import Entry, NoSlash, Route, Section, Who
-from bot.service.needs import seated, status
-from bot.service.outcome import GameContext, Outcome, refuse, table_outcome
-from bot.service.records import GameStatus
-from bot.service.replies import count_of, played_lines
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome, refuse
+from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
+from bot.service.command.needs import seated, status
+from bot.service.command.playing import table_outcome
+from bot.service.command.words import Words, read_moves
+from bot.service.game import payloads
+from bot.service.game.records import GameStatus
+from bot.service.words.replies import count_of, played_lines
 from engine import Pass, Question, Unfinished
 from engine.limits import check_plan
 from engine.notation import names_a_move
@@ -88,7 +90,7 @@ def _planned(ctx: GameContext, steps: list[str], round_number: int | None) -> Ou
     assert ctx.seat is not None
     name = ctx.seat.name
     draft = ctx.draft()
-    draft.add(payloads.Plan(tuple(steps), round_number), seat=name)
+    draft.add(payloads.PlanChanged(tuple(steps), round_number), seat=name)
     what = ("passes at each of their decisions this round" if round_number is not None
             else f"has a plan of {count_of(len(steps), 'step')}")
     line = (f"{name} {what}: each plays when its turn comes, if it is legal then "
@@ -104,7 +106,7 @@ def clear_plan(ctx: GameContext, cmd: PlanClear) -> Outcome:
     if ctx.seat.name not in ctx.live.record.plans:
         return refuse("You have no plan to clear.")
     draft = ctx.draft()
-    draft.add(payloads.Plan(), seat=ctx.seat.name)
+    draft.add(payloads.PlanChanged(), seat=ctx.seat.name)
     return Outcome(f"{ctx.seat.name} cleared their plan.", draft=draft, mentions=[])
 
 

@@ -1,0 +1,237 @@
+"""Rate limits: token buckets per key, and the service's budgets built on them: pictures and
+animations per member in a place, per place, per member across places and per server; games
+created per member and per server; imports per member; records per member in a game and in all;
+``forget me`` per member.
+
+A command declares what it costs (its route's ``Cost``: the budgets it draws on); ``refusal``
+charges them before any work. A move over the picture limit is still played, only its picture
+is skipped. A change asks ``change_over`` before it is committed; abandon, drop, pause and a
+moderator's undo are never refused (``limits.exempt``). The numbers live in ``engine.limits``,
+each with the reason for it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.api import Actor
+from bot.service.command.forms import Budget, Cost
+from bot.service.game.live_game import Draft
+from engine.limits import (
+    ALWAYS_ALLOWED,
+    ANIMATIONS_PER_MEMBER,
+    ANIMATIONS_PER_PLACE,
+    ANIMATIONS_PER_SERVER,
+    FORGETS_PER_MEMBER,
+    GAMES_PER_MEMBER,
+    GAMES_PER_SERVER,
+    IMPORTS_PER_MEMBER,
+    PICTURES_PER_MEMBER,
+    PICTURES_PER_PLACE,
+    PICTURES_PER_SERVER,
+    PICTURES_PER_USER,
+    RECORDS_PER_MEMBER,
+    RECORDS_PER_MEMBER_GAME,
+    REMINDERS_PER_USER,
+    Rate,
+    check_records,
+    exempt,
+)
+
+#: What a change over a daily budget is told, by the budget (``Budgets.change_over``).
+_OVER = {
+    "games-per-member": "You have created many games today",
+    "games-per-server": "Many games were created on this server today",
+    "imports-per-member": "You have imported many games today",
+    "records-per-member-in-a-game": "You have changed this game many times today; a moderator "
+                                    "can still `abandon` or `pause` it",
+    "records-per-member": "You have changed games many times today",
+}
+
+
+class TokenBuckets:
+    """Rate limits: one token bucket per key (a user in a place, a place, a user), refilled at
+    ``rate.per`` seconds a token up to ``rate.burst``. Thread-safe; forgets full buckets."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._buckets: dict[tuple[object, ...], tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, key: tuple[object, ...], rate: Rate, *, take: bool = True,
+             cost: float = 1.0) -> float:
+        """0 when ``cost`` tokens are there (taken when ``take``), else the seconds until
+        there are (a cost above the burst waits for a full bucket)."""
+        now = self.clock()
+        cost = min(cost, float(rate.burst))
+        with self._lock:
+            tokens, at = self._buckets.get(key, (float(rate.burst), now))
+            tokens = min(float(rate.burst), tokens + max(0.0, now - at) / rate.per)
+            if tokens < cost:
+                self._buckets[key] = (tokens, now)
+                return (cost - tokens) * rate.per
+            if take:
+                tokens -= cost
+            self._buckets[key] = (tokens, now)
+            if len(self._buckets) > 10_000:
+                self._forget(now)
+            return 0.0
+
+    def _forget(self, now: float) -> None:
+        for key, (_tokens, at) in list(self._buckets.items()):
+            if now - at > 3600:
+                del self._buckets[key]
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """What one budget asks of a command: ``cost`` tokens of ``rate`` from the bucket ``key``;
+    ``limit`` names it in a refusal ("the games-per-member limit")."""
+
+    key: tuple[object, ...]
+    rate: Rate
+    cost: float
+    limit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    """A budget a command is over: which limit, and the seconds until it has room again."""
+
+    limit: str
+    wait: float
+
+
+class Budgets:
+    """The service's costly things, each allowed now (and counted) or refused with the wait.
+    ``None`` buckets: no limits (tests, benchmarks); nothing is counted for what is not drawn
+    (``pictures``, ``animations`` false). ``server`` is the actor's server, or the place when
+    it has none (the console, a direct message)."""
+
+    def __init__(self, buckets: TokenBuckets | None, *, pictures: bool = True,
+                 animations: bool = True) -> None:
+        self.buckets = buckets
+        self.pictures = pictures
+        self.animations = animations
+
+    def charge(self, charges: Sequence[Charge]) -> Over | None:
+        """Every charge when each bucket has room (taken together), else the longest wait."""
+        if self.buckets is None:
+            return None
+        waits = [(self.buckets.wait(c.key, c.rate, take=False, cost=c.cost), c)
+                 for c in charges]
+        wait, worst = max(waits, key=lambda pair: pair[0], default=(0.0, None))
+        if wait > 0 and worst is not None:
+            return Over(worst.limit, wait)
+        for c in charges:
+            self.buckets.wait(c.key, c.rate, cost=c.cost)
+        return None
+
+    def refusal(self, cost: Cost, place: str, user_id: str, server: str | None,
+                started: bool) -> str | None:
+        """None when every budget ``cost`` draws on has room (then it is taken), else the
+        reason of the refusal. Nothing is drawn for a game not started, so it costs nothing."""
+        if Budget.FORGET in cost.budgets:  # each looks through the whole database
+            over = self.charge([Charge(("forget", user_id), FORGETS_PER_MEMBER, 1,
+                                       "forget-per-member")])
+            if over is not None:
+                return (f"You asked that a short while ago (forget-per-member limit); try again "
+                        f"in {later(over.wait)}.")
+        if not started:
+            return None
+        wait = self.picture_wait(place, user_id, server) if Budget.PICTURE in cost.budgets else 0
+        if not wait and Budget.ANIMATION in cost.budgets:
+            wait = self.animation_wait(place, user_id, server)
+        if wait:
+            return (f"That is many pictures in a short while; try `{cost.again}` again in "
+                    f"{later(wait)}.")
+        return None
+
+    def picture_wait(self, place: str, user_id: str, server: str | None = None) -> float:
+        """Buckets per member in the place, the place, the member anywhere and the server."""
+        if not self.pictures:
+            return 0.0
+        over = self.charge([
+            Charge((place, user_id), PICTURES_PER_USER, 1, "pictures-per-member-here"),
+            Charge((place,), PICTURES_PER_PLACE, 1, "pictures-per-place"),
+            Charge(("member", user_id), PICTURES_PER_MEMBER, 1, "pictures-per-member"),
+            Charge(("server", server or place), PICTURES_PER_SERVER, 1, "pictures-per-server"),
+        ])
+        return 0.0 if over is None else over.wait
+
+    def animation_wait(self, place: str, user_id: str = "", server: str | None = None) -> float:
+        if not self.animations:
+            return 0.0
+        over = self.charge([
+            Charge(("animation", place), ANIMATIONS_PER_PLACE, 1, "animations-per-place"),
+            Charge(("animation-member", user_id), ANIMATIONS_PER_MEMBER, 1,
+                   "animations-per-member"),
+            Charge(("animation-server", server or place), ANIMATIONS_PER_SERVER, 1,
+                   "animations-per-server"),
+        ])
+        return 0.0 if over is None else over.wait
+
+    def change_over(self, place: str, user_id: str, server: str | None, game_id: int,
+                    kinds: Sequence[str]) -> Over | None:
+        """Whether a change of these record kinds (the member's own, not automatic moves) is
+        within the member's and the server's daily budgets; taken when it is. Every record
+        counts against the member's records of the day (an import's whole game too, up to a
+        full day's worth), a new game or import against the games of the member and server."""
+        if not kinds:
+            return None
+        count = len(kinds)
+        charges = [Charge(("records", user_id), RECORDS_PER_MEMBER, count, "records-per-member")]
+        if kinds[0] in ("create", "import") or "import" in kinds:
+            charges += [Charge(("games", user_id), GAMES_PER_MEMBER, 1, "games-per-member"),
+                        Charge(("games-server", server or place), GAMES_PER_SERVER, 1,
+                               "games-per-server")]
+            if "import" in kinds:
+                charges.append(Charge(("imports", user_id), IMPORTS_PER_MEMBER, 1,
+                                      "imports-per-member"))
+        else:
+            charges.append(Charge(("records", game_id, user_id), RECORDS_PER_MEMBER_GAME,
+                                  count, "records-per-member-in-a-game"))
+        return self.charge(charges)
+
+    def change_refusal(self, place: str, actor: Actor, draft: Draft,
+                       moderator: bool) -> str | None:
+        """None when a change is within the records cap and the member's and server's daily
+        budgets (taken now), else why not; abandon, drop, pause and a moderator's undo always
+        pass. Over the records cap is a ``LimitError``."""
+        new_game = draft.new[0].kind == "create"  # an import's records all count, auto or not
+        kinds = [r.kind for r in draft.new if new_game or not r.auto]
+        if kinds and kinds[0] in ALWAYS_ALLOWED:
+            return None
+        if not exempt(kinds, moderator):  # a moderator's undo passes the cap, not the budgets
+            check_records(draft.record.counted, draft.record.last_seq)
+        over = self.change_over(place, actor.user_id, actor.server, draft.record.game_id, kinds)
+        if over is None:
+            return None
+        return (_OVER.get(over.limit, "That is over a daily limit")
+                + f" ({over.limit} limit); try again in {later(over.wait)}.")
+
+    def picture_skipped(self, place: str, user_id: str, server: str | None) -> str | None:
+        """What a change over the picture budget says (it stands; only its picture is
+        skipped), or None when its picture may be drawn (then it is counted)."""
+        wait = self.picture_wait(place, user_id, server)
+        if wait > 0:
+            return (f"\n(No picture this time: many were drawn here just now; `map` draws the "
+                    f"table again in {later(wait)}.)")
+        return None
+
+    def may_remind(self, user_id: str | None) -> bool:
+        """A user waited for at many tables is reminded a few times a day, not a flood."""
+        return self.buckets is None or not self.buckets.wait(("remind", user_id),
+                                                             REMINDERS_PER_USER)
+
+
+def later(seconds: float) -> str:
+    """A wait as a person says it ("12 s", "4 minutes", "3 hours")."""
+    seconds = max(1, round(seconds))
+    if seconds < 90:
+        return f"{seconds} s"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} minutes"
+    return f"{round(seconds / 3600)} hours"

@@ -1,0 +1,125 @@
+"""What a command handler is given, and what it gives back to the service.
+
+Handlers are plain functions ``(Context, command) -> Outcome``: they read the game, change only
+their ``Draft``, and never write to the database, so the service alone decides what is committed
+and when the picture is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from bot.api import Actor, Attachment
+from bot.service.drawing.story_job import Drawing
+from bot.service.game.live_game import Draft, LiveGame
+from bot.service.game.records import Seat
+from bot.service.store.store import Store
+from engine import Game
+
+L = TypeVar("L", LiveGame, LiveGame | None)
+
+
+class CommandTable(Protocol):
+    """The registry as a handler sees it: ``help`` lists every command, ``confirm`` runs a
+    command again. Handed in with the context (a command's module cannot import the registry,
+    which imports it)."""
+
+    def help_text(self, moderator: bool) -> str:
+        """``help``: a paragraph per part of the game, each the pieces of its commands."""
+        ...
+
+    def again(self, ctx: GameContext, text: str) -> Outcome | None:
+        """``text`` read as a command and run with every need checked but the question a big
+        change asks (``confirm``); None when it is no command about the game any more."""
+        ...
+
+
+@dataclass(slots=True)
+class Context(Generic[L]):
+    """What a handler is given. ``GameContext`` (a ``Context[LiveGame]``) is what every command
+    about the place's game gets: its game is always there, because the command table checked
+    that, and that the command's other needs are met, before the handler was called. ``seat``
+    is the author's own seat for the commands that need one."""
+
+    place: str
+    actor: Actor
+    now: float
+    message_id: str | None
+    live: L
+    moderator: bool
+    store: Store
+    attachments: Sequence[Attachment] = ()
+    bind_imported_names: bool = False
+    #: the registry (``help``, ``confirm``); the router hands it in
+    commands: CommandTable | None = None
+    seat: Seat | None = None
+    #: a moderator of the server itself (its managers, the moderator role), whatever the game:
+    #: what server-wide settings need (a season of the ratings), unlike a game's creator
+    server_moderator: bool = False
+
+    def with_game(self, live: LiveGame) -> GameContext:
+        return Context(self.place, self.actor, self.now, self.message_id, live,
+                       self.moderator, self.store, self.attachments, self.bind_imported_names,
+                       self.commands, server_moderator=self.server_moderator)
+
+    def draft(self: GameContext) -> Draft:
+        return Draft.of(self.live, self.actor, self.now, self.message_id)
+
+
+GameContext = Context[LiveGame]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """A handler's answer. ``draft`` holds the records to commit (none: nothing changes).
+
+    ``picture`` is the position to draw. ``position_changed`` says the records changed the
+    position or who must answer it: the wait for the next decision starts again, and a picture
+    of it shows a change (it goes into the game's index). ``mentions`` of None lets the service
+    work out whose turn just began. Whether anything changed at all is whether ``draft`` has
+    new records; the adapters see that as ``Reply.changed``. ``previous`` is
+    the position to highlight changes against (a preview's table as it stands); ``preview`` the
+    moves a preview tried, which a Play button would send.
+    """
+
+    text: str
+    ok: bool = True
+    draft: Draft | None = None
+    picture: Game | None = None
+    picture_name: str | None = None
+    mentions: list[str] | None = None
+    files: list[Attachment] = field(default_factory=list)
+    position_changed: bool = False
+    previous: Game | None = None
+    preview: str | None = None
+    #: pictures to draw after the command: a game's chart and animation (``verbs/story.py``),
+    #: the ratings' leaderboard or chart (``ratings/pictures.py``)
+    story: Drawing | None = None
+    #: the layout the picture was asked in (``map phone``); None: the asker's, the channel's
+    layout: str | None = None
+
+
+#: What every refusal ends with (unless its reason already says what was not done).
+NOTHING_CHANGED = "Nothing was changed."
+
+
+def refusal_text(reason: str, unchanged: str = NOTHING_CHANGED) -> str:
+    """The reason, then that nothing was changed, said once (a reason that already says what
+    was not done, like the move reader's "so nothing was played", is left as it is)."""
+    if "nothing was" in reason.lower():
+        return reason
+    return f"{reason.rstrip()} {unchanged}"
+
+
+def refuse(reason: str, *, then: str = "", unchanged: str = NOTHING_CHANGED) -> Outcome:
+    """A refusal: the reason, that nothing was changed (``unchanged``, said once, here only),
+    then anything that helps (``then``: the legal moves instead, on lines of their own)."""
+    text = refusal_text(reason, unchanged)
+    return Outcome(f"{text}\n{then}" if then else text, ok=False)
+
+
+#: A need: None when it is met, else the refusal. Checked in order before the handler runs
+#: (``command/needs.py`` has the common ones; a route lists its own, ``forms.Route.needs``).
+Check = Callable[[GameContext, Any], Outcome | None]

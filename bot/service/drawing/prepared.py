@@ -1,0 +1,139 @@
+"""The last stage of a command: drawing the picture (and the story) of a committed position,
+outside any lock, on the render pool when the service runs asynchronously.
+
+The picture is drawn in the layout its readers chose (``store/layouts.py``), with each seat's
+state in words on its row (``seat_notes``), and carries a short description for those who cannot
+see it (``alttext.py``): Discord attaches it to the file, the console prints it."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from dataclasses import dataclass, field
+
+from bot.api import Reply
+from bot.service.drawing.alttext import alt_text
+from bot.service.drawing.renderer import Renderer
+from bot.service.drawing.story_job import Drawing
+from bot.service.game.deadlines import seat_facts
+from bot.service.game.records import GameRecord
+from engine import Game
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A handled command whose picture is still to be drawn (``complete`` draws it)."""
+
+    reply: Reply
+    snapshot: Game | None = None
+    renderer: Renderer | None = None
+    picture_dir: str | None = None
+    #: the position of the previous picture, for highlighting what changed since
+    previous: Game | None = None
+    #: the game's chart and animation, drawn after the picture
+    story: Drawing | None = None
+    #: marked on the picture (a preview's says it was not played)
+    note: str = ""
+    #: the layout to draw in (None: the server's, ``picture_layout``)
+    layout: str | None = None
+    #: a few words per player name about the seat (``seat_notes``), written on its row
+    seat_notes: dict[str, str] = field(default_factory=dict)
+
+    def complete(self) -> Reply:
+        """Draw the picture, then the story (outside any lock: the positions are copies that
+        are never changed again)."""
+        return self.draw_story(self.draw_picture())
+
+    def draw_story(self, reply: Reply) -> Reply:
+        """The chart and the animation added to ``reply`` (the heavy part: the asynchronous
+        face runs it on a worker of its own, ``AsyncGameService``)."""
+        if self.story is not None:
+            notes, files = self.story(len(reply.picture or b"")
+                                      + sum(len(f.data) for f in reply.files))
+            reply.text = "\n".join([reply.text, *notes])
+            reply.files.extend(files)
+        return reply
+
+    def skip_story(self, reply: Reply) -> Reply:
+        """``reply`` without its chart and animation, saying so: too many are being drawn."""
+        if self.story is not None:
+            reply.text += "\n" + self.story.skipped
+        return reply
+
+    def draw_picture(self) -> Reply:
+        reply = self.reply
+        if self.snapshot is None:
+            return reply
+        if self.renderer is None:
+            if not reply.changed:
+                reply.text += "\n(Pictures cannot be drawn here.)"
+            return reply
+        try:
+            reply.picture = self._render()
+        except Exception:  # a drawing bug must not lose the reply of a stored move
+            log.exception("drawing the table failed")
+            reply.text += "\n(The picture could not be drawn this time.)"
+            return reply
+        reply.picture_alt = alt_text(self.snapshot, previous=self.previous,
+                                     seat_notes=self.seat_notes, note=self.note)
+        if self.picture_dir is not None:
+            try:
+                _write_picture(self.picture_dir, reply.picture_name, reply.picture)
+            except OSError as err:  # the move is saved; only the file is missing
+                log.exception("saving the picture failed")
+                reply.text += (f"\n(The picture is missing: it could not be saved "
+                               f"({err.strerror or err}). Everything above was saved.)")
+                reply.picture = None
+        return reply
+
+
+    def _render(self) -> bytes:
+        """The picture's PNG; the layout and seat notes are passed only when there are any,
+        so a stand-in renderer that knows neither keeps working."""
+        assert self.renderer is not None and self.snapshot is not None
+        extra: dict[str, object] = {}
+        if self.layout is not None:
+            extra["layout"] = self.layout
+        if self.seat_notes:
+            extra["seat_notes"] = self.seat_notes
+        return self.renderer(self.snapshot, previous=self.previous, note=self.note,
+                             **extra)  # type: ignore[arg-type]
+
+
+def seat_notes(record: GameRecord, game: Game | None, now: float) -> dict[str, str]:
+    """A few words per seat whose state a player should see on the picture, by player name:
+    "bot (normal)" (the computer plays it), "dropped" (the service plays it), then what
+    ``deadlines.seat_facts`` says ("waiting 14 h of 24 h" on the seat to act, "away until 2
+    Dec", "has a plan"). ``game`` is the position drawn: the wait is said only on the game's
+    latest position (never on ``map N`` of an earlier one, or of a finished game); ``now`` is
+    for states that run out."""
+    notes: dict[str, list[str]] = {name: [f"bot ({level})"]
+                                   for name, level in record.bots.items()}
+    for seat in record.seats:
+        if seat.dropped:
+            notes[seat.name] = ["dropped"]
+    if game is not None and len(game.history) != len(record.moves):
+        game = None  # an earlier position (``map N``): its decision was made, nobody waits
+    for name, facts in seat_facts(record, game, now).items():
+        notes.setdefault(name, []).extend(facts)
+    return {name: ", ".join(words) for name, words in notes.items()}
+
+
+def _write_picture(folder: str, name: str, data: bytes) -> None:
+    """Write the picture whole or not at all: a temporary file renamed over the real one, and
+    removed again when anything fails."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    tmp = f"{path}.{threading.get_ident()}.tmp"
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+

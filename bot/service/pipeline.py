@@ -1,0 +1,337 @@
+"""The pipeline of one command, each step named once:
+
+    admit  -> load  -> decide  -> commit  -> draw
+
+``handle`` is its one entry, under the service's lock: ``admit`` (the message limit, a message
+already handled, the adapter's admission checks), ``load`` (the place's game, from the live
+games or its records), ``decide`` (read the text once, charge what the command costs, route it
+to its handler, which changes only a draft; a change is then checked against the records cap
+and the daily budgets), ``commit`` (the draft's records, the summary row, the picture index,
+the outbox row and the positions reached, in one transaction; then the draft becomes the live
+game). A refusal or a lookup commits nothing (``unchanged``). What ``handle`` returns is a
+``Prepared`` answer: **draw** is ``Prepared.complete`` (``drawing/prepared.py``), after the
+lock, on the render pool when the service runs asynchronously.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.api import (
+    Actor,
+    Addressed,
+    Announcement,
+    Attachment,
+    Command,
+    Duplicate,
+    Lookup,
+    Previewed,
+    Refusal,
+    Reply,
+    StoryFiles,
+    Update,
+)
+from bot.service import lookups, ratings
+from bot.service.command.context import Context, Outcome, refusal_text, refuse
+from bot.service.command.needs import is_moderator
+from bot.service.core import Core
+from bot.service.drawing.page_notes import page_notes
+from bot.service.drawing.prepared import Prepared, seat_notes
+from bot.service.drawing.renderer import picture_name
+from bot.service.drawing.story_job import StoryJob
+from bot.service.game import payloads
+from bot.service.game.deadlines import due_at
+from bot.service.game.live_game import Draft, LiveGame, positions_reached, waiting_for
+from bot.service.game.records import GameStatus, Record, same_user
+from bot.service.ledger import Ledger
+from bot.service.router import registry, route
+from bot.service.router.reading import read_message
+from bot.service.store import layouts
+from bot.service.store.store import Change, GameSummary, PictureMoment, Waiting
+from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
+from bot.service.verbs.story import at_the_end
+from engine import Game
+from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Step:
+    """What the steps of one command share: who said it where and when, and the place's game
+    (its summary row, and the live game once loaded)."""
+
+    place: str
+    actor: Actor
+    now: float
+    message_id: str | None
+    summary: GameSummary | None
+    live: LiveGame | None = None
+    #: said live (not read from history): a refusal is owed until its post is made
+    owed: bool = False
+
+
+class Pipeline:
+    """One command at a time, from the message to the committed change and its answer."""
+
+    def __init__(self, core: Core, ledger: Ledger) -> None:
+        self.core = core
+        self.ledger = ledger
+
+    def handle(self, place: str, actor: Actor, message: str | Command, *,
+               message_id: str | None = None, attachments: Sequence[Attachment] = (),
+               addressed: Addressed | None = None, owed: bool = False) -> Prepared:
+        """The command through every step but the drawing (``Prepared.complete``). ``owed``:
+        said live, so a refusal's answer is kept as owed until it is ``answered``."""
+        with self.core.lock:
+            now = self.core.clock()
+            refused = self.admit(place, actor, message, message_id, now)
+            if refused is not None:
+                return Prepared(refused)
+            found = addressed.game if addressed is not None and addressed.place == place else None
+            summary = (found if isinstance(found, GameSummary)
+                       else self.core.store.latest_game(place))
+            step = Step(place, actor, now, message_id, summary, owed=owed)
+            outcome = self._load_and_decide(step, message, attachments)
+            if not outcome.ok or outcome.draft is None or not outcome.draft.new:
+                return self.unchanged(step, outcome)
+            return self.commit(step, outcome, outcome.draft)
+
+    # ---- admit: limits, duplicates, the adapter's checks -------------------------------------
+
+    def admit(self, place: str, actor: Actor, message: str | Command,
+              message_id: str | None, now: float) -> Reply | None:
+        """None when the message may be handled, else the reply that ends it: over a limit,
+        already handled, or refused by an admission check (``admit=``)."""
+        try:
+            check_message(message if isinstance(message, str) else message.written())
+        except LimitError as err:
+            return Refusal(refusal_text(str(err).capitalize() + "."))
+        if message_id is not None:
+            before = self.ledger.handled_reply(place, message_id)
+            if before is not None:
+                return Duplicate(f"(That message was handled already.)\n{before}")
+        for check in self.core.admission:
+            refused = check(place, actor, message, now)
+            if refused is not None:
+                return Refusal(refusal_text(refused))
+        return None
+
+    # ---- load and decide: the game, the route and the handler --------------------------------
+
+    def _load_and_decide(self, step: Step, message: str | Command,
+                         attachments: Sequence[Attachment]) -> Outcome:
+        """``load``, then ``decide``; a limit or a bug in a handler is a refusal that changes
+        nothing."""
+        try:
+            step.live = self.load(step.summary)
+            cmd = read_message(message) if isinstance(message, str) else message
+            return self.decide(step, cmd, attachments)
+        except LimitError as err:
+            return refuse(str(err).capitalize() + ".")
+        except Exception:  # a bug in one command must neither change nor take down anything
+            log.exception("command %r in %s failed", message, step.place)
+            return refuse("Something went wrong on my side; nothing was changed.")
+
+    def load(self, summary: GameSummary | None) -> LiveGame | None:
+        """The place's game (None: there is none), from the live games or its records."""
+        return self.core.cache.get(summary) if summary is not None else None
+
+    def decide(self, step: Step, cmd: Command, attachments: Sequence[Attachment]) -> Outcome:
+        """What the command costs, charged first (``Cost``), then its route (needs, handler);
+        a change is then checked against the records cap and the daily budgets."""
+        core, live, actor = self.core, step.live, step.actor
+        cost = registry.cost_of(cmd)
+        if cost is not None:
+            over = core.budgets.refusal(cost, step.place, actor.user_id, actor.server,
+                                        started=live is not None and live.game is not None)
+            if over is not None:
+                return refuse(over)
+        ctx: Context[LiveGame | None] = Context(
+            step.place, actor, step.now, step.message_id, live,
+            is_moderator(actor, live.record if live else None, core.moderator_role),
+            core.store, attachments, core.bind_imported_names,
+            server_moderator=is_moderator(actor, None, core.moderator_role))
+        outcome = route.run(ctx, cmd)
+        if outcome.draft is not None and outcome.draft.new:
+            over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
+            if over is not None:
+                return refuse(over)
+        return outcome
+
+    # ---- commit: records, outbox, positions --------------------------------------------------
+
+    def commit(self, step: Step, outcome: Outcome, draft: Draft) -> Prepared:
+        """Write the draft's records, its announcement and positions in one transaction, then
+        make the draft the live game; the picture is left to ``Prepared.complete``."""
+        core, live, after = self.core, step.live, draft.live
+        shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
+                 else None)  # the position the previous picture showed, if of this game
+        mentions = (outcome.mentions if outcome.mentions is not None
+                    else _turn_mentions(live, after, step.actor, step.now))
+        mentions = list(dict.fromkeys([*mentions, *draft.pings]))
+        snapshot = outcome.picture if core.renderer is not None else None
+        change = _change(step, outcome, draft, snapshot)
+        change.derive = ratings.on_change(live, after, step.place)  # a finished game's ratings
+        skipped = None if snapshot is None else core.budgets.picture_skipped(
+            step.place, step.actor.user_id, step.actor.server)
+        snapshot = None if skipped else snapshot
+        told, ending = self._ending(step, draft)
+        text = outcome.text + (skipped or "") + told
+        if core.announce:
+            change.announcement = Announcement(
+                step.place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
+                snapshot is not None, draft.new[0].seq if shown is not None else 0,
+                _story_of(ending))
+        try:
+            game_id = core.store.commit(change, step.now)
+        except sqlite3.Error as err:
+            log.exception("commit failed in %s", step.place)
+            return Prepared(Refusal(f"That could not be saved ({err}); nothing was changed. "
+                                    f"Please try again."))
+        draft.record.game_id = game_id
+        core.cache.keep(game_id, after, step.now)
+        for hook in core.after_commit:
+            hook(step.place)
+        self.ledger.prune_now_and_then(step.now)
+        reply = Update("\n".join(filter(None, (text, change.derived))), mentions=mentions,
+                       files=outcome.files,
+                       picture_name=picture_name(game_id, len(after.record.moves)),
+                       announcement=change.announcement_id, table=lookups.table_now(after))
+        prepared = Prepared(reply, snapshot, core.renderer, core.picture_dir, shown)
+        prepared.story = ending if core.stories else None
+        if snapshot is not None:  # posted for everyone: the channel's layout
+            prepared.layout = layouts.for_place(core.store, step.place)
+            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now)
+        return prepared
+
+    def _ending(self, step: Step, draft: Draft) -> tuple[str, StoryJob | None]:
+        """The statistics and the story to draw when this change has just ended the game."""
+        after, live = draft.live, step.live
+        if after.status != GameStatus.OVER or after.game is None or (
+                live is not None and live.status == GameStatus.OVER):
+            return "", None
+        records = self.core.store.records(draft.record.game_id) + draft.new
+        actor = step.actor
+        return at_the_end(after.game, draft.record.game_id,
+                          animation=self.core.budgets.animation_wait(
+                              step.place, actor.user_id, actor.server) == 0,
+                          page=page_notes(after, records))
+
+    # ---- a refusal or a lookup: nothing to commit --------------------------------------------
+
+    def unchanged(self, step: Step, outcome: Outcome) -> Prepared:
+        """A refusal or a lookup: nothing to commit, only the message to note as read (and a
+        live refusal's answer as owed until it is posted: ``answered``)."""
+        text = outcome.text
+        if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
+            text = text[:MAX_MESSAGE_CHARS - 1] + "…"
+        if step.message_id is not None:
+            self.ledger.see(step.place, step.message_id,
+                            text if step.owed and not outcome.ok else None, step.now)
+        if not outcome.ok:
+            return Prepared(Refusal(text, files=outcome.files, mentions=outcome.mentions or []))
+        if outcome.story is not None:
+            reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
+            if not self.core.stories:
+                reply.text += "\n(Charts and animations are not drawn here.)"
+                return Prepared(reply)
+            return Prepared(reply, story=outcome.story)
+        return self._looked_up(step, outcome)
+
+    def _looked_up(self, step: Step, outcome: Outcome) -> Prepared:
+        """A lookup's or a preview's reply, with the picture it asked for to be drawn."""
+        core = self.core
+        reply: Reply
+        if outcome.preview is not None:
+            reply = Previewed(outcome.text, files=outcome.files, moves=outcome.preview,
+                              mentions=outcome.mentions or [])
+            if step.live is not None:
+                reply.table = lookups.table_now(step.live)  # what Play this is made for
+        else:
+            reply = Lookup(outcome.text, files=outcome.files, mentions=outcome.mentions or [])
+        if outcome.picture is None:
+            return Prepared(reply)
+        summary = step.summary
+        reply.picture_name = outcome.picture_name or picture_name(
+            summary.id if summary else 0, len(outcome.picture.history))
+        return Prepared(reply, outcome.picture, core.renderer, core.picture_dir,
+                        outcome.previous,
+                        note=PREVIEW_NOTE if outcome.preview is not None else "",
+                        layout=outcome.layout or layouts.for_asker(
+                            core.store, step.place, step.actor.user_id),
+                        seat_notes=seat_notes(step.live.record, outcome.picture, step.now)
+                        if step.live else {})
+
+
+def _change(step: Step, outcome: Outcome, draft: Draft, snapshot: Game | None) -> Change:
+    """What the store writes for a change: records, the summary row, the picture index."""
+    after, first, last = draft.live, draft.new[0], draft.new[-1]
+    moment = None
+    if outcome.position_changed and snapshot is not None:
+        moment = PictureMoment(
+            draft.record.game_id, last.seq, len(after.record.moves),
+            snapshot.state.round, step.now, _caption(first, outcome.text))
+    return Change(
+        game_id=draft.record.game_id, place=step.place, records=draft.new,
+        status=after.status, edition=after.record.edition,
+        players=", ".join(s.name for s in after.record.seats),
+        waiting=_waiting(after, step.summary, outcome.position_changed, last.seq, step.now),
+        message_id=step.message_id, reply_text=outcome.text, picture=moment,
+        positions=positions_reached(step.live, after),
+        due_at=due_at(after.record, after.game, step.now), deadline=after.record.deadline,
+        server=step.actor.server,
+    )
+
+
+def _story_of(ending: StoryJob | None) -> StoryFiles:
+    """What the announcement that ends a game keeps of its story, to draw it again when late."""
+    if ending is None:
+        return StoryFiles.NONE
+    return StoryFiles.CHART_AND_ANIMATION if ending.animation else StoryFiles.CHART
+
+
+def _caption(first: Record, text: str) -> str:
+    """What the index notes beside a picture: nothing for a player's own move, else the act."""
+    if isinstance(move := first.payload, payloads.Moved) and not move.by_moderator:
+        return ""
+    line = text.split("\n", 1)[0].split(":", 1)[0].rstrip(".")
+    return line if len(line) <= 70 else line[:69] + "…"
+
+
+def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
+                   now: float) -> list[str]:
+    """The user whose turn just began: not when the same seat keeps deciding, not the actor."""
+    if after.status != GameStatus.ACTIVE or after.game is None:
+        return []
+    decision = after.game.to_act()
+    if decision is None:
+        return []
+    if before is not None and before.status == GameStatus.ACTIVE and before.game is not None:
+        prev = before.game.to_act()
+        if prev is not None and prev.player == decision.player:
+            return []
+    seat = after.record.seat(decision.player)
+    if seat is None or seat.player is None or seat.dropped or same_user(seat.player,
+                                                                        actor.user_id):
+        return []
+    if after.record.is_away(seat.name, now):  # time away: nobody pings them
+        return []
+    return [seat.player]
+
+
+def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
+             last_seq: int, now: float) -> Waiting | None:
+    """Whom the game waits for; the clock for reminders restarts when the position changed."""
+    waiting = waiting_for(after)
+    if waiting is None:
+        return None
+    decision, user = waiting
+    if (not position_changed and summary is not None and summary.waiting_key is not None
+            and summary.waiting_since is not None):
+        return Waiting(decision.player, user, decision.text, summary.waiting_since,
+                       summary.waiting_key)
+    return Waiting(decision.player, user, decision.text, now, last_seq)

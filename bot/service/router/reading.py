@@ -1,0 +1,99 @@
+"""Reading a whole message: the command its first word names (the registry's row for that
+word reads the rest), or else moves to play.
+
+Linear in the text: one pass of the tokenizer, no pattern that can backtrack. A first word
+that is no word at all but close to a command word (``stauts``) gets the command named
+back, from the same registry words, when the message cannot be read as moves either.
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+
+from bot.api import Command
+from bot.service.command.words import Malformed, Unknown, Words
+from bot.service.router.registry import BY_WORD, WORDS
+from bot.service.verbs.move import Play, play
+from engine.notation import names_a_move
+
+#: the longest first word compared with the command words (a typo, not a pasted blob)
+_HINT_LENGTH = 20
+
+
+@lru_cache(maxsize=256)
+def read_message(text: str) -> Command:
+    """What a message asks for: a service command, or else moves to play (``Play``).
+
+    Kept for the last few hundred messages, so a chat message that the adapter first asks
+    about (``meant_for_the_bot``) and then hands to the service is read only once.
+
+    A command with a trailing "?" or "!" (``moves?``) is that command;
+    a message naming no move at all whose first word is no command (``rematch``, ``my
+    games``) is refused as an unknown command, whatever the state of the game."""
+    cmd = parse_command(text)
+    if cmd is None or isinstance(cmd, Malformed):
+        polite = without_politeness(text)
+        again = parse_command(polite) if polite and polite != text else None
+        if again is not None and not isinstance(again, Malformed):
+            return again
+    if cmd is not None:
+        return cmd
+    moves = play(text)
+    if moves.unreadable is None:
+        return moves
+    if not names_a_move(text):
+        w = Words(text)
+        return unknown(w.between(0, w.count_to(2)) if w.count_to(1) else "")
+    hint = command_hint(text, moves.unreadable)
+    return Play(text, (), f"{moves.unreadable}\n{hint}") if hint else moves
+
+
+def without_politeness(text: str) -> str:
+    """``text`` without the "?", "!" or "." it ends with (``moves?``, ``status!``)."""
+    return text.rstrip().rstrip("?!.")
+
+
+@lru_cache(maxsize=256)
+def parse_command(text: str) -> Command | None:
+    """The service command in ``text``, or None when it is not one (then it may be a move).
+
+    The first word picks the registry's entry; the entry reads the rest. Linear in the text.
+    """
+    w = Words(text)
+    first = w.word(0)
+    entry = BY_WORD.get(first) if first is not None else None
+    if entry is None or entry.read is None:
+        return None
+    cmd = entry.read(w)
+    if cmd is None and entry.strict:
+        return Malformed(entry.name, entry.usage)
+    return cmd
+
+
+def unknown(words: str) -> Unknown:
+    """The unknown command ``words``, with the command word its first word is closest to."""
+    if len(words) > _HINT_LENGTH:
+        return Unknown(words[:_HINT_LENGTH] + "...")
+    first = Words(words).word(0) or ""
+    return Unknown(words, _closest(first, 0.75))
+
+
+def _closest(typed: str, cutoff: float) -> str:
+    """The command word ``typed`` is a near miss of ("" for none): the closest by difflib,
+    unless one of the close ones has exactly its letters (two letters swapped, the commonest
+    slip: ``stauts`` is ``status``, not ``stats``)."""
+    close = difflib.get_close_matches(typed, WORDS, n=3, cutoff=cutoff)
+    swapped = [word for word in close if sorted(word) == sorted(typed)]
+    return (swapped or close or [""])[0]
+
+
+def command_hint(text: str, unreadable: str) -> str:
+    """"Did you mean `status`?" when the first word is a near miss of a command word and no
+    word of a move either (the move reader's refusal names it as unknown)."""
+    first = Words(text).word(0)
+    if (first is None or len(first) > _HINT_LENGTH or first in BY_WORD
+            or f"'{first}'" not in unreadable.lower()):
+        return ""
+    close = _closest(first, 0.8)
+    return f"(Did you mean the command `{close}`?)" if close else ""

@@ -1,0 +1,357 @@
+"""Before the first move: ``new game``, ``join``, ``colour``, ``leave``, ``start`` and
+``accept`` (taking a seat offered to you, at any time). Creating a game, taking and leaving
+seats, colours, and the start; each command's request, reader, handler and entry."""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from dataclasses import dataclass
+
+from bot.api import Command
+from bot.service import ratings
+from bot.service.command.context import Context, GameContext, Outcome, refuse
+from bot.service.command.forms import (
+    Entry,
+    NoSlash,
+    OnDiscord,
+    OpenRoute,
+    Route,
+    Section,
+    Slash,
+    Who,
+)
+from bot.service.command.needs import lobby_only, moderator
+from bot.service.command.playing import table_outcome
+from bot.service.command.words import Malformed, Words, alone_or_game, only
+from bot.service.game import payloads
+from bot.service.game.live_game import Draft, LiveGame, build_game, build_options
+from bot.service.game.records import PLAYING_STATUSES, GameRecord
+from bot.service.words.replies import next_line, played_lines
+from engine import COLOURS, EDITIONS, BusError
+from engine.limits import MAX_SEATS as MAX_PLAYERS
+from engine.limits import MIN_SEATS as MIN_PLAYERS
+from engine.limits import LimitError, look_alike, shown
+from engine.limits import check_name as checked_name
+
+#: how two commands are written, which their readers quote when the rest does not fit
+USAGE_NEW = "`new game [capstone|splotter-2nd] [option=value ...]`"
+USAGE_START = "`start` or `start order: NAME, NAME, NAME`"
+#: the slash form's words after ``/bus do``
+_DO = "reached with `/bus do`"
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame(Command):
+    edition: str | None
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Join(Command):
+    colour: str | None
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Command):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Colour(Command):
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Command):
+    order: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Command):
+    """Take the seat a moderator (or an imported file) offered to you."""
+
+
+# ---- reading -------------------------------------------------------------------------------------
+
+
+def _new(w: Words) -> Command | None:
+    if w.word(1) != "game":
+        return None
+    return read_new_game(w.rest(2))
+
+
+def read_new_game(rest: str) -> Command:
+    """``new game`` with the edition and ``option=value`` settings written in ``rest``."""
+    words = rest.replace("=", " = ").split()
+    edition: str | None = None
+    options: list[tuple[str, str]] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if i + 1 < len(words) and words[i + 1] == "=":
+            if word == "=" or i + 2 >= len(words) or words[i + 2] == "=":
+                return Malformed("new", USAGE_NEW)
+            options.append((word.lower().replace("-", "_"), words[i + 2]))
+            i += 3
+        elif word.lower() in EDITIONS and edition is None:
+            edition = word.lower()
+            i += 1
+        else:
+            return Malformed("new", f"{USAGE_NEW} (editions: {', '.join(EDITIONS)}; "
+                                    f"'{shown(word, 30)}' is neither)")
+    return NewGame(edition, tuple(options))
+
+
+def _join(w: Words) -> Command | None:
+    first = w.word(1)
+    if first is None:
+        return Join(None, None)
+    colour: str | None = None
+    at = 1
+    if first != "as":
+        if not (first.isascii() and first.isalpha()):
+            return None
+        colour, at = first, 2
+    if w.word(at) is None and colour is not None:
+        return Join(colour, None)
+    if w.word(at) != "as":
+        return None
+    name = w.rest(at + 1)
+    return Join(colour, name) if name and "\n" not in name else None
+
+
+def _leave(w: Words) -> Command | None:
+    return Leave() if alone_or_game(w) else None
+
+
+def _colour(w: Words) -> Command | None:
+    colour = w.word(1)
+    if colour is None or not only(w, 2) or not (colour.isascii() and colour.isalpha()):
+        return None
+    return Colour(colour)
+
+
+def _start(w: Words) -> Command | None:
+    at = 2 if w.word(1) == "game" else 1
+    word = w.word(at)
+    if word is None:
+        return Start(None)
+    if not word.startswith("order"):
+        return None
+    text = w.rest(at)[len("order"):].lstrip()
+    return start_order(text[1:] if text.startswith(":") else text)
+
+
+def start_order(text: str) -> Command:
+    """``start`` with the seats in the order written (``Ada, Bram; Cleo``)."""
+    names = tuple(n.strip() for n in re.split(r"[,;\n]", text) if n.strip())
+    return Start(names) if names else Malformed("start", USAGE_START)
+
+
+def _accept(w: Words) -> Command | None:
+    return Accept() if only(w, 1) else None
+
+
+# ---- handling ------------------------------------------------------------------------------------
+
+
+def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
+    live = ctx.live
+    if live is not None and live.is_open:
+        return refuse(f"There is already a game here ({live.status}); a moderator can `abandon` "
+                      f"it before a new one starts.")
+    edition = cmd.edition or EDITIONS[0]
+    overrides = dict(cmd.options)
+    try:
+        build_options(edition, MIN_PLAYERS, overrides)
+    except ValueError as err:
+        return refuse(f"Cannot create the game: {err}.")
+    draft = Draft(GameRecord(0, ctx.place), None, ctx.actor, ctx.now, ctx.message_id)
+    options = "".join(f", {k}={v}" for k, v in overrides.items())
+    # single choices play themselves unless the creator says otherwise (`auto_single off`
+    # turns it off later); written down, so an older game keeps what it had
+    overrides.setdefault("auto_single", "true")
+    draft.add(payloads.Created(edition, overrides))
+    text = (f"New game of Bus ({edition} edition{options}) created by {ctx.actor.name}. "
+            f"Take a seat with `join` or `join COLOUR` ({', '.join(COLOURS)}); a moderator "
+            f"starts the game with `start` once {MIN_PLAYERS} to {MAX_PLAYERS} players sit.")
+    return Outcome(text, draft=draft)
+
+
+def check_name(name: str, taken: list[str]) -> str:
+    """The name as a seat will carry it, or ``LimitError`` saying why it cannot be used: the
+    limits of ``engine.limits`` and no look-alike of a name already seated."""
+    clean = checked_name(name)
+    twin = look_alike(clean, taken)
+    if twin is not None:
+        raise LimitError(f"that name is taken (it looks like {twin}, already seated)")
+    return clean
+
+
+def takes_offer(ctx: GameContext, cmd: Join) -> Command:
+    """``join`` (or ``join as NAME``) in a running game by the user a seat is offered to means
+    taking that seat, as ``accept`` does."""
+    live = ctx.live
+    offered = live.record.offered_to(ctx.actor.user_id)
+    if (live.status in PLAYING_STATUSES and offered is not None
+            and (cmd.name is None or live.record.seat(cmd.name) is offered)):
+        return Accept()
+    return cmd
+
+
+def join(ctx: GameContext, cmd: Join) -> Outcome:
+    record = ctx.live.record
+    mine = record.seat_of_user(ctx.actor.user_id)
+    if mine is not None:
+        return refuse(f"You already sit at this table as {mine.name} ({mine.colour}).")
+    if len(record.seats) >= MAX_PLAYERS:
+        return refuse(f"The table is full ({MAX_PLAYERS} players).")
+    given = cmd.name or ctx.actor.name
+    try:
+        name = check_name(given, [s.name for s in record.seats])
+    except LimitError as err:
+        return refuse(f"You cannot join as {shown(given, 40)!r}: {err}. "
+                      f"Try `join as OTHERNAME`.")
+    taken = {s.colour for s in record.seats}
+    colour = cmd.colour
+    if colour is not None:
+        if colour not in COLOURS:
+            return refuse(f"{colour} is not a colour of the game; choose {', '.join(COLOURS)}.")
+        if colour in taken:
+            return refuse(f"{colour} is taken; free colours: {_free(taken)}.")
+    else:
+        colour = next(c for c in COLOURS if c not in taken)
+    draft = ctx.draft()
+    draft.add(payloads.Joined(colour), seat=name)
+    seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
+    return Outcome(f"{name} joins the game as {colour}. Seated ({len(draft.record.seats)} of "
+                   f"{MAX_PLAYERS}): {seated}.", draft=draft)
+
+
+def accept(ctx: GameContext, cmd: Accept) -> Outcome:
+    """Take the seat offered to you: from now on you play it and are pinged for it."""
+    live = ctx.live
+    seat = live.record.offered_to(ctx.actor.user_id)
+    if seat is None:
+        return refuse("No seat is offered to you in this game; a moderator offers one with "
+                      "`replace NAME with @you`.")
+    if live.status not in PLAYING_STATUSES:
+        return refuse(f"The game is {live.status}, so no seat can be taken now.")
+    old_name, new_name = seat.name, live.record.name_for(seat, seat.user_name)
+    draft = ctx.draft()
+    draft.add(payloads.Accepted(new_name or None), seat=seat.name)
+    if new_name is None:
+        return Outcome(f"{ctx.actor.name} takes {old_name}'s seat.\n{next_line(draft.live)}",
+                       draft=draft, position_changed=True)
+    draft.game = build_game(draft.record)  # the picture shows the new name
+    return Outcome(f"{ctx.actor.name} takes {old_name}'s seat; the seat plays as {new_name} "
+                   f"from now on.\n{next_line(draft.live)}", draft=draft, position_changed=True,
+                   picture=draft.game)
+
+
+def _free(taken: set[str | None]) -> str:
+    return ", ".join(c for c in COLOURS if c not in taken) or "none"
+
+
+def leave(ctx: GameContext, cmd: Leave) -> Outcome:
+    seat = ctx.live.record.seat_of_user(ctx.actor.user_id)
+    if seat is None:
+        return refuse("You are not seated at this table.")
+    draft = ctx.draft()
+    draft.add(payloads.Left(), seat=seat.name)
+    return Outcome(f"{seat.name} leaves the table ({len(draft.record.seats)} seated).",
+                   draft=draft)
+
+
+def colour(ctx: GameContext, cmd: Colour) -> Outcome:
+    record = ctx.live.record
+    seat = record.seat_of_user(ctx.actor.user_id)
+    if seat is None:
+        return refuse("You are not seated at this table; `join` first.")
+    taken = {s.colour for s in record.seats if s is not seat}
+    if cmd.colour not in COLOURS:
+        return refuse(f"{cmd.colour} is not a colour of the game; choose {', '.join(COLOURS)}.")
+    if cmd.colour in taken:
+        return refuse(f"{cmd.colour} is taken; free colours: {_free(taken)}.")
+    draft = ctx.draft()
+    draft.add(payloads.Recoloured(cmd.colour), seat=seat.name)
+    return Outcome(f"{seat.name} now plays {cmd.colour}.", draft=draft)
+
+
+def start(ctx: GameContext, cmd: Start) -> Outcome:
+    record = ctx.live.record
+    names = [s.name for s in record.seats]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        return refuse(f"Bus needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(names)} seated.")
+    seed: int | None = None
+    if cmd.order is not None:
+        order = []
+        for given in cmd.order:
+            seat = record.seat(given)
+            if seat is None:
+                return refuse(f"{given} is not seated here; the seats are {', '.join(names)}.")
+            order.append(seat.name)
+        if sorted(order) != sorted(names):
+            return refuse(f"The order must name every seat once: {', '.join(names)}.")
+        how = "given by the moderator"
+    else:
+        seed = secrets.randbits(32)
+        order = list(names)
+        random.Random(seed).shuffle(order)
+        how = f"drawn at random, seed {seed}"
+    # every seat has its colour from ``join`` on
+    colours = [s.colour or "" for s in (record.seat(n) for n in order) if s is not None]
+    draft = ctx.draft()
+    draft.add(payloads.Started(tuple(order), tuple(colours), seed,
+                             "moderator" if cmd.order is not None else "random"))
+    try:
+        draft.game = build_game(draft.record)
+    except (BusError, ValueError) as err:
+        return refuse(f"The game cannot start: {err}.")
+    assert draft.game is not None
+    seating = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
+    lines = [f"The game begins! Seat order ({how}): {seating}."]
+    lines.extend(ratings.chances(ctx.store, draft.record, ctx.actor.server or ctx.place))
+    lines.extend(f"  · {e.text}" for e in draft.game.opening_events)
+    lines.extend(played_lines(draft.run_automatic()))
+    return table_outcome(draft, lines)
+
+
+# ---- the commands --------------------------------------------------------------------------------
+
+ENTRIES = (
+    Entry("new", ("new",), USAGE_NEW, _new,
+          {NewGame: OpenRoute(new_game, discord=OnDiscord(posts=True))},
+          help=((Section.LOBBY, USAGE_NEW),),
+          docs=((Who.ANYONE, "`new game [capstone\\|splotter-2nd] [option=value ...]`"),),
+          slash=Slash("new", "Open a new game at this table"), rank=1),
+    Entry("join", ("join",), "`join [colour] [as NAME]`", _join,
+          {Join: Route(join, (lobby_only("join"),), resolve=takes_offer)}, strict=True,
+          help=((Section.LOBBY, "`join [colour] [as NAME]`"),),
+          docs=((Who.BEFORE_START, "`join [colour] [as NAME]`"),),
+          slash=Slash("join", "Take a seat in the game being set up here"), rank=10),
+    Entry("colour", ("colour", "color"), "`colour COLOUR`", _colour,
+          {Colour: Route(colour, (lobby_only("change colour"),))}, strict=True,
+          help=((Section.LOBBY, "`colour COLOUR`"),), docs=((Who.BEFORE_START, "`colour COLOUR`"),),
+          slash=NoSlash(f"`/bus join` takes the colour with the seat; {_DO}"), rank=11),
+    Entry("leave", ("leave",), "`leave`", _leave,
+          {Leave: Route(leave, (lobby_only("leave"),))},
+          help=((Section.LOBBY, "`leave`"),), docs=((Who.BEFORE_START, "`leave`"),),
+          slash=NoSlash(f"rare, and Discord allows 25 subcommands; {_DO}"), rank=12),
+    Entry("start", ("start",), USAGE_START, _start,
+          {Start: Route(start, (lobby_only("start the game"), moderator("start the game")),
+                        discord=OnDiscord(posts=True))},
+          help=((Section.LOBBY, "`start` (moderator; random seat order) or "
+                                "`start order: A, B, C`"),),
+          docs=((Who.MODERATORS, "`start` (random order, seed recorded) or "
+                                 "`start order: A, B, C`"),),
+          slash=Slash("start", "Start the game with the players seated"), rank=13),
+    Entry("accept", ("accept",), "`accept`", _accept, {Accept: Route(accept)},
+          help=((Section.LOBBY, "a seat offered to you (`replace`, an import) is yours once "
+                                "you type `accept`"),),
+          docs=((Who.OFFERED, "`accept` (or `join as NAME`): take the seat"),),
+          slash=NoSlash(f"an offer is answered where it was made; {_DO}"), rank=14),
+)

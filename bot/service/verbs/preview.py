@@ -1,0 +1,126 @@
+"""``preview MOVE...``: trying moves without playing them.
+
+The moves are played on a copy of the game (for whoever decides at each step, with the
+service's automatic moves in between, exactly as a real message would) and the answer is the
+picture of that copy, its changes highlighted against the table as it stands. Nothing is
+recorded: the draft is thrown away, so a preview can never touch the log. A preview costs a
+picture, like ``map``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.api import Command
+from bot.service.command.context import GameContext, Outcome, refuse
+from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
+from bot.service.command.needs import readable
+from bot.service.command.playing import why_not
+from bot.service.command.words import Words, read_moves
+from bot.service.game.live_game import Draft, Played, waiting_for
+from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
+from bot.service.words.replies import next_line, played_lines
+from engine import BusError, Decision, Move, Question
+
+#: marked on a preview's picture, so that nobody takes it for the table
+NOTE = "Preview: not played"
+
+
+@dataclass(frozen=True, slots=True)
+class Preview(Command):
+    """``preview MOVES``: the table as it would be after them; nothing is played. Read like
+    ``Play`` (``unreadable`` says why the moves cannot be read)."""
+
+    text: str
+    moves: tuple[Move, ...] = ()
+    unreadable: str | None = None
+
+    def written(self) -> str:
+        return self.text
+
+
+def previewing(text: str) -> Preview:
+    """``preview`` of ``text`` read as moves (``/bus preview``'s moves, or the message's rest)."""
+    moves = read_moves(text)
+    return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
+
+
+def _preview(w: Words) -> Command | None:
+    text = w.rest(1).removeprefix(":").strip()
+    return previewing(text) if text else None
+
+
+def preview_name(game_id: int, moves: int) -> str:
+    return f"bus-game{game_id}-move{moves:03d}-preview.png"
+
+
+def previewable(ctx: GameContext, cmd: object = None) -> Outcome | None:
+    """A preview needs a game under way (a paused one previews as if resumed)."""
+    live = ctx.live
+    if live.status in PLAYING_STATUSES and live.game is not None:
+        return None
+    return refuse(f"There is nothing to preview: the game is {live.status}.")
+
+
+def preview(ctx: GameContext, cmd: Preview) -> Outcome:
+    """The table as it would be after the command's moves; nothing is recorded."""
+    live = ctx.live
+    assert live.game is not None  # the command table checked ``previewable``
+    tried = _unwrapped(list(cmd.moves))
+    first = waiting_for(live)
+    draft = Draft.of(live, ctx.actor, ctx.now, None)
+    draft.record.status = GameStatus.ACTIVE  # a paused game previews as if resumed
+    played: list[Played] = []
+    for i, move in enumerate(tried):
+        try:
+            played.extend(draft.run_automatic())
+            game = draft.game
+            decision = game.to_act() if game is not None else None
+            if decision is None:
+                raise BusError("the game would be over before it")
+            played.append(draft.push(decision.player, move))
+        except BusError as err:
+            return why_not(draft, move, err, i, len(tried),
+                           unchanged="Nothing was previewed or changed.")
+    played.extend(draft.run_automatic())
+    written = "; ".join(str(m) for m in tried)
+    lines = [f"Preview only: nothing was played. The table if {written}:",
+             *played_lines(played), _then(next_line(draft.live)), _to_play(ctx, first, written)]
+    return Outcome("\n".join(lines), picture=draft.game, previous=live.game,
+                   picture_name=preview_name(live.record.game_id, len(draft.record.moves)),
+                   preview=written)
+
+
+def _then(line: str) -> str:
+    """What follows the previewed moves, in one line ("After that, next: Cleo: ...")."""
+    if line.startswith("Next: "):
+        return f"After that, next: {line.removeprefix('Next: ')}"
+    return f"After that: {line}"
+
+
+def _to_play(ctx: GameContext, first: tuple[Decision, str | None] | None, written: str) -> str:
+    """How the previewed moves are played, said to the one who can play them."""
+    if first is None or same_user(first[1], ctx.actor.user_id):
+        return f"To play it, write: {written}"
+    return f"Only {first[0].player} can play it now, by writing: {written}"
+
+
+def _unwrapped(moves: list[Move]) -> list[Move]:
+    """The moves themselves: "preview maybe X" previews X rather than answering the maybe."""
+    out: list[Move] = []
+    for move in moves:
+        out.extend(move.moves if isinstance(move, Question) else (move,))
+    return out
+
+
+ENTRY = Entry(
+    "preview", ("preview",), "`preview MOVE...` (for example `preview Place Office at C1`)",
+    _preview,
+    {Preview: Route(preview, (previewable, readable), cost=Cost((Budget.PICTURE,), "preview"))},
+    strict=True,
+    help=((Section.PLAY, "`preview MOVES` shows the table after them without playing "
+                         "anything"),),
+    docs=((Who.ANYONE, "`preview MOVE...` (while the game is under way or paused)"),),
+    slash=Slash("preview", "See the table after moves, without playing them", private=True),
+    rank=16,
+)

@@ -1,0 +1,132 @@
+"""``log``: the game as a thread would tell it, round by round.
+
+The moves in force in move order, numbered, under a header per round, each followed by what
+came of it (a bus bought, the clock, a forfeit, the next starting player, the end) and with
+the acts between them (undos, moderators, settings, time away, plans, reminders). An automatic
+move says why ("timed out after 24 h"). ``log since me`` starts after the writer's own last
+move. The rounds and events come from one replay of the moves in force.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.service.game import deadlines, payloads
+from bot.service.game.live_game import LiveGame
+from bot.service.game.records import LiveMove, Record, same_user
+from bot.service.words.replies import _players_then, act_text, correction_slots
+from engine import GameLog, replay
+from engine.notation import parse_move
+
+#: lines ``log`` shows without ``all``
+LOG_TAIL = 30
+#: the engine events the log tells (the rest repeat the move or announce the next decision)
+TOLD = frozenset(("clock", "bus", "forfeit", "start", "game_over"))
+#: the records the log shows as moves, or not at all (the lobby's), rather than as acts
+_NOT_ACTS = (payloads.Moved, payloads.Created, payloads.Joined, payloads.Recoloured, payloads.Left,
+             payloads.Corrected)
+_WHY = {
+    "dropped": "automatic: the player has left",
+    "single": "automatic: the only legal choice",
+    "away": "automatic: the player is away",
+    "plan": "planned",
+}
+
+
+@dataclass(slots=True)
+class Told:
+    """The log as lines, and where each move's lines end (for ``log since me``)."""
+
+    lines: list[str] = field(default_factory=list)
+    #: move number -> the number of lines up to and with that move's events
+    after: dict[int, int] = field(default_factory=dict)
+
+
+def log_text(live: LiveGame, records: list[Record], *, everything: bool,
+             since: int | None = None) -> str:
+    """The log (its last ``LOG_TAIL`` lines unless ``everything``), or what came after move
+    ``since``."""
+    told = tell(live, records)
+    lines = told.lines
+    if since is not None:
+        lines = lines[told.after.get(since, 0):]
+        return "\n".join(lines) if lines else "Nothing has happened since your last move."
+    if not lines:
+        return "No moves yet."
+    head = ""
+    if not everything and len(lines) > LOG_TAIL:
+        head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
+        lines = lines[-LOG_TAIL:]
+    return head + "\n".join(lines)
+
+
+def tell(live: LiveGame, records: list[Record]) -> Told:
+    """Every line of the log. A corrected move keeps its place: it is listed where the move it
+    replaced was, and an act comes after the moves that were in the log before it."""
+    record = live.record
+    by_seq = {rec.seq: rec for rec in records}
+    slot = correction_slots(records)
+    acts = [rec for rec in records if not isinstance(rec.payload, _NOT_ACTS)]
+    player = _players_then(records)
+    rounds, events = _story(live)
+    told, shown_round = Told(), -1
+    for number, m in enumerate(record.moves, start=1):
+        while acts and acts[0].seq < slot.get(m.seq, m.seq):
+            told.lines.append(f"  — {act_text(acts.pop(0))}")
+        if number <= len(rounds) and rounds[number - 1] != shown_round:
+            shown_round = rounds[number - 1]
+            told.lines.append("**Setup**" if shown_round == 0 else f"**Round {shown_round}**")
+        rec = by_seq[m.seq]
+        # the seat's name when the move was made: a replaced player's moves keep theirs
+        told.lines.append(f"{number}. {rec.seat or m.seat}: {m.text}"
+                          f"{_note(m, rec, player.get(rec.seq))}")
+        told.lines.extend(f"  · {text}" for text in events.get(number, []))
+        told.after[number] = len(told.lines)
+    told.lines.extend(f"  — {act_text(rec)}" for rec in acts)
+    return told
+
+
+def _note(m: LiveMove, rec: Record, player: str | None) -> str:
+    """Why a move is in the log when its player did not simply write it."""
+    if m.why == "timeout":
+        move = rec.carried(payloads.Moved)
+        took = f" after {deadlines.hours(move.after)}" if move.after is not None else ""
+        return f" (automatic: timed out{took}, {move.policy or 'idle'})"
+    if m.auto:
+        return f" ({_WHY.get(m.why or '', 'automatic')})"
+    if isinstance(rec.payload, payloads.Corrected):
+        return f" (corrected by {rec.user_name})"
+    if (rec.user_id != "busbot" and not rec.carried(payloads.Moved).imported
+            and not same_user(rec.user_id, player)):
+        return f" (by {rec.user_name})"
+    return ""
+
+
+def _story(live: LiveGame) -> tuple[list[int], dict[int, list[str]]]:
+    """The round each move in force was made in, and the events worth telling after each
+    (by move number), from one replay; nothing when the moves do not replay."""
+    record = live.record
+    if record.order_by is None or live.game is None:
+        return [], {}
+    game = replay(GameLog([s.name for s in record.seats], record.edition, dict(record.options),
+                          [s.colour or "" for s in record.seats], []))
+    rounds: list[int] = []
+    events: dict[int, list[str]] = {}
+    try:
+        for number, m in enumerate(record.moves, start=1):
+            rounds.append(game.state.round)
+            told = [e.text for e in game.push(parse_move(m.text), m.seat) if e.kind in TOLD]
+            if told:
+                events[number] = told
+    except Exception:  # the records replayed when stored; a log is never worth a failure
+        return rounds, events
+    return rounds, events
+
+
+def last_move_of(live: LiveGame, seat: str) -> int | None:
+    """The number of the seat's last move chosen by its player (or their plan)."""
+    last = None
+    for number, m in enumerate(live.record.moves, start=1):
+        if m.seat == seat and (not m.auto or m.why == "plan"):
+            last = number
+    return last
