@@ -186,3 +186,27 @@ async def test_busbot_run_outlives_bad_frames_and_early_closes(tmp_path: Path) -
     assert "Traceback" not in written and b"Traceback" not in err
     assert written.count("the gateway sent") == 2
     assert written.rstrip().endswith("stopped")
+
+
+@pytest.mark.long
+async def test_each_shard_keeps_its_own_pace(tmp_path: Path) -> None:
+    """Two shards in one process: the gateway storms one of them; the other stays connected
+    and unslowed, and they identified five seconds apart (Discord's pace for IDENTIFY)."""
+    async with wire_server() as server:
+        config = wire_config(server, tmp_path / "busbot.db", shard_count=2)
+        async with busbot_on(server, config) as running:
+            await server.wait_for(lambda: len([f for f in server.frames if f["op"] == 2]) == 2)
+            await server.wait_for(lambda: server.in_session)  # the second shard's session
+            identified = [f["d"]["shard"] for f in server.frames if f["op"] == 2]
+            assert identified == [[0, 2], [1, 2]]
+            before = len(server.connections)
+            server.every_connection = "close before hello"
+            await server.drop_connection(4000)  # the second shard's connection
+            await server.wait_for(lambda: len(server.connections) >= before + 3)
+            paces = running.bot.paces
+            assert paces[1].failures >= 3 and paces[0].failures == 0
+            first = running.bot.get_shard(0)
+            assert first is not None and not first.is_closed()
+            server.every_connection = None
+            server.connected.clear()
+            await asyncio.wait_for(server.connected.wait(), 20)
