@@ -253,11 +253,8 @@ async def connect_shard(client: AutoShardedClient, pace: Pace, shard_id: int, *,
     ``resume``), tried until one opens, at ``pace``; None when the client closed meanwhile.
     A fatal close (``FATAL``) is raised as discord.py's ``ConnectionClosed``."""
     while not client.is_closed():
-        pause = pace.delay()
-        if pause > 0:
-            await asyncio.sleep(pause)
-            if client.is_closed():
-                return None
+        if not await _paused(client, pace.delay()):
+            return None
         resuming = resume and previous is not None and previous.session_id is not None
         pace.trying()
         try:
@@ -284,6 +281,15 @@ async def connect_shard(client: AutoShardedClient, pace: Pace, shard_id: int, *,
         else:
             log.debug("shard %s: connecting failed (%s)", shard_id, why)
     return None
+
+
+async def _paused(client: AutoShardedClient, seconds: float) -> bool:
+    """Wait ``seconds`` (a backoff may be a minute), ending early when the client closes (a
+    SIGTERM meanwhile); False when it closed."""
+    end = time.monotonic() + seconds
+    while not client.is_closed() and (left := end - time.monotonic()) > 0:
+        await asyncio.sleep(min(left, 0.25))
+    return not client.is_closed()
 
 
 class SteadyShard(Shard):
