@@ -22,6 +22,11 @@ from ai.search import Search
 from engine.errors import GameOver
 from engine.game import Game
 from engine.moves import Move
+from engine.text import Msg
+
+#: the refusals when the game is over (an ``engine.errors.GameOver``)
+NO_MOVE_TO_CHOOSE = Msg("ai.over.choose", "the game is over: there is no move to choose")
+NO_MOVE_TO_SUGGEST = Msg("ai.over.suggest", "the game is over: there is no move to suggest")
 
 __all__ = ["BUDGETS", "Advice", "Budget", "Level", "advise", "choose_move", "level_named"]
 
@@ -45,7 +50,7 @@ def choose_move(game: Game, *, playouts: int | None = None, seconds: float | Non
     """
     legal = game.legal_moves()
     if not legal:
-        raise GameOver("the game is over: there is no move to choose")
+        raise GameOver(NO_MOVE_TO_CHOOSE())
     if len(legal) == 1:
         return legal[0]
     budget = _budget(playouts, seconds, level)
@@ -63,7 +68,7 @@ def advise(game: Game, *, playouts: int | None = 24, seconds: float | None = 1.0
     ``hint`` tells a player): how the games it looked ahead at ended after it."""
     legal = game.legal_moves()
     if not legal:
-        raise GameOver("the game is over: there is no move to suggest")
+        raise GameOver(NO_MOVE_TO_SUGGEST())
     if len(legal) == 1:
         return Advice(legal[0], "it is the only legal move.")
     search = Search(game, random.Random(seed))

@@ -19,6 +19,10 @@ Bad input only ever raises the ``BusError`` family: ``ParseError``, ``NotYourTur
 play them (a question, a maybe, a "don't"): its text says whether they would be legal now, and
 why.
 
+Everything the engine says is a ``Text`` (``engine.text``: a catalogue message and its
+arguments, written in the reader's language where it is shown): ``err.text``, ``Event.said``,
+``Decision.said``; ``str(err)``, ``Event.text`` and ``Decision.text`` are its English.
+
 Where things live: ``board`` (the city, from ``data/city.json``), ``moves`` (typed moves and the
 action board's facts: resolution order, spaces per action), ``notation`` (text -> moves,
 and moves written in a language), ``words`` (the word list of each language, from
@@ -30,7 +34,8 @@ what a move does, its words, its start and its forfeit, registered in ``rules.RU
 reasons), ``game`` (the turn machine that walks the steps, with its snapshots), ``position``
 (a snapshot written down, to be stored and resumed from), ``log`` (the text log), ``replay``
 (replaying a log, from a stored position when one is given), ``history`` and ``stats``
-(looking back over a game), ``limits`` (every limit on input), ``view`` (JSON), ``playout``
+(looking back over a game), ``limits`` (every limit on input), ``text`` (the catalogue's
+types: ``Msg``, ``Plural``, ``Text``), ``view`` (JSON), ``playout``
 (random games), ``worth`` (what each action space gives now, R5).
 """
 

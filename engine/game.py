@@ -14,19 +14,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import intent
-from engine.decisions import Decision, DecisionKind, Event
+from engine.decisions import NOT_PLAYING, NOT_YOUR_TURN, Decision, DecisionKind, Event, told
 from engine.errors import BusError, GameOver, IllegalMove, LogError, NotYourTurn
-from engine.kept import SNAPSHOT_EVERY, KeptPositions
+from engine.kept import NOTHING_TO_TAKE_BACK, SNAPSHOT_EVERY, KeptPositions
 from engine.log import GameLog, option_text
-from engine.moves import Move, Question, Unfinished, what
+from engine.moves import Move, Question, Unfinished
 from engine.notation import parse_moves
 from engine.rules import RULES, Rule, impossible
 from engine.rules.base import texts
 from engine.rules.choose import begin_resolution, choose_quietly, start_round
 from engine.rules.ending import end_game, ends_round, ranking
-from engine.rules.setup import opening
+from engine.rules.setup import SETUP_COMPLETE, opening
 from engine.rules.starting import pass_start
 from engine.state import GameState, Options, PlayerState, seat_colours, seat_names
+from engine.text import Listing, Text
 from engine.view import game_to_json
 
 __all__ = ["SNAPSHOT_EVERY", "Decision", "Event", "Game"]
@@ -42,10 +43,7 @@ class Game(KeptPositions):
                  options: Options | None = None, colours: list[str] | None = None) -> None:
         names = seat_names(players)
         chosen = seat_colours(colours, len(names))
-        try:
-            base = Options.for_edition(edition, len(names))
-        except ValueError as err:
-            raise BusError(str(err)) from None
+        base = Options.for_edition(edition, len(names))  # an unknown one: OptionError
         opts = options if options is not None else base
         self.edition = edition
         self.initial_options = opts
@@ -80,8 +78,7 @@ class Game(KeptPositions):
         for p in self.state.players:
             if p.name.casefold() == wanted:
                 return p
-        raise NotYourTurn(f"{name} is not playing in this game "
-                          f"(the players are {', '.join(self.players)})")
+        raise NotYourTurn(NOT_PLAYING(name=name, players=Listing(tuple(self.players), ", ")))
 
     def _step(self) -> tuple[Rule, PlayerState] | None:
         """The step the game stands at and the player who must decide it; None when over."""
@@ -103,8 +100,7 @@ class Game(KeptPositions):
         rule, p = step
         task = self.state.task
         count = 1 if rule.kind is DecisionKind.CHOOSE or task is None else task.remaining
-        text = rule.describe(self.state, p, count)
-        return Decision(p.name, p.seat, rule.kind, count, f"{p.name}: {text}")
+        return Decision(p.name, p.seat, rule.kind, count, rule.describe(self.state, p, count))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move for the decision now (empty when the game is over)."""
@@ -131,7 +127,7 @@ class Game(KeptPositions):
         """
         step = self._step()
         if step is None:
-            raise GameOver(f"the game is over: {self.winner} won")
+            raise GameOver(winner=self.winner)
         rule, p = step
         st = self.state
         listed = self._legal
@@ -197,13 +193,13 @@ class Game(KeptPositions):
             refusal = impossible(self.state, move)
             if refusal is not None:
                 raise refusal
-            raise NotYourTurn(f"it is not {self.player(player).name}'s turn: waiting for "
-                              f"{self._waiting()}", player=p.name)
+            raise NotYourTurn(NOT_YOUR_TURN(name=self.player(player).name,
+                                            waiting=self._waiting()), player=p.name)
         if isinstance(move, Question | Unfinished):  # plays nothing: engine/intent.py answers
             raise intent.answer(self, p, move)
         if not isinstance(move, rule.takes):
-            raise IllegalMove(f"{p.name} cannot {what(move)} now: {p.name} must {rule.asks} "
-                              f"({self._waiting()}){intent.first_choose(rule.kind, move)}",
+            raise IllegalMove(intent.wrong_step(rule.kind, move, p.name, rule.asks(),
+                                                self._waiting()),
                               rule=rule.rule, alternatives=texts(self.legal_moves(), 12))
 
     def play(self, player: str, text: str) -> list[Event]:
@@ -224,7 +220,7 @@ class Game(KeptPositions):
     def pop(self) -> Move:
         """Take back the last move and return it (replaying from the nearest kept position)."""
         if not self.history:
-            raise IllegalMove("there is no move to take back")
+            raise IllegalMove(NOTHING_TO_TAKE_BACK())
         last = self.history[-1][1]
         back = self.position_at(len(self.history) - 1)
         self._restore(back.state, back.history)
@@ -247,7 +243,7 @@ class Game(KeptPositions):
                 else:
                     self.push(move, player)
             except BusError as err:
-                raise LogError(err.message, line=lines[index] if index < len(lines) else None,
+                raise LogError(err.text, line=lines[index] if index < len(lines) else None,
                                move=index + 1,
                                rule=err.rule if isinstance(err, IllegalMove) else None) from None
 
@@ -264,10 +260,10 @@ class Game(KeptPositions):
         other._unread = dict(self._unread)
         return other
 
-    def _waiting(self) -> str:
+    def _waiting(self) -> Text:
         decision = self.to_act()
         assert decision is not None
-        return decision.text
+        return decision.said
 
     # ---- automatic steps ----------------------------------------------------------------------
 
@@ -291,7 +287,8 @@ class Game(KeptPositions):
                 if self._list(rule, p):
                     return events
                 self._legal = None
-                events.append(rule.forfeit(st, task, p))
+                if not quiet:  # told only where read: a forfeit's words cost a few Texts
+                    events.append(rule.forfeit(st, task, p))
                 task.remaining = 0
             if not st.queue:
                 st.task = None
@@ -306,7 +303,7 @@ class Game(KeptPositions):
     def _end_round(self) -> list[Event]:
         st = self.state
         if st.phase == "setup":
-            return [Event("phase", "Setup is complete."), *start_round(st)]
+            return [told("phase", SETUP_COMPLETE), *start_round(st)]
         why = ends_round(st)
         if why is not None:
             return end_game(st, why)

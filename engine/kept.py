@@ -14,10 +14,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Self
 
 from engine import position
-from engine.decisions import plural
 from engine.errors import BusError
 from engine.moves import Move
 from engine.state import GameState
+from engine.text import Msg, Plural
+
+NO_SUCH_MOVE = Plural("kept.no_such_move", "there is no move {moves}: the game has {n} move",
+                      "there is no move {moves}: the game has {n} moves")
+NOT_KEPT = Msg("kept.not_kept", "no position is kept after move {moves}")
+#: ``Game.pop`` at the start
+NOTHING_TO_TAKE_BACK = Msg("game.nothing_to_take_back", "there is no move to take back")
 
 #: moves between two kept copies of the position: undo and ``position_at`` replay at most this
 #: many moves less one; each copy is about 10 KB (benchmarks/bench_engine.py prints both)
@@ -49,8 +55,7 @@ class KeptPositions(ABC):
         """A new game at the position after the first ``moves`` moves of this one, replayed from
         the nearest kept copy (at most ``SNAPSHOT_EVERY - 1`` moves, whatever the game's length)."""
         if not 0 <= moves <= len(self.history):
-            raise BusError(f"there is no move {moves}: the game has "
-                           f"{plural(len(self.history), 'move')}")
+            raise BusError(NO_SUCH_MOVE(moves=moves, n=len(self.history)))
         k, kept = self._nearest(moves)
         other = self.copy()
         other._restore(kept.copy(), self.history[:k * SNAPSHOT_EVERY])
@@ -79,7 +84,7 @@ class KeptPositions(ABC):
         stored beside the log and handed back to ``replay`` as ``kept``."""
         k, kept = self._nearest(moves)
         if k * SNAPSHOT_EVERY != moves:
-            raise BusError(f"no position is kept after move {moves}")
+            raise BusError(NOT_KEPT(moves=moves))
         return position.write(kept, [(name, str(move)) for name, move in self.history[:moves]])
 
     def resume(self, history: list[tuple[str, Move]],

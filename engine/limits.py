@@ -14,6 +14,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.errors import Said
+from engine.text import Msg
+
 # ---- messages -----------------------------------------------------------------------------------
 
 #: Characters in one message. Discord's own limit for a message (a bot's reply is held to the
@@ -187,8 +190,44 @@ def exempt(kinds: list[str], moderator: bool) -> bool:
     return first in ALWAYS_ALLOWED or (first == "undo" and moderator)
 
 
-class LimitError(ValueError):
-    """A value outside its limit; the message names the limit and says what is allowed."""
+class LimitError(Said, ValueError):
+    """A value outside its limit; its ``text`` names the limit and says what is allowed."""
+
+
+MESSAGE_TOO_LONG = Msg("limits.message",
+                       "that message has {count:,} characters; the bot reads at most {most:,} "
+                       "(the message limit)")
+TOO_MANY_MOVES = Msg("limits.moves",
+                     "that message holds {count} moves; at most {most} are played from one "
+                     "message (the moves-per-message limit)")
+SEATS = Msg("limits.seats", "Bus is played by {least} to {most} players, not {count}")
+OPTION_RANGE = Msg("limits.option",
+                   "option {name} is {value}; it must be from {low} to {high} (the {name} limit)")
+TOO_MANY_RECORDS = Msg("limits.records",
+                       "a game holds at most {most:,} records (moves and acts, the records "
+                       "limit); this one would have {count:,}; a moderator can still `abandon` "
+                       "it, and anyone can start a new one")
+DEADLINE = Msg("limits.deadline", "a deadline is from 1 hour to 30 days (the deadline limit)")
+AWAY = Msg("limits.away",
+           "time away is at most 60 days from now (the time-away limit); a moderator can "
+           "`replace` a seat for longer")
+PLAN = Msg("limits.plan",
+           "a plan holds at most {most} steps, a round's worth (the plan limit); this one has "
+           "{count}")
+SEASON_TOO_LONG = Msg("limits.season.long", "a season's name has at most {most} characters")
+SEASON_INVISIBLE = Msg("limits.season.invisible",
+                       "a season's name may not hold the invisible or control character {code}")
+SEASON_EMPTY = Msg("limits.season.empty", "a season needs a name")
+NAME_TOO_LONG = Msg("limits.name.long",
+                    "a seat name has at most {most} characters (the name limit)")
+NAME_INVISIBLE = Msg("limits.name.invisible",
+                     "a seat name may not hold the invisible or control character {code}")
+NAME_EMPTY = Msg("limits.name.empty", "a seat needs a name")
+NAME_MARKS = Msg("limits.name.marks", "a seat name may not contain {marks} or start with #")
+NAME_NO_LETTER = Msg("limits.name.no_letter", "a seat name needs a letter or a digit")
+NAME_RESERVED = Msg("limits.name.reserved",
+                    "{name} is a reserved word of the game log or the bot's own name")
+NAMES_ALIKE = Msg("limits.name.alike", "the names {first} and {second} look alike")
 
 
 # ---- checks -------------------------------------------------------------------------------------
@@ -196,52 +235,45 @@ class LimitError(ValueError):
 
 def check_message(text: str) -> None:
     if len(text) > MAX_MESSAGE_CHARS:
-        raise LimitError(f"that message has {len(text):,} characters; the bot reads at most "
-                         f"{MAX_MESSAGE_CHARS:,} (the message limit)")
+        raise LimitError(MESSAGE_TOO_LONG(count=len(text), most=MAX_MESSAGE_CHARS))
 
 
 def check_move_count(count: int) -> None:
     if count > MAX_MOVES_PER_MESSAGE:
-        raise LimitError(f"that message holds {count} moves; at most {MAX_MOVES_PER_MESSAGE} are "
-                         f"played from one message (the moves-per-message limit)")
+        raise LimitError(TOO_MANY_MOVES(count=count, most=MAX_MOVES_PER_MESSAGE))
 
 
 def check_seats(count: int) -> None:
     if not MIN_SEATS <= count <= MAX_SEATS:
-        raise LimitError(f"Bus is played by {MIN_SEATS} to {MAX_SEATS} players, not {count}")
+        raise LimitError(SEATS(least=MIN_SEATS, most=MAX_SEATS, count=count))
 
 
 def check_option(name: str, value: int) -> None:
     low, high = OPTION_RANGES.get(name, (0, 0))
     if name in OPTION_RANGES and not low <= value <= high:
-        raise LimitError(f"option {name} is {value}; it must be from {low} to {high} "
-                         f"(the {name} limit)")
+        raise LimitError(OPTION_RANGE(name=name, value=value, low=low, high=high))
 
 
 def check_records(count: int, stored: int = 0) -> None:
     """``count``: the records that change the game (``GameRecord.counted``); ``stored``: all
     of them. A moderator can still ``abandon`` a game at the limit (``exempt``)."""
     if count > MAX_RECORDS or stored > MAX_STORED_RECORDS:
-        raise LimitError(f"a game holds at most {MAX_RECORDS:,} records (moves and acts, the "
-                         f"records limit); this one would have {max(count, stored):,}; a "
-                         f"moderator can still `abandon` it, and anyone can start a new one")
+        raise LimitError(TOO_MANY_RECORDS(most=MAX_RECORDS, count=max(count, stored)))
 
 
 def check_deadline(seconds: float) -> None:
     if not MIN_DEADLINE_SECONDS <= seconds <= MAX_DEADLINE_SECONDS:
-        raise LimitError("a deadline is from 1 hour to 30 days (the deadline limit)")
+        raise LimitError(DEADLINE())
 
 
 def check_away(seconds: float) -> None:
     if not 0 < seconds <= MAX_AWAY_SECONDS:
-        raise LimitError("time away is at most 60 days from now (the time-away limit); a "
-                         "moderator can `replace` a seat for longer")
+        raise LimitError(AWAY())
 
 
 def check_plan(steps: int) -> None:
     if steps > MAX_PLAN_STEPS:
-        raise LimitError(f"a plan holds at most {MAX_PLAN_STEPS} steps, a round's worth (the "
-                         f"plan limit); this one has {steps}")
+        raise LimitError(PLAN(most=MAX_PLAN_STEPS, count=steps))
 
 
 def shown(text: str, limit: int = MAX_ECHO_CHARS) -> str:
@@ -270,40 +302,37 @@ def check_season_name(name: str) -> str:
     """A season's name as it will be stored, or ``LimitError`` saying why it cannot be one:
     printable, at most ``MAX_SEASON_CHARS`` characters once its spaces are tidied."""
     if len(name) > 4 * MAX_SEASON_CHARS:  # before normalising, which is linear but not free
-        raise LimitError(f"a season's name has at most {MAX_SEASON_CHARS} characters")
+        raise LimitError(SEASON_TOO_LONG(most=MAX_SEASON_CHARS))
     for char in name:
         if unicodedata.category(char) in _BAD_CATEGORIES or (char.isspace() and char != " "):
-            raise LimitError(f"a season's name may not hold the invisible or control character "
-                             f"U+{ord(char):04X}")
+            raise LimitError(SEASON_INVISIBLE(code=f"U+{ord(char):04X}"))
     clean = normalise_name(name)
     if not clean:
-        raise LimitError("a season needs a name")
+        raise LimitError(SEASON_EMPTY())
     if len(clean) > MAX_SEASON_CHARS:
-        raise LimitError(f"a season's name has at most {MAX_SEASON_CHARS} characters")
+        raise LimitError(SEASON_TOO_LONG(most=MAX_SEASON_CHARS))
     return clean
 
 
 def check_name(name: str) -> str:
     """The name as it will be stored, or ``LimitError`` saying why it cannot be a seat's name."""
     if len(name) > 4 * MAX_NAME_CHARS:  # before normalising, which is linear but not free
-        raise LimitError(f"a seat name has at most {MAX_NAME_CHARS} characters (the name limit)")
+        raise LimitError(NAME_TOO_LONG(most=MAX_NAME_CHARS))
     for char in name:
         if unicodedata.category(char) in _BAD_CATEGORIES or (char.isspace() and char != " "):
-            raise LimitError(f"a seat name may not hold the invisible or control character "
-                             f"U+{ord(char):04X}")
+            raise LimitError(NAME_INVISIBLE(code=f"U+{ord(char):04X}"))
     clean = normalise_name(name)
     if not clean:
-        raise LimitError("a seat needs a name")
+        raise LimitError(NAME_EMPTY())
     if len(clean) > MAX_NAME_CHARS:
-        raise LimitError(f"a seat name has at most {MAX_NAME_CHARS} characters (the name limit)")
+        raise LimitError(NAME_TOO_LONG(most=MAX_NAME_CHARS))
     bad = sorted({c for c in clean if c in FORBIDDEN_NAME_CHARS})
     if bad or clean.startswith("#"):
-        raise LimitError(f"a seat name may not contain {' '.join(sorted(FORBIDDEN_NAME_CHARS))} "
-                         f"or start with #")
+        raise LimitError(NAME_MARKS(marks=" ".join(sorted(FORBIDDEN_NAME_CHARS))))
     if not any(c.isalnum() for c in clean):
-        raise LimitError("a seat name needs a letter or a digit")
+        raise LimitError(NAME_NO_LETTER())
     if clean.casefold() in RESERVED_NAMES:
-        raise LimitError(f"{clean!r} is a reserved word of the game log or the bot's own name")
+        raise LimitError(NAME_RESERVED(name=repr(clean)))
     return clean
 
 
@@ -332,7 +361,7 @@ def check_distinct(names: list[str]) -> None:
     for i, name in enumerate(names):
         twin = look_alike(name, names[:i])
         if twin is not None:
-            raise LimitError(f"the names {twin!r} and {name!r} look alike")
+            raise LimitError(NAMES_ALIKE(first=repr(twin), second=repr(name)))
 
 
 @lru_cache(maxsize=4096)

@@ -14,8 +14,35 @@ so that the closing head is always its last crossing, whichever end the circle w
 from __future__ import annotations
 
 from engine.board import BOARD
+from engine.decisions import each_and
 from engine.moves import ExtendLine, Move
+from engine.notation import MoveText
 from engine.state import GameState, PlayerState
+from engine.text import Listing, Msg, Plural, Text
+
+NOT_A_HEAD = Msg("rules.r7.not_a_head", "{frm} is not a head of {name}'s line (heads {heads})")
+NOT_A_HEAD_TURNED = Msg("rules.r7.not_a_head_turned",
+                        "{frm} is not a head of {name}'s line (heads {heads}); did you mean "
+                        "{move}?")
+RUNS_TWICE = Msg("rules.r7.runs_twice",
+                 "the street {frm}-{to} is already part of {name}'s line; a line never runs a "
+                 "street twice")
+#: a line's owner in "parallel to Bram's line"
+WHOSE = Msg("rules.r7.whose", "{name}'s")
+#: parallel building refused, by whether one line or several run on the street, the empty
+#: streets counted
+PARALLEL_TO_A_LINE = Plural(
+    "rules.r7.parallel_to_a_line",
+    "you cannot build parallel to {owners} line here: the street {empty} is empty, and "
+    "{not_ending}'s line does not end at {frm} along {frm}-{to}",
+    "you cannot build parallel to {owners} line here: the streets {empty} are empty, and "
+    "{not_ending}'s line does not end at {frm} along {frm}-{to}")
+PARALLEL_TO_LINES = Plural(
+    "rules.r7.parallel_to_lines",
+    "you cannot build parallel to {owners} lines here: the street {empty} is empty, and "
+    "{not_ending}'s line does not end at {frm} along {frm}-{to}",
+    "you cannot build parallel to {owners} lines here: the streets {empty} are empty, and "
+    "{not_ending}'s line does not end at {frm} along {frm}-{to}")
 
 _EXTEND = {(a, b): ExtendLine(a, b) for a in BOARD.labels for b, _ in BOARD.adjacent[a]}
 #: each crossing's streets with the move that extends a line along each from there
@@ -77,28 +104,27 @@ def extensions(st: GameState, p: PlayerState) -> list[Move]:
     return out
 
 
-def why_not(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> str | None:
+def why_not(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> Text | None:
     """The reason a street may not extend the line, in a player's words; None when it may."""
     heads = dict.fromkeys(p.heads)
     if frm not in heads:
+        listed = Listing(tuple(heads), ", ")
         if to in heads:
-            return (f"{frm} is not a head of {p.name}'s line (heads {', '.join(heads)}); "
-                    f"did you mean Extend line from {to} to {frm}?")
-        return f"{frm} is not a head of {p.name}'s line (heads {', '.join(heads)})"
+            return NOT_A_HEAD_TURNED(frm=frm, name=p.name, heads=listed,
+                                     move=MoveText(_EXTEND[(to, frm)]))
+        return NOT_A_HEAD(frm=frm, name=p.name, heads=listed)
     if street in p.streets:
-        return (f"the street {frm}-{to} is already part of {p.name}'s line; a line never runs "
-                f"a street twice")
+        return RUNS_TWICE(frm=frm, to=to, name=p.name)
     if any(s == street for _, s in _allowed_at(st, p, frm)):
         return None
     owners = st.street_lines[street]
-    names = " and ".join(f"{st.players[q].name}'s" for q in owners)
+    names = each_and([WHOSE(name=st.players[q].name) for q in owners])
     empty = [f"{frm}-{n}" for n, s in BOARD.adjacent[frm] if not st.street_lines[s]]
-    not_ending = [st.players[q].name for q in owners if not _ends_here(st, q, frm, street)]
-    noun = "line" if len(owners) == 1 else "lines"
-    streets = "the street" if len(empty) == 1 else "the streets"
-    return (f"you cannot build parallel to {names} {noun} here: {streets} "
-            f"{' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty, and "
-            f"{', '.join(not_ending)}'s line does not end at {frm} along {frm}-{to}")
+    not_ending = Listing(tuple(st.players[q].name for q in owners
+                               if not _ends_here(st, q, frm, street)), ", ")
+    refusal = PARALLEL_TO_A_LINE if len(owners) == 1 else PARALLEL_TO_LINES
+    return refusal(n=len(empty), owners=names, empty=each_and(empty), not_ending=not_ending,
+                   frm=frm, to=to)
 
 
 def extend(st: GameState, p: PlayerState, frm: str, to: str, street: int) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.decisions import either
 from engine.errors import LogError
 from engine.limits import (
     MAX_RECORDS,
@@ -25,7 +26,15 @@ from engine.limits import (
     check_records,
     check_seats,
 )
-from engine.state import EDITIONS
+from engine.state import EDITIONS, UNKNOWN_EDITION
+from engine.text import Msg
+
+NOT_A_LINE = Msg("log.not_a_line", "expected 'Name: move' or a 'players:' header")
+OPTION_LINE = Msg("log.option_line", "an option line reads 'option: name = value'")
+PLAYERS_FIRST = Msg("log.players_first", "the 'players:' line must come before the first move")
+NO_MOVE_AFTER = Msg("log.no_move_after", "no move after '{name}:'")
+NO_PLAYERS = Msg("log.no_players", "a game log needs a 'players:' line")
+WRITE_NAME_AS = Msg("log.write_name_as", "write the name {name} as {written}")
 
 
 @dataclass(slots=True)
@@ -57,7 +66,7 @@ class GameLog:
                 continue
             key, sep, value = line.partition(":")
             if not sep:
-                raise LogError("expected 'Name: move' or a 'players:' header", line=number)
+                raise LogError(NOT_A_LINE(), line=number)
             key = key.strip()
             value = value.strip()
             header = key.lower()
@@ -70,28 +79,27 @@ class GameLog:
                 headers["colours"] = number
             elif header == "edition" and not moves:
                 if value not in EDITIONS:
-                    raise LogError(f"unknown edition {value!r}; choose "
-                                   f"{' or '.join(EDITIONS)}", line=number)
+                    raise LogError(UNKNOWN_EDITION(edition=repr(value),
+                                                   editions=either(EDITIONS)), line=number)
                 edition = value
                 headers["edition"] = number
             elif header == "option" and not moves:
                 name, eq, setting = value.partition("=")
                 if not eq:
-                    raise LogError("an option line reads 'option: name = value'", line=number)
+                    raise LogError(OPTION_LINE(), line=number)
                 options[name.strip()] = setting.strip()
                 headers[f"option {name.strip()}"] = number
             else:
                 if players is None:
-                    raise LogError("the 'players:' line must come before the first move",
-                                   line=number)
+                    raise LogError(PLAYERS_FIRST(), line=number)
                 if not value:
-                    raise LogError(f"no move after '{key}:'", line=number)
+                    raise LogError(NO_MOVE_AFTER(name=key), line=number)
                 moves.append((key, value))
                 lines.append(number)
                 if len(moves) > MAX_RECORDS:
                     _check_records(len(moves), number)
         if players is None:
-            raise LogError("a game log needs a 'players:' line")
+            raise LogError(NO_PLAYERS())
         return cls(players, edition, options, colours, moves, lines, headers)
 
     def format(self) -> str:
@@ -114,16 +122,16 @@ def _check_players(players: list[str], line: int) -> None:
         check_seats(len(players))
         for name in players:
             if check_name(name) != name:
-                raise LimitError(f"write the name {name!r} as {check_name(name)!r}")
+                raise LimitError(WRITE_NAME_AS(name=repr(name), written=repr(check_name(name))))
     except LimitError as err:
-        raise LogError(str(err), line=line) from None
+        raise LogError(err.text, line=line) from None
 
 
 def _check_records(count: int, line: int) -> None:
     try:
         check_records(count)
     except LimitError as err:
-        raise LogError(str(err), line=line) from None
+        raise LogError(err.text, line=line) from None
 
 
 def option_text(value: object) -> str:

@@ -1,12 +1,17 @@
 """Typed moves and their one canonical text form (what logs store).
 
 A move does not carry its player: the game knows whose decision it is, and the log line does.
+The canonical text is notation (``engine.notation.write_move`` writes a move in a language);
+the names of actions and buildings and what each kind of move does, as a sentence says them,
+are catalogue entries here (``ACTION_NAMES``, ``BUILDING_NAMES``, ``what``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
+
+from engine.text import Msg, Text
 
 ActionName = Literal["lines", "buses", "passengers", "buildings", "clock", "vroom", "start"]
 BuildingType = Literal["house", "office", "pub"]
@@ -24,6 +29,17 @@ ACTION_TITLES: dict[str, str] = {
     "vroom": "Vrrooomm",
     "start": "Starting player",
 }
+#: The actions' names as a sentence says them (the same words as ``ACTION_TITLES``, which is
+#: notation: "Choose Line expansion" in a log never changes with a catalogue).
+ACTION_NAMES: dict[str, Msg] = {
+    "lines": Msg("action.lines", "Line expansion"),
+    "buses": Msg("action.buses", "Buses"),
+    "passengers": Msg("action.passengers", "Passengers"),
+    "buildings": Msg("action.buildings", "Buildings"),
+    "clock": Msg("action.clock", "Clock"),
+    "vroom": Msg("action.vroom", "Vrrooomm"),
+    "start": Msg("action.start", "Starting player"),
+}
 #: Spaces per action on the action board (R3): one for Buses, Clock and Starting player, six for
 #: the others. The rules, the parser and the picture all read this table.
 SPACES: dict[str, int] = {
@@ -34,6 +50,17 @@ MOST_SPACES = max(SPACES.values())
 #: The names of the spaces as printed on the board, space a first.
 SPACE_LETTERS = "abcdefghijklmnopqrstuvwxyz"[:MOST_SPACES]
 BUILDING_TYPES: tuple[BuildingType, ...] = ("house", "office", "pub")
+#: A building type as a sentence names one ("a free office") and several ("to offices")
+BUILDING_NAME: dict[str, Msg] = {
+    "house": Msg("building.house", "house"),
+    "office": Msg("building.office", "office"),
+    "pub": Msg("building.pub", "pub"),
+}
+BUILDING_NAMES: dict[str, Msg] = {
+    "house": Msg("building.houses", "houses"),
+    "office": Msg("building.offices", "offices"),
+    "pub": Msg("building.pubs", "pubs"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,13 +186,18 @@ class Unfinished:
 
 Move: TypeAlias = PlayedMove | Question | Unfinished
 
-_WHAT: dict[type, str] = {
-    PlaceBuilding: "place a building", StartLine: "start a line", ExtendLine: "extend a line",
-    ChooseAction: "choose an action", Pass: "pass", PlacePassenger: "place a passenger",
-    ClockChoice: "stop or advance the clock", Deliver: "deliver a passenger",
+_WHAT: dict[type, Msg] = {
+    PlaceBuilding: Msg("move.what.place_building", "place a building"),
+    StartLine: Msg("move.what.start_line", "start a line"),
+    ExtendLine: Msg("move.what.extend_line", "extend a line"),
+    ChooseAction: Msg("move.what.choose_action", "choose an action"),
+    Pass: Msg("move.what.pass", "pass"),
+    PlacePassenger: Msg("move.what.place_passenger", "place a passenger"),
+    ClockChoice: Msg("move.what.clock", "stop or advance the clock"),
+    Deliver: Msg("move.what.deliver", "deliver a passenger"),
 }
 
 
-def what(move: Move) -> str:
+def what(move: Move) -> Text:
     """What a move does, in the words of a refusal ("Ada cannot extend a line now")."""
-    return _WHAT[type(move)]
+    return _WHAT[type(move)]()

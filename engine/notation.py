@@ -37,10 +37,13 @@ from functools import lru_cache
 from typing import TypeVar
 
 from engine.board import BOARD
-from engine.decisions import shortened
+from engine.decisions import each_and, either, shortened
 from engine.errors import ParseError
 from engine.limits import MAX_MESSAGE_CHARS
 from engine.moves import (
+    ACTION_NAMES,
+    ACTIONS,
+    BUILDING_NAME,
     MOST_SPACES,
     SPACE_LETTERS,
     ActionName,
@@ -59,6 +62,7 @@ from engine.moves import (
     StartLine,
     Unfinished,
 )
+from engine.text import Listing, Msg, Plural, Text
 from engine.words import ENGLISH, Phrase, Verb, WordList, load
 
 V = TypeVar("V")
@@ -100,13 +104,110 @@ _INTENT_PRIORITY: tuple[IntentKind, ...] = ("negation", "question", "hypothetica
 _SUGGEST_WORDS = 3
 _SUGGEST_LENGTH = 20
 #: The most of one thing a message may place: a bigger count is refused before any list is made.
-_MOST_BUILDINGS = (12, "that is more buildings than anyone may place at once")
-_MOST_PASSENGERS = (15, "there are only 15 passengers in the game")
+_MOST_BUILDINGS = (12, Msg("notation.most_buildings",
+                           "that is more buildings than anyone may place at once"))
+_MOST_PASSENGERS = (15, Msg("notation.most_passengers",
+                            "there are only 15 passengers in the game"))
 _MOST_COUNT = 1000
 
 EXAMPLES = ("Place Office at C1", "Start line between C1 and W3", "Extend line from C1 to C4",
             "Choose Buildings", "Pass", "Place 2 passengers at west", "Stop time",
             "Advance clock", "Deliver from W5 to C1")
+
+
+
+class MoveText(str):
+    """A move named in a sentence: a ``str`` that is its English notation (what ``str()`` of a
+    sentence and the English catalogue show, and what a log writes), and that keeps the move,
+    so a language's catalogue can write it with that language's writer instead
+    (``written(language)``, ``write_move``): a move is an argument of a sentence, never words
+    of its template."""
+
+    move: Move
+
+    def __new__(cls, move: Move) -> MoveText:
+        made = super().__new__(cls, str(move))
+        made.move = move
+        return made
+
+    def written(self, language: str) -> str:
+        """The move in ``language``'s notation."""
+        return write_move(self.move, language)
+
+
+# ---- what the reader says when it cannot read a message ------------------------------------
+# Every refusal ends with a few example moves, written in the reader's notation (``MoveText``).
+
+NOT_A_CROSSING = Msg("notation.not_a_crossing", "{label} is not a crossing")
+NOT_A_CROSSING_GUESS = Msg("notation.not_a_crossing_guess",
+                           "{label} is not a crossing; did you mean {guess}?")
+NOT_A_CROSSING_GUESS_NEAR = Msg("notation.not_a_crossing_guess_near",
+                                "{label} is not a crossing; did you mean {guess} (next to "
+                                "{near})?")
+#: a mistyped crossing's guess, next to the crossings the same move names ("ES, next to E3")
+GUESS_NEAR = Msg("notation.guess_near", "{guess}, next to {near}")
+QUOTED = Msg("notation.quoted", "'{word}'")
+QUOTED_GUESS = Msg("notation.quoted_guess", "'{word}' (did you mean {guess}?)")
+UNKNOWN_WORDS = Plural("notation.unknown_words",
+                       "I do not understand the word {words}, so nothing was played. Examples: "
+                       "{examples}.",
+                       "I do not understand the words {words}, so nothing was played. "
+                       "Examples: {examples}.")
+UNKNOWN_WORDS_MORE = Msg("notation.unknown_words_more",
+                         "I do not understand the words {words} and {more} more, so nothing was "
+                         "played. Examples: {examples}.")
+UNCLEAR = Msg("notation.unclear", 'I do not understand "{words}". Examples: {examples}.')
+START_BETWEEN_TWO = Plural("notation.start_between_two",
+                           "Start a line between two crossings, e.g. {move} (found {n} "
+                           "crossing). Examples: {examples}.",
+                           "Start a line between two crossings, e.g. {move} (found {n} "
+                           "crossings). Examples: {examples}.")
+DELIVER_HINT = Msg("notation.deliver_hint",
+                   "Name where the passenger waits and where they go, e.g. {move}")
+DELIVER_HINT_EXAMPLES = Msg("notation.deliver_hint_examples",
+                            "Name where the passenger waits and where they go, e.g. {move}. "
+                            "Examples: {examples}.")
+EXTEND_HINT = Msg("notation.extend_hint", "Name the head and the next crossing, e.g. {move}")
+TOO_MANY_MARKERS = Msg("notation.too_many_markers",
+                       "{count} markers on one action is more than its six spaces")
+WHICH_ACTION = Msg("notation.which_action", "Which action? Choose {actions}. Examples: {examples}.")
+ONLY_BUSES = Msg("notation.only_buses",
+                 "Only buses are bought, and a bus comes with the Buses action: {move}")
+ONLY_BUSES_OTHERS = Msg("notation.only_buses_others",
+                        "Only buses are bought, and a bus comes with the Buses action: {move} "
+                        "(choose other actions with Choose ...)")
+PLACE_WHAT = Msg("notation.place_what",
+                 "Place what? Name a house, office or pub and a crossing ({move}), or passengers "
+                 "and a station (Place 2 passengers at west). Examples: {examples}.")
+STATION_HAS_NO_LOTS = Msg("notation.station_no_lots", "the station {label} has no building lots")
+WHICH_BUILDING = Msg("notation.which_building", "which building goes at {label}? e.g. {move}")
+WHERE_BUILDINGS = Msg("notation.where_buildings", "where should the {names} go? e.g. {move}")
+AT_A_STATION = Msg("notation.at_a_station",
+                   "passengers arrive at a station: WS (west) or ES (east), not {label}")
+WHICH_STATION = Msg("notation.which_station",
+                    "at which station? e.g. Place 2 passengers at west, or {move}")
+NO_MOVE = Msg("notation.no_move", "There is no move in that message. Examples: {examples}.")
+EMPTY = Msg("notation.empty", "The message is empty. Examples: {examples}.")
+TOO_LONG = Msg("notation.too_long", "That message is too long to be a list of moves.")
+ONE_MOVE = Msg("notation.one_move", "expected one move, found {n}")
+#: a move asked about, not played, by the kind of word that made it so
+PLAYS_NOTHING: dict[str, Msg] = {
+    "negation": Msg("notation.plays_nothing.negation",
+                    '"{word}" makes that a negation, which plays nothing; write the move itself, '
+                    "e.g. {moves}"),
+    "question": Msg("notation.plays_nothing.question",
+                    '"{word}" makes that a question, which plays nothing; write the move itself, '
+                    "e.g. {moves}"),
+    "hypothetical": Msg("notation.plays_nothing.maybe",
+                        '"{word}" makes that a maybe, which plays nothing; write the move itself, '
+                        "e.g. {moves}"),
+}
+#: the examples every refusal of the reader ends with (the first five of ``EXAMPLES``)
+_EXAMPLES = Listing((MoveText(PlaceBuilding("office", "C1")), MoveText(StartLine("C1", "W3")),
+                     MoveText(ExtendLine("C1", "C4")), MoveText(ChooseAction("buildings")),
+                     MoveText(Pass())), "; ")
+_DELIVER_EXAMPLE = MoveText(Deliver("W5", "C1"))
+assert [str(m) for m in _EXAMPLES.items] == list(EXAMPLES[:5])
 
 
 class _Lexicon:
@@ -211,16 +312,18 @@ _EN = _lexicon(ENGLISH_ONLY)
 POLITE = _EN.polite
 
 
-def label_hint(text: str, near: Sequence[str] = ()) -> str:
+def label_hint(text: str, near: Sequence[str] = ()) -> Text:
     """Why a label is unknown, with the nearest real label ("W9 is not a crossing; ...").
 
     ``near``: the crossings the same move names; the guess is then one next to them (the
     crossing the move could reach), so extending from N1 with "W9" suggests W3, not W8."""
     label = text.strip().upper()
     guess, beside = _label_guess(label, near)
-    where = f" (next to {' or '.join(beside)})" if beside else ""
-    tail = f"; did you mean {guess}{where}?" if guess else ""
-    return f"{_shown(label)} is not a crossing{tail}"
+    if guess is None:
+        return NOT_A_CROSSING(label=_shown(label))
+    if beside:
+        return NOT_A_CROSSING_GUESS_NEAR(label=_shown(label), guess=guess, near=either(beside))
+    return NOT_A_CROSSING_GUESS(label=_shown(label), guess=guess)
 
 
 def _label_guess(label: str, near: Sequence[str]) -> tuple[str | None, list[str]]:
@@ -254,7 +357,7 @@ def _closest(label: str, labels: Sequence[str]) -> str | None:
 _MISTYPED_LABEL = re.compile(r"[cnsew][a-z]|[cnsew][a-z]?\d{1,2}|[a-z]{1,2}\d{1,2}")
 
 
-def _mistyped_label(word: str, near: Sequence[str]) -> str | None:
+def _mistyped_label(word: str, near: Sequence[str]) -> str | Text | None:
     """The crossing an unknown word was likely meant to be ("ez": "ES, next to E3"), or None.
 
     A compass letter and a letter names a station ("ez", "wz" are ES and WS; there is no
@@ -274,7 +377,7 @@ def _mistyped_label(word: str, near: Sequence[str]) -> str | None:
         guess, beside = _label_guess(label, near)
     if guess is None:
         return None
-    return guess + (f", next to {' or '.join(beside)}" if beside else "")
+    return GUESS_NEAR(guess=guess, near=either(beside)) if beside else guess
 
 
 def _shown(word: str) -> str:
@@ -481,7 +584,7 @@ def _matches(phrase: Phrase, tokens: list[str], i: int, lex: _Lexicon) -> bool:
     return True
 
 
-def _suggestion(word: str, lex: _Lexicon, near: Sequence[str]) -> str | None:
+def _suggestion(word: str, lex: _Lexicon, near: Sequence[str]) -> str | Text | None:
     if len(word) > _SUGGEST_LENGTH:
         return None
     close = difflib.get_close_matches(word, lex.vocabulary, n=1, cutoff=0.75)
@@ -494,18 +597,15 @@ def _unknown_error(words: list[str], lex: _Lexicon, near: Sequence[str]) -> Pars
     """Unknown words are never skipped: name them (a few, with a guess each), play nothing."""
     distinct = list(dict.fromkeys(words))
     shown, more = shortened(distinct, _SUGGEST_WORDS)
-    named = []
+    named: list[Text] = []
     for word in shown:
         guess = _suggestion(word, lex, near)
-        named.append(f"'{_shown(word)}'" + (f" (did you mean {guess}?)" if guess else ""))
-    rest = f" and {more} more" if more > 0 else ""
-    noun = "word" if len(distinct) == 1 else "words"
-    return ParseError(f"I do not understand the {noun} {', '.join(named)}{rest}, so nothing "
-                      f"was played. Examples: {'; '.join(EXAMPLES[:5])}.")
-
-
-def _fail(what: str) -> ParseError:
-    return ParseError(f"{what}. Examples: {'; '.join(EXAMPLES[:5])}.")
+        named.append(QUOTED_GUESS(word=_shown(word), guess=guess) if guess
+                     else QUOTED(word=_shown(word)))
+    listed = Listing(tuple(named), ", ")
+    if more > 0:
+        return ParseError(UNKNOWN_WORDS_MORE(words=listed, more=more, examples=_EXAMPLES))
+    return ParseError(UNKNOWN_WORDS(n=len(distinct), words=listed, examples=_EXAMPLES))
 
 
 @lru_cache(maxsize=8192)
@@ -523,7 +623,7 @@ def _parse_cached(text: str, languages: Languages = ENGLISH_ONLY) -> tuple[Move,
         found, verb = _parse_clause(tokens, verb, lex)
         moves.extend(found)
     if not moves:
-        raise _fail("There is no move in that message")
+        raise ParseError(NO_MOVE(examples=_EXAMPLES))
     kind = reading.kind()
     if kind is not None:
         return (Question(kind, tuple(moves), reading.intent[kind]),)
@@ -532,9 +632,9 @@ def _parse_cached(text: str, languages: Languages = ENGLISH_ONLY) -> tuple[Move,
 
 def _checked(text: str) -> str:
     if not text or not text.strip():
-        raise ParseError("The message is empty. Examples: " + "; ".join(EXAMPLES[:5]) + ".")
+        raise ParseError(EMPTY(examples=_EXAMPLES))
     if len(text) > MAX_MESSAGE_CHARS:  # longer messages are refused before any work
-        raise ParseError("That message is too long to be a list of moves.")
+        raise ParseError(TOO_LONG())
     return text.strip()
 
 
@@ -557,14 +657,14 @@ def parse_move(text: str, languages: Sequence[str] | None = None) -> Move:
     a question or a move without its crossings."""
     moves = parse_moves(text, languages)
     if len(moves) != 1:
-        raise ParseError(f"expected one move, found {len(moves)}")
+        raise ParseError(ONE_MOVE(n=len(moves)))
     move = moves[0]
     if isinstance(move, Question):
-        raise ParseError(f"\"{_shown(move.word)}\" makes that a {_KIND_NOUN[move.kind]}, which "
-                         f"plays nothing; write the move itself, e.g. "
-                         f"{'; '.join(str(m) for m in move.moves)}")
+        raise ParseError(PLAYS_NOTHING[move.kind](
+            word=_shown(move.word), moves=Listing(tuple(MoveText(m) for m in move.moves), "; ")))
     if isinstance(move, Unfinished):
-        raise ParseError(_EXTEND_HINT if move.verb == "extend" else _DELIVER_HINT)
+        raise ParseError(EXTEND_HINT(move=MoveText(ExtendLine("C1", "C4")))
+                         if move.verb == "extend" else DELIVER_HINT(move=_DELIVER_EXAMPLE))
     return move
 
 
@@ -777,11 +877,6 @@ def _as_logged(text: str, moves: tuple[Move, ...], lex: _Lexicon) -> bool:
                for code in lex.languages)
 
 
-_KIND_NOUN: dict[str, str] = {
-    "negation": "negation", "question": "question", "hypothetical": "maybe",
-}
-_EXTEND_HINT = "Name the head and the next crossing, e.g. Extend line from C1 to C4"
-_DELIVER_HINT = "Name where the passenger waits and where they go, e.g. Deliver from W5 to C1"
 
 
 def _parse_clause(tokens: list[str], carried: Verb | None, lex: _Lexicon
@@ -790,7 +885,7 @@ def _parse_clause(tokens: list[str], carried: Verb | None, lex: _Lexicon
     if verb is None:
         verb = _infer_verb(tokens, lex) or carried
     if verb is None:
-        raise _fail(f"I do not understand \"{_shown(' '.join(tokens))}\"")
+        raise ParseError(UNCLEAR(words=_shown(" ".join(tokens)), examples=_EXAMPLES))
     if verb == "build":
         verb = _built(tokens, lex)
     if verb == "pass":
@@ -808,8 +903,8 @@ def _parse_clause(tokens: list[str], carried: Verb | None, lex: _Lexicon
         if any(_VROOM.match(t) or t in lex.start_choose for t in tokens):
             return _parse_choose(tokens, lex), "choose"
         if len(labels) != 2:
-            raise _fail(f"Start a line between two crossings, e.g. Start line between C1 and W3 "
-                        f"(found {len(labels)} crossing{'s' if len(labels) != 1 else ''})")
+            raise ParseError(START_BETWEEN_TWO(move=MoveText(StartLine("C1", "W3")),
+                                               n=len(labels), examples=_EXAMPLES))
         return [StartLine(labels[0], labels[1])], verb
     if verb == "extend":
         return _parse_extend(tokens, lex), verb
@@ -869,7 +964,7 @@ def _parse_deliver(tokens: list[str], lex: _Lexicon) -> list[PlayedMove | Unfini
         if any(t in lex.to_words for t in before):
             return [Unfinished("deliver", to=labels[0])]
     if len(labels) % 2:
-        raise _fail(_DELIVER_HINT)
+        raise ParseError(DELIVER_HINT_EXAMPLES(move=_DELIVER_EXAMPLE, examples=_EXAMPLES))
     return [Deliver(labels[i], labels[i + 1]) for i in range(0, len(labels), 2)]
 
 
@@ -924,24 +1019,23 @@ def _parse_choose(tokens: list[str], lex: _Lexicon) -> list[PlayedMove]:
         if action == last:  # "line expansion", "starting player": one action, two words
             continue
         if count > MOST_SPACES:
-            raise ParseError(f"{count} markers on one action is more than its six spaces")
+            raise ParseError(TOO_MANY_MARKERS(count=count))
         moves.extend([ChooseAction(action, space)] * count)
         count, last, space = 1, action, None
     if not moves:
-        raise _fail("Which action? Choose Line expansion, Buses, Passengers, Buildings, Clock, "
-                    "Vrrooomm or Starting player")
+        raise ParseError(WHICH_ACTION(actions=either([ACTION_NAMES[a]() for a in ACTIONS]),
+                                      examples=_EXAMPLES))
     return moves
 
 
 def _parse_buy(tokens: list[str], lex: _Lexicon) -> list[PlayedMove]:
     """"buy a bus": a bus comes only with the Buses action, so that is the move meant."""
+    buses = MoveText(ChooseAction("buses"))
     if not any(lex.actions.get(t) == "buses" for t in tokens):
-        raise ParseError("Only buses are bought, and a bus comes with the Buses action: "
-                         "Choose Buses")
+        raise ParseError(ONLY_BUSES(move=buses))
     moves = _parse_choose(tokens, lex)
     if any(m != ChooseAction("buses") for m in moves):
-        raise ParseError("Only buses are bought, and a bus comes with the Buses action: "
-                         "Choose Buses (choose other actions with Choose ...)")
+        raise ParseError(ONLY_BUSES_OTHERS(move=buses))
     return moves
 
 
@@ -954,8 +1048,8 @@ def _parse_place(tokens: list[str], lex: _Lexicon) -> list[PlayedMove]:
         # a marker is placed on an action: "place my marker on the clock", German "setze
         # Aktionsstein auf Streckenbau" (the summary's "Aktionsstein setzen")
         return _parse_choose(tokens, lex)
-    raise _fail("Place what? Name a house, office or pub and a crossing (Place Office at C1), "
-                "or passengers and a station (Place 2 passengers at west)")
+    raise ParseError(PLACE_WHAT(move=MoveText(PlaceBuilding("office", "C1")),
+                                examples=_EXAMPLES))
 
 
 def _parse_buildings(tokens: list[str], lex: _Lexicon) -> list[PlayedMove]:
@@ -981,30 +1075,30 @@ def _parse_buildings(tokens: list[str], lex: _Lexicon) -> list[PlayedMove]:
         if label is None:
             continue
         if label in ("WS", "ES"):
-            raise ParseError(f"the station {label} has no building lots")
+            raise ParseError(STATION_HAS_NO_LOTS(label=label))
         if pending:
             for k, c in pending:
                 _add(moves, PlaceBuilding(k, label), c, _MOST_BUILDINGS)
             pending = []
         elif pending_label is not None:
-            raise ParseError(f"which building goes at {pending_label}? e.g. "
-                             f"Place House at {pending_label}")
+            raise ParseError(WHICH_BUILDING(label=pending_label,
+                                            move=MoveText(PlaceBuilding("house", pending_label))))
         else:
             pending_label = label
     if pending:
-        names = " and ".join(dict.fromkeys(k for k, _ in pending))
-        raise ParseError(f"where should the {names} go? e.g. Place "
-                         f"{pending[0][0].capitalize()} at C1")
+        names = each_and([BUILDING_NAME[k]() for k in dict.fromkeys(k for k, _ in pending)])
+        raise ParseError(WHERE_BUILDINGS(names=names,
+                                         move=MoveText(PlaceBuilding(pending[0][0], "C1"))))
     if pending_label is not None:
-        raise ParseError(f"which building goes at {pending_label}? e.g. "
-                         f"Place House at {pending_label}")
+        raise ParseError(WHICH_BUILDING(label=pending_label,
+                                        move=MoveText(PlaceBuilding("house", pending_label))))
     return moves
 
 
-def _add(moves: list[PlayedMove], move: PlayedMove, count: int, most: tuple[int, str]) -> None:
+def _add(moves: list[PlayedMove], move: PlayedMove, count: int, most: tuple[int, Msg]) -> None:
     """``count`` times ``move``, refused before the list grows past what a turn can hold."""
     if len(moves) + count > most[0]:
-        raise ParseError(most[1])
+        raise ParseError(most[1]())
     moves.extend([move] * count)
 
 
@@ -1020,11 +1114,9 @@ def _parse_passengers(tokens: list[str], lex: _Lexicon) -> list[PlayedMove]:
         if label is None:
             continue
         if label not in ("WS", "ES"):
-            raise ParseError(f"passengers arrive at a station: WS (west) or ES (east), "
-                             f"not {label}")
+            raise ParseError(AT_A_STATION(label=label))
         _add(moves, PlacePassenger(label), 1 if count is None else count, _MOST_PASSENGERS)
         count = None
     if not moves:
-        raise ParseError("at which station? e.g. Place 2 passengers at west, or Place passenger "
-                         "at ES")
+        raise ParseError(WHICH_STATION(move=MoveText(PlacePassenger("ES"))))
     return moves

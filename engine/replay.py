@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from functools import partial
 
 from engine import position
-from engine.errors import BusError, LogError
+from engine.errors import BusError, LogError, OptionError
 from engine.game import SNAPSHOT_EVERY, Game
+from engine.limits import LimitError
 from engine.log import GameLog
 from engine.moves import Move
 from engine.notation import parse_moves
@@ -73,18 +74,18 @@ def start(log: GameLog) -> Game:
     try:
         names = seat_names(log.players)
     except BusError as err:
-        raise LogError(err.message, line=lines.get("players")) from None
+        raise LogError(err.text, line=lines.get("players")) from None
     try:
         opts = Options.for_edition(log.edition, len(names))
-    except ValueError as err:
-        raise LogError(str(err), line=lines.get("edition")) from None
+    except OptionError as err:
+        raise LogError(err.text, line=lines.get("edition")) from None
     for name, value in log.options.items():
         try:
             opts.set(name, value)
-        except ValueError as err:
-            raise LogError(str(err), line=lines.get(f"option {name}")) from None
+        except (OptionError, LimitError) as err:
+            raise LogError(err.text, line=lines.get(f"option {name}")) from None
     try:
         seat_colours(log.colours, len(names))
     except BusError as err:
-        raise LogError(err.message, line=lines.get("colours", lines.get("players"))) from None
+        raise LogError(err.text, line=lines.get("colours", lines.get("players"))) from None
     return Game(names, log.edition, opts, log.colours)

@@ -9,6 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.state import PlayerState
+from engine.text import ENGLISH, Msg, Plural, Text
+
+ON_STONES = Msg("standings.on_stones",
+                "{ahead} ahead of {behind} on clock stones ({stones} to {other})")
+CARRIED_FIRST = Plural("standings.carried_first",
+                       "{ahead} ahead of {behind}: carried {n} passenger first",
+                       "{ahead} ahead of {behind}: carried {n} passengers first")
+ON_SEAT_ORDER = Msg("standings.seat_order", "{ahead} ahead of {behind} on seat order")
 
 
 def _r15(p: PlayerState) -> tuple[int, int, int]:
@@ -32,17 +40,22 @@ def places(players: Sequence[PlayerState]) -> dict[str, int]:
             for p, key in zip(players, keys, strict=True)}
 
 
-def tie_breaks(players: Sequence[PlayerState]) -> list[str]:
+def tie_reasons(players: Sequence[PlayerState]) -> list[Text]:
     """For each player ranked just ahead of another on the same score, a sentence saying why."""
     order = ranked(players)
-    out: list[str] = []
+    out: list[Text] = []
     for a, b in zip(order, order[1:], strict=False):
         if a.score != b.score:
             continue
         if a.stones != b.stones:
-            out.append(f"{a.name} ahead of {b.name} on clock stones ({a.stones} to {b.stones})")
+            out.append(ON_STONES(ahead=a.name, behind=b.name, stones=a.stones, other=b.stones))
         elif a.reached_at != b.reached_at:
-            out.append(f"{a.name} ahead of {b.name}: carried {a.carried} passengers first")
+            out.append(CARRIED_FIRST(ahead=a.name, behind=b.name, n=a.carried))
         else:
-            out.append(f"{a.name} ahead of {b.name} on seat order")
+            out.append(ON_SEAT_ORDER(ahead=a.name, behind=b.name))
     return out
+
+
+def tie_breaks(players: Sequence[PlayerState]) -> list[str]:
+    """``tie_reasons`` in English (until the pictures write them in their reader's language)."""
+    return [ENGLISH(reason) for reason in tie_reasons(players)]

@@ -11,9 +11,24 @@ from operator import itemgetter
 from typing import Literal
 
 from engine.board import BOARD
-from engine.decisions import DecisionKind
-from engine.errors import BusError
+from engine.decisions import DecisionKind, either
+from engine.errors import BusError, OptionError
 from engine.limits import check_option
+from engine.text import Listing, Msg, Plural
+
+SEATS = Msg("state.seats", "Bus is played by 3 to 5 players, not {count}")
+NAME_EMPTY = Msg("state.name_empty", "a player name is empty")
+SAME_NAME = Msg("state.same_name", "two players have the same name")
+NAME_MARKS = Msg("state.name_marks",
+                 "the player name {name} may not contain ':' or ',' or start with #")
+COLOUR_COUNT = Plural("state.colour_count", "{n} colour was given for {players} players",
+                      "{n} colours were given for {players} players")
+SAME_COLOUR = Msg("state.same_colour", "two players have the same colour")
+NOT_A_COLOUR = Msg("state.not_a_colour", "{colour} is not a colour name")
+UNKNOWN_EDITION = Msg("state.unknown_edition", "unknown edition {edition}; choose {editions}")
+UNKNOWN_OPTION = Msg("state.unknown_option", "unknown option {name} (known: {known})")
+TRUE_OR_FALSE = Msg("state.true_or_false", "option {name} takes true or false, not {value}")
+WHOLE_NUMBER = Msg("state.whole_number", "option {name} takes a whole number, not {value}")
 
 Phase = Literal["setup", "choosing", "resolving", "over"]
 #: each zone with what picks its lots' buildings out of ``GameState.lots`` (a tuple, in C:
@@ -29,14 +44,14 @@ def seat_names(players: list[str]) -> list[str]:
     """The players' names as seated, or the ``BusError`` that says what is wrong with them."""
     names = [p.strip() for p in players]
     if not 3 <= len(names) <= 5:
-        raise BusError(f"Bus is played by 3 to 5 players, not {len(names)}")
+        raise BusError(SEATS(count=len(names)))
     if any(not n for n in names):
-        raise BusError("a player name is empty")
+        raise BusError(NAME_EMPTY())
     if len({n.casefold() for n in names}) != len(names):
-        raise BusError("two players have the same name")
+        raise BusError(SAME_NAME())
     for n in names:
         if ":" in n or "," in n or n.startswith("#"):
-            raise BusError(f"the player name {n!r} may not contain ':' or ',' or start with #")
+            raise BusError(NAME_MARKS(name=repr(n)))
     return names
 
 
@@ -44,13 +59,13 @@ def seat_colours(colours: list[str] | None, players: int) -> list[str]:
     """The seats' colours (the first of ``COLOURS`` when none are given), or a ``BusError``."""
     chosen = list(colours) if colours else list(COLOURS[:players])
     if len(chosen) != players:
-        raise BusError(f"{len(chosen)} colours were given for {players} players")
+        raise BusError(COLOUR_COUNT(n=len(chosen), players=players))
     chosen = [c.strip().lower() for c in chosen]
     if len(set(chosen)) != len(chosen):
-        raise BusError("two players have the same colour")
+        raise BusError(SAME_COLOUR())
     for c in chosen:
         if not c.isalpha():
-            raise BusError(f"{c!r} is not a colour name")
+            raise BusError(NOT_A_COLOUR(colour=repr(c)))
     return chosen
 
 
@@ -73,7 +88,7 @@ class Options:
     @classmethod
     def for_edition(cls, edition: str, players: int) -> Options:
         if edition not in EDITIONS:
-            raise ValueError(f"unknown edition {edition!r}; choose {' or '.join(EDITIONS)}")
+            raise OptionError(UNKNOWN_EDITION(edition=repr(edition), editions=either(EDITIONS)))
         if edition == "splotter-2nd":
             return cls(clock_stones=4 if players == 3 else 5, building_type_limit=0)
         return cls()
@@ -83,15 +98,16 @@ class Options:
         return tuple(f.name for f in fields(cls))
 
     def set(self, name: str, value: str) -> None:
-        """Set one option from its text form, as written in a log's ``option:`` line."""
+        """Set one option from its text form, as written in a log's ``option:`` line
+        (``OptionError`` for a name or value it cannot take, ``LimitError`` out of range)."""
         if name not in self.names():
-            known = ", ".join(self.names())
-            raise ValueError(f"unknown option {name[:40]!r} (known: {known})")
+            known = Listing(self.names(), ", ")
+            raise OptionError(UNKNOWN_OPTION(name=repr(name[:40]), known=known))
         current = getattr(self, name)
         text = value.strip().lower()
         if isinstance(current, bool):
             if text not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
-                raise ValueError(f"option {name} takes true or false, not {value!r}")
+                raise OptionError(TRUE_OR_FALSE(name=name, value=repr(value)))
             setattr(self, name, text in ("true", "yes", "on", "1"))
             return
         try:
@@ -99,7 +115,7 @@ class Options:
         except ValueError:
             number = None
         if number is None:
-            raise ValueError(f"option {name} takes a whole number, not {value[:20]!r}")
+            raise OptionError(WHOLE_NUMBER(name=name, value=repr(value[:20])))
         check_option(name, number)
         setattr(self, name, number)
 

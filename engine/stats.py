@@ -1,8 +1,9 @@
 """A game's story in numbers: the scores round by round and the facts worth a line at the end.
 
 Everything here is read off the game's moves by walking them again (``engine.history``), so it is
-true for any position, finished or not, and for a game rebuilt from its log. ``summary`` puts the
-facts into the sentences the bot adds to its final message; the score chart draws ``scores``.
+true for any position, finished or not, and for a game rebuilt from its log. ``summary_text`` puts
+the facts into the sentences the bot adds to its final message (``summary`` is their English);
+the score chart draws ``scores``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,38 @@ from dataclasses import dataclass
 
 from engine.game import Game
 from engine.history import steps
-from engine.moves import ACTION_TITLES, ACTIONS, ChooseAction, ClockChoice, Deliver
+from engine.moves import ACTION_NAMES, ACTIONS, ChooseAction, ClockChoice, Deliver
+from engine.text import ENGLISH, Listing, Msg, Plural, Text
+
+IN_SETUP = Msg("stats.in_setup", "The game is still in its setup.")
+STILL_ON = Msg("stats.still_on", "The game is still on, in round {round}.")
+ENDED_CLOCK_BY = Msg("stats.ended.clock_by",
+                     "The game ended in round {round} when {name} took the last clock stone and "
+                     "the space-time continuum ruptured.")
+ENDED_CLOCK = Msg("stats.ended.clock",
+                  "The game ended in round {round} when someone took the last clock stone and "
+                  "the space-time continuum ruptured.")
+ENDED_LOTS = Msg("stats.ended.lots",
+                 "The game ended after round {round}: every building lot was built.")
+ENDED_MARKERS = Msg("stats.ended.markers",
+                    "The game ended after round {round}: at most one player had markers left.")
+DELIVERIES = Msg("stats.deliveries", "Deliveries: {deliveries}.")
+NO_LINE = Msg("stats.no_line", "No line has been started yet.")
+LONGEST_LINE = Plural("stats.longest_line", "Longest line: {name}'s, {n} street.",
+                      "Longest line: {name}'s, {n} streets.")
+EVERY_LINE = Plural("stats.every_line", "Every line is {n} street long.",
+                    "Every line is {n} streets long.")
+LONGEST_LINES = Plural("stats.longest_lines", "Longest lines: {names}, {n} street each.",
+                       "Longest lines: {names}, {n} streets each.")
+MOST_CHOSEN_ACTION = Msg("stats.most_chosen_action", "Most chosen action: {action} ({times}).")
+MOST_CHOSEN_ACTIONS = Msg("stats.most_chosen_actions",
+                          "Most chosen actions: {actions} ({times} each).")
+ONCE = Msg("stats.once", "once")
+TWICE = Msg("stats.twice", "twice")
+TIMES = Msg("stats.times", "{n} times")
+#: the summary's sentences in order
+SUMMARY = Msg("stats.summary", "{deliveries} {lines} {ending}")
+SUMMARY_ACTIONS = Msg("stats.summary_actions", "{deliveries} {lines} {actions} {ending}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,50 +144,57 @@ def story(game: Game) -> GameStory:
     )
 
 
-def _names(names: list[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _times(n: int) -> Text:
+    return ONCE() if n == 1 else TWICE() if n == 2 else TIMES(n=n)
 
 
-def _times(n: int) -> str:
-    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
-
-
-def ending(tale: GameStory) -> str:
+def ending_text(tale: GameStory) -> Text:
     """How the game ended (or where it stands), as a sentence."""
     if not tale.over:
         if not tale.rounds:
-            return "The game is still in its setup."
-        return f"The game is still on, in round {tale.rounds}."
+            return IN_SETUP()
+        return STILL_ON(round=tale.rounds)
     if tale.ended_by == "clock":
-        who = f"{tale.last_stone} took" if tale.last_stone else "someone took"
-        return (f"The game ended in round {tale.rounds} when {who} the last clock stone and the "
-                f"space-time continuum ruptured.")
+        if tale.last_stone:
+            return ENDED_CLOCK_BY(round=tale.rounds, name=tale.last_stone)
+        return ENDED_CLOCK(round=tale.rounds)
     if tale.ended_by == "lots":
-        return f"The game ended after round {tale.rounds}: every building lot was built."
-    return f"The game ended after round {tale.rounds}: at most one player had markers left."
+        return ENDED_LOTS(round=tale.rounds)
+    return ENDED_MARKERS(round=tale.rounds)
+
+
+def ending(tale: GameStory) -> str:
+    """``ending_text`` in English."""
+    return ENGLISH(ending_text(tale))
+
+
+def summary_text(tale: GameStory) -> Text:
+    """The game's statistics in a few sentences, for the bot's final message."""
+    ranked = tale.ranking or tuple(p.name for p in tale.players)
+    # a name and a count are no words of any language: "Ada 7, Bram 5"
+    deliveries = DELIVERIES(deliveries=Listing(
+        tuple(f"{name} {tale.player(name).deliveries}" for name in ranked), ", "))
+    holders, streets = tale.longest_line
+    if not streets:
+        lines = NO_LINE()
+    elif len(holders) == 1:
+        lines = LONGEST_LINE(name=holders[0], n=streets)
+    elif len(holders) == len(tale.players):
+        lines = EVERY_LINE(n=streets)
+    else:
+        lines = LONGEST_LINES(names=Listing(tuple(holders)), n=streets)
+    actions, count = tale.favourite_actions
+    if not actions:
+        return SUMMARY(deliveries=deliveries, lines=lines, ending=ending_text(tale))
+    if len(actions) == 1:
+        chosen = MOST_CHOSEN_ACTION(action=ACTION_NAMES[actions[0]](), times=_times(count))
+    else:
+        chosen = MOST_CHOSEN_ACTIONS(actions=Listing(tuple(ACTION_NAMES[a]() for a in actions)),
+                                     times=_times(count))
+    return SUMMARY_ACTIONS(deliveries=deliveries, lines=lines, actions=chosen,
+                           ending=ending_text(tale))
 
 
 def summary(tale: GameStory) -> str:
-    """The game's statistics in a few sentences, for the bot's final message."""
-    ranked = tale.ranking or tuple(p.name for p in tale.players)
-    deliveries = ", ".join(f"{name} {tale.player(name).deliveries}" for name in ranked)
-    out = [f"Deliveries: {deliveries}."]
-    holders, streets = tale.longest_line
-    street_word = "street" if streets == 1 else "streets"
-    if not streets:
-        out.append("No line has been started yet.")
-    elif len(holders) == 1:
-        out.append(f"Longest line: {holders[0]}'s, {streets} {street_word}.")
-    elif len(holders) == len(tale.players):
-        out.append(f"Every line is {streets} {street_word} long.")
-    else:
-        out.append(f"Longest lines: {_names(holders)}, {streets} {street_word} each.")
-    actions, count = tale.favourite_actions
-    if actions:
-        titles = _names([ACTION_TITLES[a] for a in actions])
-        label = "Most chosen action" if len(actions) == 1 else "Most chosen actions"
-        out.append(f"{label}: {titles} ({_times(count)}{' each' if len(actions) > 1 else ''}).")
-    out.append(ending(tale))
-    return " ".join(out)
+    """``summary_text`` in English."""
+    return ENGLISH(summary_text(tale))

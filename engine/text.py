@@ -26,7 +26,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 _FORMATTER = string.Formatter()
 
@@ -160,8 +160,12 @@ def write(words: English | WordsWithTemplates, text: Text) -> str:
 
 def _written(words: English | WordsWithTemplates, value: str | int | float | Text | Listing
              ) -> str:
+    if type(value) is str:
+        return value
     if isinstance(value, Text):
         return write(words, value)
+    if isinstance(value, Notation):
+        return value.written(words.language)
     if isinstance(value, Listing):
         items = [_written(words, item) for item in value.items]
         if value.sep is not None or len(items) < 2:
@@ -181,9 +185,21 @@ def _without_specs(template: str) -> str:
     return "".join(out)
 
 
+@runtime_checkable
+class Notation(Protocol):
+    """A text argument that has its own writing in each language: a move named in a sentence
+    (``engine.notation.MoveText``, a ``str`` that is the English notation) is written in the
+    reader's notation, never translated as words."""
+
+    def written(self, language: str) -> str: ...
+
+
 class WordsWithTemplates(Protocol):
-    """What ``write`` needs of a language: its template for a message (by count, for a
-    plural) and its way of writing a number."""
+    """What ``write`` needs of a language: its name, its template for a message (by count,
+    for a plural) and its way of writing a number."""
+
+    @property
+    def language(self) -> str: ...
 
     def template(self, msg: Msg | Plural, count: int | None) -> str: ...
 

@@ -12,16 +12,19 @@ from operator import attrgetter
 from typing import ClassVar
 
 from engine.board import BOARD
-from engine.decisions import DecisionKind, Event, plural
+from engine.decisions import STEPS, DecisionKind, Event, told
 from engine.errors import IllegalMove
-from engine.moves import ACTION_TITLES, SPACE_LETTERS, Move
-from engine.notation import label_hint
+from engine.moves import SPACE_LETTERS, Move
+from engine.notation import MoveText, label_hint
 from engine.state import GameState, PlayerState, Task
+from engine.text import Listing, Msg, Plural, Text
 
 _BUSES = attrgetter("buses")
-#: "Buildings (space b): " for each action and space, written once rather than per task
-_SPACE_TITLES = {kind: [f"{title} (space {letter}): " for letter in SPACE_LETTERS]
-                 for kind, title in ACTION_TITLES.items()}
+
+FORFEITS = Msg("rules.forfeit", "{name} forfeits {owed}: {why}.")
+NO_LEGAL_CHOICE = Msg("rules.forfeit.no_legal_choice", "no legal choice")
+NO_STREET_BETWEEN = Msg("rules.no_street_between",
+                        "there is no street between {a} and {b} (streets from {a} go to {near})")
 
 
 class Rule:
@@ -30,12 +33,13 @@ class Rule:
     kind: ClassVar[DecisionKind]
     #: the ruling of RULINGS.md a refusal names
     rule: ClassVar[str]
-    #: what the player must do, in the words of a refusal ("... must extend a line")
-    asks: ClassVar[str] = ""
+    #: what the player must do, in the words of a refusal ("... must extend a line"); only the
+    #: steps that wait for a choice have it
+    asks: ClassVar[Msg]
     #: the move types this decision takes
     takes: ClassVar[tuple[type, ...]] = ()
-    #: one owed move, in words ("street"), for forfeits and grants
-    unit: ClassVar[str] = "step"
+    #: the owed moves, counted in words ("2 streets"), for forfeits and grants
+    unit: ClassVar[Plural] = STEPS
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         """Every legal move now; empty means what is owed is forfeited (R6)."""
@@ -50,9 +54,9 @@ class Rule:
         machine's way for a listed move, so a playout pays for the checks only once."""
         return self.apply(st, p, move)
 
-    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+    def describe(self, st: GameState, p: PlayerState, count: int) -> Text:
         """What the player must decide, after "Name: "."""
-        return self.asks
+        return self.asks()
 
     def start(self, st: GameState, task: Task) -> list[Event]:
         """The step's turn has come: set what it owes (``task.remaining``), tell what happened."""
@@ -63,23 +67,27 @@ class Rule:
         often (``Granted``, Vrrooomm) set what is owed without writing the announcement."""
         self.start(st, task)
 
-    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
-        return "no legal choice"
+    def why_forfeit(self, st: GameState, p: PlayerState) -> Text:
+        return NO_LEGAL_CHOICE()
 
-    def impossible(self, st: GameState) -> str | None:
+    def impossible(self, st: GameState) -> Text | None:
         """Why no move of this step can be made now by anyone (the passenger supply is empty),
         so that such a move is refused for what it is, not as out of turn; None when it can."""
         return None
 
     def forfeit(self, st: GameState, task: Task, p: PlayerState) -> Event:
         """The announcement of what is left undone because nothing legal remains (R6)."""
-        return Event("forfeit", f"{p.name} forfeits {plural(task.remaining, self.unit)}: "
-                     f"{self.why_forfeit(st, p)}.", p.name)
+        return told("forfeit", FORFEITS, p.name, name=p.name, owed=self.unit(n=task.remaining),
+                    why=self.why_forfeit(st, p))
 
 
 class Granted(Rule):
     """An action whose space brings a count from the largest fleet (R5): streets, passengers
     or buildings."""
+
+    #: the announcement of what a space brings ("Buildings (space b): Ada gets 2 buildings."),
+    #: one whole sentence per action
+    gets: ClassVar[Plural]
 
     def bonus(self, st: GameState) -> int:
         """How many more per space than the largest fleet (Line expansion, five players)."""
@@ -93,9 +101,8 @@ class Granted(Rule):
         assert task.seat is not None
         p = st.players[task.seat]
         self.begin(st, task)
-        left = task.remaining
-        return [Event("resolve", f"{_SPACE_TITLES[self.kind][task.space]}{p.name} gets {left} "
-                      f"{self.unit if left == 1 else self.unit + 's'}.", p.name)]
+        return [told("resolve", self.gets, p.name, space=SPACE_LETTERS[task.space], name=p.name,
+                     n=task.remaining)]
 
 
 def check_label(label: str, rule: str) -> None:
@@ -110,12 +117,12 @@ def street(a: str, b: str, rule: str) -> int:
     check_label(b, rule)
     index = BOARD.street_between(a, b)
     if index is None:
-        near = ", ".join(n for n, _ in BOARD.adjacent[a])
-        raise IllegalMove(f"there is no street between {a} and {b} "
-                          f"(streets from {a} go to {near})", rule=rule)
+        near = Listing(tuple(n for n, _ in BOARD.adjacent[a]), ", ")
+        raise IllegalMove(NO_STREET_BETWEEN(a=a, b=b, near=near), rule=rule)
     return index
 
 
 def texts(moves: list[Move], limit: int | None = None) -> list[str]:
-    """Moves as the alternatives a refusal offers."""
-    return [str(m) for m in moves[:limit]]
+    """Moves as the alternatives a refusal offers (each a ``MoveText``: its English notation,
+    keeping the move, so a reply can write it in its reader's language)."""
+    return [MoveText(m) for m in moves[:limit]]

@@ -6,11 +6,28 @@ from __future__ import annotations
 from operator import itemgetter, not_
 
 from engine.board import BOARD
-from engine.decisions import DecisionKind, Event, plural
+from engine.decisions import BUILDINGS, DecisionKind, Event
 from engine.errors import IllegalMove
-from engine.moves import BUILDING_TYPES, Move, PlaceBuilding
+from engine.moves import BUILDING_NAMES, BUILDING_TYPES, Move, PlaceBuilding
 from engine.rules.base import Granted, check_label
 from engine.state import GameState, PlayerState
+from engine.text import Msg, Plural, Text
+
+ASKS = Msg("rules.buildings.asks", "place buildings")
+GETS = Plural("rules.buildings.gets", "Buildings (space {space}): {name} gets {n} building.",
+              "Buildings (space {space}): {name} gets {n} buildings.")
+PLACE = Plural("rules.buildings.place", "place {n} building on free zone-{zone} lots",
+               "place {n} buildings on free zone-{zone} lots")
+NO_LOTS = Msg("rules.buildings.no_lots", "{node} has no building lots")
+ALL_BUILT = Msg("rules.buildings.all_built", "every lot at {node} is already built")
+LATER_ZONE = Msg("rules.buildings.later_zone",
+                 "the free lot at {node} is in zone {zones}: zone {zones} lots open only when "
+                 "every zone-{zone} lot is built")
+TYPE_LIMIT = Msg("rules.buildings.type_limit",
+                 "all {limit} {buildings} are built (the limit of one type)")
+NO_LOT_FREE = Msg("rules.buildings.no_lot_free", "no lot is free")
+EVERY_TYPE_AT_LIMIT = Msg("rules.buildings.every_type_at_limit",
+                          "every building type has reached its limit")
 
 _BUILD: dict[tuple[str, str], PlaceBuilding] = {
     (k, n): PlaceBuilding(k, n) for k in BUILDING_TYPES for n in BOARD.labels
@@ -35,9 +52,10 @@ _ZONE_LOTS: dict[str, tuple[tuple[int, str], ...]] = {
 class Buildings(Granted):
     kind = DecisionKind.BUILDINGS
     rule = "R10"
-    asks = "place buildings"
+    asks = ASKS
     takes = (PlaceBuilding,)
-    unit = "building"
+    unit = BUILDINGS
+    gets = GETS
 
     def zone(self, st: GameState) -> str | None:
         """The zone whose lots may be built now."""
@@ -66,8 +84,8 @@ class Buildings(Granted):
             found = _LISTED[key] = [m for n in self.free_nodes(st) for m in _ANY_AT[n]]
         return found
 
-    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
-        return f"place {plural(count, 'building')} on free zone-{self.zone(st)} lots"
+    def describe(self, st: GameState, p: PlayerState, count: int) -> Text:
+        return PLACE(n=count, zone=str(self.zone(st)))
 
     def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         assert isinstance(move, PlaceBuilding) and st.task is not None
@@ -76,20 +94,19 @@ class Buildings(Granted):
         here = BOARD.lots_at[move.node]
         free = [i for i in here if st.lots[i] is None]
         if not here:
-            raise IllegalMove(f"{move.node} has no building lots", rule=self.rule,
+            raise IllegalMove(NO_LOTS(node=move.node), rule=self.rule,
                               alternatives=self.free_nodes(st))
         if not free:
-            raise IllegalMove(f"every lot at {move.node} is already built", rule=self.rule,
+            raise IllegalMove(ALL_BUILT(node=move.node), rule=self.rule,
                               alternatives=self.free_nodes(st))
         in_zone = [i for i in free if BOARD.lots[i].zone == zone]
         if not in_zone:
             zones = "/".join(sorted({BOARD.lots[i].zone for i in free}))
-            raise IllegalMove(f"the free lot at {move.node} is in zone {zones}: "
-                              f"{self.why_zone(zones, zone)}",
+            raise IllegalMove(self.why_zone(move.node, zones, zone),
                               rule=self.rule, alternatives=self.free_nodes(st))
         if move.kind not in allowed_types(st):
             limit = st.options.building_type_limit
-            raise IllegalMove(f"all {limit} {move.kind}s are built (the limit of one type)",
+            raise IllegalMove(TYPE_LIMIT(limit=limit, buildings=BUILDING_NAMES[move.kind]()),
                               rule="R10")
         return self.do(st, p, move)
 
@@ -104,12 +121,13 @@ class Buildings(Granted):
         st.task.remaining -= 1
         return []
 
-    def why_zone(self, zones: str, zone: str | None) -> str:
-        return f"zone {zones} lots open only when every zone-{zone} lot is built"
+    def why_zone(self, node: str, zones: str, zone: str | None) -> Text:
+        """The refusal of a building at ``node``, whose free lots are in ``zones`` (``"B"``,
+        ``"B/C"``), when the zone open now is ``zone``."""
+        return LATER_ZONE(node=node, zones=zones, zone=str(zone))
 
-    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
-        return ("no lot is free" if st.open_zone() is None
-                else "every building type has reached its limit")
+    def why_forfeit(self, st: GameState, p: PlayerState) -> Text:
+        return NO_LOT_FREE() if st.open_zone() is None else EVERY_TYPE_AT_LIMIT()
 
 
 def allowed_types(st: GameState) -> tuple[str, ...]:

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from engine.decisions import DecisionKind, Event, plural
+from engine.decisions import DecisionKind, Event, told
 from engine.rules.base import Rule
 from engine.state import GameState, Task
+from engine.text import Plural
+
+BUYS = Plural("rules.buses.buys", "{name} buys a bus ({n} bus).", "{name} buys a bus ({n} buses).")
+AT_THE_LIMIT = Plural("rules.buses.limit",
+                      "{name} already has {n} bus, the limit: the Buses action does nothing.",
+                      "{name} already has {n} buses, the limit: the Buses action does nothing.")
 
 
 class Buses(Rule):
@@ -17,7 +23,5 @@ class Buses(Rule):
         limit = st.options.bus_limit
         if p.buses < limit:
             p.buses += 1
-            return [Event("bus", f"{p.name} buys a bus ({plural(p.buses, 'bus', 'buses')}).",
-                          p.name)]
-        return [Event("bus", f"{p.name} already has {plural(limit, 'bus', 'buses')}, the limit: "
-                      f"the Buses action does nothing.", p.name)]
+            return [told("bus", BUYS, p.name, name=p.name, n=p.buses)]
+        return [told("bus", AT_THE_LIMIT, p.name, name=p.name, n=limit)]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.decisions import DecisionKind, Event, plural
+from engine.decisions import DecisionKind, Event, told
 from engine.errors import IllegalMove
 from engine.moves import (
-    ACTION_TITLES,
+    ACTION_NAMES,
     ACTIONS,
     SPACE_LETTERS,
     SPACES,
@@ -20,8 +20,48 @@ from engine.moves import (
     Move,
     Pass,
 )
+from engine.notation import MoveText
 from engine.rules.base import Rule, texts
 from engine.state import GameState, PlayerState, Task
+from engine.text import Msg, Plural, Text
+
+ASKS = Msg("rules.choose.asks", "choose an action or pass")
+CHOOSE_OR_PASS = Plural("rules.choose.or_pass",
+                        "choose an action or pass; {n} marker left",
+                        "choose an action or pass; {n} markers left")
+CHOOSE_MORE = Plural("rules.choose.more",
+                     "choose an action (at least {short} more this round); {n} marker left",
+                     "choose an action (at least {short} more this round); {n} markers left")
+CANNOT_PASS_YET = Msg("rules.choose.cannot_pass_yet",
+                      "{name} cannot pass yet: place at least two markers each round "
+                      "({placed} placed so far)")
+ONE_SPACE_TAKEN = Msg("rules.choose.one_space_taken",
+                      "{action} is taken this round by {name}; it has one space")
+ALL_SPACES_TAKEN = Msg("rules.choose.all_spaces_taken",
+                       "all six {action} spaces are taken this round")
+LOWEST_FREE_SPACE = Msg("rules.choose.lowest_free_space",
+                        "a marker goes on the lowest free {action} space, which is space "
+                        "{free}, not space {named}; write {move} for it")
+PASSES = Msg("rules.choose.passes", "{name} passes.")
+#: a marker placed on each action: one sentence per action, with its space where it has several
+CHOOSES_SPACE: dict[str, Msg] = {
+    "lines": Msg("rules.choose.chooses.lines", "{name} chooses Line expansion (space {space})."),
+    "passengers": Msg("rules.choose.chooses.passengers",
+                      "{name} chooses Passengers (space {space})."),
+    "buildings": Msg("rules.choose.chooses.buildings",
+                     "{name} chooses Buildings (space {space})."),
+    "vroom": Msg("rules.choose.chooses.vroom", "{name} chooses Vrrooomm (space {space})."),
+}
+CHOOSES: dict[str, Msg] = {
+    "buses": Msg("rules.choose.chooses.buses", "{name} chooses Buses."),
+    "clock": Msg("rules.choose.chooses.clock", "{name} chooses Clock."),
+    "start": Msg("rules.choose.chooses.start", "{name} chooses Starting player."),
+}
+assert set(CHOOSES_SPACE) == {a for a in ACTIONS if SPACES[a] > 1}
+assert set(CHOOSES) == {a for a in ACTIONS if SPACES[a] == 1}
+ROUND_BEGINS = Msg("rules.round.begins", "Round {round} begins: {name} is the starting player.")
+ACTIONS_RESOLVE = Msg("rules.round.resolve",
+                      "Round {round}: every marker is placed; the actions resolve.")
 
 _CHOOSE = {a: ChooseAction(a) for a in ACTIONS}
 _PASS = Pass()
@@ -32,10 +72,6 @@ _ALL_SPACES = sum(SPACES.values())
 #: whether the chooser may pass: at most 7 * 2 * 7 * 7 * 2 * 7 * 2 * 2 lists, shared by every
 #: game (a listing is never changed: ``Game`` hands out copies)
 _LISTED: dict[tuple[int | bool, ...], list[Move]] = {}
-#: the words after a player's name when a marker goes on each space of each action
-_CHOSEN = {a: tuple(f" chooses {ACTION_TITLES[a]}"
-                    + ("" if SPACES[a] == 1 else f" (space {SPACE_LETTERS[k]})") + "."
-                    for k in range(SPACES[a])) for a in ACTIONS}
 #: markers a player must place in a round before passing (R3)
 MUST_PLACE = 2
 #: actions that resolve from the last chosen space back to space a (R4)
@@ -48,25 +84,23 @@ _RESOLVE = tuple((a, _STEP[a], _STEP[a] in LAST_SPACE_FIRST) for a in ACTIONS)
 class Choose(Rule):
     kind = DecisionKind.CHOOSE
     rule = "R3"
-    asks = "choose an action or pass"
+    asks = ASKS
     takes = (ChooseAction, Pass)
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         key = (*map(len, map(st.spaces.__getitem__, ACTIONS)), p.placed >= MUST_PLACE)
         return _LISTED.get(key) or _listing(key)
 
-    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
+    def describe(self, st: GameState, p: PlayerState, count: int) -> Text:
         short = MUST_PLACE - p.placed
-        must = "" if short <= 0 else f" (at least {short} more this round)"
-        pass_word = " or pass" if short <= 0 else ""
-        return f"choose an action{pass_word}{must}; {plural(p.markers, 'marker')} left"
+        if short <= 0:
+            return CHOOSE_OR_PASS(n=p.markers)
+        return CHOOSE_MORE(n=p.markers, short=short)
 
     def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         if isinstance(move, Pass):
             if p.placed < MUST_PLACE:
-                raise IllegalMove(
-                    f"{p.name} cannot pass yet: place at least two markers each round "
-                    f"({p.placed} placed so far)", rule=self.rule)
+                raise IllegalMove(CANNOT_PASS_YET(name=p.name, placed=p.placed), rule=self.rule)
         else:
             assert isinstance(move, ChooseAction)
             self._check(st, p, move)
@@ -74,27 +108,30 @@ class Choose(Rule):
 
     def _check(self, st: GameState, p: PlayerState, move: ChooseAction) -> None:
         action = move.action
-        title = ACTION_TITLES[action]
+        title = ACTION_NAMES[action]  # made a Text only for a refusal
         taken = st.spaces[action]
         if SPACES[action] == 1 and taken:
-            raise IllegalMove(
-                f"{title} is taken this round by {st.players[taken[0]].name}; it has one space",
-                rule=self.rule, alternatives=texts(self.moves(st, p)))
+            raise IllegalMove(ONE_SPACE_TAKEN(action=title(), name=st.players[taken[0]].name),
+                              rule=self.rule, alternatives=texts(self.moves(st, p)))
         if len(taken) >= SPACES[action]:
-            raise IllegalMove(f"all six {title} spaces are taken this round", rule=self.rule,
+            raise IllegalMove(ALL_SPACES_TAKEN(action=title()), rule=self.rule,
                               alternatives=texts(self.moves(st, p)))
         free = SPACE_LETTERS[len(taken)]
         if move.space is not None and move.space != free:
-            raise IllegalMove(f"a marker goes on the lowest free {title} space, which is space "
-                              f"{free}, not space {move.space}; write Choose {title} for it",
+            raise IllegalMove(LOWEST_FREE_SPACE(action=title(), free=free, named=move.space,
+                                                move=MoveText(_CHOOSE[action])),
                               rule=self.rule)
 
     def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         place(st, p, move)
         if move is _PASS or isinstance(move, Pass):
-            return [Event("pass", f"{p.name} passes.", p.name)]
+            return [told("pass", PASSES, p.name, name=p.name)]
         action = move.action  # type: ignore[union-attr]
-        return [Event("choose", p.name + _CHOSEN[action][len(st.spaces[action]) - 1], p.name)]
+        several = CHOOSES_SPACE.get(action)
+        if several is None:
+            return [told("choose", CHOOSES[action], p.name, name=p.name)]
+        return [told("choose", several, p.name, name=p.name,
+                     space=SPACE_LETTERS[len(st.spaces[action]) - 1])]
 
 
 def place(st: GameState, p: PlayerState, move: Move) -> None:
@@ -192,7 +229,7 @@ def start_round(st: GameState) -> list[Event]:
     st.next_start = None
     st.current = next_chooser(st, None)
     starter = st.players[st.start_seat].name
-    return [Event("round", f"Round {st.round} begins: {starter} is the starting player.")]
+    return [told("round", ROUND_BEGINS, None, round=st.round, name=starter)]
 
 
 def begin_resolution(st: GameState) -> list[Event]:
@@ -212,4 +249,4 @@ def begin_resolution(st: GameState) -> list[Event]:
         for i in order:
             queue.append(Task(kind, seats[i], i))
     st.queue = queue
-    return [Event("phase", f"Round {st.round}: every marker is placed; the actions resolve.")]
+    return [told("phase", ACTIONS_RESOLVE, None, round=st.round)]

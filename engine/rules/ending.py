@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from engine.decisions import Event
+from engine.decisions import Event, told
 from engine.standings import ranked
 from engine.state import GameState
+from engine.text import Listing, Msg
 
-_ENDINGS = {
-    "clock": "the last clock stone is taken: the space-time continuum ruptures",
-    "markers": "at most one player has markers left",
-    "lots": "every lot is built",
+#: why the game ended, by ``GameState.ended_by``
+ENDINGS: dict[str, Msg] = {
+    "clock": Msg("rules.ending.clock",
+                 "the last clock stone is taken: the space-time continuum ruptures"),
+    "markers": Msg("rules.ending.markers", "at most one player has markers left"),
+    "lots": Msg("rules.ending.lots", "every lot is built"),
 }
+GAME_OVER = Msg("rules.ending.over",
+                "The game is over ({why}). {winner} wins! Final scores: {scores}.")
 
 
 def ends_round(st: GameState) -> str | None:
@@ -37,6 +42,7 @@ def end_game(st: GameState, why: str) -> list[Event]:
     st.current = None
     order = ranking(st)
     score = {p.name: p.score for p in st.players}
-    scores = "; ".join(f"{name} {score[name]}" for name in order)
-    return [Event("game_over", f"The game is over ({_ENDINGS[why]}). {order[0]} wins! "
-                  f"Final scores: {scores}.", order[0])]
+    # a name and its score are no words of any language: "Ada 7; Bram 5"
+    scores = Listing(tuple(f"{name} {score[name]}" for name in order), "; ")
+    return [told("game_over", GAME_OVER, order[0], why=ENDINGS[why], winner=order[0],
+                 scores=scores)]

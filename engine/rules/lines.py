@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from engine import lines
 from engine.board import BOARD
-from engine.decisions import DecisionKind, Event, noun
+from engine.decisions import STREETS, DecisionKind, Event
 from engine.errors import IllegalMove
 from engine.moves import ExtendLine, Move
 from engine.rules.base import Granted, street, texts
 from engine.state import GameState, PlayerState
+from engine.text import Listing, Msg, Plural, Text
+
+ASKS = Msg("rules.lines.asks", "extend a line")
+GETS = Plural("rules.lines.gets", "Line expansion (space {space}): {name} gets {n} street.",
+              "Line expansion (space {space}): {name} gets {n} streets.")
+EXTEND_BY = Plural("rules.lines.extend_by", "extend your line by {n} more street (heads {heads})",
+                   "extend your line by {n} more streets (heads {heads})")
+NO_LEGAL_STREET = Msg("rules.lines.no_legal_street", "no legal street at {name}'s line heads")
 
 #: the ruling every street is checked against, in setup too
 EXPANSION = "R7"
@@ -23,9 +31,10 @@ BONUS_PLAYERS = 5
 class Lines(Granted):
     kind = DecisionKind.LINES
     rule = EXPANSION
-    asks = "extend a line"
+    asks = ASKS
     takes = (ExtendLine,)
-    unit = "street"
+    unit = STREETS
+    gets = GETS
 
     def bonus(self, st: GameState) -> int:
         return 1 if len(st.players) == BONUS_PLAYERS else 0
@@ -33,9 +42,8 @@ class Lines(Granted):
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         return lines.extensions(st, p)
 
-    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
-        return (f"extend your line by {count} more {noun(count, 'street')} "
-                f"(heads {', '.join(dict.fromkeys(p.heads))})")
+    def describe(self, st: GameState, p: PlayerState, count: int) -> Text:
+        return EXTEND_BY(n=count, heads=Listing(tuple(dict.fromkeys(p.heads)), ", "))
 
     def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         assert isinstance(move, ExtendLine) and st.task is not None
@@ -54,5 +62,5 @@ class Lines(Granted):
         st.task.remaining -= 1
         return []
 
-    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
-        return f"no legal street at {p.name}'s line heads"
+    def why_forfeit(self, st: GameState, p: PlayerState) -> Text:
+        return NO_LEGAL_STREET(name=p.name)

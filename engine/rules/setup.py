@@ -4,13 +4,39 @@ per player in seat order, then a second street in reverse seat order under R7.""
 from __future__ import annotations
 
 from engine.board import BOARD
-from engine.decisions import DecisionKind, Event, plural
+from engine.decisions import STREETS, DecisionKind, Event, told
 from engine.errors import IllegalMove
 from engine.moves import ACTIONS, Move, StartLine
+from engine.notation import MoveText
 from engine.rules.base import Rule, street
 from engine.rules.buildings import Buildings
 from engine.rules.lines import Lines
 from engine.state import GameState, Options, PlayerState, Task
+from engine.text import Listing, Msg, Plural, Text
+
+ASKS_STARTING_BUILDING = Msg("rules.setup.asks_building", "place a starting building")
+PLACE_STARTING_BUILDINGS = Plural("rules.setup.place_buildings",
+                                  "place {n} starting building on free zone-A lots",
+                                  "place {n} starting buildings on free zone-A lots")
+ONLY_ZONE_A = Msg("rules.setup.only_zone_a",
+                  "the free lot at {node} is in zone {zones}: only zone-A lots may be built "
+                  "during setup")
+NO_ZONE_A_LOT = Msg("rules.setup.no_zone_a_lot", "no zone-A lot is free")
+ASKS_START_LINE = Msg("rules.setup.asks_line", "start a line")
+START_YOUR_LINE = Msg("rules.setup.start_line", "start your line on a street ({example})")
+#: the move the prompt shows as its example, written in the reader's notation
+_EXAMPLE = MoveText(StartLine("X", "Y"))
+FIRST_LINES = Msg("rules.setup.first_lines",
+                  "Every starting building stands; now the first lines.")
+STREET_HOLDS_A_LINE = Msg(
+    "rules.setup.street_taken",
+    "the street {a}-{b} already holds {owners}'s line; this game's option "
+    "first_line_on_empty_street asks for an empty street")
+#: told when the last second street is built (``Game``'s end of the setup round)
+SETUP_COMPLETE = Msg("game.setup_complete", "Setup is complete.")
+ASKS_SECOND_STREET = Msg("rules.setup.asks_second_street", "add the second street of a line")
+ADD_SECOND_STREET = Msg("rules.setup.second_street",
+                        "add the second street of your line (heads {heads})")
 
 #: starting buildings per player (R1)
 STARTING_BUILDINGS = 2
@@ -45,7 +71,7 @@ def opening(edition: str, opts: Options, names: list[str], colours: list[str]) -
 class SetupBuilding(Buildings):
     kind = DecisionKind.SETUP_BUILDING
     rule = "R1"
-    asks = "place a starting building"
+    asks = ASKS_STARTING_BUILDING
 
     def zone(self, st: GameState) -> str | None:
         return "A"
@@ -56,22 +82,22 @@ class SetupBuilding(Buildings):
     def begin(self, st: GameState, task: Task) -> None:
         """What a setup step owes was set when it was queued (``opening``), not by the fleet."""
 
-    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
-        return f"place {plural(count, 'starting building')} on free zone-A lots"
+    def describe(self, st: GameState, p: PlayerState, count: int) -> Text:
+        return PLACE_STARTING_BUILDINGS(n=count)
 
-    def why_zone(self, zones: str, zone: str | None) -> str:
-        return "only zone-A lots may be built during setup"
+    def why_zone(self, node: str, zones: str, zone: str | None) -> Text:
+        return ONLY_ZONE_A(node=node, zones=zones)
 
-    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
-        return "no zone-A lot is free"
+    def why_forfeit(self, st: GameState, p: PlayerState) -> Text:
+        return NO_ZONE_A_LOT()
 
 
 class FirstLine(Rule):
     kind = DecisionKind.FIRST_LINE
     rule = "R2"
-    asks = "start a line"
+    asks = ASKS_START_LINE
     takes = (StartLine,)
-    unit = "street"
+    unit = STREETS
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         empty_only = st.options.first_line_on_empty_street
@@ -79,22 +105,21 @@ class FirstLine(Rule):
             return list(_START)
         return [_START[s.index] for s in BOARD.streets if not st.street_lines[s.index]]
 
-    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
-        return "start your line on a street (Start line between X and Y)"
+    def describe(self, st: GameState, p: PlayerState, count: int) -> Text:
+        return START_YOUR_LINE(example=_EXAMPLE)
 
     def start(self, st: GameState, task: Task) -> list[Event]:
         if task.seat == 0:
-            return [Event("phase", "Every starting building stands; now the first lines.")]
+            return [told("phase", FIRST_LINES)]
         return []
 
     def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         assert isinstance(move, StartLine) and st.task is not None
         index = street(move.a, move.b, self.rule)
         if st.options.first_line_on_empty_street and st.street_lines[index]:
-            owners = ", ".join(st.players[s].name for s in st.street_lines[index])
-            raise IllegalMove(
-                f"the street {move.a}-{move.b} already holds {owners}'s line; this game's "
-                f"option first_line_on_empty_street asks for an empty street", rule=self.rule)
+            owners = Listing(tuple(st.players[s].name for s in st.street_lines[index]), ", ")
+            raise IllegalMove(STREET_HOLDS_A_LINE(a=move.a, b=move.b, owners=owners),
+                              rule=self.rule)
         return self.do(st, p, move)
 
     def do(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
@@ -111,7 +136,7 @@ class FirstLine(Rule):
 class SecondStreet(Lines):
     kind = DecisionKind.SECOND_STREET
     rule = "R2"
-    asks = "add the second street of a line"
+    asks = ASKS_SECOND_STREET
 
     def start(self, st: GameState, task: Task) -> list[Event]:
         return []
@@ -119,5 +144,5 @@ class SecondStreet(Lines):
     def begin(self, st: GameState, task: Task) -> None:
         """What a setup step owes was set when it was queued (``opening``), not by the fleet."""
 
-    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
-        return f"add the second street of your line (heads {', '.join(dict.fromkeys(p.heads))})"
+    def describe(self, st: GameState, p: PlayerState, count: int) -> Text:
+        return ADD_SECOND_STREET(heads=Listing(tuple(dict.fromkeys(p.heads)), ", "))

@@ -3,9 +3,12 @@ left of the current starting player does, skipping players without markers."""
 
 from __future__ import annotations
 
-from engine.decisions import DecisionKind, Event
+from engine.decisions import DecisionKind, Event, told
 from engine.rules.base import Rule
 from engine.state import GameState, Task
+from engine.text import Msg
+
+STARTS_NEXT = Msg("rules.start.next", "{name} will start the next round.")
 
 
 class Starting(Rule):
@@ -16,7 +19,7 @@ class Starting(Rule):
         assert task.seat is not None
         st.next_start = task.seat
         name = st.players[task.seat].name
-        return [Event("start", f"{name} will start the next round.", name)]
+        return [told("start", STARTS_NEXT, name, name=name)]
 
 
 def pass_start(st: GameState) -> None:

@@ -7,11 +7,36 @@ from __future__ import annotations
 from functools import cache
 
 from engine.board import BOARD
-from engine.decisions import DecisionKind, Event, plural
+from engine.decisions import DELIVERIES, DecisionKind, Event, told
 from engine.errors import IllegalMove
-from engine.moves import SPACE_LETTERS, Deliver, Move
+from engine.moves import BUILDING_NAME, BUILDING_NAMES, SPACE_LETTERS, Deliver, Move
+from engine.notation import MoveText
 from engine.rules.base import Rule, check_label, texts
 from engine.state import GameState, PlayerState, Task
+from engine.text import Msg, Plural, Text
+
+ASKS = Msg("rules.vroom.asks", "deliver passengers")
+DELIVER = Plural("rules.vroom.deliver",
+                 "deliver {n} passenger to {buildings} on your line ({example})",
+                 "deliver {n} passengers to {buildings} on your line ({example})")
+#: what a Vrrooomm space lets its player carry, by whether they have one bus or more
+ONE_BUS_CARRIES = Plural(
+    "rules.vroom.one_bus_carries",
+    "Vrrooomm (space {space}): {name}'s {buses} bus can carry {n} passenger to {buildings}.",
+    "Vrrooomm (space {space}): {name}'s {buses} bus can carry {n} passengers to {buildings}.")
+BUSES_CARRY = Plural(
+    "rules.vroom.buses_carry",
+    "Vrrooomm (space {space}): {name}'s {buses} buses can carry {n} passenger to {buildings}.",
+    "Vrrooomm (space {space}): {name}'s {buses} buses can carry {n} passengers to "
+    "{buildings}.")
+NOT_ON_LINE = Msg("rules.vroom.not_on_line", "{label} is not on {name}'s line")
+NOBODY_WAITS = Msg("rules.vroom.nobody_waits", "no passenger waits at {frm}")
+NOBODY_LEAVES = Msg("rules.vroom.nobody_leaves",
+                    "nobody at {frm} wants to leave: the passengers there sit in its {buildings}")
+NONE_FREE = Msg("rules.vroom.none_free", "{to} has no free {building} (the clock shows {building})")
+NOTHING_TO_CARRY = Msg("rules.vroom.nothing_to_carry", "nothing more to carry")
+#: the move the prompt shows as its example, written in the reader's notation
+_EXAMPLE = MoveText(Deliver("X", "Y"))
 
 LOTS_AT = BOARD.lots_at
 #: one ``Deliver`` per pair of crossings, made when first offered rather than all 1,260 at import
@@ -49,17 +74,16 @@ def counted_ends(st: GameState, p: PlayerState) -> tuple[list[str], list[str], i
 class Vrrooomm(Rule):
     kind = DecisionKind.VROOM
     rule = "R12"
-    asks = "deliver passengers"
+    asks = ASKS
     takes = (Deliver,)
-    unit = "delivery"
+    unit = DELIVERIES
 
     def moves(self, st: GameState, p: PlayerState) -> list[Move]:
         sources, targets = ends(st, p)
         return [_deliver(a, b) for a in sources for b in targets]
 
-    def describe(self, st: GameState, p: PlayerState, count: int) -> str:
-        return (f"deliver {plural(count, 'passenger')} to {st.clock_type}s on your line "
-                f"(Deliver from X to Y)")
+    def describe(self, st: GameState, p: PlayerState, count: int) -> Text:
+        return DELIVER(n=count, buildings=BUILDING_NAMES[st.clock_type](), example=_EXAMPLE)
 
     def begin(self, st: GameState, task: Task) -> None:
         assert task.seat is not None
@@ -71,10 +95,9 @@ class Vrrooomm(Rule):
         assert task.seat is not None
         p = st.players[task.seat]
         self.begin(st, task)
-        text = (f"Vrrooomm (space {SPACE_LETTERS[task.space]}): {p.name}'s "
-                f"{plural(p.buses, 'bus', 'buses')} can carry "
-                f"{plural(task.remaining, 'passenger')} to {st.clock_type}s.")
-        return [Event("resolve", text, p.name)]
+        carry = ONE_BUS_CARRIES if p.buses == 1 else BUSES_CARRY
+        return [told("resolve", carry, p.name, space=SPACE_LETTERS[task.space], name=p.name,
+                     buses=p.buses, n=task.remaining, buildings=BUILDING_NAMES[st.clock_type])]
 
     def apply(self, st: GameState, p: PlayerState, move: Move) -> list[Event]:
         assert isinstance(move, Deliver) and st.task is not None
@@ -98,18 +121,17 @@ class Vrrooomm(Rule):
         return []
 
     @staticmethod
-    def _why_not(st: GameState, p: PlayerState, move: Deliver, sources: list[str]) -> str:
+    def _why_not(st: GameState, p: PlayerState, move: Deliver, sources: list[str]) -> Text:
         on_line = set(p.line)
         want = st.clock_type
         for label in (move.frm, move.to):
             if label not in on_line:
-                return f"{label} is not on {p.name}'s line"
+                return NOT_ON_LINE(label=label, name=p.name)
         if move.frm not in sources:
             if not st.passengers.get(move.frm, 0):
-                return f"no passenger waits at {move.frm}"
-            return (f"nobody at {move.frm} wants to leave: the passengers there sit in its "
-                    f"{want}s")
-        return f"{move.to} has no free {want} (the clock shows {want})"
+                return NOBODY_WAITS(frm=move.frm)
+            return NOBODY_LEAVES(frm=move.frm, buildings=BUILDING_NAMES[want]())
+        return NONE_FREE(to=move.to, building=BUILDING_NAME[want]())
 
-    def why_forfeit(self, st: GameState, p: PlayerState) -> str:
-        return "nothing more to carry"
+    def why_forfeit(self, st: GameState, p: PlayerState) -> Text:
+        return NOTHING_TO_CARRY()

@@ -44,7 +44,10 @@ from engine.limits import (
     check_name,
     check_records,
 )
+from engine.text import Msg
 
+#: an imported seat's name that the name limits would write otherwise
+NOT_WRITTEN_AS = Msg("import.name_not_written_as", "the name {name} is not written as {written}")
 #: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
 MAX_USER_CHARS = 2 * MAX_NAME_CHARS
 
@@ -254,7 +257,7 @@ def _check_seats(record: GameRecord) -> None:
     try:
         for name in names:
             if check_name(name) != name:
-                raise LimitError(f"the name {name!r} is not written as {check_name(name)!r}")
+                raise LimitError(NOT_WRITTEN_AS(name=repr(name), written=repr(check_name(name))))
         check_distinct(names)
         build_options(record.edition, max(3, len(names)), record.options)
     except ValueError as err:  # LimitError is one

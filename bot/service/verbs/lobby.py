@@ -34,8 +34,11 @@ from engine.limits import MAX_SEATS as MAX_PLAYERS
 from engine.limits import MIN_SEATS as MIN_PLAYERS
 from engine.limits import LimitError, look_alike, shown
 from engine.limits import check_name as checked_name
+from engine.text import Msg
 
 #: how two commands are written, which their readers quote when the rest does not fit
+#: a joining name that looks like a seated one
+NAME_TAKEN = Msg("lobby.name_taken", "that name is taken (it looks like {twin}, already seated)")
 USAGE_NEW = "`new game [capstone|splotter-2nd] [option=value ...]`"
 USAGE_START = "`start` or `start order: NAME, NAME, NAME`"
 #: the slash form's words after ``/bus do``
@@ -187,7 +190,7 @@ def check_name(name: str, taken: list[str]) -> str:
     clean = checked_name(name)
     twin = look_alike(clean, taken)
     if twin is not None:
-        raise LimitError(f"that name is taken (it looks like {twin}, already seated)")
+        raise LimitError(NAME_TAKEN(twin=twin))
     return clean
 
 

@@ -21,9 +21,12 @@ from bot.service.game.live_game import Draft, Played, waiting_for
 from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
 from bot.service.words.replies import next_line, played_lines
 from engine import BusError, Decision, Move, Question
+from engine.text import Msg
 
 #: marked on a preview's picture, so that nobody takes it for the table
 NOTE = "Preview: not played"
+#: the refusal of a preview whose moves come after the game's end
+OVER_BEFORE_IT = Msg("preview.over_before_it", "the game would be over before it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +80,7 @@ def preview(ctx: GameContext, cmd: Preview) -> Outcome:
             game = draft.game
             decision = game.to_act() if game is not None else None
             if decision is None:
-                raise BusError("the game would be over before it")
+                raise BusError(OVER_BEFORE_IT())
             played.append(draft.push(decision.player, move))
         except BusError as err:
             return why_not(draft, move, err, i, len(tried),
