@@ -127,10 +127,11 @@ async def test_a_gateway_that_closes_right_after_ready_is_paced_too(tmp_path: Pa
             await still_answers(server)
         tries = server.connections[before:before + 4]
         assert tries[-1] - tries[0] >= 0.5 + 1, tries
-        # Each try resumed, and was closed: said once, not once per try.
-        told = [line for line in running.logs.messages("bot") if "shard 0" in line
+        # Each try resumed, and was closed: said once, not once per try (discord.py's own line
+        # for each session too).
+        told = [line for line in running.logs.messages() if "hard" in line
                 and not line.startswith("DEBUG")]
-        assert len([line for line in told if "resumed" in line]) <= 1, told
+        assert len([line for line in told if "resumed" in line.lower()]) <= 2, told
 
 
 @pytest.mark.parametrize("code", sorted(gateway.FATAL))

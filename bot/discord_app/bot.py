@@ -302,11 +302,19 @@ class ShardedBusBot(BusBot, commands.AutoShardedBot):
         #: each shard's pacing of its connection attempts
         self.paces: dict[int, gateway.Pace] = {}
         self._identify_gate = gateway.IdentifyGate()
+        self._quiet = gateway.QuietInBursts(self.paces)
+        logging.getLogger("discord.gateway").addFilter(self._quiet)
         if config.gateway_url != DISCORD_GATEWAY_URL:
             # Choosing the shard count itself, discord.py takes the gateway's address from the
             # API's answer; a gateway_url the operator set must win over that too.
             self.http.get_bot_gateway = self._gateway_at(  # type: ignore[method-assign]
                 self.http.get_bot_gateway, config.gateway_url)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            logging.getLogger("discord.gateway").removeFilter(self._quiet)
 
     def in_burst(self, shard_id: int) -> bool:
         pace = self.paces.get(shard_id)

@@ -226,6 +226,25 @@ class Pace:
         return ended
 
 
+class QuietInBursts(logging.Filter):
+    """discord.py's own line for each session begun or ended ("Shard ID 0 has connected to
+    Gateway", "... RESUMED ...", "... session has been invalidated"), kept out of the log while
+    its shard is in a burst of failures: a burst is told twice by this module, not once per
+    try. Attached to discord.py's gateway logger for the life of one client (``paces``: its
+    shards' paces)."""
+
+    def __init__(self, paces: dict[int, Pace]) -> None:
+        super().__init__()
+        self.paces = paces
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.INFO or not isinstance(record.args, tuple) \
+                or not record.args or type(record.args[0]) is not int:
+            return True
+        pace = self.paces.get(record.args[0])
+        return pace is None or pace.failures < 2
+
+
 class IdentifyGate:
     """Discord takes one IDENTIFY per ``IDENTIFY_EVERY`` seconds from a bot (its
     ``max_concurrency`` is 1 for all but the largest): shards that identify at once wait their
