@@ -28,5 +28,5 @@ async def test_no_move_is_lost_repeated_or_reordered_under_faults(tmp_path: Path
     assert figures.refusals_unanswered == 0
     assert figures.wrong_pings == []
     assert figures.slowest_stop < STOP_WITHIN
-    assert figures.tracebacks == 0 and figures.crashes == 0
+    assert figures.tracebacks == 0 and figures.crashes == 0, figures.details
     assert figures.reconnects_per_minute <= PER_MINUTE

@@ -216,7 +216,8 @@ class Soak:
     # ---- playing -------------------------------------------------------------------------------
 
     async def play(self, seconds: float) -> None:
-        """Post and inject faults at random for ``seconds``."""
+        """Post and inject faults at random for ``seconds`` (and kill the process once at the
+        end if no restart came meanwhile, as on a slow machine)."""
         await self.start()
         end = time.monotonic() + seconds
         last_restart = time.monotonic()
@@ -235,6 +236,12 @@ class Soak:
                 restart_ok = time.monotonic() - last_restart > 6.0
                 if await self._fault(restart_ok):
                     last_restart = time.monotonic()
+        if not self.figures.restarts:  # a slow machine: the process is killed once all the same
+            await self.server.wait_for(lambda: self.connected, timeout=60)
+            await self.stop(signal.SIGKILL)
+            await self.start()
+            self.figures.restarts += 1
+            self.figures.faults["kill -9"] += 1
 
     def _may_inject(self, kind: str, restart_ok: bool) -> bool:
         if kind in ("kill -9", "SIGTERM", *GATEWAY) and not self.connected:
@@ -285,8 +292,10 @@ class Soak:
         self.figures.slash_moves += 1
         table.posted.setdefault(player.id, []).append(time.monotonic())
         await self.server.slash(player, "move", channel=table.channel.name, move=move)
-        await self.server.wait_for(lambda: _applied(self.db, table.place) >= len(table.moves),
-                                   timeout=60)
+        deadline = time.monotonic() + 60
+        while _applied(self.db, table.place) < len(table.moves):
+            assert time.monotonic() < deadline, f"/bus move {move!r} was not taken"
+            await asyncio.sleep(0.05)
         if self.troubled:
             self.troubled -= 1
             if not self.troubled:  # the endpoint recovers
@@ -408,7 +417,14 @@ class Soak:
         finally:
             service.close()
         log = self.workdir / "log"
-        figures.tracebacks = log.read_text().count("Traceback") if log.exists() else 0
+        lines = log.read_text().splitlines() if log.exists() else []
+        for n, line in enumerate(lines):
+            if line.startswith("Traceback"):
+                figures.tracebacks += 1
+                ending = next((later for later in lines[n + 1:] if not later.startswith(" ")),
+                              "")
+                figures.details.append(f"traceback after {lines[n - 1][:160]!r}: "
+                                       f"{ending[:160]}")
         return figures
 
     def _check_table(self, table: Table, service: GameService) -> None:
