@@ -152,6 +152,28 @@ async def test_the_summary_ends_with_what_the_table_waits_for_and_its_menu(
     assert [i.split(":")[1] for i in ids[1:]] == ["undo", "moves"]
 
 
+async def test_a_summary_of_answers_alone_leaves_the_table_s_buttons(tmp_path: Path) -> None:
+    """Nothing changed while the connection was lost: the summary answers, and the post that
+    carries the decision's buttons keeps them."""
+    async with wire_server() as server:
+        async with busbot_on(server, wire_config(server, tmp_path / "busbot.db")) as running:
+            ada, bob, _ = await seat(server)
+            started = table_posts(server)[-1]
+            server.expire_session()
+            server.identified.clear()
+            await server.drop_connection(4000)
+            server.posted_while_away(bob, "!bus Place House at Q9")
+            await asyncio.wait_for(server.identified.wait(), 20)
+            await server.wait_for(lambda: any("While I was away" in r.json["content"]
+                                              for r in table_posts(server)))
+            await running.idle()
+        summary = next(r for r in table_posts(server) if "While I was away" in r.json["content"])
+        assert "refused" in summary.json["content"] and not summary.json.get("components")
+        assert started.json["components"]
+        edits = [r for r in server.requests if r.method == "PATCH"]
+        assert edits == [], [r.path for r in edits]
+
+
 async def test_a_game_imported_from_the_console_does_not_stop_catch_up(tmp_path: Path) -> None:
     db = tmp_path / "busbot.db"
     service = GameService(str(db), renderer=None)

@@ -292,8 +292,9 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
         await _finished(bot, behind)
         return
     waiting = await bot.game.waiting_user(behind.place)
-    # An update like the live one: its menu and buttons are the decision's now.
-    last = Update("", mentions=[waiting] if waiting and behind.announced else [])
+    # After changes, an update like the live one: its menu and buttons are the decision's now
+    # (and those of the post before come off). Answers alone leave the table's post as it is.
+    last = Update("", mentions=[waiting] if waiting else []) if behind.announced else Reply("")
     await _draw_last(bot, behind, last)
     # What the place was owed from before goes in front; if it cannot go, neither can the
     # summary, and the outbox keeps every change to post (coalesced) later.
