@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,12 @@ BAD_FRAMES: dict[str, str] = {
 GATEWAY_FAULTS = ("refuse", "close before hello", "close after ready")
 DISCORD_EPOCH_MS = 1_420_070_400_000
 _last_id = 0
+
+
+async def a_moment() -> None:
+    """A moment of quiet: what a server with no bot of this process to watch waits, after
+    the posts it expected, for any more."""
+    await asyncio.sleep(0.05)
 
 
 def new_id() -> int:
@@ -150,6 +156,9 @@ class WireServer:
         self.on_post: Callable[[Channel, dict[str, Any]], None] | None = None
         self.nonces: dict[tuple[int, str], dict[str, Any]] = {}  # (channel, nonce) -> message
         self.repeats = 0  # posts answered with the message their nonce already made
+        #: waits until the bot connected to this server is idle (``wire_support.busbot_on`` sets
+        #: it; with no bot in this process, a moment of quiet)
+        self.settled: Callable[[], Awaitable[None]] = a_moment
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
         self.connected = asyncio.Event()  # a session began: READY or RESUMED was sent
@@ -379,11 +388,11 @@ class WireServer:
                 raise AssertionError("the bot did not do what was expected in time")
             await asyncio.sleep(0.01)
 
-    async def answers(self, count: int = 1, *, since: int, quiet: float = 0.05
-                      ) -> list[Request]:
-        """Wait for ``count`` new messages after request ``since``, then a moment of quiet."""
+    async def answers(self, count: int = 1, *, since: int) -> list[Request]:
+        """Wait for ``count`` new messages after request ``since``, and for the bot to have
+        done what it was doing (``settled``: what it posts in answer is all there then)."""
         await self.wait_for(lambda: len(self.posts(since)) >= count)
-        await asyncio.sleep(quiet)
+        await self.settled()
         return self.posts(since)
 
     # ---- the gateway ---------------------------------------------------------------------------

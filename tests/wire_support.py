@@ -15,7 +15,7 @@ from bot.config import Config
 from bot.discord_app.bot import ShardedBusBot
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.runner import connect, running_bot, stop_bot
-from tests.wire_server import WireServer
+from tests.wire_server import WireServer, a_moment
 
 MODERATOR_ROLE = "Bus moderator"
 #: discord.py waits this long after the last GUILD_CREATE for more before the shard is ready
@@ -105,8 +105,11 @@ async def busbot_on(server: WireServer, config: Config) -> AsyncIterator[Running
                         ready.cancel()
                         task.result()  # the start failed: raise its error here
                     assert ready.done(), "the bot did not become ready"
-                    yield Running(server, bot, config, logs)
+                    running = Running(server, bot, config, logs)
+                    server.settled = running.idle
+                    yield running
                 finally:
+                    server.settled = a_moment  # no bot here any more
                     await stop_bot(bot, task)
                     if not task.cancelled():
                         task.result()  # a connection that ended in an error raises it here
