@@ -36,6 +36,7 @@ from bot.service.ratings.counting import GameFacts, SeatFacts, Status
 from bot.service.ratings.model import LEVEL_SKILLS
 from bot.service.store import schema
 from bot.service.store.store import Store
+from bot.service.words.catalogue import say
 
 SERVER = "bench-server"
 
@@ -151,7 +152,7 @@ def main() -> None:
         def board() -> str:
             with store.lock:
                 found = views.board(store.db, SERVER, tables.ALL_TIME, 20)
-            return views.board_text(found, None)
+            return say(views.board_text(found, None))
 
         with store.lock:
             found = views.board(store.db, SERVER, tables.ALL_TIME, 20)

@@ -221,6 +221,9 @@ class Announcement:
     #: the nonce of its last attempt, when that failed without a clear answer (the post may
     #: have been made); "" otherwise
     maybe_posted_as: str = ""
+    #: the language ``text`` is written in (the game's, when it was made): what a late post
+    #: adds to it is written in the same
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +232,8 @@ class Failure:
 
     wait: float
     tell: str | None = None
+    #: the language of the game's posts: what the moderator is told is written in it
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from bot.service.store import StoreError
 from bot.service.verbs.export import ExchangeError
 from bot.service.verbs.import_game import read_import_file
 from engine.limits import MAX_MESSAGE_CHARS
+from engine.text import ENGLISH, Msg
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -54,20 +55,37 @@ TICK_SECONDS = 60.0
 HISTORY = "~/.busbot_history"
 #: how often (seconds) the prompt looks whether the computer players are done
 BOT_POLL = 0.1
-IMPORT_HINT = ("`import PATH` makes a game from an exported log file (.txt or .json) on this "
-               "computer, e.g. `Ada: import pictures/bus-game1.txt`; whoever imports it moderates "
-               "it.")
-HINT = ("Write `Name: text` as that player would in the channel, e.g. `Arcsyn: new game`, "
-        "`Arcsyn: join`, `Arcsyn: Place Office at C1`; `Name: help` lists the commands; "
-        "`quit` ends (games are kept). Lines are read as Discord reads a message without the "
-        "prefix: table talk gets no answer; `Name: !bus text` always gets one.")
+IMPORT_HINT = Msg("console.import_hint", "`import PATH` makes a game from an exported log file "
+                  "(.txt or .json) on this computer, e.g. `Ada: import pictures/bus-game1.txt`; "
+                  "whoever imports it moderates it.")
+HINT = Msg("console.hint", "Write `Name: text` as that player would in the channel, e.g. `Arcsyn: "
+           "new game`, `Arcsyn: join`, `Arcsyn: Place Office at C1`; `Name: help` lists the "
+           "commands; `quit` ends (games are kept). Lines are read as Discord reads a message "
+           "without the prefix: table talk gets no answer; `Name: !bus text` always gets one.")
+OPENING = Msg("console.opening", "busbot console table ({path}). {hint}")
+GOODBYE = Msg("console.goodbye", "Goodbye; every game is saved.")
+OVER_LIMIT = Msg("console.over_limit", "That line is over {limit:,} characters (the message "
+                 "limit); nothing was done.")
+NOT_IMPORTED = Msg("console.not_imported", "{err}; nothing was imported.")
+AT_THE_CONSOLE = Msg("console.at_the_console", "**At the console**: {hint}")
+IN_PLACE = Msg("console.in_place", "(in {place}) {text}")
+ONLY_YOU = Msg("console.only_you", "busbot (only you see this): {text}")
+SAYS = Msg("console.says", "busbot: {text}")
+PING = Msg("console.ping", "  ping: {users}")
+PICTURE = Msg("console.picture", "  picture: {path}")
+PICTURE_SHOWS = Msg("console.picture_shows", "  picture shows: {alt}")
+FILE = Msg("console.file", "  file: {path}")
+#: the console's own lines are English (a terminal has no member's language; the replies are
+#: written by the service in the game's language)
+WORDS = ENGLISH
 #: the prefix that makes a line a command whatever it says, as on Discord
 PREFIX = "!bus"
 #: what the console shows for a line Discord would leave unanswered
-TALK = "  (no answer: busbot takes that for table talk; `!bus ...` would make it a command)"
+TALK = Msg("console.talk", "  (no answer: busbot takes that for table talk; `!bus ...` would make "
+           "it a command)")
 #: what the console adds to a command answered at a table with no game
-FIRST = ("  (on Discord a channel with no game reads only the prefix: `!bus new game` there; "
-         "once a game is there, commands need no prefix)")
+FIRST = Msg("console.first", "  (on Discord a channel with no game reads only the prefix: `!bus "
+            "new game` there; once a game is there, commands need no prefix)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +180,7 @@ def open_service(opts: ConsoleSettings) -> GameService:
 
 
 def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> int:
-    print(f"busbot console table ({service.store.path}). {HINT}", file=out)
+    print(WORDS(OPENING(path=service.store.path, hint=HINT())), file=out)
     where = service.where_things_stand(PLACE)
     if where is not None:
         print(where, file=out)
@@ -191,7 +209,7 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
         if ticker is not None:
             ticker.stop()
         bots.close()
-    print("Goodbye; every game is saved.", file=out)
+    print(WORDS(GOODBYE()), file=out)
     return 0
 
 
@@ -216,8 +234,7 @@ def show_bots(bots: BotPlayers, updates: queue.Queue[Reply], out: TextIO,
 def one_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> bool:
     """Handle one typed line and print the answer; False when it ends the session."""
     if line is OVERLONG:
-        print(f"busbot (only you see this): That line is over {MAX_MESSAGE_CHARS:,} "
-              f"characters (the message limit); nothing was done.", file=out)
+        print(WORDS(ONLY_YOU(text=OVER_LIMIT(limit=MAX_MESSAGE_CHARS))), file=out)
         return True
     line = line.strip()
     if not line or line.startswith("#"):
@@ -262,7 +279,7 @@ def run_due(service: GameService, out: TextIO, picture_dir: str) -> None:
     for place, prepared in service.run_due():
         reply = prepared.complete()
         if place != PLACE:
-            reply.text = f"(in {place}) {reply.text}"
+            reply.text = WORDS(IN_PLACE(place=place, text=reply.text))
         show(reply, out, picture_dir)
 
 
@@ -272,35 +289,35 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) 
     name, text = name.strip(), text.strip()
     text, forced = _unprefixed(text)
     if not sep or not name or not text:
-        print(HINT, file=out)
+        print(WORDS(HINT()), file=out)
         return
     actor = Actor(user_id=name, name=name)
     attachments: list[Attachment] = []
     addressed: Addressed | None = None
     first = False
     if text.lower() in ("import", "import game"):
-        print(f"busbot (only you see this): {IMPORT_HINT}", file=out)
+        print(WORDS(ONLY_YOU(text=IMPORT_HINT())), file=out)
         return
     if text.lower().startswith("import "):
         path = text[len("import "):].strip()
         try:
             attachments.append(Attachment(os.path.basename(path), read_import_file(path)))
         except ExchangeError as err:
-            print(f"busbot (only you see this): {err}; nothing was imported.", file=out)
+            print(WORDS(ONLY_YOU(text=NOT_IMPORTED(err=err.said))), file=out)
             return
         text = "import"
     elif not forced:
         addressed = service.read_chat(PLACE, text, actor.user_id)
         first = addressed is None and _first_command(service, text)
         if addressed is None and not first:
-            print(TALK, file=out)
+            print(WORDS(TALK()), file=out)
             return
     reply = service.handle(PLACE, actor, text, attachments=attachments, addressed=addressed)
     if text.lower() == "help":
-        reply.text += f"\n**At the console**: {IMPORT_HINT}"
+        reply.text += "\n" + WORDS(AT_THE_CONSOLE(hint=IMPORT_HINT()))
     show(reply, out, picture_dir)
     if first and reply.ok:
-        print(FIRST, file=out)
+        print(WORDS(FIRST()), file=out)
 
 
 def _first_command(service: GameService, text: str) -> bool:
@@ -363,21 +380,20 @@ def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
 
 def show(reply: Reply, out: TextIO, picture_dir: str) -> None:
     """Print a reply the way the bot would post it, saving its files in the picture folder."""
-    prefix = "busbot (only you see this): " if isinstance(reply, Refusal) else "busbot: "
     lines = reply.text.splitlines() or [""]
-    print(prefix + lines[0], file=out)
+    print(WORDS((ONLY_YOU if isinstance(reply, Refusal) else SAYS)(text=lines[0])), file=out)
     for extra in lines[1:]:
         print("  " + extra, file=out)
     if reply.mentions:
-        print("  ping: " + " ".join(f"@{m}" for m in reply.mentions), file=out)
+        print(WORDS(PING(users=" ".join(f"@{m}" for m in reply.mentions))), file=out)
     if reply.picture is not None:
-        print(f"  picture: {os.path.join(picture_dir, reply.picture_name)}", file=out)
+        print(WORDS(PICTURE(path=os.path.join(picture_dir, reply.picture_name))), file=out)
         if reply.picture_alt:
-            print(f"  picture shows: {reply.picture_alt}", file=out)
+            print(WORDS(PICTURE_SHOWS(alt=reply.picture_alt)), file=out)
     for f in reply.files:
         os.makedirs(picture_dir, exist_ok=True)
         path = os.path.join(picture_dir, f.filename)
         with open(path, "wb") as handle:
             handle.write(f.data)
-        print(f"  file: {path}", file=out)
+        print(WORDS(FILE(path=path)), file=out)
     out.flush()

@@ -28,6 +28,8 @@ from typing import Protocol
 from bot.api import Announcement, Reply
 from bot.service.async_face import AsyncGameService
 from bot.service.store.outbox import MAYBE_POSTED
+from bot.service.words.catalogue import say
+from engine.text import Msg
 
 log = logging.getLogger(__name__)
 
@@ -62,13 +64,18 @@ class Sender(Protocol):
 OutboxBackend = AsyncGameService
 
 
-def moderator_notice(place: str, reason: str) -> str:
-    """The one private message a game's moderator gets when its place refuses the bot's posts."""
-    return (f"I cannot post in <#{place}>, where your Bus game is played: {reason}. The moves "
-            f"made there are kept, and what I owe the table (the replies, the picture, the ping "
-            f"of whoever is to act) goes out as soon as I may post there: give me Send Messages, "
-            f"Attach Files and, in a thread, Send Messages in Threads. I will not write about "
-            f"this again until it has been fixed.")
+CANNOT_POST = Msg("delivery.cannot_post", "I cannot post in <#{place}>, where your Bus game is "
+                  "played: {reason}. The moves made there are kept, and what I owe the table (the "
+                  "replies, the picture, the ping of whoever is to act) goes out as soon as I may "
+                  "post there: give me Send Messages, Attach Files and, in a thread, Send "
+                  "Messages in Threads. I will not write about this again until it has been "
+                  "fixed.")
+
+
+def moderator_notice(place: str, reason: str, language: str | None = None) -> str:
+    """The one private message a game's moderator gets when its place refuses the bot's posts,
+    in the language of the game's posts (``reason`` is Discord's own words)."""
+    return say(CANNOT_POST(place=place, reason=reason), language)
 
 
 class Courier:
@@ -201,11 +208,12 @@ class Courier:
                     for item in ids]
         log.warning("post %s to %s failed (%s); next try in %.0f s",
                     ", ".join(map(str, ids)), place, error, failures[0].wait)
-        tell = next((f.tell for f in failures if f.tell is not None), None)
-        if tell is None:
+        told = next((f for f in failures if f.tell is not None), None)
+        if told is None or told.tell is None:
             return
+        tell = told.tell
         try:
-            await self.sender.tell(tell, moderator_notice(place, error))
+            await self.sender.tell(tell, moderator_notice(place, error, told.language))
         except Exception as problem:  # closed direct messages: the log is all that is left
             log.warning("could not tell the moderator of %s (%s): %s", place, tell, problem)
 

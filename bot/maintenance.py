@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.cli_common import CliError, db_path, prog
+from bot.service.store import connect as store_connect
 
 if TYPE_CHECKING:
     from bot.service.game.records import GameRecord
@@ -68,6 +69,7 @@ def forget_command(args: argparse.Namespace) -> int:
     from bot.service.store.privacy import forget
     from bot.service.store.store import Store
     from bot.service.verbs.forget import what
+    from bot.service.words.catalogue import say
 
     store = Store(_existing(db_path(args)))
     try:
@@ -76,7 +78,8 @@ def forget_command(args: argparse.Namespace) -> int:
         raise CliError(f"{prog()} forget: {err}", 1) from None
     finally:
         store.close()
-    said = what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s", detail=True)
+    said = say(what(done, dry_run=args.dry_run, whose=f"the user {args.user_id}'s",
+                    detail=True))
     print(f"{'Would ' if args.dry_run else ''}{said}.")
     return 0
 
@@ -117,11 +120,11 @@ def _check_copy(target: Path) -> tuple[int, list[str]]:
 def backup(source_path: str, target_path: str) -> None:
     """Copy the database with SQLite's online backup API (safe while the bot writes)."""
     try:
-        source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True, timeout=30.0)
+        source = store_connect(f"file:{source_path}?mode=ro", uri=True, timeout=30.0)
     except sqlite3.Error as err:
         raise CliError(f"{prog()} backup: cannot open {source_path}: {err}", 1) from None
     try:
-        target = sqlite3.connect(target_path)
+        target = store_connect(target_path)
     except sqlite3.Error as err:
         source.close()
         raise CliError(f"{prog()} backup: cannot write {target_path}: {err}", 1) from None
@@ -147,7 +150,7 @@ def check_command(args: argparse.Namespace) -> int:
 def check(path: str) -> tuple[int, list[str]]:
     """(how many problems, one line per finding and per game)."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30.0)
+        conn = store_connect(f"file:{path}?mode=ro", uri=True, timeout=30.0)
         integrity = [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
         conn.close()
     except sqlite3.Error as err:

@@ -3,7 +3,7 @@ terminal, on the same service and database as the console table, so a practice g
 and continues where it was.
 
 You type your moves as you would in the channel (no ``Name:`` in front); every command works
-(``map``, ``moves``, ``hint``, ``undo``...). The bots think on their worker threads and each run
+(``map``, ``moves``, ``hint``, ``undo``...). The bots think on the worker processes and each run
 of their moves is printed as it comes, before you are asked again.
 """
 
@@ -17,9 +17,19 @@ from bot import console
 from bot.api import Actor
 from bot.service import GameService
 from bot.service.ratings.counting import PRACTICE_PLACE
+from engine.text import Msg, Plural
 
 #: where the practice game is played (its games never count for the ratings)
 PLACE = PRACTICE_PLACE
+
+GOODBYE = Msg("practice.goodbye", "Goodbye; the practice game is saved (`./play practice` goes on "
+              "with it).")
+GOES_ON = Msg("practice.goes_on", "Your practice game goes on. {where}")
+OPENING = Plural("practice.opening", "A practice game: you ({name}) against {n} computer player "
+                 "({level}). Type your moves as in the channel; `moves` lists them, `hint` "
+                 "suggests one, `quit` ends (the game is kept).", "A practice game: you ({name}) "
+                 "against {n} computer players ({level}). Type your moves as in the channel; "
+                 "`moves` lists them, `hint` suggests one, `quit` ends (the game is kept).")
 
 
 def main(args: argparse.Namespace, stdin: TextIO | None = None,
@@ -41,8 +51,7 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
             if text and text is not console.OVERLONG:
                 console.show(service.handle(PLACE, you, text), out, opts.picture_dir)
                 console.show_bots(bots, updates, out, opts.picture_dir)
-        print("Goodbye; the practice game is saved (`./play practice` goes on with it).",
-              file=out)
+        print(console.WORDS(GOODBYE()), file=out)
         return 0
     finally:
         bots.close()
@@ -54,11 +63,9 @@ def _set_up(service: GameService, you: Actor, count: int, level: str, out: TextI
     """The practice table: the open game there, or a new one with you and the bots."""
     where = service.where_things_stand(PLACE)
     if where is not None:
-        print(f"Your practice game goes on. {where}", file=out)
+        print(console.WORDS(GOES_ON(where=where)), file=out)
         return
-    print(f"A practice game: you ({you.name}) against {count} computer players ({level}). "
-          f"Type your moves as in the channel; `moves` lists them, `hint` suggests one, "
-          f"`quit` ends (the game is kept).", file=out)
+    print(console.WORDS(OPENING(name=you.name, n=count, level=level)), file=out)
     for text in ("new game", "join", *[f"add bot {level}"] * count, "start"):
         reply = service.handle(PLACE, you, text)
         if not reply.ok or text == "start":

@@ -173,6 +173,39 @@ MAX_STORED_RECORDS = 4 * MAX_RECORDS
 HEAVY_QUEUED = 4
 HEAVY_QUEUED_PER_SERVER = 2
 
+# ---- the computer's thinking -------------------------------------------------------------------
+# The computer player (``ai``) thinks in pure Python: every decision it takes (a bot seat's, an
+# away or timed-out player's under ``on away bot`` / ``on timeout bot``, a ``hint``) is a search
+# on one of the service's worker processes, never under the lock every command waits on. The
+# machine is shared: searches are taken in turn, server by server and within a server member by
+# member, one decision at a time, a table where a person plays (not away) before the others;
+# and these budgets bound what one member and one server can spend. The figures they allow are
+# printed by ``benchmarks/bench_share.py``.
+
+#: Worker processes that think: one per core of the small machine busbot is sized for (2 cores);
+#: the event loop and the database thread keep running beside them (the workers run at a lower
+#: priority).
+THINKING_WORKERS = 2
+#: Seconds one decision may think at most, whatever its level asks (``hard`` asks 3 s): a slice
+#: short enough that another server's decision waits at most this long for a worker.
+MAX_THINK_SECONDS = 3.0
+#: Processor seconds of thinking one member's tables spend (the bot seats they added, the away
+#: and timeout policies of the games they created, their hints), across every place: 900 s at
+#: once (a whole game against three ``hard`` bots), then 15 minutes an hour (a quarter of the
+#: 2-core machine); past it their bots wait for the bucket, they are never refused. So one
+#: member's tables spend at most 900 + 900 + ``THINKING_WORKERS`` x ``MAX_THINK_SECONDS`` =
+#: 1,806 s of a processor in any hour.
+THINKING_PER_MEMBER = Rate(burst=900, per=4.0)
+#: ... and one server's tables, all its members together: 1,800 s at once, then 40 minutes an
+#: hour (two thirds of a core), so one busy server cannot take the whole machine either.
+THINKING_PER_SERVER = Rate(burst=1800, per=1.5)
+#: Bot seats one member adds (``add bot``, ``replace NAME with bot``) in a day, across places:
+#: three tables of four bots at once, a dozen a day; ten tables of five bots in a day once took
+#: every bot worker for an hour and a half.
+BOT_SEATS_PER_MEMBER = Rate(burst=12, per=DAY / 12)
+#: Bot seats added in one server in a day, by all its members together.
+BOT_SEATS_PER_SERVER = Rate(burst=60, per=DAY / 60)
+
 # ---- storage kept ------------------------------------------------------------------------------
 
 #: Days an answered message's reply is kept (``handled``): a message delivered again within
@@ -276,9 +309,18 @@ def check_plan(steps: int) -> None:
         raise LimitError(PLAN(most=MAX_PLAN_STEPS, count=steps))
 
 
+def unlinked(text: str) -> str:
+    """Text as the bot may repeat it to a channel: Discord's masked link, ``[label](url)``,
+    which shows a label of the writer's choosing in place of where it leads, cannot form (a
+    space goes between ``]`` and ``(``; the bot's own words never hold one). A plain address
+    stays as it is: Discord shows it, and where it leads, as written."""
+    return text.replace("](", "] (")
+
+
 def shown(text: str, limit: int = MAX_ECHO_CHARS) -> str:
-    """A player's text as a refusal repeats it: on one line, cut to ``limit`` characters."""
-    flat = " ".join(text.split())
+    """A player's text as a refusal repeats it: on one line, never a masked link
+    (``unlinked``), cut to ``limit`` characters."""
+    flat = unlinked(" ".join(text.split()))
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 

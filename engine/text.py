@@ -105,7 +105,7 @@ class Listing:
     """Several texts joined as a language joins a list (``C1, C2 and C3``; German ``C1, C2 und
     C3``); ``sep`` alone (``"; "``, ``"\\n"``) joins them plainly."""
 
-    items: tuple[str | int | float | Text, ...]
+    items: tuple[str | int | float | Text | Listing, ...]
     sep: str | None = None
 
 
@@ -209,7 +209,8 @@ class WordsWithTemplates(Protocol):
 ENGLISH = English()
 
 
-def listing(items: Sequence[str | int | float | Text], sep: str | None = None) -> Listing:
+def listing(items: Sequence[str | int | float | Text | Listing], sep: str | None = None
+            ) -> Listing:
     return Listing(tuple(items), sep)
 
 

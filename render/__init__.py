@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.text import ENGLISH, Text, Words
 from render import caches
 from render.caches import DEFAULT_LAYERS
 from render.layout import LAYOUTS, default_layout, layout_named, set_default_layout
@@ -24,7 +25,8 @@ from render.warm import warm_up
 
 def render_svg(game: GameView, *, move_highlight: bool = True,
                previous: GameView | None = None, layout: str | None = None,
-               note: str = "", seat_notes: Mapping[str, str] | None = None) -> str:
+               note: str | Text = "", seat_notes: Mapping[str, str | Text] | None = None,
+               words: Words = ENGLISH) -> str:
     """The table as an SVG document (user units are pixels: 1450 x 1000 in landscape).
 
     ``previous`` is the position the previous picture showed: every change since is
@@ -33,10 +35,12 @@ def render_svg(game: GameView, *, move_highlight: bool = True,
     marked at the top of the banner, so a picture of a position that is not the table's (a
     preview) cannot be taken for it. ``seat_notes`` (player name -> a few words: "dropped",
     "away until 2 Dec", "bot (normal)") are written on those players' rows, so a seat's state
-    reads in words, not from colour alone."""
+    reads in words, not from colour alone. ``words`` writes every label (and ``note`` and
+    ``seat_notes`` where they are ``Text``) in the reader's language: the caller passes a
+    catalogue's; the renderer never loads one."""
     chosen = layout_named(layout) if layout is not None else default_layout()
     return layers(Scene.of(game, move_highlight=move_highlight, previous=previous, note=note,
-                           seat_notes=seat_notes), chosen).svg()
+                           seat_notes=seat_notes, words=words), chosen).svg()
 
 
 def configure(layers: int = DEFAULT_LAYERS, layout: str = "landscape") -> None:

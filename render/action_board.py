@@ -12,13 +12,14 @@ nothing by mistake. The letters head the columns.
 
 from __future__ import annotations
 
-from engine.moves import ACTION_TITLES, ACTIONS, SPACE_LETTERS, SPACES, ChooseAction
+from engine.moves import ACTION_NAMES, ACTIONS, SPACE_LETTERS, SPACES, ChooseAction
+from engine.text import ENGLISH, Msg, Words
 from engine.worth import space_worth
 from render import theme
 from render.layout import ACTIONS as BOX
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, path, rect_path, text
-from render.textfit import count_text, fit_few_lines
+from render.textfit import count_text, fit_block, fit_few_lines, fit_line
 
 LETTERS = SPACE_LETTERS
 ROW_TOP = BOX.y + 42
@@ -28,6 +29,16 @@ SLOT_H = 34.0
 SLOT_X = BOX.x + 196
 SLOT_STEP = 44.0
 MARKER_R = 14.0
+
+TITLE = Msg("render.actions.title", "Actions")
+#: An action's name (``engine.moves.ACTION_NAMES``, as every sentence names it): its type
+#: size, where it starts, its room (up to its first space), the smallest a longer
+#: translation may shrink it to (on two lines where it has a space).
+NAME_SIZE = 15.5
+NAME_X = BOX.x + 45
+NAME_ROOM = SLOT_X - 6 - NAME_X
+NAME_SMALLEST = 8.5
+TITLE_SIZE = 13.0
 
 
 def slot_centre(action: str, space: int) -> tuple[float, float]:
@@ -39,9 +50,11 @@ def spaces_of(action: str) -> int:
     return SPACES[action]
 
 
-def actions_frame() -> str:
+def actions_frame(words: Words = ENGLISH) -> str:
     """Card, headings, action titles with their resolution order, and the empty spaces."""
-    out = [caps(BOX.x + 16, BOX.y + 21, "Actions", 13, fill=theme.INK_SOFT)]
+    title = fit_line(words(TITLE()).upper(), TITLE_SIZE, KEY_X - 6 - (BOX.x + 16),
+                     smallest=8.0, bold=True, spacing=1.2)
+    out = [caps(BOX.x + 16, BOX.y + 21, title.content, title.size, fill=theme.INK_SOFT)]
     rules: list[str] = []
     for i, letter in enumerate(LETTERS):
         out.append(text(SLOT_X + i * SLOT_STEP + SLOT_W / 2, BOX.y + 21, letter, 14,
@@ -55,12 +68,11 @@ def actions_frame() -> str:
         numbers.append(circle_path(BOX.x + 27, y, 10.5))
         out.append(text(BOX.x + 27, y, str(row + 1), 12, fill=theme.INK_SOFT, bold=True,
                         anchor="middle"))
-        out.append(text(BOX.x + 45, y, ACTION_TITLES[action], 15.5, fill=theme.INK, bold=True,
-                        class_="action", data_action=action))
+        out.extend(_name(y, action, words))
         for space in range(spaces_of(action)):
             cx, cy = slot_centre(action, space)
             slots.append(rect_path(cx - SLOT_W / 2, cy - SLOT_H / 2, SLOT_W, SLOT_H, 8))
-    out.extend(_key())
+    out.extend(_key(words))
     return "".join((
         card(BOX.x, BOX.y, BOX.w, BOX.h, fill=theme.CARD, edge=theme.CARD_EDGE,
              shadow=theme.SHADOW),
@@ -71,9 +83,20 @@ def actions_frame() -> str:
     ))
 
 
+def _name(y: float, action: str, words: Words) -> list[str]:
+    """An action's name left of its spaces, centred on its row: on one line, or (a longer
+    translation) smaller and on two lines, measured as drawn."""
+    block = fit_block(words(ACTION_NAMES[action]()), NAME_SIZE, NAME_ROOM, ROW_H - 6,
+                      smallest=NAME_SMALLEST, bold=True)
+    top = y - block.height / 2
+    return [text(NAME_X, y if len(block.lines) == 1 else top + block.step * (i + 0.5), line,
+                 block.size, fill=theme.INK, bold=True, class_="action", data_action=action)
+            for i, line in enumerate(block.lines)]
+
+
 #: The key to the numbers on the spaces, beside the card's title (one template, fitted by
 #: measure: a longer translation wraps and shrinks within its room).
-WORTH_KEY = "Numbers: what a space gives now"
+WORTH_KEY = Msg("render.actions.worth_key", "Numbers: what a space gives now")
 KEY_SIZE = 11.0
 KEY_SMALLEST = 7.5
 #: The key's room: between the card's title and the column letters, above the first row.
@@ -87,8 +110,8 @@ BADGE_SIZE = 12.0
 BADGE_R = 8.5
 
 
-def _key() -> list[str]:
-    block = fit_few_lines(WORTH_KEY, KEY_SIZE, KEY_ROOM, KEY_H, few=2, readable=9.5,
+def _key(words: Words) -> list[str]:
+    block = fit_few_lines(words(WORTH_KEY()), KEY_SIZE, KEY_ROOM, KEY_H, few=2, readable=9.5,
                           smallest=KEY_SMALLEST)
     top = KEY_TOP + (KEY_H - block.height) / 2
     return [text(KEY_X, top + block.step * (i + 0.5), line, block.size, fill=theme.INK_SOFT,

@@ -14,7 +14,8 @@ transparent holes around it (the GIF writer does this itself, ``_holed`` does it
 a whole game at 800 pixels takes about a megabyte and a half either way. Should the file still
 exceed the limit (Discord's default of 10 MB), it is drawn again smaller, down to ``min_size``
 pixels, and then with frames dropped evenly (the first and last always kept);
-``Animation.note`` says what was given up, in a sentence for the user.
+``Animation.said`` says what was given up, in a sentence for the user (a ``Text``, written in
+the reader's language by the caller; ``Animation.note`` is its English).
 
 Memory: positions are replayed one at a time and each picture is drawn, decoded and reduced to
 its palette at once; Pillow's writer holds every frame until it writes the file, but as one byte
@@ -34,6 +35,7 @@ from PIL.PngImagePlugin import Blend
 
 from engine.game import Game
 from engine.history import walk
+from engine.text import ENGLISH, Msg, Plural, Text, Words
 from render.layout import Layout, default_layout, layout_named
 from render.png import pixel_size, render_png
 
@@ -54,8 +56,41 @@ _HOLE = 255
 _ATTEMPTS = 8
 
 
+#: What was given up to stay under the attachment limit (``megabytes`` is the limit), one
+#: whole sentence for each way: smaller pictures, fewer of them, or both.
+SHRUNK = Msg("render.animation.shrunk",
+             "To stay under the {megabytes:.3g} MB attachment limit, the animation is {width} x "
+             "{height} px instead of {wide} x {high}.")
+DROPPED = Plural("render.animation.dropped",
+                 "To stay under the {megabytes:.3g} MB attachment limit, the animation shows "
+                 "{shown} of the {asked} picture.",
+                 "To stay under the {megabytes:.3g} MB attachment limit, the animation shows "
+                 "{shown} of the {asked} pictures.", count="asked")
+SHRUNK_AND_DROPPED = Plural(
+    "render.animation.shrunk_and_dropped",
+    "To stay under the {megabytes:.3g} MB attachment limit, the animation is {width} x {height} "
+    "px instead of {wide} x {high} and shows {shown} of the {asked} picture.",
+    "To stay under the {megabytes:.3g} MB attachment limit, the animation is {width} x {height} "
+    "px instead of {wide} x {high} and shows {shown} of the {asked} pictures.", count="asked")
+CAPPED = Plural("render.animation.capped",
+                "An animation holds at most {most} frames: this one shows {most} of the {asked} "
+                "picture, evenly spread.",
+                "An animation holds at most {most} frames: this one shows {most} of the {asked} "
+                "pictures, evenly spread.", count="asked")
+TOO_LARGE = Plural("render.animation.too_large",
+                   "the animation does not fit in {megabytes:.3g} MB, even as {n} frame of "
+                   "{width} x {height} px",
+                   "the animation does not fit in {megabytes:.3g} MB, even as {n} frames of "
+                   "{width} x {height} px")
+
+
 class AnimationTooLarge(ValueError):
-    """Not even the first and last pictures at the smallest size fit under the limit."""
+    """Not even the first and last pictures at the smallest size fit under the limit; ``text``
+    says so, for the reader's language (``str()`` is its English)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,29 +107,30 @@ class Animation:
     limit: int
 
     @property
-    def note(self) -> str | None:
-        """What was given up to stay under the limit (or the frame cap), in sentences; None when
-        every picture asked for is there at the size asked for."""
+    def said(self) -> tuple[Text, ...]:
+        """What was given up to stay under the limit (or the frame cap), sentence by sentence;
+        none when every picture asked for is there at the size asked for."""
         shrunk = (self.width, self.height) != self.asked_pixels
-        capped = min(self.asked, MAX_FRAMES)
-        out: list[str] = []
-        cuts: list[str] = []
-        if shrunk:
-            wide, high = self.asked_pixels
-            cuts.append(f"is {self.width} x {self.height} px instead of {wide} x {high}")
-        if len(self.moves) < capped:
-            cuts.append(f"shows {len(self.moves)} of the {self.asked} pictures")
-        if cuts:
-            out.append(f"To stay under the {_megabytes(self.limit)} attachment limit, the "
-                       f"animation {' and '.join(cuts)}.")
+        dropped = len(self.moves) < min(self.asked, MAX_FRAMES)
+        wide, high = self.asked_pixels
+        sizes = {"width": self.width, "height": self.height, "wide": wide, "high": high}
+        counts = {"shown": len(self.moves), "asked": self.asked}
+        megabytes = self.limit / 1_000_000
+        out: list[Text] = []
+        if shrunk and dropped:
+            out.append(SHRUNK_AND_DROPPED(megabytes=megabytes, **sizes, **counts))
+        elif shrunk:
+            out.append(SHRUNK(megabytes=megabytes, **sizes))
+        elif dropped:
+            out.append(DROPPED(megabytes=megabytes, **counts))
         if self.asked > MAX_FRAMES and len(self.moves) == MAX_FRAMES:
-            out.append(f"An animation holds at most {MAX_FRAMES} frames: this one shows "
-                       f"{MAX_FRAMES} of the {self.asked} pictures, evenly spread.")
-        return " ".join(out) or None
+            out.append(CAPPED(most=MAX_FRAMES, asked=self.asked))
+        return tuple(out)
 
-
-def _megabytes(n: int) -> str:
-    return f"{n / 1_000_000:.3g} MB"
+    @property
+    def note(self) -> str | None:
+        """``said`` in English, or None."""
+        return " ".join(str(sentence) for sentence in self.said) or None
 
 
 def update_positions(game: Game) -> list[int]:
@@ -133,19 +169,21 @@ def _spread(moves: list[int], count: int) -> list[int]:
     return [moves[round(i * last / (count - 1))] for i in range(count)]
 
 
-def _picture(game: Game, size: int, layout: Layout, previous: Game | None = None) -> Image.Image:
-    drawn = render_png(game, size=size, previous=previous, layout=layout.name)
+def _picture(game: Game, size: int, layout: Layout, words: Words,
+             previous: Game | None = None) -> Image.Image:
+    drawn = render_png(game, size=size, previous=previous, layout=layout.name, words=words)
     with Image.open(io.BytesIO(drawn)) as png:
         return png.convert("RGB")
 
 
-def _palette(game: Game, first: int, last: int, size: int, layout: Layout) -> Image.Image:
+def _palette(game: Game, first: int, last: int, size: int, layout: Layout,
+             words: Words) -> Image.Image:
     """One palette for every frame, from the first and last pictures (the emptiest and the
     fullest table between them hold nearly every colour the animation will show)."""
     pictures: list[Image.Image] = []
     for played, position in walk(game):
         if played in (first, last):
-            pictures.append(_picture(position, size, layout))
+            pictures.append(_picture(position, size, layout, words))
         if played == last:
             break
     both = Image.new("RGB", (pictures[0].width, pictures[0].height * len(pictures)))
@@ -154,15 +192,16 @@ def _palette(game: Game, first: int, last: int, size: int, layout: Layout) -> Im
     return both.quantize(_PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT)
 
 
-def _frames(game: Game, moves: list[int], size: int, layout: Layout) -> Iterator[Image.Image]:
+def _frames(game: Game, moves: list[int], size: int, layout: Layout,
+            words: Words) -> Iterator[Image.Image]:
     """Each picture as the channel saw it: what changed since the previous one highlighted."""
-    palette = _palette(game, moves[0], moves[-1], size, layout)
+    palette = _palette(game, moves[0], moves[-1], size, layout, words)
     wanted = set(moves)
     last = moves[-1]
     shown: Game | None = None  # the position of the previous frame
     for played, position in walk(game):
         if played in wanted:
-            picture = _picture(position, size, layout, shown)
+            picture = _picture(position, size, layout, words, shown)
             yield picture.quantize(palette=palette, dither=Image.Dither.NONE)
             shown = position.copy()
         if played == last:
@@ -190,10 +229,10 @@ def _holed(frames: Iterator[Image.Image]) -> Iterator[Image.Image]:
 
 
 def _encode(game: Game, moves: list[int], size: int, layout: Layout, fmt: str,
-            frame_ms: int) -> bytes:
+            frame_ms: int, words: Words) -> bytes:
     count = len(moves)
     durations = [LAST_MS] if count == 1 else [FIRST_MS] + [frame_ms] * (count - 2) + [LAST_MS]
-    frames = _frames(game, moves, size, layout)
+    frames = _frames(game, moves, size, layout, words)
     out = io.BytesIO()
     if fmt == "gif":  # the GIF writer reads the frames once, as they come
         first = next(frames)
@@ -208,7 +247,8 @@ def _encode(game: Game, moves: list[int], size: int, layout: Layout, fmt: str,
 
 def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "gif",
             size: int | None = None, layout: str | None = None, limit: int = DISCORD_LIMIT,
-            frame_ms: int = FRAME_MS, min_size: int | None = None) -> Animation:
+            frame_ms: int = FRAME_MS, min_size: int | None = None,
+            words: Words = ENGLISH) -> Animation:
     """The game's pictures at ``positions`` (moves played; by default one per update) as one
     animation of at most ``limit`` bytes.
 
@@ -216,7 +256,8 @@ def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "g
     ``previous``, so it highlights all that changed since, as the posted picture did. Positions
     are shown in game order and each once. ``layout`` is the picture's (the configured one by
     default); ``size`` the frames' long side (by default ``SCALE`` of the layout's own), and
-    ``min_size`` the smallest it may shrink to (``MIN_SCALE`` of it). ``ValueError`` for a
+    ``min_size`` the smallest it may shrink to (``MIN_SCALE`` of it); ``words`` writes the
+    pictures' labels (the reader's language). ``ValueError`` for a
     position outside the game, an unknown format or layout, or a size too small to read;
     ``AnimationTooLarge`` (a ValueError) when not even two frames at ``min_size`` fit.
     """
@@ -235,7 +276,7 @@ def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "g
     moves = _spread(asked, MAX_FRAMES)
     now = size
     for _ in range(_ATTEMPTS):
-        data = _encode(game, moves, now, chosen, fmt, frame_ms)
+        data = _encode(game, moves, now, chosen, fmt, frame_ms, words)
         if len(data) <= limit:
             width, height = pixel_size(now, chosen)
             return Animation(data, fmt, width, height, tuple(moves), len(asked),
@@ -250,6 +291,5 @@ def animate(game: Game, positions: Sequence[int] | None = None, *, fmt: str = "g
             moves = _spread(asked, count)
         now = smaller
     width, height = pixel_size(now, chosen)
-    raise AnimationTooLarge(
-        f"the animation does not fit in {_megabytes(limit)}, even as {len(moves)} frames of "
-        f"{width} x {height} px")
+    raise AnimationTooLarge(TOO_LARGE(megabytes=limit / 1_000_000, n=len(moves), width=width,
+                                      height=height))

@@ -19,6 +19,7 @@ from PIL import Image
 
 from engine.game import Game
 from engine.stats import GameStory, PlayerStory, story
+from engine.text import ENGLISH, Msg, Text, Words
 from render import theme
 from render.png import encode
 from render.scene import player_tags
@@ -32,8 +33,9 @@ from render.svgkit import (
     path,
     polyline_path,
     text,
+    text_lines,
 )
-from render.textfit import shorten, width
+from render.textfit import fit_block, fit_line, shorten, width
 
 CHART_W = 1200.0
 CHART_H = 675.0
@@ -47,6 +49,26 @@ LANE = 3.5  # between the lanes of two players' lines
 LABEL_GAP = 30.0  # between two end labels
 STONE = "#5b5f6b"  # the clock stones' grey, as on the clock card
 GRID = "#ebe5d7"
+
+TITLE = Msg("render.chart.title", "Scores round by round")
+#: The subtitle: what the lines are, and how far the game has come (one sentence each).
+SUBTITLE_OVER = Msg("render.chart.subtitle.over",
+                    "Carried passengers minus clock stones, at the end of each round: game over "
+                    "after round {rounds}; {winner} wins")
+SUBTITLE_ROUND = Msg("render.chart.subtitle.round",
+                     "Carried passengers minus clock stones, at the end of each round: round "
+                     "{rounds} so far")
+SUBTITLE_SETUP = Msg("render.chart.subtitle.setup",
+                     "Carried passengers minus clock stones, at the end of each round: setup "
+                     "so far")
+#: Round 0 on the round axis, and the axis's name.
+SETUP = Msg("render.chart.setup", "setup")
+AXIS = Msg("render.chart.axis", "round")
+STONE_TAKEN = Msg("render.chart.stone_taken", "a clock stone taken in that round (1 point off)")
+NO_STONE = Msg("render.chart.no_stone", "no clock stone has been taken")
+#: Where the card's text must end, and the smallest a longer translation may shrink to.
+TEXT_RIGHT = CHART_W - MARGIN - 16
+SMALLEST = 10.0
 
 
 def _ticks(low: int, high: int) -> list[int]:
@@ -76,17 +98,29 @@ def _lane(seat: int, players: int) -> float:
     return (seat - (players - 1) / 2) * LANE
 
 
-def _frame(tale: GameStory, axes: _Axes, ticks: list[int]) -> str:
+def _line(x: float, y: float, said: str, size: float, *, fill: str, bold: bool = False) -> str:
+    """One line of the chart's words from ``x``, smaller (then cut) where it would pass the
+    card's right edge: a longer translation, or a long name."""
+    line = fit_line(said, size, TEXT_RIGHT - x, smallest=min(size, SMALLEST), bold=bold)
+    return text(x, y, line.content, line.size, fill=fill, bold=bold)
+
+
+def _subtitle(tale: GameStory) -> Text:
+    if tale.over:
+        return SUBTITLE_OVER(rounds=tale.rounds, winner=tale.ranking[0])
+    return SUBTITLE_ROUND(rounds=tale.rounds) if tale.rounds else SUBTITLE_SETUP()
+
+
+def _frame(tale: GameStory, axes: _Axes, ticks: list[int], words: Words) -> str:
     out = [element("rect", x=0, y=0, width=CHART_W, height=CHART_H, fill=theme.PAPER),
            card(MARGIN, MARGIN, CHART_W - 2 * MARGIN, CHART_H - 2 * MARGIN, fill=theme.CARD,
                 edge=theme.CARD_EDGE, shadow=theme.SHADOW)]
-    out.append(text(40, 50, "Scores round by round", 28, fill=theme.INK, bold=True))
-    if tale.over:
-        state = f"game over after round {tale.rounds}; {tale.ranking[0]} wins"
-    else:
-        state = f"round {tale.rounds} so far" if tale.rounds else "setup so far"
-    out.append(text(40, 84, f"Carried passengers minus clock stones, at the end of each round: "
-                    f"{state}", 16, fill=theme.INK_SOFT, class_="subtitle"))
+    out.append(_line(40, 50, words(TITLE()), 28, fill=theme.INK, bold=True))
+    # on one line; a longer translation (or a long name) wraps onto a second, above the plot
+    block = fit_block(words(_subtitle(tale)), 16, TEXT_RIGHT - 40, TOP - 8 - 76,
+                      smallest=SMALLEST)
+    out.append(text_lines(40, 84, block.lines, block.size, block.step, fill=theme.INK_SOFT,
+                          class_="subtitle"))
     grid = "".join(f"M{LEFT:.1f} {axes.y(t):.1f}H{RIGHT:.1f}" for t in ticks if t != 0)
     rounds = "".join(f"M{axes.x(r):.1f} {TOP:.1f}V{BOTTOM:.1f}"
                      for r in range(tale.rounds + 1))
@@ -96,19 +130,30 @@ def _frame(tale: GameStory, axes: _Axes, ticks: list[int]) -> str:
                         stroke_width=1.6))
     for t in ticks:
         out.append(text(LEFT - 14, axes.y(t), str(t), 15, fill=theme.INK_SOFT, anchor="end"))
+    step = axes.x(1) - axes.x(0)
     for r in range(tale.rounds + 1):
-        out.append(text(axes.x(r), BOTTOM + 22, "setup" if r == 0 else str(r), 15,
-                        fill=theme.INK_SOFT, anchor="middle", bold=r == tale.rounds))
-    out.append(caps(LEFT, BOTTOM + 50, "round", 12, fill=theme.INK_SOFT))
-    # the legend for the stone mark
+        out.append(_round_label(axes.x(r), r, r == tale.rounds, step, words))
+    # the axis's name, then the legend for the stone mark beside it
     lx = LEFT + 120
+    axis = fit_line(words(AXIS()).upper(), 12, lx - 12 - LEFT, smallest=8.0, bold=True,
+                    spacing=1.2)
+    out.append(caps(LEFT, BOTTOM + 50, axis.content, axis.size, fill=theme.INK_SOFT))
     out.append(path(circle_path(lx, BOTTOM + 50, 8), fill=STONE, stroke=theme.INK,
                     stroke_width=1.2))
     taken = any(p.stones for p in tale.players)
-    legend = ("a clock stone taken in that round (1 point off)" if taken
-              else "no clock stone has been taken")
-    out.append(text(lx + 16, BOTTOM + 50, legend, 14, fill=theme.INK_SOFT))
+    legend = STONE_TAKEN() if taken else NO_STONE()
+    out.append(_line(lx + 16, BOTTOM + 50, words(legend), 14, fill=theme.INK_SOFT))
     return "".join(out)
+
+
+def _round_label(x: float, r: int, last: bool, step: float, words: Words) -> str:
+    """A round's number under the plot ("setup" for round 0), within its share of the axis
+    (the first reaches back to the plot's left edge)."""
+    said = words(SETUP()) if r == 0 else str(r)
+    room = step - 6 if r else min(step - 6, 2 * (x - 16 - MARGIN))
+    line = fit_line(said, 15, room, smallest=9.0, bold=last)
+    return text(x, BOTTOM + 22, line.content, line.size, fill=theme.INK_SOFT, anchor="middle",
+                bold=last)
 
 
 def _points(p: PlayerStory, axes: _Axes, players: int) -> list[Point]:
@@ -169,8 +214,9 @@ def _labels(tale: GameStory, axes: _Axes) -> str:
     return "".join(out)
 
 
-def chart_svg(game: Game, tale: GameStory | None = None) -> str:
-    """The score chart of ``game`` as an SVG document (``tale`` when already computed)."""
+def chart_svg(game: Game, tale: GameStory | None = None, words: Words = ENGLISH) -> str:
+    """The score chart of ``game`` as an SVG document (``tale`` when already computed), its
+    words written with ``words``."""
     tale = tale or story(game)
     values = [s for p in tale.players for s in p.scores]
     ticks = _ticks(min(0, *values), max(1, *values))
@@ -178,7 +224,7 @@ def chart_svg(game: Game, tale: GameStory | None = None) -> str:
     n = len(tale.players)
     # the leading player's line is drawn last, on top
     order = sorted(tale.players, key=lambda p: (p.score, -p.seat))
-    body = _frame(tale, axes, ticks) + "".join(_player(p, axes, n) for p in order)
+    body = _frame(tale, axes, ticks, words) + "".join(_player(p, axes, n) for p in order)
     return document(CHART_W, CHART_H, body + _labels(tale, axes))
 
 
@@ -189,10 +235,11 @@ def chart_size(size: int) -> tuple[int, int]:
     return size, round(size * CHART_H / CHART_W)
 
 
-def chart_png(game: Game, *, size: int = 1000, tale: GameStory | None = None) -> bytes:
+def chart_png(game: Game, *, size: int = 1000, tale: GameStory | None = None,
+              words: Words = ENGLISH) -> bytes:
     """The score chart as PNG bytes, ``size`` pixels wide."""
     w, h = chart_size(size)
-    drawn = cairosvg.svg2png(bytestring=chart_svg(game, tale).encode(), output_width=w,
+    drawn = cairosvg.svg2png(bytestring=chart_svg(game, tale, words).encode(), output_width=w,
                              output_height=h)
     with Image.open(io.BytesIO(drawn)) as image:
         return encode(image.convert("RGB"))

@@ -13,9 +13,12 @@ or a Discord attachment, and escaping is not the only defence against a hostile 
 static layers are stored once per layout and each position only as numbers into the distinct
 elements of its changing parts (``render.page_frames``).
 
-``build_page(game, notes)`` gives a ``Page`` (the HTML and a few figures); it only reads the
-game. The service adds its notes from the records (``bot.service.page_notes``); a text log has
-none.
+``build_page(game, notes, words)`` gives a ``Page`` (the HTML and a few figures); it only reads
+the game. The service adds its notes from the records (``bot.service.page_notes``); a text log
+has none. Every word of the page (its controls, their hints for the keys and for screen readers,
+the captions, the log's headings, the chart, the standings) and of its drawings is written with
+``words``, the reader's language, and the page says which (``<html lang>``); its script has no
+words of its own.
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ from pathlib import Path
 
 from engine import GameLog, replay
 from engine.game import Game
-from engine.standings import ranked, tie_breaks
+from engine.standings import ranked, tie_reasons
 from engine.stats import GameStory, story
+from engine.text import ENGLISH, Listing, Msg, Plural, Text, Words
 from render import chart, theme
 from render.layout import LAYOUTS, Layout
 from render.page_frames import PARTS, Frames, frames
@@ -44,6 +48,58 @@ from render.svgkit import num
 NARROW_LAYOUT = "phone" if "phone" in LAYOUTS else "portrait"
 #: Screens at most this wide (CSS pixels) get one column and the narrow layout.
 NARROW_PX = 700
+
+#: The page's controls and headings, by their place in ``page_assets/page.html`` (``l_...``):
+#: a button's hint names its key (``..._key``), its label is for screen readers.
+LABELS = {
+    "table": Msg("render.page.table", "The table"),
+    "controls": Msg("render.page.controls", "Move through the game"),
+    "first": Msg("render.page.first", "The start"),
+    "first_key": Msg("render.page.first_key", "The start (Home)"),
+    "prev_round": Msg("render.page.prev_round", "The round before"),
+    "prev_round_key": Msg("render.page.prev_round_key", "The round before (Page Up)"),
+    "prev": Msg("render.page.prev", "The move before"),
+    "prev_key": Msg("render.page.prev_key", "The move before (left arrow)"),
+    "play": Msg("render.page.play", "Play"),
+    "play_key": Msg("render.page.play_key", "Play through (space)"),
+    "play_button": Msg("render.page.play_button", "play"),
+    "next": Msg("render.page.next", "The next move"),
+    "next_key": Msg("render.page.next_key", "The next move (right arrow)"),
+    "next_round": Msg("render.page.next_round", "The next round"),
+    "next_round_key": Msg("render.page.next_round_key", "The next round (Page Down)"),
+    "last": Msg("render.page.last", "The end"),
+    "last_key": Msg("render.page.last_key", "The end (End)"),
+    "slider": Msg("render.page.slider", "Position: moves played"),
+    "move": Msg("render.page.move", "Move"),
+    "round": Msg("render.page.round", "Round"),
+    "zoom_out": Msg("render.page.zoom_out", "Zoom out"),
+    "zoom_fit": Msg("render.page.zoom_fit", "Fit the table to the screen"),
+    "zoom_fit_button": Msg("render.page.zoom_fit_button", "fit"),
+    "zoom_in": Msg("render.page.zoom_in", "Zoom in"),
+    "keys": Msg("render.page.keys", "Keys: ← → a move, Page Up / Page Down a round, Home / End, "
+                "space plays. Pinch or use − / + to zoom."),
+    "log": Msg("render.page.log", "The log"),
+    "chart": Msg("render.page.chart", "The score chart"),
+    "footer": Msg("render.page.footer", "Made by busbot. This file needs nothing else: it can "
+                  "be kept, mailed or opened offline."),
+}
+#: The page's title when the service gives none: ``players`` are the players' names.
+TITLE = Msg("render.page.title", "A game of Bus: {players}")
+#: Under the title: how long the game was, and who won or how far it has come.
+SUBTITLE_OVER = Msg("render.page.subtitle.over", "{moves}, {rounds}; {winner} won.")
+SUBTITLE_ON = Msg("render.page.subtitle.on", "{moves} so far, in round {round}; the game goes "
+                  "on.")
+MOVES = Plural("render.page.moves", "{n} move", "{n} moves")
+ROUNDS = Plural("render.page.rounds", "{n} round", "{n} rounds")
+#: The standings under the chart, and their columns.
+FINAL_STANDINGS = Msg("render.page.standings.final", "Final standings")
+STANDINGS_AFTER = Msg("render.page.standings.after",
+                      "Standings after move {n} (the game is not over)")
+COLUMNS = (Msg("render.page.column.place", "#"), Msg("render.page.column.player", "Player"),
+           Msg("render.page.column.score", "Score"), Msg("render.page.column.carried", "Carried"),
+           Msg("render.page.column.stones", "Clock stones"),
+           Msg("render.page.column.buses", "Buses"),
+           Msg("render.page.column.deliveries", "Deliveries"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +136,11 @@ POLICY = (f"default-src 'none'; style-src 'unsafe-inline'; script-src {script_ha
           "img-src data:; base-uri 'none'; form-action 'none'")
 
 
-def _layouts(players: int) -> dict[str, dict[str, object]]:
+def _layouts(players: int, words: Words) -> dict[str, dict[str, object]]:
     chosen: list[Layout] = [LAYOUTS["landscape"], LAYOUTS[NARROW_LAYOUT]]
     return {layout.name: {
         "w": num(layout.width), "h": num(layout.height),
-        "below": shared_below(players, layout), "above": shared_above(layout),
+        "below": shared_below(players, layout, words), "above": shared_above(layout),
         "moves": [placement(layout, where) for _name, where, _draw in PARTS],
     } for layout in chosen}
 
@@ -108,16 +164,16 @@ def _chart_x(view: GameLogView, tale: GameStory, over: bool) -> list[str]:
     return out
 
 
-def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory) -> str:
+def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory, words: Words) -> str:
     payload = {
         "parts": [name for name, _where, _draw in PARTS],
         "elements": drawn.elements,
         "lists": drawn.lists,
         "positions": drawn.positions,
-        "layouts": _layouts(drawn.players),
+        "layouts": _layouts(drawn.players, words),
         "narrow": NARROW_LAYOUT,
         "narrowPx": NARROW_PX,
-        "captions": captions(view),
+        "captions": captions(view, words),
         "chartX": _chart_x(view, tale, game.is_over),
         "starts": sorted(view.starts.values()),
     }
@@ -126,15 +182,15 @@ def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _chart(game: Game, tale: GameStory) -> str:
+def _chart(game: Game, tale: GameStory, words: Words) -> str:
     marker = (f'<line id="chart-marker" x1="{num(chart.LEFT)}" x2="{num(chart.LEFT)}" '
               f'y1="{num(chart.TOP - 12)}" y2="{num(chart.BOTTOM + 6)}" stroke="{theme.ACT}" '
               f'stroke-width="3" stroke-dasharray="6 4"/>')
-    drawn = chart.chart_svg(game, tale)
+    drawn = chart.chart_svg(game, tale, words)
     return drawn[:-len("</svg>")] + marker + "</svg>"
 
 
-def _standings(game: Game, tale: GameStory) -> str:
+def _standings(game: Game, tale: GameStory, words: Words) -> str:
     players = game.state.players
     rows = []
     for place, p in enumerate(ranked(players), start=1):
@@ -144,48 +200,52 @@ def _standings(game: Game, tale: GameStory) -> str:
             f'{escape(p.name)}</td><td class="num">{p.score}</td><td class="num">{p.carried}'
             f'</td><td class="num">{p.stones}</td><td class="num">{p.buses}</td>'
             f'<td class="num">{tale.player(p.name).deliveries}</td></tr>')
-    head = ("Final standings" if game.is_over
-            else f"Standings after move {len(game.history)} (the game is not over)")
-    ties = "".join(f"<li>{escape(t)}</li>" for t in tie_breaks(players)) if game.is_over else ""
-    return (f'<h2>{head}</h2><table><thead><tr><th>#</th><th>Player</th><th>Score</th>'
-            f'<th>Carried</th><th>Clock stones</th><th>Buses</th><th>Deliveries</th></tr>'
+    head = (FINAL_STANDINGS() if game.is_over
+            else STANDINGS_AFTER(n=len(game.history)))
+    ties = ("".join(f"<li>{escape(words(t))}</li>" for t in tie_reasons(players))
+            if game.is_over else "")
+    columns = "".join(f"<th>{escape(words(column()))}</th>" for column in COLUMNS)
+    return (f'<h2>{escape(words(head))}</h2><table><thead><tr>{columns}</tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table>'
             + (f'<ul class="ties">{ties}</ul>' if ties else ""))
 
 
-def _round_options(view: GameLogView) -> str:
-    return "".join(f'<option value="{start}">{round_title(r)}</option>'
+def _round_options(view: GameLogView, words: Words) -> str:
+    return "".join(f'<option value="{start}">{escape(words(round_title(r)))}</option>'
                    for r, start in sorted(view.starts.items()))
 
 
-def _title(game: Game, notes: PageNotes) -> str:
-    return notes.title or f"A game of Bus: {', '.join(game.players)}"
+def _title(game: Game, notes: PageNotes) -> str | Text:
+    return notes.title or TITLE(players=Listing(tuple(game.players), ", "))
 
 
-def build_page(game: Game, notes: PageNotes | None = None) -> Page:
-    """The whole page of ``game`` (from its start to its last move)."""
+def build_page(game: Game, notes: PageNotes | None = None, words: Words = ENGLISH) -> Page:
+    """The whole page of ``game`` (from its start to its last move), in the language of
+    ``words`` (the caller's catalogue; English by default)."""
     notes = notes or PageNotes()
-    drawn = frames(game)
+    drawn = frames(game, words)
     view = read_log(game)
     tale = story(game)
-    title = escape(_title(game, notes))
+    named = _title(game, notes)
+    title = escape(words(named) if isinstance(named, Text) else named)
     last = len(game.history)
+    labels = {f"l_{name}": escape(words(label())) for name, label in LABELS.items()}
     html = _asset("page.html").format(
-        policy=POLICY, title=title, css=_asset("page.css"), last=last,
-        subtitle=escape(_subtitle(game, tale)), font=escape(theme.FONT),
-        rounds=_round_options(view), log=log_html(view, notes), chart=_chart(game, tale),
-        standings=_standings(game, tale), data=_data(game, drawn, view, tale),
-        script=SCRIPT, narrow=NARROW_PX)
+        policy=POLICY, title=title, css=_asset("page.css"), last=last, lang=escape(words.language),
+        subtitle=escape(words(_subtitle(game, tale))), font=escape(theme.FONT),
+        rounds=_round_options(view, words), log=log_html(view, notes, words),
+        chart=_chart(game, tale, words), standings=_standings(game, tale, words),
+        data=_data(game, drawn, view, tale, words), script=SCRIPT, narrow=NARROW_PX, **labels)
     shared = sum(len(str(v["below"])) + len(str(v["above"]))
-                 for v in _layouts(drawn.players).values())
+                 for v in _layouts(drawn.players, words).values())
     return Page(html, last + 1, sum(len(e) for e in drawn.elements), shared)
 
 
-def _subtitle(game: Game, tale: GameStory) -> str:
-    moves = f"{len(game.history)} moves"
+def _subtitle(game: Game, tale: GameStory) -> Text:
+    moves = MOVES(n=len(game.history))
     if game.is_over:
-        return f"{moves}, {tale.rounds} rounds; {tale.ranking[0]} won."
-    return f"{moves} so far, in round {tale.rounds}; the game goes on."
+        return SUBTITLE_OVER(moves=moves, rounds=ROUNDS(n=tale.rounds), winner=tale.ranking[0])
+    return SUBTITLE_ON(moves=moves, round=tale.rounds)
 
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from engine.game import Game
 from engine.history import walk
+from engine.text import ENGLISH, Words
 from render.action_board import actions_values
 from render.banner import banner_values
 from render.clock import clock_values
@@ -97,13 +98,13 @@ class Frames:
         return "".join(self.elements[i] for i in self.lists[self.positions[n][k]])
 
 
-def frames(game: Game) -> Frames:
+def frames(game: Game, words: Words = ENGLISH) -> Frames:
     """The game's parts at every position from the start to its last move, each highlighting
-    the move that led to it, as the posted picture did."""
+    the move that led to it, as the posted picture did; labels written with ``words``."""
     shapes, lists = _Table(), _Table()
     positions: list[tuple[int, ...]] = []
     for _played, table in walk(game):
-        scene = Scene.of(table)
+        scene = Scene.of(table, words=words)
         positions.append(tuple(
             lists.number(tuple(shapes.number(e) for e in elements(draw(scene))))
             for _name, _region, draw in PARTS))
@@ -116,11 +117,12 @@ def _ints(value: object) -> tuple[int, ...]:
     return tuple(int(i) for i in value)
 
 
-def position_svg(data: Frames, n: int, layout: Layout) -> str:
-    """Position ``n`` as one SVG document, assembled as the page's script assembles it."""
+def position_svg(data: Frames, n: int, layout: Layout, words: Words = ENGLISH) -> str:
+    """Position ``n`` as one SVG document, assembled as the page's script assembles it (the
+    shared layer's labels in ``words``, as ``data`` was made)."""
     bodies: Iterable[str] = (region(layout, where, data.part(n, k))
                              for k, (_name, where, _draw) in enumerate(PARTS))
     drawn = list(bodies)
     return document(layout.width, layout.height,
-                    shared_below(data.players, layout) + "".join(drawn[:UNDER])
+                    shared_below(data.players, layout, words) + "".join(drawn[:UNDER])
                     + shared_above(layout) + "".join(drawn[UNDER:]))

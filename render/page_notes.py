@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.text import Text
+
 #: The kinds a note may have, each drawn in its own way on the page.
 NOTE_KINDS = ("automatic", "correction", "undo", "redo", "moderator")
 
@@ -21,7 +23,8 @@ class MoveMark:
 
     move: int
     kind: str
-    text: str
+    #: written in the page's language where it is a ``Text``
+    text: str | Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +34,14 @@ class Aside:
 
     after: int
     kind: str
-    text: str
+    #: written in the page's language where it is a ``Text``
+    text: str | Text
 
 
 @dataclass(frozen=True, slots=True)
 class PageNotes:
     """Everything the page shows besides the game itself: its title line and the notes."""
 
-    title: str = ""
+    title: str | Text = ""
     marks: tuple[MoveMark, ...] = ()
     asides: tuple[Aside, ...] = ()

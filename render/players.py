@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine.text import ENGLISH, Msg, Text, Words
 from render import theme
 from render.icons import icon
 from render.layout import PLAYERS as BOX
 from render.layout import PLAYERS_HEAD, player_row_height
 from render.scene import Scene
 from render.svgkit import caps, card, circle_path, element, path, rect_path, text
-from render.textfit import count_text, fit_few_lines, shorten, spaced_width
+from render.textfit import count_text, fit_few_lines, fit_line, shorten, spaced_width, width
 
 CHIP_R = 16.0
 NAME_SIZE = 19.0
@@ -28,19 +29,53 @@ COLUMNS = (("carried", 246.0), ("stones", 296.0), ("buses", 346.0), ("markers", 
 SCORE_X = 442.0
 NAME_ROOM = 176.0
 
+PLAYERS = Msg("render.players.title", "Players")
+#: The column heads, under their icons (the column's name stays its class in the SVG).
+HEADS = {
+    "carried": Msg("render.players.head.carried", "carried"),
+    "stones": Msg("render.players.head.stones", "stones"),
+    "buses": Msg("render.players.head.buses", "buses"),
+    "markers": Msg("render.players.head.markers", "markers"),
+}
+SCORE = Msg("render.players.head.score", "score")
+#: The tags under a name.
+TO_ACT = Msg("render.players.tag.to_act", "to act")
+STARTS = Msg("render.players.tag.starts", "starts")
+STARTS_NEXT = Msg("render.players.tag.starts_next", "starts next")
+PASSED = Msg("render.players.tag.passed", "passed")
+WINNER = Msg("render.players.tag.winner", "winner")
+#: A place in the final ranking below the first (2nd to 5th; ``PLACE`` for any other).
+PLACES = {
+    2: Msg("render.players.tag.place.2", "2nd"),
+    3: Msg("render.players.tag.place.3", "3rd"),
+    4: Msg("render.players.tag.place.4", "4th"),
+    5: Msg("render.players.tag.place.5", "5th"),
+}
+PLACE = Msg("render.players.tag.place", "{n}th")
+#: A column head's type size, the smallest a longer translation may shrink it to, and the
+#: least gap between two heads.
+HEAD_SIZE = 11.5
+HEAD_SMALLEST = 7.0
+HEAD_GAP = 4.0
+TITLE_SIZE = 13.0
+
 
 def row_top(row: int, players: int) -> float:
     return BOX.y + PLAYERS_HEAD + row * player_row_height(players)
 
 
-def players_frame(players: int) -> str:
+def players_frame(players: int, words: Words = ENGLISH) -> str:
     """Card, column heads and the lines between the rows."""
     out = [card(BOX.x, BOX.y, BOX.w, BOX.h, fill=theme.CARD, edge=theme.CARD_EDGE,
                 shadow=theme.SHADOW)]
-    out.append(caps(BOX.x + 16, BOX.y + 21, "Players", 13, fill=theme.INK_SOFT))
+    # the title ends before the first column's icon
+    title = fit_line(words(PLAYERS()).upper(), TITLE_SIZE, COLUMNS[0][1] - 14 - 16 - HEAD_GAP,
+                     smallest=HEAD_SMALLEST, bold=True, spacing=CAPS_SPACING)
+    out.append(caps(BOX.x + 16, BOX.y + 21, title.content, title.size, fill=theme.INK_SOFT))
     heads: list[str] = []
     details: list[str] = []
-    for name, x in COLUMNS:
+    *columns, score = _heads(words)
+    for (name, x), head in zip(COLUMNS, columns, strict=True):
         cx = BOX.x + x
         if name == "stones":
             heads.append(circle_path(cx, BOX.y + 17, 8))
@@ -51,17 +86,39 @@ def players_frame(players: int) -> str:
             shape = icon("passenger" if name == "carried" else "bus")
             heads.append(shape.at(cx, BOX.y + 16, 20))
             details.append(shape.at(cx, BOX.y + 16, 20, "detail"))
-        out.append(text(cx, BOX.y + 38, name, 11.5, fill=theme.INK_SOFT, anchor="middle"))
+        out.append(head)
     out.append(path("".join(heads), fill="#5b5f6b"))
     out.append(path("".join(details), fill=theme.CARD))
     out.append(text(BOX.x + SCORE_X, BOX.y + 17, "=", 16, fill=theme.INK_SOFT, bold=True,
                     anchor="middle"))
-    out.append(text(BOX.x + SCORE_X, BOX.y + 38, "score", 11.5, fill=theme.INK_SOFT,
-                    anchor="middle"))
+    out.append(score)
     rules = "".join(f"M{BOX.x + 12:.1f} {row_top(seat, players):.1f}h{BOX.w - 24:.1f}"
                     for seat in range(players))
     out.append(path(rules, stroke="#ebe5d7", stroke_width=1.2))
     return "".join(out)
+
+
+def _heads(words: Words) -> list[str]:
+    """The column heads under their icons, each centred on its column, all at one type size:
+    the largest (down to ``HEAD_SMALLEST``) at which no head runs into its neighbour or out
+    of the card, measured as drawn; at the smallest, each is cut to its share of the room."""
+    centres = [BOX.x + x for _, x in COLUMNS] + [BOX.x + SCORE_X]
+    labels = [words(HEADS[name]()) for name, _ in COLUMNS] + [words(SCORE())]
+    left, right = BOX.x + 16, BOX.right - 8
+    steps = round((HEAD_SIZE - HEAD_SMALLEST) * 2)
+    for k in range(steps + 1):
+        size = HEAD_SIZE - k / 2
+        widths = [width(label, size) for label in labels]
+        apart = all((a + b) / 2 + HEAD_GAP <= x2 - x1 for a, b, x1, x2 in
+                    zip(widths, widths[1:], centres, centres[1:], strict=False))
+        if apart and centres[0] - widths[0] / 2 >= left and centres[-1] + widths[-1] / 2 <= right:
+            return [text(cx, BOX.y + 38, label, size, fill=theme.INK_SOFT, anchor="middle")
+                    for cx, label in zip(centres, labels, strict=True)]
+    bounds = [left, *((a + b) / 2 for a, b in zip(centres, centres[1:], strict=False)), right]
+    return [text(cx, BOX.y + 38, shorten(label, HEAD_SMALLEST,
+                                         2 * min(cx - lo, hi - cx) - HEAD_GAP),
+                 HEAD_SMALLEST, fill=theme.INK_SOFT, anchor="middle")
+            for cx, label, lo, hi in zip(centres, labels, bounds, bounds[1:], strict=True)]
 
 
 def players_names(scene: Scene) -> str:
@@ -173,21 +230,21 @@ def _chips(scene: Scene, seat: int) -> list[tuple[str, str, str]]:
     """Who acts, starts and passed, or the place once the game is over: text, fill, ink."""
     state = scene.state
     p = state.players[seat]
-    labels: list[tuple[str, str, str]] = []
+    labels: list[tuple[Text, str, str]] = []
     if scene.ranking:
         place = scene.ranking.index(p.name) + 1
-        labels.append(("winner" if place == 1 else _ordinal(place),
+        labels.append((WINNER() if place == 1 else _ordinal(place),
                        "#f2c014" if place == 1 else "#e6e0d2", theme.INK))
     else:
         if scene.decision is not None and scene.decision.seat == seat:
-            labels.append(("to act", theme.ACT, "#ffffff"))
+            labels.append((TO_ACT(), theme.ACT, "#ffffff"))
         if state.start_seat == seat:
-            labels.append(("starts", theme.INK, "#ffffff"))
+            labels.append((STARTS(), theme.INK, "#ffffff"))
         if state.next_start == seat and state.phase != "setup":
-            labels.append(("starts next", "#5b5f6b", "#ffffff"))
+            labels.append((STARTS_NEXT(), "#5b5f6b", "#ffffff"))
         if state.phase == "choosing" and p.passed:
-            labels.append(("passed", "#e6e0d2", theme.INK_SOFT))
-    return labels
+            labels.append((PASSED(), "#e6e0d2", theme.INK_SOFT))
+    return [(scene.words(label), fill, ink) for label, fill, ink in labels]
 
 
 def _caps_w(label: str, size: float = TAG_SIZE) -> float:
@@ -213,13 +270,13 @@ def row_layout(scene: Scene, seat: int) -> RowLayout:
     x, y = x0, 0.0  # where the next tag goes, from the tags' top
     line_h = TAG_H
     if note:
-        words = " ".join(note.upper().split())
-        if _caps_w(words) <= room:
-            w = _caps_w(words)
-            tags.append(Tag((words,), TAG_SIZE, NOTE_FILL, theme.INK, x, y, w, TAG_H, True))
+        said = " ".join(note.upper().split())
+        if _caps_w(said) <= room:
+            w = _caps_w(said)
+            tags.append(Tag((said,), TAG_SIZE, NOTE_FILL, theme.INK, x, y, w, TAG_H, True))
             x += w + TAG_GAP
         else:
-            block = fit_few_lines(words, TAG_SIZE, room - 2 * TAG_PAD, most - 4, few=2,
+            block = fit_few_lines(said, TAG_SIZE, room - 2 * TAG_PAD, most - 4, few=2,
                                   readable=NOTE_TWO_LINES, smallest=NOTE_SMALLEST, bold=True,
                                   spacing=CAPS_SPACING)
             w = max(spaced_width(line, block.size, True, CAPS_SPACING)
@@ -229,12 +286,18 @@ def row_layout(scene: Scene, seat: int) -> RowLayout:
                             True))
             x += w + TAG_GAP
     for label, fill, ink in _chips(scene, seat):
+        size = TAG_SIZE
         w = _caps_w(label)
+        if w > room:  # a translation wider than the whole room: smaller (cut at the smallest)
+            line = fit_line(label.upper(), TAG_SIZE, room - 2 * TAG_PAD, smallest=NOTE_SMALLEST,
+                            bold=True, spacing=CAPS_SPACING)
+            label, size = line.content, line.size
+            w = _caps_w(label, size)
         if x + w > end:
             if x == x0 or y + line_h + 3 + TAG_H > most:
                 break  # the rest would run into the numbers, or out of the row
             x, y, line_h = x0, y + line_h + 3, TAG_H
-        tags.append(Tag((label,), TAG_SIZE, fill, ink, x, y, w, TAG_H))
+        tags.append(Tag((label,), size, fill, ink, x, y, w, TAG_H))
         x += w + TAG_GAP
     height = max((t.y + t.h for t in tags), default=0.0)
     first = mid + 4.5  # where the tags begin when they fit under the name as it stands
@@ -265,5 +328,6 @@ def _tags(scene: Scene, seat: int) -> str:
     return element("g", "".join(out), class_="tags", data_seat=str(seat))
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+def _ordinal(n: int) -> Text:
+    place = PLACES.get(n)
+    return place() if place is not None else PLACE(n=n)

@@ -27,6 +27,7 @@ from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 from PIL import Image
 
+from engine.text import ENGLISH, Text, Words
 from render.caches import sized
 from render.layout import LANDSCAPE, Layout, default_layout, layout_named
 from render.scene import GameView, Scene
@@ -68,9 +69,11 @@ def _draw(target: Any, layout: Layout, body: str, width: int, height: int) -> No
 
 
 @sized("picture-layers")
-def shared_layer(which: str, players: int, layout: Layout, width: int, height: int) -> Any:
-    """A shared layer (``below`` for ``players`` players, or ``above``) rasterised at one size."""
-    body = shared_below(players, layout) if which == "below" else shared_above(layout)
+def shared_layer(which: str, players: int, layout: Layout, width: int, height: int,
+                 words: Words = ENGLISH) -> Any:
+    """A shared layer (``below`` for ``players`` players with its labels in ``words``, or
+    ``above``, which has no words) rasterised at one size."""
+    body = shared_below(players, layout, words) if which == "below" else shared_above(layout)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
     _draw(surface, layout, body, width, height)
     surface.flush()
@@ -83,7 +86,7 @@ def rasterise(picture: Layers, size: int) -> Image.Image:
     width, height = pixel_size(size, layout)
     surface = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, width, height)
     context = cairocffi.Context(surface)
-    below = shared_layer("below", picture.players, layout, width, height)
+    below = shared_layer("below", picture.players, layout, width, height, picture.words)
     above = shared_layer("above", 0, layout, width, height)
     with _SHARED:
         context.set_source_surface(below)
@@ -109,11 +112,12 @@ def encode(image: Image.Image) -> bytes:
 
 def render_png(game: GameView, *, size: int | None = None, move_highlight: bool = True,
                previous: GameView | None = None, layout: str | None = None,
-               note: str = "", seat_notes: Mapping[str, str] | None = None) -> bytes:
+               note: str | Text = "", seat_notes: Mapping[str, str | Text] | None = None,
+               words: Words = ENGLISH) -> bytes:
     """The table as PNG bytes, ``size`` pixels on its long side (by default the layout's own:
-    1000 landscape, 1400 portrait, 1940 phone); ``previous``, ``layout``, ``note`` and
-    ``seat_notes`` as for ``render_svg``."""
+    1000 landscape, 1400 portrait, 1940 phone); ``previous``, ``layout``, ``note``,
+    ``seat_notes`` and ``words`` as for ``render_svg``."""
     chosen = layout_named(layout) if layout is not None else default_layout()
     picture = layers(Scene.of(game, move_highlight=move_highlight, previous=previous,
-                              note=note, seat_notes=seat_notes), chosen)
+                              note=note, seat_notes=seat_notes, words=words), chosen)
     return encode(rasterise(picture, size or chosen.size))

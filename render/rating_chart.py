@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import cairosvg
 from PIL import Image
 
+from engine.text import ENGLISH, Msg, Plural, Words
 from render import theme
 from render.png import encode
 from render.svgkit import (
@@ -29,8 +30,9 @@ from render.svgkit import (
     path,
     polyline_path,
     text,
+    text_lines,
 )
-from render.textfit import shorten
+from render.textfit import fit_block, fit_line, shorten
 
 RATING_W = 1200.0
 RATING_H = 640.0
@@ -47,15 +49,24 @@ LEVEL = "#8d846f"
 #: points drawn at most: the latest games (older ones are summed up in the subtitle)
 MOST_POINTS = 500
 
-#: The picture's labels (player-facing English, one template each).
-TITLE = "{name}: rating over time"
-SUBTITLE = ("{games} rated games, {first} to {last}. The line is the rating (mu - 3 sigma); the "
-            "band reaches up to mu and narrows as the rating grows surer.")
-SUBTITLE_ONE = ("One rated game, on {first}. The line is the rating (mu - 3 sigma); the band "
-                "reaches up to mu.")
-AXIS = "rated games"
-WON = "a game won"
-LEVEL_LABEL = "{level} bot"
+#: The picture's labels. ``first`` and ``last`` are dates, written by the caller.
+TITLE = Msg("render.rating.title", "{name}: rating over time")
+SUBTITLE = Plural("render.rating.subtitle",
+                  "{games} rated game, {first} to {last}. The line is the rating (mu - 3 sigma); "
+                  "the band reaches up to mu and narrows as the rating grows surer.",
+                  "{games} rated games, {first} to {last}. The line is the rating (mu - 3 "
+                  "sigma); the band reaches up to mu and narrows as the rating grows surer.",
+                  count="games")
+SUBTITLE_ONE = Msg("render.rating.subtitle_one",
+                   "One rated game, on {first}. The line is the rating (mu - 3 sigma); the band "
+                   "reaches up to mu.")
+AXIS = Msg("render.rating.axis", "rated games")
+WON = Msg("render.rating.won", "a game won")
+#: ``level`` is the computer level's name as players type it (``easy``, ``normal``, ``hard``).
+LEVEL_LABEL = Msg("render.rating.level", "{level} bot")
+#: Where the card's text must end, and the smallest a longer translation may shrink to.
+TEXT_RIGHT = RATING_W - MARGIN - 16
+SMALLEST = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +108,21 @@ def _x_ticks(count: int) -> list[int]:
     return list(range(0, count + 1, step))
 
 
+def _fitted(x: float, y: float, said: str, size: float, *, fill: str) -> str:
+    """One line of words from ``x``, smaller (then cut) where it would pass the card's right
+    edge: a longer translation."""
+    line = fit_line(said, size, TEXT_RIGHT - x, smallest=min(size, SMALLEST))
+    return text(x, y, line.content, line.size, fill=fill)
+
+
 def rating_chart_svg(name: str, points: Sequence[RatingPoint], *, first: str, last: str,
-                     start: RatingPoint, levels: Mapping[str, float]) -> str:
+                     start: RatingPoint, levels: Mapping[str, float],
+                     words: Words = ENGLISH) -> str:
     """The chart of ``name``'s rating: ``start`` is the rating before the first game drawn
     (the prior, or the rating before the oldest point kept), ``points`` one per game after it
     (at most ``MOST_POINTS``, the latest), ``first`` and ``last`` the dates of the first and
-    last game, ``levels`` the computer levels' mu by name."""
+    last game (written by the caller, in the reader's language), ``levels`` the computer
+    levels' mu by name; its words written with ``words``."""
     pts = list(points[-MOST_POINTS:])
     values = [v for p in (start, *pts) for v in (p.shown, p.mu)] + list(levels.values())
     ticks = _ticks(min(values), max(values))
@@ -110,12 +130,14 @@ def rating_chart_svg(name: str, points: Sequence[RatingPoint], *, first: str, la
     out = [element("rect", x=0, y=0, width=RATING_W, height=RATING_H, fill=theme.PAPER),
            card(MARGIN, MARGIN, RATING_W - 2 * MARGIN, RATING_H - 2 * MARGIN, fill=theme.CARD,
                 edge=theme.CARD_EDGE, shadow=theme.SHADOW)]
-    out.append(text(40, 50, shorten(TITLE.format(name=name), 28, RATING_W - 80, bold=True), 28,
+    out.append(text(40, 50, shorten(words(TITLE(name=name)), 28, RATING_W - 80, bold=True), 28,
                     fill=theme.INK, bold=True))
-    sub = (SUBTITLE.format(games=len(points), first=first, last=last) if len(points) > 1
-           else SUBTITLE_ONE.format(first=first))
-    out.append(text(40, 84, shorten(sub, 15, RATING_W - 80), 15, fill=theme.INK_SOFT,
-                    class_="subtitle"))
+    sub = (SUBTITLE(games=len(points), first=first, last=last) if len(points) > 1
+           else SUBTITLE_ONE(first=first))
+    # on one line; a longer translation (or long dates) wraps onto a second, above the plot
+    block = fit_block(words(sub), 15, RATING_W - 80, TOP - 8 - 76, smallest=11.0)
+    out.append(text_lines(40, 84, block.lines, block.size, block.step, fill=theme.INK_SOFT,
+                          class_="subtitle"))
     grid = "".join(f"M{LEFT:.1f} {axes.y(t):.1f}H{RIGHT:.1f}" for t in ticks)
     out.append(path(grid, stroke=GRID, stroke_width=1.2))
     for t in ticks:
@@ -123,12 +145,15 @@ def rating_chart_svg(name: str, points: Sequence[RatingPoint], *, first: str, la
     for i in _x_ticks(len(pts)):
         out.append(text(axes.x(i), BOTTOM + 22, str(i), 15, fill=theme.INK_SOFT,
                         anchor="middle"))
-    out.append(caps(LEFT, BOTTOM + 52, AXIS, 12, fill=theme.INK_SOFT))
+    lx = LEFT + 170
+    axis = fit_line(words(AXIS()).upper(), 12, lx - 12 - LEFT, smallest=8.0, bold=True,
+                    spacing=1.2)
+    out.append(caps(LEFT, BOTTOM + 52, axis.content, axis.size, fill=theme.INK_SOFT))
     for level, mu in sorted(levels.items(), key=lambda kv: kv[1]):
         y = axes.y(mu)
         out.append(path(f"M{LEFT:.1f} {y:.1f}H{RIGHT:.1f}", stroke=LEVEL, stroke_width=1.4,
                         stroke_dasharray="6 5", class_="level", data_level=level))
-        out.append(text(RIGHT + 10, y, LEVEL_LABEL.format(level=level), 14, fill=LEVEL))
+        out.append(_fitted(RIGHT + 10, y, words(LEVEL_LABEL(level=level)), 14, fill=LEVEL))
     series = [start, *pts]
     upper: list[Point] = [(axes.x(i), axes.y(p.mu)) for i, p in enumerate(series)]
     lower: list[Point] = [(axes.x(i), axes.y(p.shown)) for i, p in enumerate(series)]
@@ -143,17 +168,18 @@ def rating_chart_svg(name: str, points: Sequence[RatingPoint], *, first: str, la
                    if p.won)
     out.append(path(dots, fill=LINE, stroke=theme.CARD, stroke_width=1.2))
     out.append(path(wins, fill=WIN, stroke=theme.INK, stroke_width=1.4, class_="wins"))
-    lx = LEFT + 170
     out.append(path(circle_path(lx, BOTTOM + 52, 6.5), fill=WIN, stroke=theme.INK,
                     stroke_width=1.4))
-    out.append(text(lx + 14, BOTTOM + 52, WON, 14, fill=theme.INK_SOFT))
+    out.append(_fitted(lx + 14, BOTTOM + 52, words(WON()), 14, fill=theme.INK_SOFT))
     return document(RATING_W, RATING_H, "".join(out))
 
 
 def rating_chart_png(name: str, points: Sequence[RatingPoint], *, first: str, last: str,
-                     start: RatingPoint, levels: Mapping[str, float], size: int = 1000) -> bytes:
+                     start: RatingPoint, levels: Mapping[str, float], size: int = 1000,
+                     words: Words = ENGLISH) -> bytes:
     """The chart as PNG bytes, ``size`` pixels wide."""
-    svg = rating_chart_svg(name, points, first=first, last=last, start=start, levels=levels)
+    svg = rating_chart_svg(name, points, first=first, last=last, start=start, levels=levels,
+                           words=words)
     height = round(size * RATING_H / RATING_W)
     drawn = cairosvg.svg2png(bytestring=svg.encode(), output_width=size, output_height=height)
     with Image.open(io.BytesIO(drawn)) as image:

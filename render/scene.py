@@ -1,7 +1,10 @@
 """What one picture shows, read off a game once: the state, who acts, what changed.
 
 The drawing modules take a ``Scene`` rather than a game so that they depend on a few read-only
-facts, not on the game's methods, and so that each fact is asked for once per picture.
+facts, not on the game's methods, and so that each fact is asked for once per picture. A scene
+also carries the ``Words`` its labels are written with (the reader's language: the caller passes
+a catalogue's, ``render`` never loads one; English by default), so every part of one picture
+speaks the same language.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ from typing import Protocol
 
 from engine.board import BOARD
 from engine.moves import Move
-from engine.standings import ranked, tie_breaks
+from engine.standings import ranked, tie_reasons
 from engine.state import GameState
+from engine.text import ENGLISH, Text, Words
 from render.changes import Changes, find_changes
 
 
@@ -29,7 +33,7 @@ class DecisionView(Protocol):
     @property
     def count(self) -> int: ...
     @property
-    def text(self) -> str: ...
+    def asks(self) -> Text: ...
 
 
 class GameView(Protocol):
@@ -60,20 +64,24 @@ class Scene:
     #: the row of the players' card each seat is shown in: seat order, by rank once it is over
     rows: tuple[int, ...]
     #: why tied players are ranked as they are, once the game is over
-    tie_breaks: tuple[str, ...] = ()
+    tie_breaks: tuple[Text, ...] = ()
     #: a few words marked at the top of the banner ("Preview: not played"); "" for none
     note: str = ""
     #: per seat, a few words about the seat drawn on its row ("dropped", "away until 2 Dec",
     #: "bot (normal)"); "" for none
     seat_notes: tuple[str, ...] = ()
+    #: the language of every label (a catalogue's ``Words``, hashable and loaded once)
+    words: Words = ENGLISH
 
     @classmethod
     def of(cls, game: GameView, *, move_highlight: bool = True,
-           previous: GameView | None = None, note: str = "",
-           seat_notes: Mapping[str, str] | None = None) -> Scene:
+           previous: GameView | None = None, note: str | Text = "",
+           seat_notes: Mapping[str, str | Text] | None = None,
+           words: Words = ENGLISH) -> Scene:
         """``previous`` is the position the previous picture showed: everything since is
         highlighted (without it, the last move). ``note`` marks the picture (a preview);
-        ``seat_notes`` (player name -> a few words) mark those players' rows."""
+        ``seat_notes`` (player name -> a few words) mark those players' rows; both are written
+        with ``words`` where they are ``Text``."""
         state = game.state
         changes = Changes()
         if move_highlight:
@@ -83,18 +91,24 @@ class Scene:
         ranking = tuple(game.ranking()) if game.is_over else ()
         tags = player_tags([p.name for p in state.players])
         rows = tuple(range(len(state.players)))
-        ties: tuple[str, ...] = ()
+        ties: tuple[Text, ...] = ()
         if game.is_over:
             order = [p.seat for p in ranked(state.players)]
             rows = tuple(order.index(seat) for seat in rows)
-            ties = tuple(tie_breaks(state.players))
-        notes = tuple((seat_notes or {}).get(p.name, "") for p in state.players)
-        return cls(state, game.to_act(), changes, ranking, tags, rows, ties, note, notes)
+            ties = tuple(tie_reasons(state.players))
+        notes = tuple(_written(words, (seat_notes or {}).get(p.name, "")) for p in state.players)
+        return cls(state, game.to_act(), changes, ranking, tags, rows, ties,
+                   _written(words, note), notes, words)
 
     @property
     def last(self) -> tuple[int, Move] | None:
         """The last of the moves highlighted."""
         return self.changes.moves[-1] if self.changes.moves else None
+
+
+def _written(words: Words, said: str | Text) -> str:
+    """A caller's few words: a ``Text`` written in the picture's language, a string as it is."""
+    return words(said) if isinstance(said, Text) else said
 
 
 #: What a tag must never read as, in any case: a crossing's or station's name (C1, N2, WS), or a

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.text import ENGLISH, Words
 from render.action_board import actions_frame, actions_values
 from render.banner import banner_frame, banner_values
 from render.caches import sized
@@ -43,6 +44,8 @@ class Layers:
     under: str
     above: str
     pieces: str
+    #: the language of the labels (of ``below`` too: the PNG side caches it by language)
+    words: Words = ENGLISH
 
     def svg(self) -> str:
         """The whole picture as one SVG document."""
@@ -70,14 +73,16 @@ def region(layout: Layout, name: str, body: str) -> str:
 
 
 @sized("svg-below")
-def shared_below(players: int, layout: Layout = LANDSCAPE) -> str:
-    """The paper, streets, lot ties, and every card's frame for ``players`` players."""
+def shared_below(players: int, layout: Layout = LANDSCAPE, words: Words = ENGLISH) -> str:
+    """The paper, streets, lot ties, and every card's frame for ``players`` players, its
+    headings and captions written with ``words`` (so kept per language too)."""
     return "".join((
         ground(layout),
-        region(layout, "map", city_below(layout.lots) + clock_frame() + legend_frame()),
+        region(layout, "map", city_below(layout.lots) + clock_frame(words)
+               + legend_frame(words)),
         region(layout, "banner", banner_frame()),
-        region(layout, "actions", actions_frame()),
-        region(layout, "players", players_frame(players)),
+        region(layout, "actions", actions_frame(words)),
+        region(layout, "players", players_frame(players, words)),
     ))
 
 
@@ -97,5 +102,5 @@ def layers(scene: Scene, layout: Layout = LANDSCAPE) -> Layers:
         region(layout, "banner", banner_values(scene)),
     ))
     under = region(layout, "map", lines_layer(scene)) + region(layout, "players", acting_row(scene))
-    return Layers(players, layout, shared_below(players, layout), under, shared_above(layout),
-                  pieces)
+    return Layers(players, layout, shared_below(players, layout, scene.words), under,
+                  shared_above(layout), pieces, scene.words)

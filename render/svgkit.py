@@ -73,6 +73,15 @@ def text(x: float, y: float, content: str, size: float, *, fill: str, bold: bool
     )
 
 
+def text_lines(x: float, y: float, lines: Iterable[str], size: float, step: float, *,
+               fill: str, bold: bool = False, anchor: str = "start",
+               **extra: str | float | None) -> str:
+    """Lines of text one under another, ``step`` apart, the first one's middle at ``y``
+    (a block fitted by ``render.textfit.fit_block``)."""
+    return "".join(text(x, y + i * step, line, size, fill=fill, bold=bold, anchor=anchor, **extra)
+                   for i, line in enumerate(lines))
+
+
 def circle_path(cx: float, cy: float, r: float) -> str:
     """A circle as path data, so that many circles of one colour can share one element."""
     return (f"M{num(cx - r)} {num(cy)}a{num(r)} {num(r)} 0 1 0 {num(2 * r)} 0"

@@ -211,3 +211,32 @@ def _cut(content: str, size: float, room: float, bold: bool, spacing: float) -> 
         else:
             too_long = mid
     return content[:fits].rstrip() + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of text fitted into a room: what is drawn and at what type size."""
+
+    content: str
+    size: float
+
+
+def fit_line(content: str, size: float, room: float, *, smallest: float, bold: bool = False,
+             spacing: float = 0.0) -> Line:
+    """``content`` on one line no wider than ``room``: at ``size`` where it fits (a label in
+    English does, so its picture is unchanged), else at the largest size down to ``smallest``
+    (in half units) where it does, measured as drawn; only what does not fit even at
+    ``smallest`` is cut with an ellipsis. For labels with one line of room: a column head, a
+    caption beside a count, a tag. One measurement when the label fits."""
+    most = most_chars(smallest, room)  # more can never fit, so is never measured
+    content = xml_safe(content[:most + 1])
+    if len(content) > most:
+        return Line(_cut(content[:most], smallest, room, bold, spacing), smallest)
+    if spaced_width(content, size, bold, spacing) <= room:
+        return Line(content, size)
+    steps = max(0, round((size - smallest) * 2))
+    for k in range(1, steps + 1):
+        at = size - k / 2
+        if spaced_width(content, at, bold, spacing) <= room:
+            return Line(content, at)
+    return Line(_cut(content, smallest, room, bold, spacing), smallest)

@@ -59,3 +59,6 @@ if [ "${have%% *}" != "$want" ] || { [ -n "$extras" ] && [ "${have#* }" != "test
     echo "$want play" > "$stamp"
   fi
 fi
+# The catalogues of words: each language's .po compiled to the .mo busbot reads (quick; the
+# loader would compile a missing or older one in memory at every start instead).
+.venv/bin/python scripts/catalogue.py compile

@@ -22,7 +22,8 @@ NAMES = ("Arcsyn", "Daemonis", "Hedgethorn", "discrider", "Esme")
 
 
 def fake_png(game: Game, *, previous: Game | None = None, note: str = "",
-             layout: str | None = None, seat_notes: Mapping[str, str] | None = None) -> bytes:
+             layout: str | None = None, seat_notes: Mapping[str, str] | None = None,
+             words: object = None) -> bytes:
     """Stands in for the renderer: different positions give different bytes (and a note, a
     layout asked for and seat notes are written after them, as the real picture shows them)."""
     digest = hashlib.sha256(json.dumps(game.to_json(), sort_keys=True).encode()).hexdigest()

@@ -134,13 +134,13 @@ def test_the_console_forces_a_command_with_the_prefix(tmp_path: Path) -> None:
     started(table)
     out = io.StringIO()
     console.answer_line(table.service, "id-Zed: I pass", out, str(tmp_path))
-    assert out.getvalue() == console.TALK + "\n"
+    assert out.getvalue() == console.TALK.en + "\n"
     for line in ("id-Zed: !bus moves", "id-Zed: !BUS moves?", "id-Arcsyn: !bus I pass"):
         out = io.StringIO()
         console.answer_line(table.service, line, out, str(tmp_path))
         assert out.getvalue().startswith("busbot"), line
         assert "do not understand" not in out.getvalue()
-    assert "`Name: !bus text` always gets one" in console.HINT
+    assert "`Name: !bus text` always gets one" in console.HINT.en
 
 
 def test_forget_me_deletes_a_question_waiting_for_confirm(tmp_path: Path) -> None:

@@ -13,10 +13,11 @@ import pytest
 from PIL import Image
 
 from engine.worth import space_worth
-from render.page import NARROW_LAYOUT
+from render.page import LABELS, NARROW_LAYOUT, build_page
 from render.page_frames import PARTS, frames
 from tests.browser_support import browser, playwright
 from tests.page_support import NAMES, sample_game, sample_page, short_game, short_page
+from tests.words_support import LONGER, stretched
 
 if TYPE_CHECKING:  # typing only, without importing playwright where it is missing
     from playwright.sync_api import BrowserContext, Page, Playwright
@@ -274,3 +275,36 @@ def test_a_script_slipped_into_a_name_does_not_run(
         pwned = page.evaluate("document.documentElement.dataset.pwned || ''")
     assert pwned == ""
     assert any("Content Security Policy" in s for s in said), said
+
+
+#: Each control of the toolbar, each heading and each cell of the standings: whether its words
+#: fit inside it (nothing clipped) and it inside the page's width.
+FITS = """() => {
+  const width = document.documentElement.clientWidth;
+  const boxes = document.querySelectorAll(
+    ".controls > *, .controls button, .controls label, h1, h2, .sub, .keys, footer, th, td");
+  return Array.from(boxes).map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.id || el.tagName + ":" + el.textContent.slice(0, 30),
+            el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0,
+            el.closest("#standings") !== null || (r.left >= -1 && r.right <= width + 1)];
+  });
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_in_a_longer_language_the_page_s_words_fit_and_it_does_not_scroll_sideways(
+        driver: Playwright, tmp_path: Path, width: int) -> None:
+    # every word of the page 40% longer (the standings may scroll inside their own box)
+    page_html = build_page(short_game(), words=LONGER).html
+    assert LONGER(LABELS["zoom_fit"]()) in page_html and 'lang="en"' in page_html
+    path = tmp_path / "game.html"
+    path.write_text(page_html, encoding="utf-8")
+    with browser(driver, tmp_path / "profile", viewport={"width": width, "height": 900},
+                 is_mobile=width < 700, has_touch=width < 700) as context:
+        page = opened(context, path.as_uri(), [])
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        fits = page.evaluate(FITS)
+        caption = page.inner_text("#caption")
+    assert fits and all(inside and within for _, inside, within in fits), fits
+    assert caption.startswith(stretched("After move 23 of 23"))  # the captions too

@@ -12,6 +12,7 @@ import pytest
 from bot.cli import main
 from bot.service import GameService
 from bot.service.drawing.page_job import draw_page
+from bot.service.words.catalogue import say
 from render.page_notes import PageNotes
 from tests.page_support import short_game, short_log
 from tests.service_support import SETUP, Table, fake_png, play, started
@@ -83,7 +84,8 @@ def test_export_html_costs_a_picture_and_an_animation(tmp_path: Path) -> None:
 
 
 def test_a_page_that_does_not_fit_says_so_and_names_the_command() -> None:
-    notes, files = draw_page(short_game(), 7, PageNotes(), room=50_000)
+    said, files = draw_page(short_game(), 7, PageNotes(), room=50_000)
+    notes = [say(note) for note in said]
     assert files == []
     assert notes[0].startswith("(The game's page is 0.2 MB, more than the 0.1 MB this message")
     assert "`busbot export 7 --format html`" in notes[0]

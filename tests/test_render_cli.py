@@ -104,9 +104,9 @@ def test_the_gallery_marks_its_preview_as_the_service_does() -> None:
     from bot.service.verbs.preview import NOTE
     from render.gallery import PREVIEW_NOTE, moments, sample_log
 
-    assert PREVIEW_NOTE == NOTE
+    assert NOTE.en == PREVIEW_NOTE
     marked = [m for m in moments(sample_log()) if m.note]
-    assert [m.name for m in marked] == ["preview"] and marked[0].note == NOTE
+    assert [m.name for m in marked] == ["preview"] and marked[0].note == NOTE.en
 
 
 def test_render_counts_moves_the_way_its_errors_do(tmp_path: Path,

@@ -15,8 +15,10 @@ from bot.service import GameService
 from bot.service.async_face import AsyncGameService
 from bot.service.drawing.prepared import Prepared
 from bot.service.drawing.story_job import StoryJob
+from bot.service.words.catalogue import Said
 from engine import random_game
 from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
+from engine.text import Words
 from tests.service_support import Table, fake_png, started
 
 
@@ -28,7 +30,7 @@ class Held(StoryJob):
     gate: threading.Event = field(default_factory=threading.Event)
     entered: threading.Event = field(default_factory=threading.Event)
 
-    def __call__(self, taken: int) -> tuple[list[str], list[Attachment]]:
+    def __call__(self, taken: int, words: Words) -> tuple[list[Said], list[Attachment]]:
         self.entered.set()
         self.gate.wait(30)
         return ["drawn"], [Attachment("story.gif", b"GIF89a")]

@@ -15,6 +15,7 @@ from render.measure import READABLE, label_heights
 from render.textfit import width
 from tests.render_support import parse, sample_game, with_class
 from tests.test_worth import set_up
+from tests.words_support import Replaced
 
 
 def shown(game: Game,
@@ -68,15 +69,13 @@ def test_on_a_phone_the_numbers_are_readable() -> None:
 
 
 @pytest.mark.parametrize(("key", "whole"), [
-    (action_board.WORTH_KEY, True),
+    (action_board.WORTH_KEY.en, True),
     ("Die Zahlen: was jedes Feld jetzt noch einbringt", True),  # half as long again
     ("Les nombres : ce que chaque case rapporte maintenant, une fois tout compris", False),
 ])
-def test_the_key_fits_its_room_whatever_its_words(key: str, whole: bool,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    assert len(key) >= len(action_board.WORTH_KEY)
-    monkeypatch.setattr(action_board, "WORTH_KEY", key)
-    lines = [el for el in action_board._key()]
+def test_the_key_fits_its_room_whatever_its_words(key: str, whole: bool) -> None:
+    assert len(key) >= len(action_board.WORTH_KEY.en)
+    lines = [el for el in action_board._key(Replaced({action_board.WORTH_KEY.id: key}))]
     root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(lines)}</svg>')
     drawn = with_class(root, "worth-key")
     words = []

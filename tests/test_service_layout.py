@@ -19,10 +19,11 @@ from bot.service.pipeline import Pipeline
 ROOT = Path(__file__).resolve().parent.parent
 SERVICE = ROOT / "bot" / "service"
 #: The modules at the top of ``bot/service/``: the facade, the parts it is made of, the
-#: asynchronous face and the computer players, and nothing that belongs in a sub-package.
+#: asynchronous face, the computer players and the worker processes they think on, and nothing
+#: that belongs in a sub-package.
 TOP = {"__init__.py", "service.py", "core.py", "pipeline.py", "live_games.py", "budgets.py",
        "announcements.py", "ledger.py", "scheduler.py", "lookups.py", "exchange.py",
-       "async_face.py", "bots.py"}
+       "async_face.py", "bots.py", "thinking.py"}
 
 
 def _face() -> list[str]:

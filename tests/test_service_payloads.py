@@ -129,6 +129,29 @@ def test_an_outbox_from_before_the_flag_gains_it_from_the_text(tmp_path: Path) -
     again.close()
 
 
+def test_an_outbox_from_before_the_flag_gains_it_from_stored_facts_not_words(
+        tmp_path: Path) -> None:
+    """Its rows' texts are in whatever language they were written in (here words the old
+    migration did not know), and also without the language column: the flag still comes from
+    which row carries the end of a finished game, and the texts read back as English."""
+    path = str(tmp_path / "busbot.db")
+    table = Table(GameService(path, renderer=fake_png, stories=False, announce=True))
+    short_game(table)
+    table.ok("Arcsyn", "Stop time")
+    table.service.close()
+    with sqlite3.connect(path) as conn:  # the outbox as older versions made it, in German
+        conn.execute("UPDATE outbox SET text = 'Das Spiel ist aus.'")
+        conn.execute("ALTER TABLE outbox DROP COLUMN story")
+        conn.execute("ALTER TABLE outbox DROP COLUMN language")
+    conn.close()
+    again = GameService(path, renderer=fake_png, stories=True, announce=True)
+    unsent = again.unsent()
+    assert [item.story for item in unsent][-1] == Story.CHART_AND_ANIMATION
+    assert {item.story for item in unsent[:-1]} == {Story.NONE}
+    assert {item.language for item in unsent} == {"en"}
+    again.close()
+
+
 def test_a_started_game_records_its_order_through_the_start_payload(tmp_path: Path) -> None:
     table = open_table(str(tmp_path / "busbot.db"))
     seated = started(table)

@@ -11,6 +11,7 @@ import pytest
 from bot.service.command.forms import Entry, NoSlash, Slash
 from bot.service.router import registry
 from bot.service.router.reading import read_message
+from bot.service.words.catalogue import say
 from scripts.command_table import DOCS, rewritten
 from tests.service_support import open_table, started
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.parametrize("entry", registry.ENTRIES, ids=lambda e: e.name)
 def test_every_command_is_declared_whole(entry: Entry) -> None:
-    assert entry.usage.startswith("`") and entry.routes
+    assert say(entry.usage).startswith("`") and entry.routes
     assert (entry.read is None) == (not entry.words)
     if entry.internal:  # the service's own (the computer's moves): nobody types it
         assert not entry.words and not entry.help and not entry.docs
@@ -61,7 +62,7 @@ def test_help_names_every_command(tmp_path: Path) -> None:
     started(table)
     text = table.ok("Daemonis", "help").text
     for entry in registry.ENTRIES:
-        assert all(piece in text for _, piece in entry.help), entry.name
+        assert all(say(piece) in text for _, piece in entry.help), entry.name
     assert text.startswith("**Lobby**") and "You are a moderator" not in text
 
 
@@ -154,7 +155,8 @@ def test_the_facts_of_a_command_are_read_from_its_route() -> None:
 
     picture, animation = (Budget.PICTURE,), (Budget.PICTURE, Budget.ANIMATION)
     costs = {Map(): (picture, "map"), previewing("Pass"): (picture, "preview"),
-             Hint(): (picture, "hint"), Story("chart"): (picture, "chart"),
+             Hint(): ((Budget.PICTURE, Budget.THINKING), "hint"),
+             Story("chart"): (picture, "chart"),
              Story("replay"): (animation, "replay"), Export("html"): (animation, "export html"),
              Forget(False): ((Budget.FORGET,), "forget me")}
     for cmd, (budgets, again) in costs.items():

@@ -13,8 +13,8 @@ import pytest
 from bot import console
 from bot.api import Actor, Attachment, Reply
 from bot.service import GameService
+from bot.service.bots import BotPlayers
 from bot.service.drawing.prepared import seat_notes
-from bot.service.game import automatic
 from bot.service.game.live_game import build_game
 from bot.service.game.records import GameRecord, Record
 from tests.service_support import Table, actor, open_table, started
@@ -173,9 +173,10 @@ def test_deadlines_and_policies_are_within_limits_and_for_moderators(
     assert "Waiting:" not in table.ok("Zed", "status").text
 
 
-def _finish(table: Table, clock: Clock, seed: int = 0) -> int:
+def _finish(table: Table, clock: Clock, seed: int = 0, bots: BotPlayers | None = None) -> int:
     """Play the game to its end: the absent seat never answers, the others play at random;
-    returns how many turns of the scheduler loop played something."""
+    returns how many turns of the scheduler loop played something (``bots``: the computer's
+    players, which play the timed-out decisions of ``on timeout bot``)."""
     rng = random.Random(seed)
     turns = 0
     for _ in range(2000):
@@ -185,6 +186,8 @@ def _finish(table: Table, clock: Clock, seed: int = 0) -> int:
         if seat == ABSENT:
             clock.now += 13 * HOUR
             turns += sum(1 for r in due(table) if "Time ran out" in r.text)
+            if bots is not None:
+                assert bots.wait_idle(60)
             continue
         assert seat is not None
         table.ok(seat, rng.choice(table.service.choices(table.place, actor(seat))))
@@ -211,10 +214,13 @@ def test_a_game_where_one_player_never_answers_finishes_under_idle(
 
 
 def test_a_game_where_one_player_never_answers_finishes_under_bot(
-        db: str, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(automatic, "BOT_PLAYOUTS", 8)  # a small budget keeps the test quick
+        db: str, clock: Clock) -> None:
     table = with_deadline(db, clock, "bot", options="markers=6 clock_stones=2")
-    assert _finish(table, clock, seed=4) > 0
+    bots = BotPlayers(table.service, playouts=8)  # a small search keeps the test quick
+    try:
+        assert _finish(table, clock, seed=4, bots=bots) > 0
+    finally:
+        bots.close()
     assert status(table) == "over"
     timed = [r for r in moves_of(table, ABSENT) if r.data.get("reason") == "timeout"]
     assert timed and all(r.data["policy"] == "bot" and r.user_id == "busbot" for r in timed)

@@ -227,7 +227,8 @@ def test_a_failed_write_changes_nothing_and_a_failed_picture_keeps_the_move(
     assert table.snapshot() == before and table.ok("Zed", "status").text == status
 
     def broken(game: object, *, previous: object = None, note: str = "",
-               layout: object = None, seat_notes: object = None) -> bytes:
+               layout: object = None, seat_notes: object = None,
+               words: object = None) -> bytes:
         raise RuntimeError("no fonts")
 
     table.service.renderer = broken

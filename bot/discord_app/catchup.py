@@ -45,6 +45,7 @@ from bot.delivery import Block, Refused
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
 from bot.discord_app.outgoing import answer_nonce, send_to_channel
+from bot.service.store import connect as store_connect
 from bot.service.store import schema
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ class Unfinished:
         self.db_path = db_path
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.db_path, timeout=30.0)
+        conn = store_connect(self.db_path, timeout=30.0)
         conn.execute(schema.CATCHING_UP)  # the table, as the schema declares it
         return conn
 

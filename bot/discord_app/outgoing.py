@@ -4,12 +4,15 @@ A reply becomes one message whenever it fits: text, then the picture, then the m
 players whose turn just began. Only a reply longer than Discord allows becomes several messages,
 and then the picture and the mentions travel on the last one, so the ping arrives with the table
 it refers to. Pings are explicit: nothing in the text (a player's name, a stray ``@everyone``) can
-notify anyone; only the users the service named.
+notify anyone; only the users the service named. Nothing in it forms a masked link either
+(``no_masked_links``): the bot's own words never use one, so whatever of a member's text it
+repeats cannot show a label hiding where it leads.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +50,42 @@ class Outgoing:
         )
 
 
+def no_masked_links(text: str) -> str:
+    """A message as Discord would show it, without a masked link (``[label](url)``): a space
+    goes between ``](`` wherever an unescaped ``[`` came before it outside a code span (inside
+    one, or after ``\\[``, Discord shows the text as it is, so it is left alone). One pass:
+    code spans are found as Discord finds them (a run of backticks closed by the next run of
+    the same length; an unclosed one is plain text)."""
+    runs = {m.start(): m.end() for m in _BACKTICKS.finditer(text)}
+    closing: dict[int, int] = {}  # a run's start -> the end of the run that closes it
+    following: dict[int, int] = {}  # a length -> the end of the next run of that length
+    for start, end in reversed(runs.items()):
+        if end - start in following:
+            closing[start] = following[end - start]
+        following[end - start] = end
+    out: list[str] = []
+    i, opened = 0, False
+    while i < len(text):
+        char = text[i]
+        step = 1
+        if char == "\\":
+            step = 2  # an escaped character is shown as itself
+        elif char == "`":
+            step = closing.get(i, runs[i]) - i  # a code span, or plain backticks
+        elif char == "[":
+            opened = True
+        elif char == "]" and opened and text.startswith("(", i + 1):
+            out.append("] ")
+            i += 1
+            continue
+        out.append(text[i:i + step])
+        i += step
+    return "".join(out)
+
+
+_BACKTICKS = re.compile(r"`+")
+
+
 def compose(reply: Reply, limit: int = MESSAGE_LIMIT) -> list[Outgoing]:
     """The messages for ``reply``, in order; empty when there is nothing to say."""
     # Seats held by someone outside Discord (a console player) have no snowflake to ping.
@@ -56,7 +95,7 @@ def compose(reply: Reply, limit: int = MESSAGE_LIMIT) -> list[Outgoing]:
         attachments.append(Attachment(reply.picture_name, reply.picture,
                                       reply.picture_alt[:DESCRIPTION_LIMIT]))
     attachments.extend(reply.files)
-    texts = split_message(reply.text.strip(), limit)
+    texts = split_message(no_masked_links(reply.text.strip()), limit)
     if pings:
         line = " ".join(f"<@{user}>" for user in pings)
         if texts and len(texts[-1]) + 1 + len(line) <= limit:

@@ -235,10 +235,11 @@ async def running_bot(config: Config, **options: Any) -> AsyncIterator[ShardedBu
 
 
 def seat_players(service: GameService, bot: ShardedBusBot) -> BotPlayers:
-    """The computer players of the bot seats, thinking on their own threads: each run of their
-    moves is committed with its announcement, which is then posted from the event loop under
-    the place's lock, in order with everything else the place is owed. Games that waited for
-    a bot when the bot stopped are taken up again at once."""
+    """The computer's players (bot seats, ``on away bot``, ``on timeout bot``), thinking on the
+    service's worker processes: each run of their moves is committed with its announcement,
+    which is then posted (and its table drawn) from the event loop under the place's lock, in
+    order with everything else the place is owed. Games that waited for the computer when the
+    bot stopped are taken up again at once."""
     loop = asyncio.get_running_loop()
 
     async def post(place: str) -> None:
@@ -249,7 +250,7 @@ def seat_players(service: GameService, bot: ShardedBusBot) -> BotPlayers:
         if reply.announcement is not None:
             asyncio.run_coroutine_threadsafe(post(place), loop)
 
-    players = BotPlayers(service, on_update=posted)
+    players = BotPlayers(service, on_update=posted, draw=False)
     players.resume()
     return players
 

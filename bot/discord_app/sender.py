@@ -14,7 +14,7 @@ import discord
 from bot.api import Reply
 from bot.delivery import NotPosted, Refused
 from bot.discord_app import components
-from bot.discord_app.outgoing import send_to_channel
+from bot.discord_app.outgoing import no_masked_links, send_to_channel
 
 
 class DiscordSender:
@@ -58,4 +58,4 @@ class DiscordSender:
     async def tell(self, user_id: str, text: str) -> None:
         # Opening the direct-message channel needs only the id (no members intent, no lookup).
         channel = await self.client.create_dm(discord.Object(int(user_id)))
-        await channel.send(text)
+        await channel.send(no_masked_links(text))  # it names a channel, which anyone may name

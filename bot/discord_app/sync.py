@@ -19,6 +19,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot.service.store import connect as store_connect
 from bot.service.store import schema
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ class PublishedCommands:
         self.db_path = db_path
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.db_path, timeout=30.0)
+        conn = store_connect(self.db_path, timeout=30.0)
         conn.execute(schema.PUBLISHED_COMMANDS)  # the table, as the schema declares it
         return conn
 

@@ -4,8 +4,9 @@ Layers, each importing only those below it:
 
 - the service on top (this folder): ``service.py`` (``GameService``, a small facade), the parts
   it is made of (``pipeline``, ``live_games``, ``budgets``, ``announcements``, ``ledger``,
-  ``scheduler``, ``lookups``, ``exchange``, over ``core``), ``async_face.py`` (the face awaited)
-  and ``bots.py`` (the computer players' threads);
+  ``scheduler``, ``lookups``, ``exchange``, over ``core``), ``async_face.py`` (the face awaited),
+  ``bots.py`` (the computer's players) and ``thinking.py`` (the worker processes they think on,
+  shared in a fair turn);
 - ``router/``: a message to a command (the registry, the reader, the chat filter, the route);
 - ``verbs/``: every command, one module each (a family may share one);
 - ``command/``: what a handler is given and gives back, its needs, asking first, playing moves;

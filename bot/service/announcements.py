@@ -23,7 +23,9 @@ from bot.service.drawing.story_job import StoryJob
 from bot.service.game.live_game import LiveGame, build_game
 from bot.service.game.records import GameRecord
 from bot.service.store import layouts
+from bot.service.words.catalogue import words_for
 from engine import Game
+from engine.text import Words
 
 if TYPE_CHECKING:  # the renderer is imported only where something is drawn
     from render.page_notes import PageNotes
@@ -46,31 +48,34 @@ class Announcements:
         """The reply ``item`` stands for, its picture (the position after its records) and its
         story to be drawn by ``complete``."""
         core = self.core
+        words = words_for(item.language)  # what it adds is written as its text was
         reply = Update(item.text, mentions=list(item.mentions), announcement=item.id)
         if core.renderer is None or not item.picture and item.story == StoryFiles.NONE:
-            return Prepared(reply)
+            return Prepared(reply, words=words)
         rebuilt = self._rebuilt(item)
         if rebuilt is None:
-            return Prepared(reply)
+            return Prepared(reply, words=words)
         record, position, previous = rebuilt
-        prepared = Prepared(reply)
+        prepared = Prepared(reply, words=words)
         if item.picture:
             reply.picture_name = picture_name(item.game_id, len(record.moves))
             reply.table = lookups.table_now(LiveGame(record, position))  # refused if stale
             prepared = Prepared(reply, position, core.renderer, previous=previous,
                                 layout=layouts.for_place(core.store, item.place),
-                                seat_notes=seat_notes(record, position, core.clock()))
+                                seat_notes=seat_notes(record, position, core.clock(), words),
+                                words=words)
         if position.is_over and core.stories and item.story != StoryFiles.NONE:
             prepared.story = StoryJob(position, item.game_id, True,
                                       item.story == StoryFiles.CHART_AND_ANIMATION,
-                                      page=self._page_notes(item, LiveGame(record, position)))
+                                      page=self._page_notes(item, LiveGame(record, position),
+                                                            words))
         return prepared
 
-    def _page_notes(self, item: Announcement, ended: LiveGame) -> PageNotes:
+    def _page_notes(self, item: Announcement, ended: LiveGame, words: Words) -> PageNotes:
         """The notes of the game's page a late final post carries: its records up to it."""
         with self.core.lock:
             records = [r for r in self.core.store.records(item.game_id) if r.seq <= item.seq]
-        return page_notes(ended, records)
+        return page_notes(ended, records, words)
 
     def _rebuilt(self, item: Announcement) -> tuple[GameRecord, Game, Game | None] | None:
         """The game after ``item``'s records, and the position before them when it shows what

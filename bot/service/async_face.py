@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, over
 from bot.api import Actor, Addressed, Announcement, Attachment, Command, GameFace, Refusal, Reply
 from bot.service.drawing.prepared import Prepared
 from bot.service.service import GameService
+from bot.service.words.catalogue import say
 from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
 
 P = ParamSpec("P")
@@ -87,7 +88,7 @@ class AsyncGameService:
         """The prepared reply with its picture drawn on the render pool, then its story (if
         any) on the heavy worker, or skipped with a note when too many are queued."""
         loop = asyncio.get_running_loop()
-        reply = prepared.reply
+        reply = await self.pondered(prepared)
         if prepared.snapshot is not None:
             reply = await loop.run_in_executor(self._render, prepared.draw_picture)
         if prepared.story is None:
@@ -103,6 +104,16 @@ class AsyncGameService:
             if not self._heavy_queued[server]:
                 del self._heavy_queued[server]
 
+    async def pondered(self, prepared: Prepared) -> Reply:
+        """The prepared reply, its search (a hint's) done first: on the worker processes, in
+        its turn, while the event loop and the database thread go on."""
+        pondering = prepared.pondering
+        if pondering is not None:
+            thought = await asyncio.wrap_future(self.service.thinker.submit(pondering.ask))
+            prepared.reply.text = say(pondering.answer(thought), prepared.words)
+            prepared.pondering = None
+        return prepared.reply
+
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None,
@@ -112,7 +123,9 @@ class AsyncGameService:
         prepared = await self.on_db(partial(
             self.service.pipeline.handle, place, actor, message, message_id=message_id,
             attachments=list(attachments or ()), addressed=addressed, owed=draw))
-        return await self.drawn(prepared, actor.server or place) if draw else prepared.reply
+        if not draw:  # (a hint's answer is words, not a drawing: it is still thought out)
+            return await self.pondered(prepared)
+        return await self.drawn(prepared, actor.server or place)
 
     async def owed(self, item: Announcement) -> Reply:
         return await self.drawn(await self.on_db(partial(self.service.owed, item)), item.place)
@@ -161,6 +174,16 @@ class NoGames(AsyncGameService):
 
     def __init__(self) -> None:
         super().__init__(GameService(":memory:", renderer=None, stories=False), render_workers=1)
+
+    async def pondered(self, prepared: Prepared) -> Reply:
+        """The prepared reply, its search (a hint's) done first: on the worker processes, in
+        its turn, while the event loop and the database thread go on."""
+        pondering = prepared.pondering
+        if pondering is not None:
+            thought = await asyncio.wrap_future(self.service.thinker.submit(pondering.ask))
+            prepared.reply.text = say(pondering.answer(thought), prepared.words)
+            prepared.pondering = None
+        return prepared.reply
 
     async def handle(self, place: str, actor: Actor, message: str | Command, *,
                      message_id: str | None = None,

@@ -1,7 +1,9 @@
 """Rate limits: token buckets per key, and the service's budgets built on them: pictures and
 animations per member in a place, per place, per member across places and per server; games
 created per member and per server; imports per member; records per member in a game and in all;
-``forget me`` per member.
+``forget me`` per member; the computer's bot seats and its thinking seconds per member and per
+server (``Budgets.thinking_wait``, ``thought``: a search is charged the processor seconds it
+took, and the next waits while a bucket is empty).
 
 A command declares what it costs (its route's ``Cost``: the budgets it draws on); ``refusal``
 charges them before any work. A move over the picture limit is still played, only its picture
@@ -19,11 +21,15 @@ from dataclasses import dataclass
 from bot.api import Actor
 from bot.service.command.forms import Budget, Cost
 from bot.service.game.live_game import Draft
+from bot.service.words.catalogue import Said
+from bot.service.words.replies import HOURS, MINUTES
 from engine.limits import (
     ALWAYS_ALLOWED,
     ANIMATIONS_PER_MEMBER,
     ANIMATIONS_PER_PLACE,
     ANIMATIONS_PER_SERVER,
+    BOT_SEATS_PER_MEMBER,
+    BOT_SEATS_PER_SERVER,
     FORGETS_PER_MEMBER,
     GAMES_PER_MEMBER,
     GAMES_PER_SERVER,
@@ -35,20 +41,49 @@ from engine.limits import (
     RECORDS_PER_MEMBER,
     RECORDS_PER_MEMBER_GAME,
     REMINDERS_PER_USER,
+    THINKING_PER_MEMBER,
+    THINKING_PER_SERVER,
     Rate,
     check_records,
     exempt,
 )
+from engine.text import Msg, Text
 
 #: What a change over a daily budget is told, by the budget (``Budgets.change_over``).
 _OVER = {
-    "games-per-member": "You have created many games today",
-    "games-per-server": "Many games were created on this server today",
-    "imports-per-member": "You have imported many games today",
-    "records-per-member-in-a-game": "You have changed this game many times today; a moderator "
-                                    "can still `abandon` or `pause` it",
-    "records-per-member": "You have changed games many times today",
+    "games-per-member": Msg("budget.games_per_member", "You have created many games today "
+                            "({limit} limit); try again in {wait}."),
+    "games-per-server": Msg("budget.games_per_server", "Many games were created on this server "
+                            "today ({limit} limit); try again in {wait}."),
+    "imports-per-member": Msg("budget.imports_per_member", "You have imported many games today "
+                              "({limit} limit); try again in {wait}."),
+    "records-per-member-in-a-game": Msg(
+        "budget.records_in_a_game", "You have changed this game many times today; a moderator "
+        "can still `abandon` or `pause` it ({limit} limit); try again in {wait}."),
+    "records-per-member": Msg("budget.records_per_member", "You have changed games many times "
+                              "today ({limit} limit); try again in {wait}."),
+    "bot-seats-per-member": Msg("budget.bot_seats_per_member", "You have added many computer "
+                                "players today ({limit} limit); try again in {wait}."),
+    "bot-seats-per-server": Msg("budget.bot_seats_per_server", "Many computer players were "
+                                "added on this server today ({limit} limit); try again in "
+                                "{wait}."),
 }
+#: A search asked for (``hint``) while the asker's or their server's thinking seconds are spent.
+THOUGHT_A_LOT = Msg("budget.thinking", "The computer has thought a lot for you (or this "
+                    "server) in a short while (thinking-per-member limit); try `{again}` again "
+                    "in {wait}.")
+#: A search may start while at least this many seconds are left in its buckets; what it took
+#: is charged when it is done (``Budgets.thought``), so a bucket can end a search below empty.
+THOUGHT_MIN = 0.01
+OVER_DAILY = Msg("budget.over_daily", "That is over a daily limit ({limit} limit); try again in "
+                 "{wait}.")
+FORGET_AGAIN = Msg("budget.forget_again", "You asked that a short while ago (forget-per-member "
+                   "limit); try again in {wait}.")
+MANY_PICTURES = Msg("budget.many_pictures", "That is many pictures in a short while; try "
+                    "`{again}` again in {wait}.")
+NO_PICTURE = Msg("budget.no_picture", "(No picture this time: many were drawn here just now; "
+                 "`map` draws the table again in {wait}.)")
+SECONDS = Msg("budget.seconds", "{n} s")
 
 
 class TokenBuckets:
@@ -59,6 +94,15 @@ class TokenBuckets:
         self.clock = clock
         self._buckets: dict[tuple[object, ...], tuple[float, float]] = {}
         self._lock = threading.Lock()
+
+    def spend(self, key: tuple[object, ...], rate: Rate, amount: float) -> None:
+        """Take ``amount`` tokens measured after the fact (processor seconds a search took):
+        the bucket may go below empty, and refills from there."""
+        now = self.clock()
+        with self._lock:
+            tokens, at = self._buckets.get(key, (float(rate.burst), now))
+            tokens = min(float(rate.burst), tokens + max(0.0, now - at) / rate.per)
+            self._buckets[key] = (tokens - amount, now)
 
     def wait(self, key: tuple[object, ...], rate: Rate, *, take: bool = True,
              cost: float = 1.0) -> float:
@@ -130,23 +174,25 @@ class Budgets:
         return None
 
     def refusal(self, cost: Cost, place: str, user_id: str, server: str | None,
-                started: bool) -> str | None:
+                started: bool) -> Said | None:
         """None when every budget ``cost`` draws on has room (then it is taken), else the
         reason of the refusal. Nothing is drawn for a game not started, so it costs nothing."""
         if Budget.FORGET in cost.budgets:  # each looks through the whole database
             over = self.charge([Charge(("forget", user_id), FORGETS_PER_MEMBER, 1,
                                        "forget-per-member")])
             if over is not None:
-                return (f"You asked that a short while ago (forget-per-member limit); try again "
-                        f"in {later(over.wait)}.")
+                return FORGET_AGAIN(wait=later(over.wait))
         if not started:
             return None
+        if Budget.THINKING in cost.budgets:
+            wait = self.thinking_wait(user_id, server or place)
+            if wait:
+                return THOUGHT_A_LOT(again=cost.again, wait=later(wait))
         wait = self.picture_wait(place, user_id, server) if Budget.PICTURE in cost.budgets else 0
         if not wait and Budget.ANIMATION in cost.budgets:
             wait = self.animation_wait(place, user_id, server)
         if wait:
-            return (f"That is many pictures in a short while; try `{cost.again}` again in "
-                    f"{later(wait)}.")
+            return MANY_PICTURES(again=cost.again, wait=later(wait))
         return None
 
     def picture_wait(self, place: str, user_id: str, server: str | None = None) -> float:
@@ -183,6 +229,12 @@ class Budgets:
             return None
         count = len(kinds)
         charges = [Charge(("records", user_id), RECORDS_PER_MEMBER, count, "records-per-member")]
+        bots = sum(1 for kind in kinds if kind in ("bot", "bot_seat"))
+        if bots:  # each bot seat plays (and thinks) for the rest of its game
+            charges += [Charge(("bot-seats", user_id), BOT_SEATS_PER_MEMBER, bots,
+                               "bot-seats-per-member"),
+                        Charge(("bot-seats-server", server or place), BOT_SEATS_PER_SERVER, bots,
+                               "bot-seats-per-server")]
         if kinds[0] in ("create", "import") or "import" in kinds:
             charges += [Charge(("games", user_id), GAMES_PER_MEMBER, 1, "games-per-member"),
                         Charge(("games-server", server or place), GAMES_PER_SERVER, 1,
@@ -196,7 +248,7 @@ class Budgets:
         return self.charge(charges)
 
     def change_refusal(self, place: str, actor: Actor, draft: Draft,
-                       moderator: bool) -> str | None:
+                       moderator: bool) -> Said | None:
         """None when a change is within the records cap and the member's and server's daily
         budgets (taken now), else why not; abandon, drop, pause and a moderator's undo always
         pass. Over the records cap is a ``LimitError``."""
@@ -209,17 +261,32 @@ class Budgets:
         over = self.change_over(place, actor.user_id, actor.server, draft.record.game_id, kinds)
         if over is None:
             return None
-        return (_OVER.get(over.limit, "That is over a daily limit")
-                + f" ({over.limit} limit); try again in {later(over.wait)}.")
+        return _OVER.get(over.limit, OVER_DAILY)(limit=over.limit, wait=later(over.wait))
 
-    def picture_skipped(self, place: str, user_id: str, server: str | None) -> str | None:
+    def picture_skipped(self, place: str, user_id: str, server: str | None) -> Said | None:
         """What a change over the picture budget says (it stands; only its picture is
         skipped), or None when its picture may be drawn (then it is counted)."""
         wait = self.picture_wait(place, user_id, server)
         if wait > 0:
-            return (f"\n(No picture this time: many were drawn here just now; `map` draws the "
-                    f"table again in {later(wait)}.)")
+            return NO_PICTURE(wait=later(wait))
         return None
+
+    def thinking_wait(self, member: str, server: str) -> float:
+        """0 when the member and the server both have thinking seconds left (a search of
+        theirs may start now), else the seconds until both have; nothing is taken: a search
+        is charged what it took when it is done (``thought``)."""
+        if self.buckets is None:
+            return 0.0
+        return max(self.buckets.wait(("thinking", member), THINKING_PER_MEMBER, take=False,
+                                     cost=THOUGHT_MIN),
+                   self.buckets.wait(("thinking-server", server), THINKING_PER_SERVER,
+                                     take=False, cost=THOUGHT_MIN))
+
+    def thought(self, member: str, server: str, seconds: float) -> None:
+        """Charge a finished search's processor seconds to its member and server."""
+        if self.buckets is not None:
+            self.buckets.spend(("thinking", member), THINKING_PER_MEMBER, seconds)
+            self.buckets.spend(("thinking-server", server), THINKING_PER_SERVER, seconds)
 
     def may_remind(self, user_id: str | None) -> bool:
         """A user waited for at many tables is reminded a few times a day, not a flood."""
@@ -227,11 +294,11 @@ class Budgets:
                                                              REMINDERS_PER_USER)
 
 
-def later(seconds: float) -> str:
+def later(seconds: float) -> Text:
     """A wait as a person says it ("12 s", "4 minutes", "3 hours")."""
     seconds = max(1, round(seconds))
     if seconds < 90:
-        return f"{seconds} s"
+        return SECONDS(n=seconds)
     if seconds < 90 * 60:
-        return f"{round(seconds / 60)} minutes"
-    return f"{round(seconds / 3600)} hours"
+        return MINUTES(n=round(seconds / 60))
+    return HOURS(n=round(seconds / 3600))

@@ -15,8 +15,10 @@ from collections.abc import Callable, Sequence
 from bot.api import Actor, Command
 from bot.service.budgets import Budgets, TokenBuckets
 from bot.service.drawing.renderer import Renderer, default_renderer
+from bot.service.game.live_game import LiveGame
 from bot.service.live_games import CACHE_IDLE, CACHE_SIZE, LiveGames
 from bot.service.store.store import Store
+from bot.service.thinking import Thinker
 
 #: An admission check: the reason of its refusal (``refuse`` adds that nothing changed), or None.
 #: Checks of an adapter's own plug in here (``GameService(admit=...)``); the budgets per member
@@ -68,9 +70,12 @@ class Core:
         self.cache = LiveGames(self.store, clock, cache_size, cache_idle)
         #: one command (or look-up of the live games) at a time
         self.lock = threading.Lock()
-        #: called with the place after every committed change (the bot seats' player,
-        #: ``bot.service.bots``, looks whether a bot is to act); must not block
-        self.after_commit: list[Callable[[str], None]] = []
+        #: called under the lock after every committed change, with the place, the game as
+        #: committed, the server of whoever made it (None: none) and the time (the computer's
+        #: players, ``bot.service.bots``, look whether the computer is to act); must not block
+        self.after_commit: list[Callable[[str, LiveGame, str | None, float], None]] = []
+        #: where the computer's searches are done (worker processes, a fair turn, budgets)
+        self.thinker = Thinker(self.budgets)
         self.assemble()
 
     def assemble(self) -> None:

@@ -14,7 +14,16 @@ from bot.service.command.context import Context
 from bot.service.core import Core
 from bot.service.verbs.export import ExchangeError, export_text
 from bot.service.verbs.import_game import first_seat
+from bot.service.words.catalogue import say
 from engine.limits import MAX_IMPORT_BYTES
+from engine.text import Msg
+
+UNKNOWN_FORMAT = Msg("exchange.unknown_format", "unknown format {fmt}; use txt, json or html")
+NO_GAME = Msg("exchange.no_game", "no game {game} in {path}")
+
+THE_FILE_NAMES_NO_PLAYERS = Msg("exchange.the_file_names_no_players", "The file names no "
+                                "players, so it cannot be a game log; nothing was imported. "
+                                "(`--as NAME` says who imports it.)")
 
 
 class Handler(Protocol):
@@ -34,7 +43,7 @@ class Exchange:
     def export(self, game_id_or_place: int | str, fmt: str) -> str:
         """A game's export by id (or the newest game of a place); ``ExchangeError`` if none."""
         if fmt not in ("txt", "json", "html"):
-            raise ExchangeError(f"unknown format {fmt!r}; use txt, json or html")
+            raise ExchangeError(UNKNOWN_FORMAT(fmt=repr(fmt)))
         core = self.core
         summary = None
         if isinstance(game_id_or_place, int) or str(game_id_or_place).isdigit():
@@ -42,7 +51,7 @@ class Exchange:
         if summary is None:
             summary = core.store.latest_game(str(game_id_or_place))
         if summary is None:
-            raise ExchangeError(f"no game {game_id_or_place!r} in {core.store.path}")
+            raise ExchangeError(NO_GAME(game=repr(game_id_or_place), path=core.store.path))
         with core.lock:
             live = core.cache.get(summary)
             ctx = Context(summary.place, Actor("busbot", "busbot"), core.clock(), None, live,
@@ -55,7 +64,6 @@ class Exchange:
         if actor is None and len(data) <= MAX_IMPORT_BYTES:
             actor = first_seat(data.decode("utf-8-sig", errors="replace"))
         if actor is None:
-            return Refusal("The file names no players, so it cannot be a game log; nothing was "
-                           "imported. (`--as NAME` says who imports it.)")
+            return Refusal(say(THE_FILE_NAMES_NO_PLAYERS()))
         return self.pipeline.handle(place, actor, "import",
                                     attachments=[Attachment("import", data)]).complete()

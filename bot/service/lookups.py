@@ -14,7 +14,17 @@ from bot.api import Actor, Position, TableNow
 from bot.service.core import Core
 from bot.service.game.live_game import LiveGame, waiting_for
 from bot.service.game.records import OPEN_STATUSES, GameStatus
+from bot.service.store import languages
+from bot.service.words.catalogue import Said, say, words_for
 from bot.service.words.replies import where_things_stand
+from engine.text import Msg, Words
+
+OTHER_GAME = Msg("lookups.other_game", "The table has moved on: that was another game.")
+TAKEN_BACK = Msg("lookups.taken_back", "The table has moved on: moves were taken back since, and "
+                 "it now stands after move {moves}.")
+MOVED_ON = Msg("lookups.moved_on", "The table has moved on: {shown}.")
+MOVED_ON_MORE = Msg("lookups.moved_on_more", "The table has moved on: {shown} and {more} more.")
+GONE = Msg("lookups.gone", "The table has moved on: the game is gone.")
 
 
 def position_of(live: LiveGame) -> Position:
@@ -32,23 +42,23 @@ def table_now(live: LiveGame) -> TableNow | None:
                     tuple(str(m) for m in live.game.legal_moves()))
 
 
-def since(live: LiveGame, then: Position) -> str:
+def since(live: LiveGame, then: Position) -> Said:
     """What changed at the table since ``then``, in one sentence ("" when nothing did)."""
     now = position_of(live)
     if now == then:
         return ""
     if then.game_id != now.game_id:
-        return "The table has moved on: that was another game."
+        return OTHER_GAME()
     moves = live.record.moves
     kept = then.moves <= len(moves) and (
         then.moves == 0 or moves[then.moves - 1].seq == then.last_seq)
     if not kept:
-        return (f"The table has moved on: moves were taken back since, and it now stands after "
-                f"move {now.moves}.")
+        return TAKEN_BACK(moves=now.moves)
     new = moves[then.moves:]
     shown = "; ".join(f"{m.seat}: {m.text}" for m in new[:3])
-    more = f" and {len(new) - 3} more" if len(new) > 3 else ""
-    return f"The table has moved on: {shown}{more}."
+    if len(new) > 3:
+        return MOVED_ON_MORE(shown=shown, more=len(new) - 3)
+    return MOVED_ON(shown=shown)
 
 
 class Lookups:
@@ -98,12 +108,18 @@ class Lookups:
             return table_now(live) if live is not None else None
 
     def since(self, place: str, then: Position) -> str:
-        """What changed in the place's game since ``then`` ("" when nothing did)."""
+        """What changed in the place's game since ``then`` ("" when nothing did), in the
+        game's language (the adapter does not say who asks)."""
         with self.core.lock:
             live = self._live(place)
             if live is None:
-                return "The table has moved on: the game is gone."
-            return since(live, then)
+                return say(GONE(), self._words(None))
+            return say(since(live, then), self._words(live))
+
+    def _words(self, live: LiveGame | None) -> Words:
+        """The game's language (its place's readers')."""
+        return words_for(languages.for_game(self.core.store, live.record if live else None,
+                                            None))
 
     def where_things_stand(self, place: str) -> str | None:
         """A line for someone arriving at a table (the console after a restart): the open game
@@ -113,4 +129,5 @@ class Lookups:
             if summary is None or summary.status not in OPEN_STATUSES:
                 return None
             live = self.core.cache.get(summary)
-        return where_things_stand(live, summary.id)
+            words = self._words(live)
+        return say(where_things_stand(live, summary.id), words)

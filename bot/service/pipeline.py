@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.api import (
     Actor,
@@ -49,14 +49,22 @@ from bot.service.game.records import GameStatus, Record, same_user
 from bot.service.ledger import Ledger
 from bot.service.router import registry, route
 from bot.service.router.reading import read_message
-from bot.service.store import layouts
+from bot.service.store import languages, layouts
 from bot.service.store.store import Change, GameSummary, PictureMoment, Waiting
 from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
 from bot.service.verbs.story import at_the_end
+from bot.service.words.catalogue import Said, lines, say, words_for
 from engine import Game
-from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message
+from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message, unlinked
+from engine.text import Msg, Words
 
 log = logging.getLogger(__name__)
+
+HANDLED_ALREADY = Msg("pipeline.handled_already", "(That message was handled already.)")
+WENT_WRONG = Msg("pipeline.went_wrong", "Something went wrong on my side; nothing was changed.")
+NOT_SAVED = Msg("pipeline.not_saved",
+                "That could not be saved ({error}); nothing was changed. Please try again.")
+NO_STORIES = Msg("pipeline.no_stories", "(Charts and animations are not drawn here.)")
 
 
 @dataclass(slots=True)
@@ -72,6 +80,8 @@ class Step:
     live: LiveGame | None = None
     #: said live (not read from history): a refusal is owed until its post is made
     owed: bool = False
+    #: the author's words (their language, else the game's), once looked up
+    reader: Words | None = None
 
 
 class Pipeline:
@@ -86,6 +96,8 @@ class Pipeline:
                addressed: Addressed | None = None, owed: bool = False) -> Prepared:
         """The command through every step but the drawing (``Prepared.complete``). ``owed``:
         said live, so a refusal's answer is kept as owed until it is ``answered``."""
+        # a display name is member text too, echoed in replies and kept in records
+        actor = replace(actor, name=unlinked(actor.name))
         with self.core.lock:
             now = self.core.clock()
             refused = self.admit(place, actor, message, message_id, now)
@@ -109,16 +121,35 @@ class Pipeline:
         try:
             check_message(message if isinstance(message, str) else message.written())
         except LimitError as err:
-            return Refusal(refusal_text(str(err).capitalize() + "."))
+            return Refusal(say(refusal_text(limit_said(err)), self.private(actor, None)))
         if message_id is not None:
             before = self.ledger.handled_reply(place, message_id)
             if before is not None:
-                return Duplicate(f"(That message was handled already.)\n{before}")
+                return Duplicate(say(lines(HANDLED_ALREADY(), before),
+                                     self.private(actor, None)))
         for check in self.core.admission:
             refused = check(place, actor, message, now)
             if refused is not None:
-                return Refusal(refusal_text(refused))
+                return Refusal(say(refusal_text(refused), self.private(actor, None)))
         return None
+
+    # ---- who reads it: the language of each reply (``store/languages.py``) -----------------
+
+    def public(self, actor: Actor, live: LiveGame | None) -> Words:
+        """The words of a post everyone in the game's place reads: the game's language."""
+        return words_for(languages.for_game(self.core.store, live.record if live else None,
+                                            actor.server))
+
+    def reader(self, step: Step) -> Words:
+        """The author's words for this command (looked up once per command)."""
+        if step.reader is None:
+            step.reader = self.private(step.actor, step.live)
+        return step.reader
+
+    def private(self, actor: Actor, live: LiveGame | None) -> Words:
+        """The words of what the author alone asked for or is refused: their language."""
+        return words_for(languages.for_member(self.core.store, actor.user_id,
+                                              live.record if live else None, actor.server))
 
     # ---- load and decide: the game, the route and the handler --------------------------------
 
@@ -131,10 +162,10 @@ class Pipeline:
             cmd = read_message(message) if isinstance(message, str) else message
             return self.decide(step, cmd, attachments)
         except LimitError as err:
-            return refuse(str(err).capitalize() + ".")
+            return refuse(limit_said(err))
         except Exception:  # a bug in one command must neither change nor take down anything
             log.exception("command %r in %s failed", message, step.place)
-            return refuse("Something went wrong on my side; nothing was changed.")
+            return refuse(WENT_WRONG())
 
     def load(self, summary: GameSummary | None) -> LiveGame | None:
         """The place's game (None: there is none), from the live games or its records."""
@@ -154,7 +185,8 @@ class Pipeline:
             step.place, actor, step.now, step.message_id, live,
             is_moderator(actor, live.record if live else None, core.moderator_role),
             core.store, attachments, core.bind_imported_names,
-            server_moderator=is_moderator(actor, None, core.moderator_role))
+            server_moderator=is_moderator(actor, None, core.moderator_role),
+            words=self.reader(step))
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
@@ -174,41 +206,45 @@ class Pipeline:
                     else _turn_mentions(live, after, step.actor, step.now))
         mentions = list(dict.fromkeys([*mentions, *draft.pings]))
         snapshot = outcome.picture if core.renderer is not None else None
-        change = _change(step, outcome, draft, snapshot)
-        change.derive = ratings.on_change(live, after, step.place)  # a finished game's ratings
         skipped = None if snapshot is None else core.budgets.picture_skipped(
             step.place, step.actor.user_id, step.actor.server)
         snapshot = None if skipped else snapshot
         told, ending = self._ending(step, draft)
-        text = outcome.text + (skipped or "") + told
+        words = self.public(step.actor, after)
+        said = say(outcome.text, words)
+        text = say(lines(said, skipped, told), words)
+        change = _change(step, outcome, draft, snapshot, said)
+        # a finished game's ratings, said in the post's language
+        change.derive = ratings.on_change(live, after, step.place, words)
         if core.announce:
             change.announcement = Announcement(
                 step.place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
                 snapshot is not None, draft.new[0].seq if shown is not None else 0,
-                _story_of(ending))
+                _story_of(ending), language=words.language)
         try:
             game_id = core.store.commit(change, step.now)
         except sqlite3.Error as err:
             log.exception("commit failed in %s", step.place)
-            return Prepared(Refusal(f"That could not be saved ({err}); nothing was changed. "
-                                    f"Please try again."))
+            return Prepared(Refusal(say(NOT_SAVED(error=str(err)),
+                                        self.private(step.actor, live))))
         draft.record.game_id = game_id
         core.cache.keep(game_id, after, step.now)
         for hook in core.after_commit:
-            hook(step.place)
+            hook(step.place, after, step.actor.server, step.now)
         self.ledger.prune_now_and_then(step.now)
-        reply = Update("\n".join(filter(None, (text, change.derived))), mentions=mentions,
+        reply = Update("\n".join(filter(None, (text, say(change.derived or "", words)))),
+                       mentions=mentions,
                        files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
                        announcement=change.announcement_id, table=lookups.table_now(after))
-        prepared = Prepared(reply, snapshot, core.renderer, core.picture_dir, shown)
+        prepared = Prepared(reply, snapshot, core.renderer, core.picture_dir, shown, words=words)
         prepared.story = ending if core.stories else None
         if snapshot is not None:  # posted for everyone: the channel's layout
             prepared.layout = layouts.for_place(core.store, step.place)
-            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now)
+            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now, words)
         return prepared
 
-    def _ending(self, step: Step, draft: Draft) -> tuple[str, StoryJob | None]:
+    def _ending(self, step: Step, draft: Draft) -> tuple[Said, StoryJob | None]:
         """The statistics and the story to draw when this change has just ended the game."""
         after, live = draft.live, step.live
         if after.status != GameStatus.OVER or after.game is None or (
@@ -219,72 +255,85 @@ class Pipeline:
         return at_the_end(after.game, draft.record.game_id,
                           animation=self.core.budgets.animation_wait(
                               step.place, actor.user_id, actor.server) == 0,
-                          page=page_notes(after, records))
+                          page=page_notes(after, records, self.public(step.actor, after)))
 
     # ---- a refusal or a lookup: nothing to commit --------------------------------------------
 
     def unchanged(self, step: Step, outcome: Outcome) -> Prepared:
         """A refusal or a lookup: nothing to commit, only the message to note as read (and a
         live refusal's answer as owed until it is posted: ``answered``)."""
-        text = outcome.text
+        words = self.reader(step)
+        text = say(outcome.text, words)
         if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
             text = text[:MAX_MESSAGE_CHARS - 1] + "…"
         if step.message_id is not None:
             self.ledger.see(step.place, step.message_id,
                             text if step.owed and not outcome.ok else None, step.now)
         if not outcome.ok:
-            return Prepared(Refusal(text, files=outcome.files, mentions=outcome.mentions or []))
+            return Prepared(Refusal(text, files=outcome.files, mentions=outcome.mentions or []),
+                            words=words)
+        if outcome.pondering is not None:  # thought out after the lock, on the workers
+            return Prepared(Lookup(text, mentions=outcome.mentions or []), words=words,
+                            pondering=outcome.pondering, thinking=self.core.thinker)
         if outcome.story is not None:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
             if not self.core.stories:
-                reply.text += "\n(Charts and animations are not drawn here.)"
-                return Prepared(reply)
-            return Prepared(reply, story=outcome.story)
-        return self._looked_up(step, outcome)
+                reply.text += "\n" + words(NO_STORIES())
+                return Prepared(reply, words=words)
+            return Prepared(reply, story=outcome.story, words=words)
+        return self._looked_up(step, outcome, text, words)
 
-    def _looked_up(self, step: Step, outcome: Outcome) -> Prepared:
+    def _looked_up(self, step: Step, outcome: Outcome, text: str, words: Words) -> Prepared:
         """A lookup's or a preview's reply, with the picture it asked for to be drawn."""
         core = self.core
         reply: Reply
         if outcome.preview is not None:
-            reply = Previewed(outcome.text, files=outcome.files, moves=outcome.preview,
+            reply = Previewed(text, files=outcome.files, moves=outcome.preview,
                               mentions=outcome.mentions or [])
             if step.live is not None:
                 reply.table = lookups.table_now(step.live)  # what Play this is made for
         else:
-            reply = Lookup(outcome.text, files=outcome.files, mentions=outcome.mentions or [])
+            reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
         if outcome.picture is None:
-            return Prepared(reply)
+            return Prepared(reply, words=words)
         summary = step.summary
         reply.picture_name = outcome.picture_name or picture_name(
             summary.id if summary else 0, len(outcome.picture.history))
         return Prepared(reply, outcome.picture, core.renderer, core.picture_dir,
                         outcome.previous,
-                        note=PREVIEW_NOTE if outcome.preview is not None else "",
+                        note=PREVIEW_NOTE() if outcome.preview is not None else "",
                         layout=outcome.layout or layouts.for_asker(
                             core.store, step.place, step.actor.user_id),
-                        seat_notes=seat_notes(step.live.record, outcome.picture, step.now)
-                        if step.live else {})
+                        seat_notes=seat_notes(step.live.record, outcome.picture, step.now,
+                                              words)
+                        if step.live else {}, words=words)
 
 
-def _change(step: Step, outcome: Outcome, draft: Draft, snapshot: Game | None) -> Change:
-    """What the store writes for a change: records, the summary row, the picture index."""
+def _change(step: Step, outcome: Outcome, draft: Draft, snapshot: Game | None,
+            said: str) -> Change:
+    """What the store writes for a change: records, the summary row, the picture index
+    (``said``: the reply as written for the game's place)."""
     after, first, last = draft.live, draft.new[0], draft.new[-1]
     moment = None
     if outcome.position_changed and snapshot is not None:
         moment = PictureMoment(
             draft.record.game_id, last.seq, len(after.record.moves),
-            snapshot.state.round, step.now, _caption(first, outcome.text))
+            snapshot.state.round, step.now, _caption(first, said))
     return Change(
         game_id=draft.record.game_id, place=step.place, records=draft.new,
         status=after.status, edition=after.record.edition,
         players=", ".join(s.name for s in after.record.seats),
         waiting=_waiting(after, step.summary, outcome.position_changed, last.seq, step.now),
-        message_id=step.message_id, reply_text=outcome.text, picture=moment,
+        message_id=step.message_id, reply_text=said, picture=moment,
         positions=positions_reached(step.live, after),
         due_at=due_at(after.record, after.game, step.now), deadline=after.record.deadline,
         server=step.actor.server,
     )
+
+
+def limit_said(err: LimitError) -> Said:
+    """A limit's refusal: the engine's words for it, as a sentence."""
+    return str(err).capitalize() + "."
 
 
 def _story_of(ending: StoryJob | None) -> StoryFiles:
@@ -326,7 +375,7 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,
              last_seq: int, now: float) -> Waiting | None:
     """Whom the game waits for; the clock for reminders restarts when the position changed."""
-    waiting = waiting_for(after)
+    waiting = waiting_for(after, now)
     if waiting is None:
         return None
     decision, user = waiting

@@ -5,9 +5,11 @@ the Discord bot's reminders cog and the console table both run, and the bot-wide
 ``schedule`` table) and hands each to ``due_work``, as a command of the bot's own: a
 reminder halfway and an hour before (a ``remind`` record, and a ping of the player within the
 reminder limits), and when the deadline passes the moderator told and the timeout policy
-applied (``wait``: nothing more; ``idle``/``bot``: that one decision played, each move recorded
-with why and for whom). The records, the announcement and the next due moment are committed
-together, so a restart loses nothing and sends nothing twice.
+applied (``wait``: nothing more; ``idle``: that one decision played, each move recorded with
+why and for whom; ``bot``: the same, thought out by the computer's players after this commit,
+out of the lock: ``bot/service/bots.py``; a seat only offered: nothing, the moderator told).
+The records, the announcement and the next due moment are committed together, so a restart
+loses nothing and sends nothing twice. A clock set back is noticed here too (``_set_back``).
 """
 
 from __future__ import annotations
@@ -20,38 +22,74 @@ from bot.service.command.context import Context, GameContext, Outcome
 from bot.service.command.playing import table_outcome
 from bot.service.core import Core
 from bot.service.drawing.prepared import Prepared
-from bot.service.game import automatic, deadlines, payloads
+from bot.service.game import deadlines, payloads
 from bot.service.game.deadlines import HALF, PASSED, Due
 from bot.service.game.live_game import BOT_USER, Draft, Played
+from bot.service.game.records import GameStatus
+from bot.service.game.seat_policy import least_disruptive
 from bot.service.pipeline import Pipeline, Step
+from bot.service.store import languages
 from bot.service.store.store import GameSummary
-from bot.service.words.replies import count_of, played_lines
+from bot.service.words.catalogue import say, words_for
+from bot.service.words.replies import HOURS, played_lines
 from engine import DecisionKind
 from engine.limits import MAX_AUTO_MOVES
+from engine.text import Msg, Words
 
 log = logging.getLogger(__name__)
 
 #: Games the scheduler looks at in one run (the most overdue first; the rest come next run).
 DUE_PER_RUN = 100
-#: Seconds of due work in one run, at most (a game whose timeout the computer player plays
-#: takes up to a second); what is left waits for the next run.
+#: Seconds of due work in one run, at most (a timeout the computer plays is thought out by the
+#: bot players, not here: each game's due work is a few records); what is left waits for the
+#: next run.
 DUE_SECONDS = 5.0
 #: When a game's due work failed (a bug), it is looked at again this much later.
 DUE_RETRY = 3600.0
+#: Seconds the clock may read earlier than before without counting as set back (a clock
+#: kept in step by NTP moves by far less).
+CLOCK_SLACK = 60.0
 #: Who the scheduler's records are written by (automatic moves are the bot's, for a seat).
 SCHEDULER = Actor("busbot", "busbot")
 
+#: A deadline passed on a seat only offered to its new player: no policy plays it.
+OFFERED_SEAT_WAITS = Msg(
+    "scheduler.offered_seat_waits",
+    "Time ran out for {decision} (the deadline is {took}); moderator {moderator}: the seat "
+    "{seat} is only offered to {user}, so nobody plays it until they take it with `accept`; "
+    "you can play it with `as {seat}: MOVE`, `drop {seat}` or offer it to someone else.")
+
+#: The machine's clock reads earlier than when the wait for a decision began.
+CLOCK_SET_BACK = Msg(
+    "scheduler.clock_set_back",
+    "The bot's clock was set back, so the wait for {decision} counts again from now: at most "
+    "{left} more (the deadline is {deadline}).")
+
 _POLICY = {
-    "wait": "the game waits for them (timeout policy `wait`)",
-    "idle": "the bot plays that decision the least disruptive way (timeout policy `idle`)",
-    "bot": "the computer player plays that decision (timeout policy `bot`)",
+    "wait": Msg("scheduler.policy.wait", "the game waits for them (timeout policy `wait`)"),
+    "idle": Msg("scheduler.policy.idle", "the bot plays that decision the least disruptive way "
+                "(timeout policy `idle`)"),
+    "bot": Msg("scheduler.policy.bot", "the computer player plays that decision (timeout policy "
+               "`bot`)"),
 }
+REMINDER_HALF = Msg("scheduler.reminder_half", "Reminder (halfway through the deadline): the game "
+                    "waits for {decision}. Time left: {left} of {deadline}; then {policy}. "
+                    "(`moves` lists the choices; `away 3d` says you are away.)")
+REMINDER_HOUR = Msg("scheduler.reminder_hour", "Reminder (an hour from the deadline): the game "
+                    "waits for {decision}. Time left: {left} of {deadline}; then {policy}. "
+                    "(`moves` lists the choices; `away 3d` says you are away.)")
+TIME_RAN_OUT = Msg("scheduler.time_ran_out", "Time ran out for {decision} (the deadline is "
+                   "{took}); moderator {moderator}: {policy}.")
+WAITED = Msg("scheduler.waited", "Reminder: the game has waited {hours} for {decision}. (`moves` "
+             "lists the choices.)")
 
 
 def due_work(ctx: GameContext) -> Outcome | None:
     """The records and the announcement of what is due now in the game (None: nothing is;
     the caller stores when something next will be)."""
     live = ctx.live
+    if (set_back := _set_back(ctx)) is not None:
+        return set_back
     due = deadlines.next_due(live.record, live.game, ctx.now)
     if due is None or due.at > ctx.now or due.stage not in deadlines.STAGES:
         return None
@@ -60,6 +98,27 @@ def due_work(ctx: GameContext) -> Outcome | None:
     if due.stage == PASSED:
         return _passed(draft, due)
     return _reminder(draft, due)
+
+
+def _set_back(ctx: GameContext) -> Outcome | None:
+    """When the clock now reads earlier than the start of the wait for the decision (the
+    machine's clock was set back), a record at this moment, from which the wait counts again
+    (``GameRecord``'s clock): its deadline passes at most its length from now, not when the
+    clock reaches the old start again. None when the clock is where it should be."""
+    record, game = ctx.live.record, ctx.live.game
+    decision = game.to_act() if game is not None else None
+    if decision is None or record.deadline is None or record.status != GameStatus.ACTIVE:
+        return None
+    start = deadlines.started(record, decision.player)
+    if start is None or start <= ctx.now or record.clock.since is None \
+            or record.clock.since <= ctx.now:
+        return None
+    draft = ctx.draft()
+    draft.add(payloads.Reminded(()), seat=decision.player, user=BOT_USER)
+    left = max(0.0, record.deadline - draft.record.clock.waited)
+    return Outcome(CLOCK_SET_BACK(decision=decision.said, left=deadlines.hours(left),
+                                  deadline=deadlines.hours(record.deadline)),
+                   draft=draft, mentions=[])
 
 
 def _player(draft: Draft, seat_name: str) -> str | None:
@@ -76,15 +135,14 @@ def _reminder(draft: Draft, due: Due) -> Outcome:
     decision = game.to_act()
     assert decision is not None
     left = record.deadline - deadlines.waited(record, due.seat, draft.now)
-    when = "halfway through" if due.stage == HALF else "an hour from"
     player = _player(draft, due.seat)
     if player is not None:
         draft.pings.append(player)
     return Outcome(
-        f"Reminder ({when} the deadline): the game waits for {decision.text}. Time left: "
-        f"{deadlines.hours(max(0.0, left))} of {deadlines.hours(record.deadline)}; then "
-        f"{_POLICY[record.on_timeout]}. (`moves` lists the choices; `away 3d` says you are "
-        f"away.)", draft=draft, mentions=[])
+        (REMINDER_HALF if due.stage == HALF else REMINDER_HOUR)(
+            decision=decision.said, left=deadlines.hours(max(0.0, left)),
+            deadline=deadlines.hours(record.deadline), policy=_POLICY[record.on_timeout]()),
+        draft=draft, mentions=[])
 
 
 def _passed(draft: Draft, due: Due) -> Outcome:
@@ -96,12 +154,19 @@ def _passed(draft: Draft, due: Due) -> Outcome:
     took = deadlines.hours(record.deadline)
     if record.creator_id:  # who moderates this game agreed to hear of it
         draft.pings.append(record.creator_id)
-    line = (f"Time ran out for {decision.text} (the deadline is {took}); moderator "
-            f"{record.creator_name}: {_POLICY[record.on_timeout]}.")
+    seat = record.seat(due.seat)
+    if seat is not None and not seat.agreed:  # only offered: no policy plays it
+        return Outcome(OFFERED_SEAT_WAITS(
+            decision=decision.said, took=took, moderator=record.creator_name, seat=seat.name,
+            user=seat.user_name), draft=draft, mentions=[])
+    line = TIME_RAN_OUT(decision=decision.said, took=took, moderator=record.creator_name,
+                        policy=_POLICY[record.on_timeout]())
     if record.on_timeout == "wait":
         player = _player(draft, due.seat)
         if player is not None:
             draft.pings.append(player)
+        return Outcome(line, draft=draft, mentions=[])
+    if record.on_timeout == "bot":  # the computer thinks it out of the lock (``bots.py``)
         return Outcome(line, draft=draft, mentions=[])
     played = timed_out(draft, due.seat, record.on_timeout, record.deadline)
     played.extend(draft.run_automatic())
@@ -109,9 +174,10 @@ def _passed(draft: Draft, due: Due) -> Outcome:
 
 
 def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Played]:
-    """Play the seat's decision by ``policy``: every move it owes of that kind (one marker
-    when choosing), each recorded as a timeout, for that seat, with the policy and the
-    deadline."""
+    """Play the seat's decision by ``policy`` (``idle``: the least disruptive way; the
+    computer's, ``bot``, is thought out by the bot players): every move it owes of that kind
+    (one marker when choosing), each recorded as a timeout, for that seat, with the policy and
+    the deadline."""
     game = draft.game
     assert game is not None
     first = game.to_act()
@@ -121,7 +187,7 @@ def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Pla
         decision = game.to_act()
         if decision is None or decision.player != seat or decision.kind != first.kind:
             break
-        move = automatic.policy_move(policy, game)
+        move = least_disruptive(game)
         played.append(draft.auto_move(seat, move, "timeout", policy=policy, after=deadline))
         if first.kind == DecisionKind.CHOOSE:
             break
@@ -135,6 +201,16 @@ class Scheduler:
     def __init__(self, core: Core, pipeline: Pipeline) -> None:
         self.core = core
         self.pipeline = pipeline
+        #: the latest moment the scheduler has seen (first: the games' last change)
+        self.latest: float | None = None
+
+    def _set_back(self, now: float) -> bool:
+        """Whether the clock reads earlier than a moment already seen (by more than a
+        ``CLOCK_SLACK``): it was set back. The new reading is taken as the time from then on."""
+        latest = self.latest if self.latest is not None else self.core.store.last_change()
+        went_back = latest is not None and now < latest - CLOCK_SLACK
+        self.latest = now if went_back or latest is None else max(latest, now)
+        return went_back
 
     def run_due(self, now: float | None = None,
                 limit: int = DUE_PER_RUN) -> list[tuple[str, Prepared]]:
@@ -144,8 +220,10 @@ class Scheduler:
         (``Prepared.complete``)."""
         core = self.core
         now = core.clock() if now is None else now
+        if self._set_back(now):
+            core.store.all_due(now)  # each game's wait is looked at, and restarted if need be
         done = []
-        spent = time.monotonic() + DUE_SECONDS  # the computer player thinks up to a second
+        spent = time.monotonic() + DUE_SECONDS
         for game_id in core.store.due_games(now, limit):
             if time.monotonic() > spent:
                 break  # the rest next time: the commands waiting behind come first
@@ -190,13 +268,16 @@ class Scheduler:
         for g in due:
             waited = (now - (g.waiting_since or now)) / 3600
             assert g.waiting_user is not None
-            reminders.append(Reminder(
-                g.place, (g.waiting_user,),
-                f"Reminder: the game has waited {count_of(round(waited), 'hour')} for "
-                f"{g.waiting_text}. "
-                f"(`moves` lists the choices.)"))
+            said = WAITED(hours=HOURS(n=round(waited)), decision=g.waiting_text or "")
+            reminders.append(Reminder(g.place, (g.waiting_user,), say(said, self._words(g))))
         core.store.mark_reminded([(g.id, g.waiting_key or 0) for g in due], now)
         return reminders
+
+    def _words(self, summary: GameSummary) -> Words:
+        """The words of the game's place (its language)."""
+        with self.core.lock:
+            record = self.core.cache.get(summary).record
+            return words_for(languages.for_game(self.core.store, record, None))
 
     def _away(self, summary: GameSummary, now: float) -> bool:
         """Whether the player the game waits for is away (then nobody reminds them)."""

@@ -62,6 +62,7 @@ class GameService(Core):
         self.exchange = Exchange(self, self.pipeline)
 
     def close(self) -> None:
+        self.thinker.close()
         self.store.close()
 
     # ---- commands: the pipeline ----------------------------------------------------------------

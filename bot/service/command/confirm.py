@@ -24,6 +24,22 @@ from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import AskFirst
 from bot.service.game.records import GameStatus
 from bot.service.store import pending
+from engine.text import Msg
+
+NOTHING_WAS_CHANGED_YET = Msg("confirm_question.nothing_was_changed_yet", "Nothing was changed "
+                              "yet.")
+THE_TABLE_HAS_CHANGED_SINCE = Msg("confirm_question.the_table_has_changed_since", "The table has "
+                                  "changed since you asked for `{command}`; type it again to "
+                                  "see what it would do now.")
+
+ASK = Msg("confirm_question.ask", "{question} Write `confirm` within {minutes} minutes to go ahead "
+          "(only you can confirm it).")
+ASK_REOPENS = Msg("confirm_question.ask_reopens", "{question} The game is over; this reopens it. "
+                  "Write `confirm` within {minutes} minutes to go ahead (only you can confirm "
+                  "it).")
+NOTHING_TO_CONFIRM = Msg("confirm_question.nothing", "There is nothing for you to confirm: "
+                         "`confirm` goes ahead with a big change you asked for in the last "
+                         "{minutes} minutes.")
 
 #: seconds a question waits for ``confirm``
 WAIT = 300.0
@@ -46,12 +62,10 @@ def ask_first(ctx: GameContext, cmd: object, ask: AskFirst) -> Outcome | None:
     over = ctx.live.status == GameStatus.OVER
     if size is None or (size <= ask.above and not over):
         return None  # small, or impossible (the handler refuses it)
-    finished = " The game is over; this reopens it." if over else ""
     _store(ctx, ask.typed(cmd))
-    minutes = int(WAIT // 60)
-    return refuse(f"{ask.question(ctx, cmd, size)}{finished} Write `confirm` within {minutes} "
-                  f"minutes to go ahead (only you can confirm it).",
-                  unchanged="Nothing was changed yet.")
+    question = (ASK_REOPENS if over else ASK)(question=ask.question(ctx, cmd, size),
+                                                minutes=int(WAIT // 60))
+    return refuse(question, unchanged=NOTHING_WAS_CHANGED_YET())
 
 
 def _store(ctx: GameContext, command: str) -> None:
@@ -71,9 +85,7 @@ def take(ctx: GameContext) -> str | Outcome:
     record = ctx.live.record
     asked = pending.take(ctx.store, ctx.place, _who(ctx))
     if asked is None or asked.until < ctx.now:
-        return refuse("There is nothing for you to confirm: `confirm` goes ahead with a big "
-                      f"change you asked for in the last {int(WAIT // 60)} minutes.")
+        return refuse(NOTHING_TO_CONFIRM(minutes=int(WAIT // 60)))
     if asked.game_id != record.game_id or asked.last_seq != record.last_seq:
-        return refuse(f"The table has changed since you asked for `{asked.command}`; type it "
-                      f"again to see what it would do now.")
+        return refuse(THE_TABLE_HAS_CHANGED_SINCE(command=asked.command))
     return asked.command

@@ -13,10 +13,13 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from bot.api import Actor, Attachment
 from bot.service.drawing.story_job import Drawing
+from bot.service.game.computer import Pondering
 from bot.service.game.live_game import Draft, LiveGame
 from bot.service.game.records import Seat
 from bot.service.store.store import Store
+from bot.service.words.catalogue import Said, joined, lines, say
 from engine import Game
+from engine.text import ENGLISH, Msg, Words
 
 L = TypeVar("L", LiveGame, LiveGame | None)
 
@@ -26,7 +29,7 @@ class CommandTable(Protocol):
     command again. Handed in with the context (a command's module cannot import the registry,
     which imports it)."""
 
-    def help_text(self, moderator: bool) -> str:
+    def help_text(self, moderator: bool) -> Said:
         """``help``: a paragraph per part of the game, each the pieces of its commands."""
         ...
 
@@ -58,11 +61,15 @@ class Context(Generic[L]):
     #: a moderator of the server itself (its managers, the moderator role), whatever the game:
     #: what server-wide settings need (a season of the ratings), unlike a game's creator
     server_moderator: bool = False
+    #: the language of the asker's reply: what a handler writes itself (a file it attaches,
+    #: a page) is written in it; its ``Outcome.text`` is written by the pipeline
+    words: Words = ENGLISH
 
     def with_game(self, live: LiveGame) -> GameContext:
         return Context(self.place, self.actor, self.now, self.message_id, live,
                        self.moderator, self.store, self.attachments, self.bind_imported_names,
-                       self.commands, server_moderator=self.server_moderator)
+                       self.commands, server_moderator=self.server_moderator,
+                       words=self.words)
 
     def draft(self: GameContext) -> Draft:
         return Draft.of(self.live, self.actor, self.now, self.message_id)
@@ -84,7 +91,9 @@ class Outcome:
     moves a preview tried, which a Play button would send.
     """
 
-    text: str
+    #: what it says, in no language yet: the pipeline writes it for its reader
+    #: (``store/languages.py``: the game's language for a change, the author's for the rest)
+    text: Said
     ok: bool = True
     draft: Draft | None = None
     picture: Game | None = None
@@ -99,25 +108,31 @@ class Outcome:
     story: Drawing | None = None
     #: the layout the picture was asked in (``map phone``); None: the asker's, the channel's
     layout: str | None = None
+    #: a search to answer with, done after the lock (``hint``): the reply's text is its answer
+    pondering: Pondering | None = None
 
 
 #: What every refusal ends with (unless its reason already says what was not done).
-NOTHING_CHANGED = "Nothing was changed."
+NOTHING_CHANGED = Msg("refusal.nothing_changed", "Nothing was changed.")
+#: ... as said (the default of every refusal)
+UNCHANGED = NOTHING_CHANGED()
 
 
-def refusal_text(reason: str, unchanged: str = NOTHING_CHANGED) -> str:
+def refusal_text(reason: Said, unchanged: Said = UNCHANGED) -> Said:
     """The reason, then that nothing was changed, said once (a reason that already says what
-    was not done, like the move reader's "so nothing was played", is left as it is)."""
-    if "nothing was" in reason.lower():
+    was not done, like the move reader's "so nothing was played", is left as it is: its
+    English template says so, whatever the language it is written in)."""
+    if "nothing was" in say(reason).lower():
         return reason
-    return f"{reason.rstrip()} {unchanged}"
+    if isinstance(reason, str):
+        reason = reason.rstrip()
+    return joined(reason, unchanged)
 
 
-def refuse(reason: str, *, then: str = "", unchanged: str = NOTHING_CHANGED) -> Outcome:
+def refuse(reason: Said, *, then: Said = "", unchanged: Said = UNCHANGED) -> Outcome:
     """A refusal: the reason, that nothing was changed (``unchanged``, said once, here only),
     then anything that helps (``then``: the legal moves instead, on lines of their own)."""
-    text = refusal_text(reason, unchanged)
-    return Outcome(f"{text}\n{then}" if then else text, ok=False)
+    return Outcome(lines(refusal_text(reason, unchanged), then), ok=False)
 
 
 #: A need: None when it is met, else the refusal. Checked in order before the handler runs

@@ -27,6 +27,7 @@ from bot.api import Command
 from bot.service.command.context import Check, Context, GameContext, Outcome
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
+from bot.service.words.catalogue import Said
 
 #: How the words after a command's first word are read (None: the message is not this command).
 Reader = Callable[[Words], Command | None]
@@ -61,6 +62,8 @@ class Budget(StrEnum):
     ANIMATION = "animation"
     #: ``forget me``, which looks through every stored game: per member
     FORGET = "forget"
+    #: the computer's thinking (a ``hint``): per member and per server, in processor seconds
+    THINKING = "thinking"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +93,7 @@ class AskFirst:
 
     above: int
     size: Callable[[GameContext, Any], int | None]
-    question: Callable[[GameContext, Any, int], str]
+    question: Callable[[GameContext, Any, int], Said]
     typed: Callable[[Any], str]
     by_handler: bool = False
 
@@ -174,10 +177,10 @@ class Entry:
 
     name: str
     words: tuple[str, ...]
-    usage: str
+    usage: Said
     read: Reader | None
     routes: Mapping[type[Command], Route | OpenRoute]
-    help: tuple[tuple[Section, str], ...]
+    help: tuple[tuple[Section, Said], ...]
     docs: tuple[tuple[Who, str], ...]
     slash: Slash | NoSlash
     strict: bool = False

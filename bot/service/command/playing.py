@@ -5,10 +5,24 @@ too); and what a command that changed the position answers (``table_outcome``)."
 
 from __future__ import annotations
 
-from bot.service.command.context import NOTHING_CHANGED, GameContext, Outcome, refuse
+from collections.abc import Sequence
+
+from bot.service.command.context import UNCHANGED, GameContext, Outcome, refuse
 from bot.service.game.live_game import Draft, Played
+from bot.service.words.catalogue import Said, joined, lines
 from bot.service.words.replies import next_line, played_lines
 from engine import BusError, IllegalMove, Move, NotYourTurn
+from engine.text import Listing, Msg
+
+MOVE_FAILED = Msg("play.move_failed", "Move {index} of {total} ({move}) failed, so none was "
+                  "played:")
+NOT_YOUR_DECISION = Msg("play.not_your_decision", "It is not your decision now.")
+WAITS_FOR = Msg("play.waits_for", "The game waits for {decision}.")
+NOT_ALLOWED = Msg("play.not_allowed", "Not allowed: {reason}.")
+NOT_ALLOWED_BY_RULE = Msg("play.not_allowed_by_rule", "Not allowed (rule {rule}): {reason}.")
+LEGAL_INSTEAD = Msg("play.legal_instead", "Legal instead: {moves}.")
+#: an engine's refusal of a move other than an illegal one, as a sentence
+REFUSED = Msg("play.refused", "{reason}.")
 
 
 def apply_moves(ctx: GameContext, seat: str, moves: list[Move], by: str | None) -> Outcome:
@@ -26,26 +40,25 @@ def apply_moves(ctx: GameContext, seat: str, moves: list[Move], by: str | None) 
 
 
 def why_not(draft: Draft, move: Move, err: BusError, index: int, total: int,
-            unchanged: str = NOTHING_CHANGED) -> Outcome:
+            unchanged: Said = UNCHANGED) -> Outcome:
     """The refusal of move ``index`` of ``total``: whose decision it is, or the rule it breaks
     and the legal moves instead."""
-    where = f"Move {index + 1} of {total} ({move}) failed, so none was played: " if total > 1 \
-        else ""
+    where = MOVE_FAILED(index=index + 1, total=total, move=str(move)) if total > 1 else None
     if isinstance(err, NotYourTurn):
         game = draft.game
         decision = game.to_act() if game is not None else None
-        waiting = f" The game waits for {decision.text}." if decision is not None else ""
-        return refuse(f"{where}It is not your decision now.{waiting}", unchanged=unchanged)
+        waiting = WAITS_FOR(decision=decision.said) if decision is not None else None
+        return refuse(joined(where, NOT_YOUR_DECISION(), waiting), unchanged=unchanged)
     if isinstance(err, IllegalMove):
-        rule = f" (rule {err.rule})" if err.rule else ""
-        alternatives = (f"Legal instead: {', '.join(err.alternatives)}."
+        reason = (NOT_ALLOWED_BY_RULE(rule=err.rule, reason=err.text) if err.rule
+                  else NOT_ALLOWED(reason=err.text))
+        alternatives = (LEGAL_INSTEAD(moves=Listing(tuple(err.alternatives), ", "))
                         if err.alternatives else "")
-        return refuse(f"{where}Not allowed{rule}: {err}.", then=alternatives,
-                      unchanged=unchanged)
-    return refuse(f"{where}{err}.", unchanged=unchanged)
+        return refuse(joined(where, reason), then=alternatives, unchanged=unchanged)
+    return refuse(joined(where, REFUSED(reason=err.text)), unchanged=unchanged)
 
 
-def table_outcome(draft: Draft, lines: list[str]) -> Outcome:
+def table_outcome(draft: Draft, said: Sequence[Said]) -> Outcome:
     """A command that changed the position: its report, whose turn it is, and the new picture."""
-    text = "\n".join([*lines, *draft.notes, next_line(draft.live)])
+    text = lines(*said, *draft.notes, next_line(draft.live))
     return Outcome(text, draft=draft, picture=draft.game, position_changed=True)

@@ -14,8 +14,16 @@ import re
 from dataclasses import dataclass
 
 from bot.api import Command
+from bot.service.words.catalogue import Said
 from engine import Move, ParseError, parse_moves
-from engine.limits import LimitError, check_move_count, shown
+from engine.limits import LimitError, check_move_count, shown, unlinked
+from engine.text import Msg, Text
+
+UNKNOWN = Msg("command.unknown", "I do not know the command `{word}`, and it names no move. "
+              "`help` lists the commands; `moves` your legal moves.")
+UNKNOWN_GUESS = Msg("command.unknown_guess", "I do not know the command `{word}` (did you mean "
+                    "the command `{guess}`?), and it names no move. `help` lists the commands; "
+                    "`moves` your legal moves.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +31,7 @@ class Malformed(Command):
     """A command word with arguments that do not fit; ``usage`` says how it is written."""
 
     command: str
-    usage: str
+    usage: Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +44,11 @@ class Unknown(Command):
     word: str
     guess: str = ""
 
-    def refusal(self) -> str:
-        guess = f" (did you mean the command `{self.guess}`?)" if self.guess else ""
-        return (f"I do not know the command `{self.word}`{guess}, and it names no move. "
-                f"`help` lists the commands; `moves` your legal moves.")
+    def refusal(self) -> Text:
+        word = unlinked(self.word)  # the member's words: never a link
+        if self.guess:
+            return UNKNOWN_GUESS(word=word, guess=self.guess)
+        return UNKNOWN(word=word)
 
 
 _WORD = re.compile(r"\S+")
@@ -115,14 +124,18 @@ def alone_or_game(w: Words) -> bool:
 _REASON_CHARS = 400
 
 
-def read_moves(text: str) -> tuple[Move, ...] | str:
+UNREADABLE = Msg("command.unreadable", "I could not read that as a move: {reason}\n(`moves` lists "
+                 "your legal choices, `help` the commands.)")
+LIMIT = Msg("command.limit", "{reason}.")
+
+
+def read_moves(text: str) -> tuple[Move, ...] | Text:
     """The moves in ``text``, or the refusal saying why it cannot be read as moves."""
     try:
         moves = parse_moves(text)
         check_move_count(len(moves))
     except ParseError as err:
-        return (f"I could not read that as a move: {shown(str(err), _REASON_CHARS)}\n"
-                f"(`moves` lists your legal choices, `help` the commands.)")
+        return UNREADABLE(reason=shown(str(err), _REASON_CHARS))
     except LimitError as err:
-        return f"{str(err).capitalize()}."
+        return LIMIT(reason=str(err).capitalize())
     return tuple(moves)

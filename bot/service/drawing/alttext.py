@@ -11,7 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.service.words.catalogue import Said, joined, say
 from engine import Game
+from engine.text import ENGLISH, Msg, Text, Words
+
+NOTE = Msg("alt.note", "{note}.")
+TABLE_SETUP = Msg("alt.table_setup", "Bus table, setup; clock: {clock}, {stones} clock stones "
+                  "left.")
+TABLE_ROUND = Msg("alt.table_round", "Bus table, round {round}; clock: {clock}, {stones} clock "
+                  "stones left.")
+SCORES = Msg("alt.scores", "Scores: {scores}.")
+SEATS = Msg("alt.seats", "Seats: {notes}.")
+GAME_OVER = Msg("alt.game_over", "Game over: {winner} wins.")
+TO_ACT = Msg("alt.to_act", "To act: {player}: {ask}.")
+LAST_MOVE = Msg("alt.last_move", "Last move: {named}.")
+NEW_MOVES = Msg("alt.new_moves", "{n} new moves: {named}.")
+LAST_MOVE_MORE = Msg("alt.last_move_more", "Last move: {named} and {more} more.")
+NEW_MOVES_MORE = Msg("alt.new_moves_more", "{n} new moves: {named} and {more} more.")
 
 #: Discord keeps at most this many characters of an attachment's description.
 DESCRIPTION_LIMIT = 1024
@@ -26,43 +42,39 @@ def _name(name: str) -> str:
 
 
 def alt_text(game: Game, *, previous: Game | None = None,
-             seat_notes: Mapping[str, str] | None = None, note: str = "") -> str:
+             seat_notes: Mapping[str, str] | None = None, note: str = "",
+             words: Words = ENGLISH) -> str:
     """The description of the picture of ``game`` (``previous``: the position the previous
     picture showed, whose moves since are "what just changed"), at most ``DESCRIPTION_LIMIT``
-    characters."""
+    characters, in ``words``' language."""
     state = game.state
-    parts = [f"{note}. " if note else "",
-             f"Bus table, {'setup' if state.phase == 'setup' else f'round {state.round}'}; "
-             f"clock: {state.clock_type}, {state.clock_stones_left} clock stones left."]
-    parts.append(_turn(game))
+    table = (TABLE_SETUP(clock=state.clock_type, stones=state.clock_stones_left)
+             if state.phase == "setup" else
+             TABLE_ROUND(round=state.round, clock=state.clock_type,
+                         stones=state.clock_stones_left))
+    parts: list[Said | None] = [NOTE(note=note) if note else None, table, _turn(game)]
     scores = ", ".join(f"{_name(p.name)} {p.score}" for p in state.players)
-    parts.append(f"Scores: {scores}.")
-    news = _news(game, previous)
-    if news:
-        parts.append(news)
-    notes = [f"{_name(name)} {words}" for name, words in (seat_notes or {}).items() if words]
+    parts.append(SCORES(scores=scores))
+    parts.append(_news(game, previous))
+    notes = [f"{_name(name)} {said}" for name, said in (seat_notes or {}).items() if said]
     if notes:
-        parts.append("Seats: " + "; ".join(notes) + ".")
-    text = " ".join(part for part in parts if part).replace("  ", " ").strip()
+        parts.append(SEATS(notes="; ".join(notes)))
+    text = say(joined(*parts), words).replace("  ", " ").strip()
     if len(text) > DESCRIPTION_LIMIT:
         text = text[:DESCRIPTION_LIMIT - 1] + "…"
     return text
 
 
-def _turn(game: Game) -> str:
+def _turn(game: Game) -> Text | None:
     if game.is_over:
-        return f"Game over: {_name(game.winner or '')} wins."
+        return GAME_OVER(winner=_name(game.winner or ""))
     decision = game.to_act()
     if decision is None:
-        return ""
-    ask = decision.text
-    prefix = f"{decision.player}: "
-    if ask.startswith(prefix):
-        ask = ask[len(prefix):]
-    return f"To act: {_name(decision.player)}: {ask[:200]}."
+        return None
+    return TO_ACT(player=_name(decision.player), ask=decision.asks)
 
 
-def _news(game: Game, previous: Game | None) -> str:
+def _news(game: Game, previous: Game | None) -> Text | None:
     """The moves since ``previous`` (only the last without it), by player."""
     history = game.history
     start = len(history) - 1
@@ -71,8 +83,11 @@ def _news(game: Game, previous: Game | None) -> str:
         start = len(previous.history)
     moves = list(history[max(start, 0):])
     if not moves:
-        return ""
+        return None
     named = "; ".join(f"{_name(who)}: {move}" for who, move in moves[:MOST_MOVES])
     more = len(moves) - MOST_MOVES
-    head = "Last move" if len(moves) == 1 else f"{len(moves)} new moves"
-    return f"{head}: {named}" + (f" and {more} more." if more > 0 else ".")
+    if len(moves) == 1:
+        return LAST_MOVE_MORE(named=named, more=more) if more > 0 else LAST_MOVE(named=named)
+    if more > 0:
+        return NEW_MOVES_MORE(n=len(moves), named=named, more=more)
+    return NEW_MOVES(n=len(moves), named=named)

@@ -8,7 +8,17 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.api import Attachment
+from bot.service.words.catalogue import Said
 from engine import Game
+from engine.text import ENGLISH, Msg, Text, Words
+
+CANNOT_MAKE = Msg("page.cannot_make", "(The game's page cannot be made here.)")
+MAKING_FAILED = Msg("page.making_failed", "(The game's page could not be made this time.)")
+TOO_LARGE = Msg("page.too_large", "(The game's page is {size:.1f} MB, more than the {room:.1f} MB "
+                "this message can still carry; `busbot export {game} --format html` writes it on "
+                "the bot's machine.)")
+ATTACHED = Msg("page.attached", "The game's page, {name} ({size:.1f} MB): every position of the "
+               "table with the log and the chart; open it in any browser, offline.")
 
 if TYPE_CHECKING:
     from render.page_notes import PageNotes
@@ -20,28 +30,24 @@ def page_name(game_id: int) -> str:
     return f"bus-game{game_id}.html"
 
 
-def too_large(game_id: int, size: int, room: int) -> str:
-    return (f"(The game's page is {size / 1_000_000:.1f} MB, more than the "
-            f"{max(0, room) / 1_000_000:.1f} MB this message can still carry; "
-            f"`busbot export {game_id} --format html` writes it on the bot's machine.)")
+def too_large(game_id: int, size: int, room: int) -> Text:
+    return TOO_LARGE(size=size / 1_000_000, room=max(0, room) / 1_000_000, game=game_id)
 
 
-def draw_page(game: Game, game_id: int, notes: PageNotes,
-              room: int) -> tuple[list[str], list[Attachment]]:
+def draw_page(game: Game, game_id: int, notes: PageNotes, room: int,
+              words: Words = ENGLISH) -> tuple[list[Said], list[Attachment]]:
     """The page as a file when it fits in ``room`` bytes; a note saying why not otherwise."""
     try:
         from render.page import build_page  # the renderer is imported only when drawing
 
-        page = build_page(game, notes)
+        page = build_page(game, notes, words)
     except ImportError:
-        return ["(The game's page cannot be made here.)"], []
+        return [CANNOT_MAKE()], []
     except Exception:  # a drawing bug must not lose the message it rides on
         log.exception("making the game's page failed")
-        return ["(The game's page could not be made this time.)"], []
+        return [MAKING_FAILED()], []
     data = page.html.encode("utf-8")
     if len(data) > room:
         return [too_large(game_id, len(data), room)], []
     name = page_name(game_id)
-    return ([f"The game's page, {name} ({len(data) / 1_000_000:.1f} MB): every position of "
-             f"the table with the log and the chart; open it in any browser, offline."],
-            [Attachment(name, data)])
+    return [ATTACHED(name=name, size=len(data) / 1_000_000)], [Attachment(name, data)]

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import Record, same_user
-from bot.service.words.replies import _players_then, act_text, correction_slots, count_of
+from bot.service.words.catalogue import say
+from bot.service.words.replies import MOVES, _players_then, act_text, correction_slots
+from engine.text import ENGLISH, Msg, Text, Words
 
 if TYPE_CHECKING:  # imported when used: the renderer loads only when something is drawn
     from render.page_notes import Aside, MoveMark, PageNotes
@@ -22,23 +24,34 @@ _ASIDE_KIND = {"undo": "undo", "redo": "redo"}
 #: Who the service's own moves are recorded as.
 SERVICE_USER = "busbot"
 
+TOOK_BACK = Msg("page.took_back", "{who} took back {moves}")
+TOOK_BACK_NAMED = Msg("page.took_back_named", "{who} took back {moves} ({named})")
+AUTOMATIC = Msg("page.automatic", "automatic")
+AUTOMATIC_WHY = Msg("page.automatic_why", "automatic ({why})")
+CORRECTED_BY = Msg("page.corrected_by", "corrected by {name}")
+PLAYED_BY = Msg("page.played_by", "played by {name}")
+TITLE = Msg("page.title", "Bus, game {game}: {players}")
 
-def _undo_text(rec: Record, by_seq: dict[int, Record]) -> str:
+
+def _undo_text(rec: Record, by_seq: dict[int, Record]) -> Text:
     """An undo, with the moves it took back named."""
     targets = rec.carried(payloads.Undone).targets
     named = "; ".join(f"{by_seq[t].seat}: {by_seq[t].text}" for t in targets if t in by_seq)
-    return (f"{rec.user_name} took back {count_of(len(targets), 'move')}"
-            + (f" ({named})" if named else ""))
+    moves = MOVES(n=len(targets))
+    if named:
+        return TOOK_BACK_NAMED(who=rec.user_name, moves=moves, named=named)
+    return TOOK_BACK(who=rec.user_name, moves=moves)
 
 
-def _aside(after: int, rec: Record, by_seq: dict[int, Record]) -> Aside:
+def _aside(after: int, rec: Record, by_seq: dict[int, Record], words: Words) -> Aside:
     from render.page_notes import Aside
 
     text = _undo_text(rec, by_seq) if rec.kind == "undo" else act_text(rec)
-    return Aside(after, _ASIDE_KIND.get(rec.kind, "moderator"), text)
+    return Aside(after, _ASIDE_KIND.get(rec.kind, "moderator"), words(text))
 
 
-def _marks(number: int, rec: Record, auto: bool, player: str | None) -> list[MoveMark]:
+def _marks(number: int, rec: Record, auto: bool, player: str | None,
+           words: Words) -> list[MoveMark]:
     """The marks of one move in force: made by the bot (``auto``, recorded as the service, or
     giving the reason it was automatic), made for the seat by someone else, corrected."""
     from render.page_notes import MoveMark
@@ -46,17 +59,20 @@ def _marks(number: int, rec: Record, auto: bool, player: str | None) -> list[Mov
     made = rec.payload
     why = made.reason if isinstance(made, payloads.Moved) else None
     if auto or rec.user_id == SERVICE_USER or why is not None:
-        return [MoveMark(number, "automatic", f"automatic ({why})" if why else "automatic")]
+        return [MoveMark(number, "automatic",
+                         words(AUTOMATIC_WHY(why=why) if why else AUTOMATIC()))]
     if rec.kind == "correct":
-        return [MoveMark(number, "correction", f"corrected by {rec.user_name}")]
+        return [MoveMark(number, "correction", words(CORRECTED_BY(name=rec.user_name)))]
     imported = isinstance(made, payloads.Moved) and made.imported
     if not imported and not same_user(rec.user_id, player):
-        return [MoveMark(number, "automatic", f"played by {rec.user_name}")]
+        return [MoveMark(number, "automatic", words(PLAYED_BY(name=rec.user_name)))]
     return []
 
 
-def page_notes(live: LiveGame, records: Sequence[Record]) -> PageNotes:
-    """The page's title and the notes of ``live``'s moves in force, from all its ``records``."""
+def page_notes(live: LiveGame, records: Sequence[Record], words: Words = ENGLISH
+               ) -> PageNotes:
+    """The page's title and the notes of ``live``'s moves in force, from all its ``records``,
+    written in ``words``' language (the page's readers')."""
     from render.page_notes import PageNotes
 
     by_seq = {rec.seq: rec for rec in records}
@@ -67,14 +83,14 @@ def page_notes(live: LiveGame, records: Sequence[Record]) -> PageNotes:
     asides: list[Aside] = []
     for number, m in enumerate(live.record.moves, start=1):
         while acts and acts[0].seq < slot.get(m.seq, m.seq):
-            asides.append(_aside(number - 1, acts.pop(0), by_seq))
+            asides.append(_aside(number - 1, acts.pop(0), by_seq, words))
         made = by_seq.get(m.seq)
         if made is not None:
-            marks.extend(_marks(number, made, m.auto, player.get(made.seq)))
-    asides.extend(_aside(len(live.record.moves), rec, by_seq) for rec in acts)
-    return PageNotes(page_title(live), tuple(marks), tuple(asides))
+            marks.extend(_marks(number, made, m.auto, player.get(made.seq), words))
+    asides.extend(_aside(len(live.record.moves), rec, by_seq, words) for rec in acts)
+    return PageNotes(say(page_title(live), words), tuple(marks), tuple(asides))
 
 
-def page_title(live: LiveGame) -> str:
+def page_title(live: LiveGame) -> Text:
     record = live.record
-    return f"Bus, game {record.game_id}: {', '.join(s.name for s in record.seats)}"
+    return TITLE(game=record.game_id, players=", ".join(s.name for s in record.seats))

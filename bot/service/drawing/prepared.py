@@ -16,11 +16,21 @@ from bot.api import Reply
 from bot.service.drawing.alttext import alt_text
 from bot.service.drawing.renderer import Renderer
 from bot.service.drawing.story_job import Drawing
+from bot.service.game.computer import Pondering, Thinking
 from bot.service.game.deadlines import seat_facts
 from bot.service.game.records import GameRecord
+from bot.service.words.catalogue import Said, say
 from engine import Game
+from engine.text import ENGLISH, Msg, Text, Words
 
 log = logging.getLogger(__name__)
+
+BOT = Msg("seat.bot", "bot ({level})")
+DROPPED = Msg("seat.dropped", "dropped")
+CANNOT_DRAW = Msg("picture.cannot_draw", "(Pictures cannot be drawn here.)")
+NOT_DRAWN = Msg("picture.not_drawn", "(The picture could not be drawn this time.)")
+NOT_SAVED = Msg("picture.not_saved", "(The picture is missing: it could not be saved "
+                "({error}). Everything above was saved.)")
 
 
 @dataclass(slots=True)
@@ -36,15 +46,22 @@ class Prepared:
     #: the game's chart and animation, drawn after the picture
     story: Drawing | None = None
     #: marked on the picture (a preview's says it was not played)
-    note: str = ""
+    note: Said = ""
     #: the layout to draw in (None: the server's, ``picture_layout``)
     layout: str | None = None
     #: a few words per player name about the seat (``seat_notes``), written on its row
     seat_notes: dict[str, str] = field(default_factory=dict)
+    #: the language the reply is written in: what is added to it here is written in the same
+    words: Words = ENGLISH
+    #: a search the reply answers with (``hint``), and where it is done
+    pondering: Pondering | None = None
+    thinking: Thinking | None = None
 
     def complete(self) -> Reply:
-        """Draw the picture, then the story (outside any lock: the positions are copies that
-        are never changed again)."""
+        """Think (a hint's search), draw the picture, then the story (outside any lock: the
+        positions are copies that are never changed again)."""
+        if self.pondering is not None:
+            self.reply.text = say(self.pondering.now(self.thinking), self.words)
         return self.draw_story(self.draw_picture())
 
     def draw_story(self, reply: Reply) -> Reply:
@@ -52,15 +69,15 @@ class Prepared:
         face runs it on a worker of its own, ``AsyncGameService``)."""
         if self.story is not None:
             notes, files = self.story(len(reply.picture or b"")
-                                      + sum(len(f.data) for f in reply.files))
-            reply.text = "\n".join([reply.text, *notes])
+                                      + sum(len(f.data) for f in reply.files), self.words)
+            reply.text = "\n".join([reply.text, *(say(note, self.words) for note in notes)])
             reply.files.extend(files)
         return reply
 
     def skip_story(self, reply: Reply) -> Reply:
         """``reply`` without its chart and animation, saying so: too many are being drawn."""
         if self.story is not None:
-            reply.text += "\n" + self.story.skipped
+            reply.text += "\n" + say(self.story.skipped, self.words)
         return reply
 
     def draw_picture(self) -> Reply:
@@ -69,23 +86,23 @@ class Prepared:
             return reply
         if self.renderer is None:
             if not reply.changed:
-                reply.text += "\n(Pictures cannot be drawn here.)"
+                reply.text += "\n" + self.words(CANNOT_DRAW())
             return reply
         try:
             reply.picture = self._render()
         except Exception:  # a drawing bug must not lose the reply of a stored move
             log.exception("drawing the table failed")
-            reply.text += "\n(The picture could not be drawn this time.)"
+            reply.text += "\n" + self.words(NOT_DRAWN())
             return reply
         reply.picture_alt = alt_text(self.snapshot, previous=self.previous,
-                                     seat_notes=self.seat_notes, note=self.note)
+                                     seat_notes=self.seat_notes,
+                                     note=say(self.note, self.words), words=self.words)
         if self.picture_dir is not None:
             try:
                 _write_picture(self.picture_dir, reply.picture_name, reply.picture)
             except OSError as err:  # the move is saved; only the file is missing
                 log.exception("saving the picture failed")
-                reply.text += (f"\n(The picture is missing: it could not be saved "
-                               f"({err.strerror or err}). Everything above was saved.)")
+                reply.text += "\n" + self.words(NOT_SAVED(error=str(err.strerror or err)))
                 reply.picture = None
         return reply
 
@@ -99,27 +116,31 @@ class Prepared:
             extra["layout"] = self.layout
         if self.seat_notes:
             extra["seat_notes"] = self.seat_notes
-        return self.renderer(self.snapshot, previous=self.previous, note=self.note,
+        if self.words.language != "en":  # English is the renderer's own
+            extra["words"] = self.words
+        return self.renderer(self.snapshot, previous=self.previous,
+                             note=say(self.note, self.words),
                              **extra)  # type: ignore[arg-type]
 
 
-def seat_notes(record: GameRecord, game: Game | None, now: float) -> dict[str, str]:
+def seat_notes(record: GameRecord, game: Game | None, now: float, words: Words = ENGLISH
+               ) -> dict[str, str]:
     """A few words per seat whose state a player should see on the picture, by player name:
     "bot (normal)" (the computer plays it), "dropped" (the service plays it), then what
     ``deadlines.seat_facts`` says ("waiting 14 h of 24 h" on the seat to act, "away until 2
     Dec", "has a plan"). ``game`` is the position drawn: the wait is said only on the game's
     latest position (never on ``map N`` of an earlier one, or of a finished game); ``now`` is
     for states that run out."""
-    notes: dict[str, list[str]] = {name: [f"bot ({level})"]
-                                   for name, level in record.bots.items()}
+    notes: dict[str, list[Text]] = {name: [BOT(level=level)]
+                                    for name, level in record.bots.items()}
     for seat in record.seats:
         if seat.dropped:
-            notes[seat.name] = ["dropped"]
+            notes[seat.name] = [DROPPED()]
     if game is not None and len(game.history) != len(record.moves):
         game = None  # an earlier position (``map N``): its decision was made, nobody waits
     for name, facts in seat_facts(record, game, now).items():
         notes.setdefault(name, []).extend(facts)
-    return {name: ", ".join(words) for name, words in notes.items()}
+    return {name: ", ".join(words(note) for note in said) for name, said in notes.items()}
 
 
 def _write_picture(folder: str, name: str, data: bytes) -> None:

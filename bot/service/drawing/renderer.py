@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from engine import Game
+from engine.text import ENGLISH, Words
 
 
 class Renderer(Protocol):
@@ -19,11 +20,14 @@ class Renderer(Protocol):
     changed since can be highlighted (None: only the last move); ``note`` is marked on the
     picture (``preview.NOTE`` on a preview's); ``layout`` is "landscape", "portrait" or
     "phone" (None: the server's); ``seat_notes`` are a few words per player name, written on
-    that player's row. ``layout`` and ``seat_notes`` are passed only when set."""
+    that player's row; ``words`` writes its labels (the readers' language). ``layout``,
+    ``seat_notes`` and ``words`` are passed only when set (``words``: another language than
+    English)."""
 
     def __call__(self, game: Game, /, *, previous: Game | None = None, note: str = "",
                  layout: str | None = None,
-                 seat_notes: Mapping[str, str] | None = None) -> bytes: ...
+                 seat_notes: Mapping[str, str] | None = None,
+                 words: Words = ENGLISH) -> bytes: ...
 
 
 def default_renderer() -> Renderer | None:

@@ -11,7 +11,21 @@ from typing import TYPE_CHECKING, Protocol
 
 from bot.api import Attachment
 from bot.service.drawing.page_job import draw_page
+from bot.service.words.catalogue import Said
 from engine import Game
+from engine.text import Listing, Msg, Text, Words
+
+STORY_SKIPPED = Msg("story.skipped", "(The chart, the animation and the page are not drawn "
+                    "this time: several are being drawn already; `story` or `export html` draws "
+                    "them later.)")
+CANNOT_DRAW = Msg("story.cannot_draw", "(The chart and the animation cannot be drawn here.)")
+CHART_FAILED = Msg("story.chart_failed", "(The score chart could not be drawn this time.)")
+NO_ANIMATION = Msg("story.no_animation", "(No animation: {err}.)")
+ANIMATION_FAILED = Msg("story.animation_failed", "(The animation could not be drawn this time.)")
+ANIMATION = Msg("story.animation", "The animation: {n} pictures, {width} x {height} px, {size}.")
+ANIMATION_NOTED = Msg("story.animation_noted", "The animation: {n} pictures, {width} x {height} "
+                      "px, {size}. {note}")
+MEGABYTES = Msg("story.megabytes", "{mb:.1f} MB")
 
 if TYPE_CHECKING:
     from render.page_notes import PageNotes
@@ -29,15 +43,10 @@ class Drawing(Protocol):
     to add to the reply and the files; ``skipped`` is what the reply says instead when too many
     are being drawn at once."""
 
-    def __call__(self, taken: int) -> tuple[list[str], list[Attachment]]: ...
+    def __call__(self, taken: int, words: Words) -> tuple[list[Said], list[Attachment]]: ...
 
     @property
-    def skipped(self) -> str: ...
-
-
-#: What a story's reply says when it is not drawn this time.
-STORY_SKIPPED = ("(The chart, the animation and the page are not drawn this time: several are "
-                 "being drawn already; `story` or `export html` draws them later.)")
+    def skipped(self) -> Said: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,42 +61,44 @@ class StoryJob:
     page: PageNotes | None = None
 
     @property
-    def skipped(self) -> str:
-        return STORY_SKIPPED
+    def skipped(self) -> Said:
+        return STORY_SKIPPED()
 
-    def __call__(self, taken: int) -> tuple[list[str], list[Attachment]]:
-        """The notes and files; ``taken`` bytes of the message are already used."""
+    def __call__(self, taken: int, words: Words) -> tuple[list[Said], list[Attachment]]:
+        """The notes and files; ``taken`` bytes of the message are already used; what is
+        drawn is labelled in ``words``' language."""
         try:  # the renderer is imported only when drawing
             from render import animation, chart
         except ImportError:
-            return ["(The chart and the animation cannot be drawn here.)"], []
-        notes: list[str] = []
+            return [CANNOT_DRAW()], []
+        notes: list[Said] = []
         files: list[Attachment] = []
         if self.chart:
             try:
                 files.append(Attachment(f"bus-game{self.game_id}-chart.png",
-                                        chart.chart_png(self.game)))
+                                        chart.chart_png(self.game, words=words)))
             except Exception:  # a drawing bug must not lose the message it rides on
                 log.exception("drawing the score chart failed")
-                notes.append("(The score chart could not be drawn this time.)")
+                notes.append(CHART_FAILED())
         if self.page is not None:
             room = MESSAGE_BYTES - MARGIN_BYTES - taken - sum(len(f.data) for f in files)
-            told, made = draw_page(self.game, self.game_id, self.page, room)
+            told, made = draw_page(self.game, self.game_id, self.page, room, words)
             notes.extend(told)
             files.extend(made)
         if self.animation:
             room = MESSAGE_BYTES - MARGIN_BYTES - taken - sum(len(f.data) for f in files)
             try:
-                moving = animation.animate(self.game, limit=room)
+                moving = animation.animate(self.game, limit=room, words=words)
             except ValueError as err:  # too large even at its smallest, or nothing to show
-                notes.append(f"(No animation: {err}.)")
+                notes.append(NO_ANIMATION(err=str(err)))
             except Exception:
                 log.exception("drawing the animation failed")
-                notes.append("(The animation could not be drawn this time.)")
+                notes.append(ANIMATION_FAILED())
             else:
                 files.append(Attachment(f"bus-game{self.game_id}.{moving.format}", moving.data))
-                size = f"{len(moving.data) / 1_000_000:.1f} MB"
-                notes.append(f"The animation: {len(moving.moves)} pictures, {moving.width} x "
-                             f"{moving.height} px, {size}." + (f" {moving.note}"
-                                                              if moving.note else ""))
+                facts: dict[str, str | int | float | Text | Listing] = dict(
+                    n=len(moving.moves), width=moving.width, height=moving.height,
+                    size=MEGABYTES(mb=len(moving.data) / 1_000_000))
+                notes.append(ANIMATION_NOTED(note=moving.note, **facts) if moving.note
+                             else ANIMATION(**facts))
         return notes, files

@@ -1,27 +1,25 @@
 """Which decisions the service takes by itself, and how: the one place that says so.
 
 A decision is the service's when its seat was dropped, when its player is away and the
-moderator's ``on away`` policy is ``idle`` or ``bot``, when it has a single legal choice and
-``auto_single`` is on, or when its player planned it (``plan: ...``). Dropped and delegated
-seats play the least disruptive move (``seat_policy``) or the computer player's; a plan's step
-plays only when it is legal then, and the first that is not ends the plan. A deadline that
-passes (``deadlines``) plays one decision by the same policies.
+moderator's ``on away`` policy is ``idle``, when it has a single legal choice and
+``auto_single`` is on (or the computer would take it: there is nothing to think about), or when
+its player planned it (``plan: ...``). Dropped and delegated seats play the least disruptive
+move (``seat_policy``); a plan's step plays only when it is legal then, and the first that is
+not ends the plan. A seat only offered to its new player is never played. The decisions the
+computer player thinks about (bot seats, ``on away bot``, ``on timeout bot``: ``computer.owed``)
+are left for it: it thinks outside the service's lock, on worker processes, and its moves are a
+command of their own (``verbs/bot_moves.py``). A deadline that passes (``deadlines``) plays one
+decision by the same policies.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import ai
 from bot.service.game.records import GameRecord, Planned
 from bot.service.game.seat_policy import least_disruptive
 from engine import BusError, Decision, Game, Move, ParseError
 from engine.notation import parse_move
-
-#: The computer player's budget for one decision of a seat it plays (whichever ends first):
-#: its ``normal`` level, under a second.
-BOT_PLAYOUTS = 400
-BOT_SECONDS = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +39,6 @@ class PlanEnds:
     broken: str | None = None
 
 
-def policy_move(policy: str, game: Game) -> Move:
-    """The move of policy ``idle`` (least disruptive) or ``bot`` (the computer player, within
-    ``BOT_PLAYOUTS`` and ``BOT_SECONDS``; seeded by the position, so it is reproducible)."""
-    if policy == "bot":
-        return ai.choose_move(game, playouts=BOT_PLAYOUTS, seconds=BOT_SECONDS,
-                              seed=len(game.history))
-    return least_disruptive(game)
-
-
 def single(record: GameRecord, game: Game) -> bool:
     """Whether single choices play themselves here: the moderator's setting, else the game's
     ``auto_single`` option."""
@@ -62,10 +51,14 @@ def choose(record: GameRecord, game: Game, decision: Decision, legal: list[Move]
            now: float) -> Chosen | PlanEnds | None:
     """What the service does about ``decision`` (None: it waits for its player)."""
     seat = record.seat(decision.player)
+    if seat is not None and not seat.agreed:
+        return None  # only offered: nobody plays it until its player takes it (``accept``)
     if seat is not None and seat.dropped:
         return Chosen(least_disruptive(game), "dropped")
     if record.is_away(decision.player, now) and record.on_away != "wait":
-        return Chosen(policy_move(record.on_away, game), "away")
+        if record.on_away == "bot":  # the computer thinks about it, unless nothing to think
+            return Chosen(legal[0], "away") if len(legal) == 1 else None
+        return Chosen(least_disruptive(game), "away")
     if len(legal) == 1 and single(record, game):
         return Chosen(legal[0], "single")
     plan = record.plans.get(decision.player)

@@ -18,6 +18,11 @@ from dataclasses import dataclass
 from bot.service.game.records import GameRecord, GameStatus
 from engine import Game
 from engine.limits import check_away, check_deadline
+from engine.text import Msg, Text
+
+HAS_A_PLAN = Msg("seat.has_a_plan", "has a plan")
+AWAY_UNTIL = Msg("seat.away_until", "away until {day}")
+WAITING = Msg("seat.waiting", "waiting {spent} of {deadline}")
 
 #: The moments of a decision's wait, in order: halfway, an hour before, and the deadline.
 HALF, HOUR, PASSED = "half", "hour", "passed"
@@ -147,36 +152,49 @@ def due_at(record: GameRecord, game: Game | None, now: float) -> float | None:
     return None if due is None else due.at
 
 
-def hours(seconds: float) -> str:
+DAYS = Msg("time.days", "{n:g} d")
+HOURS = Msg("time.hours", "{n} h")
+MINUTES = Msg("time.minutes", "{n} min")
+DAY_MONTH = Msg("date.day_month", "{day} {month}")
+#: the months as a date in few words names them
+MONTHS = (
+    Msg("date.month.1", "Jan"), Msg("date.month.2", "Feb"), Msg("date.month.3", "Mar"),
+    Msg("date.month.4", "Apr"), Msg("date.month.5", "May"), Msg("date.month.6", "Jun"),
+    Msg("date.month.7", "Jul"), Msg("date.month.8", "Aug"), Msg("date.month.9", "Sep"),
+    Msg("date.month.10", "Oct"), Msg("date.month.11", "Nov"), Msg("date.month.12", "Dec"),
+)
+
+
+def hours(seconds: float) -> Text:
     """``24 h``, ``90 min``, ``3 d``: a duration as the table reads it (whole hours from an
     hour on, so a wait reads "14 h of 24 h")."""
     if seconds >= 2 * 86400 and seconds % 86400 == 0:
-        return f"{seconds / 86400:g} d"
+        return DAYS(n=seconds / 86400)
     if seconds >= 3600:
-        return f"{int(seconds // 3600)} h"
-    return f"{int(seconds // 60)} min"
+        return HOURS(n=int(seconds // 3600))
+    return MINUTES(n=int(seconds // 60))
 
 
+def day(at: float) -> Text:
+    """``2 Dec``: when time away ends, in few words."""
+    moment = time.gmtime(at)
+    return DAY_MONTH(day=moment.tm_mday, month=MONTHS[moment.tm_mon - 1]())
 
-def day(at: float) -> str:
-    """``2 Dec`` (the same year) or ``2 Dec 2027``: when time away ends, in few words."""
-    return f"{time.gmtime(at).tm_mday} {time.strftime('%b', time.gmtime(at))}"
 
-
-def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, list[str]]:
+def seat_facts(record: GameRecord, game: Game | None, now: float) -> dict[str, list[Text]]:
     """A few words per seat about waiting, for ``status`` and the picture's player cards
     (``drawing/prepared.seat_notes``): "away until 2 Dec", "waiting 14 h of 24 h" on the seat to
     act, "has a plan" (never what it is)."""
-    facts: dict[str, list[str]] = {}
+    facts: dict[str, list[Text]] = {}
     for seat in record.seats:
         if record.is_away(seat.name, now):
-            facts.setdefault(seat.name, []).append(f"away until {day(record.away[seat.name])}")
+            facts.setdefault(seat.name, []).append(AWAY_UNTIL(day=day(record.away[seat.name])))
         if seat.name in record.plans:
-            facts.setdefault(seat.name, []).append("has a plan")
+            facts.setdefault(seat.name, []).append(HAS_A_PLAN())
     decision = game.to_act() if game is not None and record.status == GameStatus.ACTIVE else None
     if decision is not None and record.deadline is not None \
             and not record.is_away(decision.player, now):
         spent = waited(record, decision.player, now)
         facts.setdefault(decision.player, []).insert(
-            0, f"waiting {hours(spent)} of {hours(record.deadline)}")
+            0, WAITING(spent=hours(spent), deadline=hours(record.deadline)))
     return facts

@@ -12,9 +12,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.service.game import automatic, payloads
+from bot.service.game import automatic, computer, payloads
 from bot.service.game.payloads import Payload
-from bot.service.game.records import OPEN_STATUSES, GameRecord, GameStatus, Record
+from bot.service.game.records import (
+    BOT_PLAYER,
+    OPEN_STATUSES,
+    GameRecord,
+    GameStatus,
+    Record,
+    bot_name,
+)
 from engine import Decision, Event, Game, GameLog, Move, Options, replay
 from engine.limits import MAX_AUTO_MOVES
 
@@ -137,15 +144,18 @@ class LiveGame:
         return self.status in OPEN_STATUSES
 
 
-def waiting_for(live: LiveGame) -> tuple[Decision, str | None] | None:
+def waiting_for(live: LiveGame, now: float | None = None) -> tuple[Decision, str | None] | None:
     """The decision the game waits for and the user who answers it (None for a dropped seat
-    or one still only offered); None when nothing waits (lobby, paused, over)."""
+    or one still only offered, and, given ``now``, one the computer takes: ``computer.owed``);
+    None when nothing waits (lobby, paused, over)."""
     if live.status != GameStatus.ACTIVE or live.game is None:
         return None
     decision = live.game.to_act()
     if decision is None:
         return None
     seat = live.record.seat(decision.player)
+    if now is not None and computer.owed(live.record, live.game, now) is not None:
+        return decision, None  # the computer's: nobody to ping or remind
     return decision, seat.player if seat is not None and not seat.dropped else None
 
 
@@ -236,6 +246,22 @@ class Draft:
         self.add(payloads.Moved(reason=why, policy=policy, after=after), seat=seat,
                  text=str(move), auto=True, user=BOT_USER)
         return Played(seat, move, events, auto=why)
+
+    def computer_move(self, owing: computer.Owed, move: Move) -> Played:
+        """Play the computer's move for a decision it owes (``computer.owed``) and record it
+        with why: a bot seat's as the bot's (at its level), an away or timed-out player's as
+        the service's for that seat (a timeout with the policy and the deadline)."""
+        assert self.game is not None
+        if owing.why == computer.BOT:
+            level = owing.level or ""
+            events = self.game.push(move, owing.seat)
+            self.add(payloads.Moved(reason="bot"), seat=owing.seat, text=str(move), auto=True,
+                     user=(BOT_PLAYER, bot_name(level)))
+            return Played(owing.seat, move, events, auto=f"bot:{level}")
+        if owing.why == computer.TIMEOUT:
+            return self.auto_move(owing.seat, move, "timeout", policy="bot",
+                                  after=self.record.deadline)
+        return self.auto_move(owing.seat, move, "away")
 
     def end_plan(self, ended: automatic.PlanEnds) -> None:
         """Clear a seat's plan; a broken one is said, and its player pinged (unless away)."""

@@ -364,7 +364,8 @@ class Imported(Payload):
 @dataclass(frozen=True, slots=True)
 class SettingChanged(Payload):
     """A moderator's setting: ``deadline`` (seconds, None: off), ``timeout`` and ``away``
-    (a policy: wait, idle or bot), ``auto_single`` (on or off)."""
+    (a policy: wait, idle or bot), ``auto_single`` (on or off), ``language`` (the language of
+    the game's public posts, a code of ``words/catalogue.LANGUAGES``; None: the server's)."""
 
     KIND: ClassVar[str] = "setting"
     name: str

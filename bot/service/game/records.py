@@ -141,6 +141,7 @@ class Seat:
     dropped: bool = False
     agreed: bool = True
     bot: str | None = None
+    by: str | None = None  # who put the computer there (its thinking counts against them)
 
     @property
     def player(self) -> str | None:
@@ -254,6 +255,9 @@ class GameRecord:
     #: only from that moment (``bot/service/ratings/``)
     imported: bool = False
     rated_at: float | None = None
+    #: the language the game's public posts are written in (a ``language`` setting; None: none
+    #: was chosen, so the server's default, else English: ``store/languages.py``)
+    language: str | None = None
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -356,6 +360,8 @@ class GameRecord:
             clock.since = rec.at
         elif self.position_seq != position_before:
             self.clock = DecisionClock(self.position_seq, rec.at)
+        elif clock.since is not None and rec.at < clock.since:  # the clock was set back:
+            clock.since = rec.at  # the wait counts again from here (a deadline: at most its own)
 
     def _need_seat(self, rec: Record) -> Seat:
         if rec.seat is None:
@@ -393,14 +399,15 @@ class GameRecord:
         p = rec.carried(payloads.BotAdded)
         if rec.seat is None or self.seat(rec.seat) is not None:
             raise RecordError(rec.seq, f"seat {rec.seat!r} is missing or taken")
-        self.seats.append(Seat(rec.seat, BOT_PLAYER, bot_name(p.level), p.colour, bot=p.level))
+        self.seats.append(Seat(rec.seat, BOT_PLAYER, bot_name(p.level), p.colour, bot=p.level,
+                               by=rec.user_id))
 
     def _on_bot_seat(self, rec: Record) -> None:
         self._need_status(rec, *PLAYING_STATUSES)
         seat = self._need_seat(rec)
         seat.bot = rec.carried(payloads.BotSeated).level
         seat.user_id, seat.user_name = BOT_PLAYER, bot_name(seat.bot)
-        seat.agreed, seat.dropped = True, False
+        seat.agreed, seat.dropped, seat.by = True, False, rec.user_id
         self.position_seq = rec.seq
 
     def _on_leave(self, rec: Record) -> None:
@@ -450,8 +457,8 @@ class GameRecord:
             del self.plans[seat]
 
     def _forget_plans_after(self, seq: int) -> None:
-        """Taking back a move made before a plan clears the plan: it was made for a table
-        that is no longer there."""
+        """Rewriting a move made before a plan (an undo, a correction, a redo) clears the
+        plan: it was made for a table that is no longer there."""
         self.plans = {name: plan for name, plan in self.plans.items() if plan.seq < seq}
 
     def _withdraw(self, rec: Record, targets: list[int]) -> None:
@@ -501,6 +508,7 @@ class GameRecord:
             raise RecordError(rec.seq, f"record {act} is not the last undo or correction")
         self._withdraw(rec, list(p.withdrawn))
         taken = self.takebacks.pop()
+        self._forget_plans_after(act)  # a plan written since was for a table now gone
         replaced, gone = taken.replaced, taken.gone
         if replaced is not None:
             index = next((i for i, m in enumerate(self.moves) if m.seq == act), None)
@@ -521,7 +529,8 @@ class GameRecord:
         # A seat given to a Discord user is only offered; they take it with an accept record.
         seat.agreed = not p.offered
         seat.dropped = False
-        seat.bot = None
+        seat.bot, seat.by = None, None
+        self._hand_over(seat)
         if p.name is not None:
             self._rename(rec, seat, p.name)
         self.position_seq = rec.seq
@@ -532,10 +541,16 @@ class GameRecord:
         seat = self._need_seat(rec)
         if not same_user(seat.user_id, rec.user_id) or seat.agreed:
             raise RecordError(rec.seq, f"seat {seat.name!r} is not offered to {rec.user_name!r}")
-        seat.agreed = True
+        seat.agreed = True  # (its old player's time away and plan went with ``replace``)
         if name is not None:
             self._rename(rec, seat, name)
         self.position_seq = rec.seq
+
+    def _hand_over(self, seat: Seat) -> None:
+        """A seat passed on starts clean: the old player's time away, plan and nudge go."""
+        self.away.pop(seat.name, None)
+        self.plans.pop(seat.name, None)
+        self.nudged = None
 
     def _rename(self, rec: Record, seat: Seat, name: str) -> None:
         """The seat plays under its new player's name from now on: the engine replays every
@@ -588,6 +603,8 @@ class GameRecord:
             setattr(self, "on_timeout" if name == "timeout" else "on_away", str(value))
         elif name == "auto_single" and isinstance(value, bool):
             self.auto_single = value
+        elif name == "language" and (value is None or isinstance(value, str)):
+            self.language = value
         else:
             raise ValueError(f"no setting {name} = {value!r}")
 

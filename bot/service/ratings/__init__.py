@@ -29,6 +29,8 @@ from bot.service.ratings.facts import game_facts, member_key
 from bot.service.ratings.model import LEVEL_SKILLS, PRIOR, Skill
 from bot.service.store.schema import RECORD_COLUMNS, stored_records
 from bot.service.store.store import Store
+from bot.service.words.catalogue import Said
+from engine.text import ENGLISH, Words
 
 Derive = Callable[[sqlite_utils.Database, int], str]
 
@@ -40,11 +42,13 @@ def server_of(db: sqlite_utils.Database, game_id: int, place: str) -> str:
     return str(row[0]) if row is not None and row[0] is not None else place
 
 
-def on_change(before: LiveGame | None, after: LiveGame, place: str) -> Derive | None:
+def on_change(before: LiveGame | None, after: LiveGame, place: str,
+              words: Words = ENGLISH) -> Derive | None:
     """What to write in the commit of a change to a game the ratings care about (one finished
     now, finished before the change, or marked ``rated``): the game's facts read again and the
     tables brought up to date, returning the line for the post (each member's change, or why
-    the game does not count). None when the change cannot concern them (a game in play)."""
+    the game does not count, written with ``words``: the post's language). None when the
+    change cannot concern them (a game in play)."""
     same = before is not None and before.record.game_id == after.record.game_id
     was_over = same and before is not None and before.status == GameStatus.OVER
     if after.status != GameStatus.OVER and not was_over:
@@ -59,13 +63,13 @@ def on_change(before: LiveGame | None, after: LiveGame, place: str) -> Derive | 
         outcome = tables.update(db, facts, after.record.rated_at)
         if outcome.verdict is None:
             return ""
-        return views.changes_text(outcome.changes, outcome.verdict.reason,
-                                  outcome.verdict.assisted, counting.ASSISTED_SHARE)
+        return words(views.changes_text(outcome.changes, outcome.verdict.reason,
+                                        outcome.verdict.assisted, counting.ASSISTED_SHARE))
 
     return derive
 
 
-def chances(store: Store, record: GameRecord, server: str) -> list[str]:
+def chances(store: Store, record: GameRecord, server: str) -> list[Said]:
     """Each seat's predicted chance of winning, from the all-time ratings (computers at their
     level, newcomers and unclaimed seats at the start), as the line ``start`` adds; none when
     every seat is rated alike (the prediction would say nothing)."""

@@ -13,17 +13,21 @@ from bot.service.game.live_game import LiveGame
 from bot.service.game.records import discord_user
 from bot.service.ratings import tables, views
 from bot.service.ratings.facts import member_key
+from bot.service.words.catalogue import say
+from engine.text import Msg
 
 #: ``<@123>`` (a mention) or ``<@123> (Name)`` (a member the Discord adapter found).
 _MENTION = re.compile(r"<@!?(\d{1,20})>(?:\s*\(([^()\n]{1,100})\))?")
 #: the longest name looked for (a seat name is at most 32 characters; a mention fewer than 30)
 MOST_NAME = 100
 
-TOO_LONG = "That is too long to be a member's name; mention them or give their name."
-SOMEONE = "that member"
-NOT_HERE = "The ratings are kept per server: ask in one of its channels."
-NOT_MODERATOR = ("Only the server's moderators (its managers, members with the moderator role) "
-                 "can {doing}.")
+TOO_LONG = Msg("ratings.asking.too_long", "That is too long to be a member's name; mention them "
+               "or give their name.")
+SOMEONE = Msg("ratings.asking.someone", "that member")
+NOT_HERE = Msg("ratings.asking.not_here", "The ratings are kept per server: ask in one of its "
+               "channels.")
+NOT_MODERATOR = Msg("ratings.asking.not_moderator", "Only the server's moderators (its managers, "
+                    "members with the moderator role) can {doing}.")
 
 
 def member_argument(w: Words, i: int) -> str | None:
@@ -45,7 +49,7 @@ def server(ctx: Context[LiveGame | None]) -> str:
 def in_a_server(ctx: Context[LiveGame | None]) -> Outcome | None:
     """Refused in a direct message on Discord, where no server's ratings are at hand."""
     if ctx.actor.server is None and discord_user(ctx.actor.user_id):
-        return refuse(NOT_HERE)
+        return refuse(NOT_HERE())
     return None
 
 
@@ -57,7 +61,7 @@ def may_set(ctx: Context[LiveGame | None], doing: str) -> Outcome | None:
         return refused
     if ctx.server_moderator or ctx.actor.server is None:
         return None
-    return refuse(NOT_MODERATOR.format(doing=doing))
+    return refuse(NOT_MODERATOR(doing=doing))
 
 
 def member_named(ctx: Context[LiveGame | None], text: str) -> tuple[str, str] | Outcome:
@@ -69,7 +73,7 @@ def member_named(ctx: Context[LiveGame | None], text: str) -> tuple[str, str] | 
         return refused
     text = text.strip()
     if len(text) > MOST_NAME:
-        return refuse(TOO_LONG)
+        return refuse(TOO_LONG())
     where = server(ctx)
     with ctx.store.lock:
         db = ctx.store.db
@@ -81,8 +85,9 @@ def member_named(ctx: Context[LiveGame | None], text: str) -> tuple[str, str] | 
         if mention is not None:
             key = mention.group(1)
             found = views.line(db, where, tables.ALL_TIME, key)
-            name = found.name if found is not None else (mention.group(2) or SOMEONE)
-            return key, name.strip()
+            if found is not None:
+                return key, found.name.strip()
+            return key, (mention.group(2) or say(SOMEONE())).strip()
         name = text.removeprefix("@").strip()
         key = views.find_member(db, where, name) or member_key(name)
         found = views.line(db, where, tables.ALL_TIME, key)

@@ -19,8 +19,18 @@ from bot.service.game.deadlines import hours
 from bot.service.ratings import tables
 from bot.service.ratings.counting import Reason
 from bot.service.ratings.model import LEVEL_SKILLS, PROVISIONAL_GAMES, Rated, Skill, chances
-from bot.service.words.replies import count_of
+from bot.service.words.catalogue import Said, lines
+from bot.service.words.replies import (
+    CLOCK_STONES,
+    GAMES,
+    PLAYERS,
+    RATED_GAMES,
+    TIMES,
+    WINS,
+)
+from engine.decisions import STREETS
 from engine.moves import ACTION_TITLES
+from engine.text import Listing, Msg, Text
 
 #: Members listed in the leaderboard's text, and drawn in its picture.
 BOARD_LINES = 10
@@ -30,42 +40,52 @@ CHART_POINTS = 500
 
 # ---- the sentences ------------------------------------------------------------------------------
 
-RATING = ("{name}: rating {shown} (mu {mu}, sigma {sigma}) after {games}; {place} of {players} "
-          "on {scope}.")
-RATING_PROVISIONAL = ("{name}: rating {shown} (mu {mu}, sigma {sigma}) after {games}, "
-                      "provisional until {needed} rated games; {place} of {players} on {scope}.")
-NO_RATING = "{name} has no rated game on {scope} yet."
-SCOPE_ALL_TIME = "this server's all-time table"
-SCOPE_SEASON = "the table of the season {season}"
-BOARD_HEAD = "Leaderboard, {scope}: {players} rated, {games} rated games (rating = mu - 3 sigma)."
-BOARD_LINE = "{place}. {name}: {shown} ({games}, {wins})"
-BOARD_LINE_PROVISIONAL = "{place}. {name}: {shown} ({games}, {wins}; provisional)"
-BOARD_EMPTY = "No rated game has finished on {scope} yet."
-BOARD_MORE = "… and {more} more."
-SCOPE_LABEL_ALL_TIME = "all time"
-SCOPE_LABEL_SEASON = "season {season}"
-SCOPE_LABEL_SEASON_ENDED = "season {season} (ended)"
-STATS = ("{name}, over {games} here: {wins}, average score {score} (margin {margin} over the "
-         "best other player), {stones} taken, longest line {streets}. Favourite actions: "
-         "{actions}. Average time per decision: {thinking}.")
-STATS_NONE = "{name} has no rated game here yet."
-VS = ("{you} and {them} played {games} together here: {you} finished ahead {ahead}, {them} "
-      "ahead {behind}. Wins in those games: {you} {your_wins}, {them} {their_wins}.")
-VS_LEVEL = ("{you} and {them} played {games} together here: {you} finished ahead {ahead}, "
-            "{them} ahead {behind}, level {level}. Wins in those games: {you} {your_wins}, "
-            "{them} {their_wins}.")
-VS_NONE = "{you} and {them} have not finished a rated game together here yet."
-VS_SELF = "That is you: `vs @member` compares you with someone else."
-CHANCES = "Chances of winning, from the ratings: {chances}."
-CHANCE = "{name} {percent}%"
-CHANGES = "Ratings: {changes}."
-CHANGES_ASSISTED = ("Ratings (an assisted game: timeouts or replacements played more than "
-                    "{share}% of a seat's decisions): {changes}.")
-CHANGE = "{name} {before} → {after} ({delta})"
-NOT_COUNTED = "This game does not count for the ratings: {reason}."
-THINKING_NONE = "not measured"
-CHART_TEXT = "{name}'s rating after each of their rated games here ({games}), in the picture."
-NO_CHART = "{name} has no rated game here yet: there is no rating to draw."
+RATING = Msg("ratings.views.rating", "{name}: rating {shown} (mu {mu}, sigma {sigma}) after "
+             "{games}; {place} of {players} on {scope}.")
+RATING_PROVISIONAL = Msg("ratings.views.rating_provisional", "{name}: rating {shown} (mu {mu}, "
+                         "sigma {sigma}) after {games}, provisional until {needed} rated games; "
+                         "{place} of {players} on {scope}.")
+NO_RATING = Msg("ratings.views.no_rating", "{name} has no rated game on {scope} yet.")
+SCOPE_ALL_TIME = Msg("ratings.views.scope_all_time", "this server's all-time table")
+SCOPE_SEASON = Msg("ratings.views.scope_season", "the table of the season {season}")
+BOARD_HEAD = Msg("ratings.views.board_head", "Leaderboard, {scope}: {players} rated, {games} "
+                 "rated games (rating = mu - 3 sigma).")
+BOARD_LINE = Msg("ratings.views.board_line", "{place}. {name}: {shown} ({games}, {wins})")
+BOARD_LINE_PROVISIONAL = Msg("ratings.views.board_line_provisional", "{place}. {name}: {shown} "
+                             "({games}, {wins}; provisional)")
+BOARD_EMPTY = Msg("ratings.views.board_empty", "No rated game has finished on {scope} yet.")
+BOARD_MORE = Msg("ratings.views.board_more", "… and {more} more.")
+SCOPE_LABEL_ALL_TIME = Msg("ratings.views.scope_label_all_time", "all time")
+SCOPE_LABEL_SEASON = Msg("ratings.views.scope_label_season", "season {season}")
+SCOPE_LABEL_SEASON_ENDED = Msg("ratings.views.scope_label_season_ended", "season {season} (ended)")
+STATS = Msg("ratings.views.stats", "{name}, over {games} here: {wins}, average score {score} "
+            "(margin {margin} over the best other player), {stones} taken, longest line "
+            "{streets}. Favourite actions: {actions}. Average time per decision: {thinking}.")
+STATS_NONE = Msg("ratings.views.stats_none", "{name} has no rated game here yet.")
+VS = Msg("ratings.views.vs", "{you} and {them} played {games} together here: {you} finished "
+         "ahead {ahead}, {them} ahead {behind}. Wins in those games: {you} {your_wins}, {them} "
+         "{their_wins}.")
+VS_LEVEL = Msg("ratings.views.vs_level", "{you} and {them} played {games} together here: {you} "
+               "finished ahead {ahead}, {them} ahead {behind}, level {level}. Wins in those "
+               "games: {you} {your_wins}, {them} {their_wins}.")
+VS_NONE = Msg("ratings.views.vs_none", "{you} and {them} have not finished a rated game together "
+              "here yet.")
+VS_SELF = Msg("ratings.views.vs_self", "That is you: `vs @member` compares you with someone else.")
+CHANCES = Msg("ratings.views.chances", "Chances of winning, from the ratings: {chances}.")
+CHANCE = Msg("ratings.views.chance", "{name} {percent}%")
+CHANGES = Msg("ratings.views.changes", "Ratings: {changes}.")
+CHANGES_ASSISTED = Msg("ratings.views.changes_assisted", "Ratings (an assisted game: timeouts or "
+                       "replacements played more than {share}% of a seat's decisions): "
+                       "{changes}.")
+CHANGE = Msg("ratings.views.change", "{name} {before} → {after} ({delta})")
+NOT_COUNTED = Msg("ratings.views.not_counted", "This game does not count for the ratings: "
+                  "{reason}.")
+ACTIONS_NONE = Msg("ratings.views.actions_none", "none")
+THINKING_NONE = Msg("ratings.views.thinking_none", "not measured")
+CHART_TEXT = Msg("ratings.views.chart_text", "{name}'s rating after each of their rated games "
+                 "here ({games}), in the picture.")
+NO_CHART = Msg("ratings.views.no_chart", "{name} has no rated game here yet: there is no rating "
+               "to draw.")
 
 
 def number(value: float) -> str:
@@ -77,12 +97,16 @@ def signed(value: float) -> str:
     return f"{value:+.1f}"
 
 
-def duration(seconds: float) -> str:
+SECONDS = Msg("ratings.views.seconds", "{n:.0f} s")
+PER_MINUTES = Msg("ratings.views.minutes", "{n:.0f} min")
+
+
+def duration(seconds: float) -> Text:
     """A time per decision: seconds under a minute, then minutes, then as deadlines say it."""
     if seconds < 60:
-        return f"{seconds:.0f} s"
+        return SECONDS(n=seconds)
     if seconds < 3600:
-        return f"{seconds / 60:.0f} min"
+        return PER_MINUTES(n=seconds / 60)
     return hours(seconds)
 
 
@@ -250,85 +274,87 @@ def find_member(db: sqlite_utils.Database, server: str, name: str) -> str | None
 # ---- saying it ----------------------------------------------------------------------------------
 
 
-def scope_words(season: tables.Season | None) -> str:
-    return SCOPE_ALL_TIME if season is None else SCOPE_SEASON.format(season=season.name)
+def scope_words(season: tables.Season | None) -> Text:
+    return SCOPE_ALL_TIME() if season is None else SCOPE_SEASON(season=season.name)
 
 
-def scope_label(season: tables.Season | None) -> str:
+def scope_label(season: tables.Season | None) -> Text:
     if season is None:
-        return SCOPE_LABEL_ALL_TIME
+        return SCOPE_LABEL_ALL_TIME()
     template = SCOPE_LABEL_SEASON if season.ended_at is None else SCOPE_LABEL_SEASON_ENDED
-    return template.format(season=season.name)
+    return template(season=season.name)
 
 
 def rating_text(found: Line | None, name: str, place: tuple[int, int],
-                season: tables.Season | None) -> str:
+                season: tables.Season | None) -> Text:
     scope = scope_words(season)
     if found is None:
-        return NO_RATING.format(name=name, scope=scope)
-    template = RATING_PROVISIONAL if found.provisional else RATING
-    return template.format(
+        return NO_RATING(name=name, scope=scope)
+    facts: dict[str, str | int | float | Text | Listing] = dict(
         name=name, shown=number(found.skill.shown), mu=number(found.skill.mu),
-        sigma=number(found.skill.sigma), games=count_of(found.games, "rated game"),
-        needed=PROVISIONAL_GAMES, place=place[0], players=place[1], scope=scope)
+        sigma=number(found.skill.sigma), games=RATED_GAMES(n=found.games),
+        place=place[0], players=place[1], scope=scope)
+    if found.provisional:
+        return RATING_PROVISIONAL(needed=PROVISIONAL_GAMES, **facts)
+    return RATING(**facts)
 
 
-def board_text(found: Board, season: tables.Season | None) -> str:
+def board_text(found: Board, season: tables.Season | None) -> Said:
     scope = scope_words(season)
     if not found.lines:
-        return BOARD_EMPTY.format(scope=scope)
-    out = [BOARD_HEAD.format(scope=scope_label(season),
-                             players=count_of(found.players, "player"), games=found.games)]
+        return BOARD_EMPTY(scope=scope)
+    out: list[Said] = [BOARD_HEAD(scope=scope_label(season), players=PLAYERS(n=found.players),
+                                  games=found.games)]
     for i, ln in enumerate(found.lines[:BOARD_LINES], start=1):
         template = BOARD_LINE_PROVISIONAL if ln.provisional else BOARD_LINE
-        out.append(template.format(place=i, name=ln.name, shown=number(ln.skill.shown),
-                                   games=count_of(ln.games, "game"),
-                                   wins=count_of(ln.wins, "win")))
+        out.append(template(place=i, name=ln.name, shown=number(ln.skill.shown),
+                            games=GAMES(n=ln.games), wins=WINS(n=ln.wins)))
     if found.players > BOARD_LINES:
-        out.append(BOARD_MORE.format(more=found.players - BOARD_LINES))
-    return "\n".join(out)
+        out.append(BOARD_MORE(more=found.players - BOARD_LINES))
+    return lines(*out)
 
 
-def stats_text(name: str, found: Stats | None) -> str:
+def stats_text(name: str, found: Stats | None) -> Text:
     if found is None:
-        return STATS_NONE.format(name=name)
-    actions = ", ".join(f"{ACTION_TITLES.get(a, a)} ({n})" for a, n in found.actions) or "none"
-    return STATS.format(
-        name=name, games=count_of(found.games, "rated game"), wins=count_of(found.wins, "win"),
+        return STATS_NONE(name=name)
+    actions: Said = ", ".join(f"{ACTION_TITLES.get(a, a)} ({n})" for a, n in found.actions) \
+        or ACTIONS_NONE()
+    return STATS(
+        name=name, games=RATED_GAMES(n=found.games), wins=WINS(n=found.wins),
         score=f"{found.score:.1f}", margin=signed(found.margin),
-        stones=count_of(found.stones, "clock stone"),
-        streets=count_of(found.streets, "street"), actions=actions,
-        thinking=THINKING_NONE if found.thinking is None else duration(found.thinking))
+        stones=CLOCK_STONES(n=found.stones), streets=STREETS(n=found.streets), actions=actions,
+        thinking=THINKING_NONE() if found.thinking is None else duration(found.thinking))
 
 
-def vs_text(you: str, them: str, found: Meeting) -> str:
+def vs_text(you: str, them: str, found: Meeting) -> Text:
     if not found.games:
-        return VS_NONE.format(you=you, them=them)
+        return VS_NONE(you=you, them=them)
     level = found.games - found.ahead - found.behind
-    return (VS_LEVEL if level else VS).format(
-        you=you, them=them, games=count_of(found.games, "rated game"),
-        ahead=count_of(found.ahead, "time"), behind=count_of(found.behind, "time"),
-        level=count_of(level, "time"), your_wins=found.wins, their_wins=found.their_wins)
+    facts: dict[str, str | int | float | Text | Listing] = dict(
+        you=you, them=them, games=RATED_GAMES(n=found.games), ahead=TIMES(n=found.ahead),
+        behind=TIMES(n=found.behind), your_wins=found.wins, their_wins=found.their_wins)
+    return VS_LEVEL(level=TIMES(n=level), **facts) if level else VS(**facts)
 
 
-def chances_text(seats: Sequence[tuple[str, Skill]]) -> str:
+def chances_text(seats: Sequence[tuple[str, Skill]]) -> Text:
     """The predicted chance of each seat winning, in seat order."""
     odds = chances([skill for _, skill in seats])
-    return CHANCES.format(chances=", ".join(
-        CHANCE.format(name=name, percent=round(100 * p)) for (name, _), p in
-        zip(seats, odds, strict=True)))
+    return CHANCES(chances=Listing(tuple(
+        CHANCE(name=name, percent=round(100 * p)) for (name, _), p in
+        zip(seats, odds, strict=True)), ", "))
 
 
 def changes_text(changes: Sequence[tuple[str, Rated]], reason: Reason, assisted: bool,
-                 share: float) -> str:
+                 share: float) -> Text:
     """The rating change of each member of a finished game (or why it does not count)."""
     if reason is not Reason.COUNTS:
-        return NOT_COUNTED.format(reason=reason.value)
-    listed = ", ".join(CHANGE.format(name=name, before=number(r.before.shown),
-                                     after=number(r.after.shown), delta=signed(r.change))
-                       for name, r in changes)
-    template = CHANGES_ASSISTED if assisted else CHANGES
-    return template.format(changes=listed, share=round(100 * share))
+        return NOT_COUNTED(reason=reason.value)
+    listed = Listing(tuple(CHANGE(name=name, before=number(r.before.shown),
+                                  after=number(r.after.shown), delta=signed(r.change))
+                           for name, r in changes), ", ")
+    if assisted:
+        return CHANGES_ASSISTED(changes=listed, share=round(100 * share))
+    return CHANGES(changes=listed)
 
 
 def level_mus() -> dict[str, float]:

@@ -15,7 +15,12 @@ from bot.api import Command
 from bot.service.command.words import Malformed, Unknown, Words
 from bot.service.router.registry import BY_WORD, WORDS
 from bot.service.verbs.move import Play, play
+from bot.service.words.catalogue import Said, lines, say
 from engine.notation import names_a_move
+from engine.text import Msg
+
+DID_YOU_MEAN_THE_COMMAND = Msg("reading.did_you_mean_the_command", "(Did you mean the command "
+                               "`{close}`?)")
 
 #: the longest first word compared with the command words (a typo, not a pasted blob)
 _HINT_LENGTH = 20
@@ -46,7 +51,7 @@ def read_message(text: str) -> Command:
         w = Words(text)
         return unknown(w.between(0, w.count_to(2)) if w.count_to(1) else "")
     hint = command_hint(text, moves.unreadable)
-    return Play(text, (), f"{moves.unreadable}\n{hint}") if hint else moves
+    return Play(text, (), lines(moves.unreadable, hint)) if hint else moves
 
 
 def without_politeness(text: str) -> str:
@@ -88,12 +93,12 @@ def _closest(typed: str, cutoff: float) -> str:
     return (swapped or close or [""])[0]
 
 
-def command_hint(text: str, unreadable: str) -> str:
+def command_hint(text: str, unreadable: Said) -> Said:
     """"Did you mean `status`?" when the first word is a near miss of a command word and no
     word of a move either (the move reader's refusal names it as unknown)."""
     first = Words(text).word(0)
     if (first is None or len(first) > _HINT_LENGTH or first in BY_WORD
-            or f"'{first}'" not in unreadable.lower()):
+            or f"'{first}'" not in say(unreadable).lower()):
         return ""
     close = _closest(first, 0.8)
-    return f"(Did you mean the command `{close}`?)" if close else ""
+    return DID_YOU_MEAN_THE_COMMAND(close=close) if close else ""

@@ -30,6 +30,8 @@ from bot.service.command.forms import (
     Slash,
     Who,
 )
+from bot.service.words.catalogue import Said, lines, say
+from engine.text import Listing, Msg
 
 
 def _modules() -> Iterator[ModuleType]:
@@ -68,7 +70,17 @@ SLASH: tuple[Slash, ...] = tuple(e.slash for e in ENTRIES if isinstance(e.slash,
 #: each ``/bus`` subcommand by its name (the slash cog reads its descriptions here)
 SLASH_NAMED: dict[str, Slash] = {s.name: s for s in SLASH}
 #: how a mistyped command is written, by its entry's name
-USAGE: dict[str, str] = {e.name: e.usage for e in ENTRIES}
+USAGE: dict[str, Said] = {e.name: e.usage for e in ENTRIES}
+
+#: the paragraphs of ``help``: each ``Section``'s lead, then its commands
+SECTION_LEADS = {
+    Section.LOBBY: Msg("help.section.lobby", "**Lobby**: {pieces}."),
+    Section.PLAY: Msg("help.section.play", "**Play**: {pieces}."),
+    Section.LOOK: Msg("help.section.look", "**Look**: {pieces}."),
+    Section.MODERATORS: Msg("help.section.moderators", "**Moderators** (the game's creator, the "
+                            "moderator role, server managers): {pieces}."),
+}
+YOU_MODERATE = Msg("help.you_moderate", "You are a moderator of this game.")
 
 
 def cost_of(cmd: Command) -> Cost | None:
@@ -84,19 +96,13 @@ def on_discord(cmd: Command) -> OnDiscord:
     return route.discord if route is not None else OnDiscord()
 
 
-def help_text(moderator: bool) -> str:
+def help_text(moderator: bool) -> Said:
     """``help``: a paragraph per ``Section``, each the pieces of the entries in it."""
-    lines = []
+    paragraphs: list[Said] = []
     for section in Section:
-        pieces = [piece for e in ENTRIES for s, piece in e.help if s is section]
-        if section is Section.MODERATORS:
-            lead = "**Moderators** (the game's creator, the moderator role, server managers)"
-        else:
-            lead = f"**{section}**"
-        lines.append(f"{lead}: {'; '.join(pieces)}.")
-    if moderator:
-        lines.append("You are a moderator of this game.")
-    return "\n".join(lines)
+        pieces = tuple(piece for e in ENTRIES for s, piece in e.help if s is section)
+        paragraphs.append(SECTION_LEADS[section](pieces=Listing(pieces, "; ")))
+    return lines(*paragraphs, YOU_MODERATE() if moderator else None)
 
 
 def docs_table() -> str:
@@ -114,7 +120,7 @@ def modules_table() -> str:
     rows = ["| module | commands |", "| --- | --- |"]
     by_module: dict[str, list[str]] = {}
     for entry, module in sorted(DECLARED, key=lambda pair: pair[1]):
-        named = [f"`{w}`" for w in entry.words] or [entry.usage]
+        named = [f"`{w}`" for w in entry.words] or [say(entry.usage)]
         by_module.setdefault(module, []).extend(named)
     for module, named in by_module.items():
         path = module.replace(".", "/") + ".py"

@@ -16,12 +16,18 @@ from bot.service.command.forms import OpenRoute, Route
 from bot.service.command.words import Malformed, Unknown, Words
 from bot.service.game.live_game import LiveGame
 from bot.service.router import registry
+from bot.service.words.catalogue import Said
+from engine.text import Msg
+
+WRITTEN = Msg("command.written", "That command is written {usage}.")
+NO_GAME = Msg("command.no_game", "There is no game here. Start one with `new game` (or `import` a "
+              "log file).")
 
 
 class Commands:
     """The registry as handlers see it (``command.context.CommandTable``)."""
 
-    def help_text(self, moderator: bool) -> str:
+    def help_text(self, moderator: bool) -> Said:
         return registry.help_text(moderator)
 
     def again(self, ctx: GameContext, text: str) -> Outcome | None:
@@ -41,7 +47,7 @@ COMMANDS = Commands()
 def run(ctx: Context[LiveGame | None], cmd: Command) -> Outcome:
     """Check what ``cmd`` needs, then hand it to its handler."""
     if isinstance(cmd, Malformed):
-        return refuse(f"That command is written {cmd.usage}.")
+        return refuse(WRITTEN(usage=cmd.usage))
     if isinstance(cmd, Unknown):  # in every state of the game, asking it nothing
         return refuse(cmd.refusal())
     ctx.commands = COMMANDS
@@ -49,8 +55,7 @@ def run(ctx: Context[LiveGame | None], cmd: Command) -> Outcome:
     if isinstance(route, OpenRoute):
         return route.handler(ctx, cmd)
     if ctx.live is None:
-        return refuse("There is no game here. Start one with `new game` (or `import` a log "
-                      "file).")
+        return refuse(NO_GAME())
     game_ctx = ctx.with_game(ctx.live)
     if route.resolve is not None:  # its meaning depends on who says it
         cmd = route.resolve(game_ctx, cmd)

@@ -10,6 +10,10 @@ The picture is not stored: it is drawn after the commit (off the database thread
 tens of kilobytes per move. The row keeps the game and the record number instead; the position
 after that record is rebuilt from the game's own records and drawn again when the post has to be
 retried. Refusals change nothing and owe nothing, so they never come here.
+
+The text is stored written, in the language of the place's readers when it was made, and the
+row keeps that language (``language``; NULL in rows from before it: English), so a late post
+writes what it adds (the story's notes, a note that the picture is missing) in the same one.
 """
 
 from __future__ import annotations
@@ -35,10 +39,11 @@ def insert(db: sqlite_utils.Database, game_id: int, item: Announcement, now: flo
     """Add ``item`` (for ``game_id``, which a new game only learns in the same transaction)."""
     cursor = db.execute(
         "INSERT INTO outbox (place, game_id, seq, first_seq, created_at, text, mentions, "
-        "picture, attempts, next_try, moderator_told, story) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?)",
+        "picture, attempts, next_try, moderator_told, story, language) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?)",
         [item.place, game_id, item.seq, item.first_seq, now, item.text,
-         json.dumps(list(item.mentions)), int(item.picture), now, int(item.story)])
+         json.dumps(list(item.mentions)), int(item.picture), now, int(item.story),
+         item.language])
     return int(cursor.lastrowid or 0)
 
 
@@ -49,7 +54,8 @@ def _announcement(row: dict[str, Any]) -> Announcement:
         first_seq=row["first_seq"] or 0, story=StoryFiles(row["story"] or 0),
         id=row["id"], attempts=row["attempts"], moderator_told=bool(row["moderator_told"]),
         created_at=row["created_at"],
-        maybe_posted_as=_maybe_posted_as(str(row["last_error"] or "")))
+        maybe_posted_as=_maybe_posted_as(str(row["last_error"] or "")),
+        language=row.get("language") or "en")
 
 
 def _maybe_posted_as(error: str) -> str:
@@ -90,10 +96,11 @@ def mark_failed(db: sqlite_utils.Database, item_id: int, error: str, refused: bo
     """Count a failed post and schedule its retry. When the place refused it (a permission) and
     nobody has been told about this place's unsent posts yet, mark this one as told and name the
     game's creator in ``tell``: the caller tells them, once."""
-    row = db.execute("SELECT place, attempts FROM outbox WHERE id = ?", [item_id]).fetchone()
+    row = db.execute("SELECT place, attempts, language FROM outbox WHERE id = ?",
+                     [item_id]).fetchone()
     if row is None:
         return Failure(0.0)
-    place, attempts = str(row[0]), int(row[1]) + 1
+    place, attempts, language = str(row[0]), int(row[1]) + 1, str(row[2] or "en")
     wait = retry_pause(attempts)
     db.execute("UPDATE outbox SET attempts = ?, next_try = ?, last_error = ? WHERE id = ?",
                [attempts, now + wait, error[:300], item_id])
@@ -108,7 +115,7 @@ def mark_failed(db: sqlite_utils.Database, item_id: int, error: str, refused: bo
                 "WHERE id = ?) AND kind IN ('create', 'import') ORDER BY seq LIMIT 1",
                 [item_id]).fetchone()
             tell = str(creator[0]) if creator is not None else None
-    return Failure(wait, tell)
+    return Failure(wait, tell, language)
 
 
 def mark_posting(db: sqlite_utils.Database, ids: list[int], nonce: str) -> None:

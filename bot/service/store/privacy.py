@@ -17,6 +17,7 @@ whole database unchanged (one transaction).
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -27,7 +28,7 @@ from bot.service import ratings
 from bot.service.game import payloads
 from bot.service.game.live_game import BOT_USER, LiveGame, build_game, waiting_for
 from bot.service.game.records import GameRecord, Record, same_user
-from bot.service.store import StoreError, layouts, pending, snapshots
+from bot.service.store import StoreError, languages, layouts, pending, snapshots
 from bot.service.store.schema import (
     RECORD_COLUMNS,
     record_rows,
@@ -35,6 +36,7 @@ from bot.service.store.schema import (
 )
 from bot.service.store.store import Store
 
+log = logging.getLogger(__name__)
 
 @dataclass(slots=True)
 class Forgotten:
@@ -63,13 +65,17 @@ def forget(store: Store, user_id: str, *, dry_run: bool = False) -> Forgotten:
             for game_id in _games_of(db, user_id):
                 _forget_in_game(store, db, game_id, user_id, report)
             layouts.forget_user(db, user_id)  # their picture layout, if they chose one
+            languages.forget_user(db, user_id)  # their language, if they chose one
             pending.forget(db, user_id)  # a question waiting for their `confirm`
             ratings.forgotten(db, [g for g, _ in report.games], user_id)  # every rating table
             if dry_run:
                 raise _DryRun
             store.bump_generation(db)
     except _DryRun:
-        pass
+        return report
+    if not store.empty_the_log():  # the old pages would still name them in the log
+        log.warning("forget: the write-ahead log could not be emptied now (a reader in "
+                    "another process); it is emptied at the next forget or checkpoint")
     return report
 
 

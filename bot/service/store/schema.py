@@ -8,7 +8,8 @@ older database up to date.
   up alike. The file says which version it is (``meta``, key ``schema``); one written by a newer
   busbot is refused untouched (``version``).
 - **Side tables** (``SIDE_TABLES``: ``schedule``, ``outbox``, ``snapshots``, ``seen``,
-  ``unanswered``, ``pending``, ``picture_layouts``): derived data or rows kept only for a while,
+  ``unanswered``, ``pending``, ``picture_layouts``, ``languages``...): derived data or rows
+  kept only for a while,
   each created when missing when the database is opened (only then, so a second reader never
   writes), older databases included.
 - **The Discord adapter's tables** (``CATCHING_UP``, ``PUBLISHED_COMMANDS``): opened on
@@ -213,36 +214,36 @@ def _create_schedule(db: sqlite_utils.Database) -> None:
 
 def _outbox(db: sqlite_utils.Database) -> None:
     """``outbox``: the announcements owed to each place (``outbox.py``), with its index of
-    unsent rows; an outbox from before the ``story`` column gains it."""
+    unsent rows; an outbox from before the ``story`` or ``language`` column gains it."""
     db.table("outbox").create({
         "id": int, "place": str, "game_id": int, "seq": int, "first_seq": int,
         "created_at": float, "text": str, "mentions": str, "picture": int, "attempts": int,
         "next_try": float,
         "last_error": str, "moderator_told": int, "sent_at": float, "story": int,
+        "language": str,
     }, pk="id", not_null=["place", "game_id", "seq", "text"], if_not_exists=True)
     db.execute("CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (place, id) "
                "WHERE sent_at IS NULL")
     _add_story_column(db)
-
-
-#: How the final announcement of a game began its story before the outbox kept the flag, and
-#: said it had no animation (the text older versions stored; frozen here, whatever the story's
-#: heading becomes).
-_OLD_STORY_HEADING = "**The game's story.**"
-_OLD_NO_ANIMATION = "(No animation this time"
+    if "language" not in db.table("outbox").columns_dict:
+        # the language its text is written in; older rows are English (NULL reads as "en")
+        db.execute("ALTER TABLE outbox ADD COLUMN language TEXT")
 
 
 def _add_story_column(db: sqlite_utils.Database) -> None:
-    """The outbox's ``story`` column, for a database whose outbox predates it; its unsent
-    rows get the flag their text shows (older versions found it there at each try)."""
+    """The outbox's ``story`` column, for a database whose outbox predates it. Its unsent rows
+    get the flag from the stored facts, not from their words (which are in the language they
+    were written in): a row that carries the last record of a game now over is the game's
+    final announcement, and gets its chart and animation (what a final post had unless the
+    place had drawn several just then, which no stored fact tells); any other row none."""
     if "story" in db.table("outbox").columns_dict:
         return
     db.execute("ALTER TABLE outbox ADD COLUMN story INTEGER")
     db.execute(
-        "UPDATE outbox SET story = CASE WHEN instr(text, ?) = 0 THEN ? WHEN instr(text, ?) > 0 "
+        "UPDATE outbox SET story = CASE WHEN EXISTS (SELECT 1 FROM games WHERE "
+        "games.id = outbox.game_id AND games.status = 'over' AND games.last_seq = outbox.seq) "
         "THEN ? ELSE ? END WHERE sent_at IS NULL",
-        [_OLD_STORY_HEADING, StoryFiles.NONE, _OLD_NO_ANIMATION, StoryFiles.CHART,
-         StoryFiles.CHART_AND_ANIMATION])
+        [StoryFiles.CHART_AND_ANIMATION, StoryFiles.NONE])
 
 
 def _snapshots(db: sqlite_utils.Database) -> None:
@@ -275,6 +276,13 @@ def _picture_layouts(db: sqlite_utils.Database) -> None:
     """``picture_layouts``: the layout a user (everywhere) or a place chose (``layouts.py``)."""
     db.execute("CREATE TABLE IF NOT EXISTS picture_layouts (scope TEXT NOT NULL, "
                "owner TEXT NOT NULL, layout TEXT NOT NULL, PRIMARY KEY (scope, owner)) "
+               "WITHOUT ROWID")
+
+
+def _languages(db: sqlite_utils.Database) -> None:
+    """``languages``: the language a member (everywhere) or a server chose (``languages.py``)."""
+    db.execute("CREATE TABLE IF NOT EXISTS languages (scope TEXT NOT NULL, "
+               "owner TEXT NOT NULL, language TEXT NOT NULL, PRIMARY KEY (scope, owner)) "
                "WITHOUT ROWID")
 
 
@@ -346,15 +354,15 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "unanswered": _unanswered, "pending": _pending, "picture_layouts": _picture_layouts,
     "rated_games": _rated_games, "rated_seats": _rated_seats,
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
-    "rating_settings": _rating_settings,
+    "rating_settings": _rating_settings, "languages": _languages,
 }
 
 
 def side_tables_missing(db: sqlite_utils.Database) -> bool:
-    """Whether a side table (or the outbox's ``story`` column) is missing."""
+    """Whether a side table (or the outbox's ``story`` or ``language`` column) is missing."""
     if not set(SIDE_TABLES) <= set(db.table_names()):
         return True
-    return "story" not in db.table("outbox").columns_dict
+    return not {"story", "language"} <= set(db.table("outbox").columns_dict)
 
 
 def create_side_tables(db: sqlite_utils.Database) -> None:

@@ -23,7 +23,7 @@ import sqlite_utils
 
 from bot.api import Announcement, Failure
 from bot.service.game.records import GameStatus, Record
-from bot.service.store import StoreError, outbox, schema, snapshots
+from bot.service.store import StoreError, connect, outbox, schema, snapshots
 from bot.service.store.schema import RECORD_COLUMNS, record_rows, stored_records
 from engine.limits import DAY, HANDLED_KEEP_DAYS, SENT_KEEP_DAYS
 
@@ -140,7 +140,7 @@ class Store:
         self.path = path
         self.lock = threading.RLock()
         try:
-            conn = sqlite3.connect(path, check_same_thread=False, timeout=BUSY_TIMEOUT)
+            conn = connect(path, check_same_thread=False, timeout=BUSY_TIMEOUT)
         except sqlite3.Error as err:
             raise StoreError(_why(path, err)) from None
         self.db = sqlite_utils.Database(conn)
@@ -164,6 +164,17 @@ class Store:
     def close(self) -> None:
         with self.lock:
             self.db.close()
+
+    def empty_the_log(self) -> bool:
+        """Copy the write-ahead log into the database and truncate it to nothing, so the old
+        versions of pages it held (a forgotten member's name among them) are gone from disk
+        and not only superseded. False when a reader in another process kept it from being
+        emptied (the next change's checkpoint, or the next ``forget``, tries again)."""
+        with self.lock:
+            if self.path == ":memory:":
+                return True
+            busy, _, _ = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            return not busy
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite_utils.Database]:
@@ -309,6 +320,20 @@ class Store:
                 "SELECT game_id FROM schedule WHERE due_at <= ? ORDER BY due_at LIMIT ?",
                 [now, limit]).fetchall()
         return [int(r[0]) for r in rows]
+
+    def last_change(self) -> float | None:
+        """When any game last changed (None: none is stored): the latest moment the bot is
+        known to have seen, against which the scheduler notices a clock set back."""
+        with self.lock:
+            row = self.db.conn.execute("SELECT MAX(updated_at) FROM games").fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    def all_due(self, now: float) -> int:
+        """Make every scheduled game due at ``now`` (the clock was set back: each is looked
+        at again); how many."""
+        with self.transaction() as db:
+            return max(0, db.execute("UPDATE schedule SET due_at = ? WHERE due_at IS NOT NULL",
+                                     [now]).rowcount)
 
     def set_due(self, game_id: int, at: float | None) -> None:
         """Move a game's next due moment (it was looked at and owed nothing yet)."""

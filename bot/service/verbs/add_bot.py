@@ -18,7 +18,20 @@ from bot.service.command.needs import lobby_only
 from bot.service.command.words import Words
 from bot.service.game import payloads
 from engine import COLOURS
-from engine.limits import MAX_SEATS
+from engine.limits import MAX_SEATS, shown
+from engine.text import Msg
+
+NO_LEVEL = Msg("add_bot.no_level", "There is no bot level {level}: choose {levels}.")
+JOINS = Msg("add_bot.joins", "{name}, a computer player ({level}), joins the game as {colour}. "
+            "Seated ({n} of {most}): {seated}.")
+
+ONLY_A_PLAYER_SEATED_AT = Msg("add_bot.only_a_player_seated_at", "Only a player seated at this "
+                              "table or a moderator can add a bot; `join` first.")
+THE_TABLE_IS_FULL_PLAYERS = Msg("add_bot.the_table_is_full_players", "The table is full "
+                                "({most} players).")
+USAGE = Msg("add_bot.usage", "`add bot` or `add bot easy|normal|hard`")
+ADD_A_BOT = Msg("add_bot.add_a_bot", "add a bot")
+HELP = Msg("add_bot.help", "`add bot [easy|normal|hard]` (a computer player's seat)")
 
 LEVELS = tuple(level.value for level in Level)
 
@@ -51,26 +64,25 @@ def add_bot(ctx: GameContext, cmd: AddBot) -> Outcome:
     record = ctx.live.record
     level = (cmd.level or "normal").lower()
     if level not in LEVELS:
-        return refuse(f"There is no bot level {cmd.level!r}: choose {', '.join(LEVELS)}.")
+        return refuse(NO_LEVEL(level=repr(shown(cmd.level or "", 20)), levels=", ".join(LEVELS)))
     if not ctx.moderator and record.seat_of_user(ctx.actor.user_id) is None:
-        return refuse("Only a player seated at this table or a moderator can add a bot; "
-                      "`join` first.")
+        return refuse(ONLY_A_PLAYER_SEATED_AT())
     if len(record.seats) >= MAX_SEATS:
-        return refuse(f"The table is full ({MAX_SEATS} players).")
+        return refuse(THE_TABLE_IS_FULL_PLAYERS(most=MAX_SEATS))
     taken = {s.colour for s in record.seats}
     colour = next(c for c in COLOURS if c not in taken)
     name = bot_seat_name(level, [s.name for s in record.seats])
     draft = ctx.draft()
     draft.add(payloads.BotAdded(level, colour), seat=name)
     seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
-    return Outcome(f"{name}, a computer player ({level}), joins the game as {colour}. Seated "
-                   f"({len(draft.record.seats)} of {MAX_SEATS}): {seated}.", draft=draft)
+    return Outcome(JOINS(name=name, level=level, colour=colour, n=len(draft.record.seats),
+                         most=MAX_SEATS, seated=seated), draft=draft)
 
 
 ENTRY = Entry(
-    "add", ("add",), "`add bot` or `add bot easy|normal|hard`", read,
-    {AddBot: Route(add_bot, (lobby_only("add a bot"),))}, strict=True,
-    help=((Section.LOBBY, "`add bot [easy|normal|hard]` (a computer player's seat)"),),
+    "add", ("add",), USAGE(), read,
+    {AddBot: Route(add_bot, (lobby_only(ADD_A_BOT()),))}, strict=True,
+    help=((Section.LOBBY, HELP()),),
     docs=((Who.BEFORE_START, "`add bot [easy\\|normal\\|hard]` (seated players and "
                              "moderators)"),),
     slash=Slash("addbot", "Add a computer player to the table before the start"),

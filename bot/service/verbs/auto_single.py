@@ -15,6 +15,11 @@ from bot.service.command.words import Words
 from bot.service.game import payloads
 from bot.service.game.records import OPEN_STATUSES
 from bot.service.words.replies import played_lines
+from engine.text import Msg
+
+USAGE = Msg("auto_single.usage", "`auto_single on` or `auto_single off`")
+CHANGE_AUTO_SINGLE = Msg("auto_single.change_auto_single", "change auto_single")
+HELP = Msg("auto_single.help", "`auto_single on|off` (single choices play themselves)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +49,11 @@ def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
 
 
 ENTRY = Entry(
-    "auto_single", ("auto_single",), "`auto_single on` or `auto_single off`", read,
-    {AutoSingle: Route(set_auto_single, (moderator("change auto_single"),
-                                         status("change auto_single", *OPEN_STATUSES)))},
+    "auto_single", ("auto_single",), USAGE(), read,
+    {AutoSingle: Route(set_auto_single, (moderator(CHANGE_AUTO_SINGLE()),
+                                         status(CHANGE_AUTO_SINGLE(), *OPEN_STATUSES)))},
     strict=True,
-    help=((Section.MODERATORS, "`auto_single on|off` (single choices play themselves)"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`auto_single on\\|off`"),),
     slash=NoSlash("set once per game; reached with `/bus do`"),
 )

@@ -16,8 +16,22 @@ from bot.service.command.words import Words
 from bot.service.game import deadlines, payloads
 from bot.service.game.records import OPEN_STATUSES
 from bot.service.words.replies import played_lines, when
+from engine.text import Msg
 
-USAGE = "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`"
+WRITTEN = Msg("away.written", "Time away is written {usage}.")
+
+YOU_ARE_NOT_AWAY_AWAY = Msg("away.you_are_not_away_away", "You are not away (`away 3d` says you "
+                            "will be).")
+IS_BACK_THEIR_DECISIONS_WAIT = Msg("away.is_back_their_decisions_wait", "{name} is back: their "
+                                   "decisions wait for them again, with reminders and the "
+                                   "game's deadline counted from now.")
+SAY_YOU_ARE_AWAY = Msg("away.say_you_are_away", "say you are away")
+GO_AWAY = Msg("away.go_away", "go away")
+COME_BACK = Msg("away.come_back", "come back")
+HELP = Msg("away.help", "`away 3d` or `away until 2026-12-02` (your decisions wait without "
+           "reminders), `back`")
+
+USAGE = Msg("away.usage", "`away 3d` (at most 60d), `away until 2026-12-02` (UTC), or `back`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +57,7 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
     assert ctx.seat is not None
     until = deadlines.away_until(cmd.text, ctx.now)
     if until is None:
-        return refuse(f"Time away is written {USAGE}.")
+        return refuse(WRITTEN(usage=USAGE()))
     record = ctx.live.record
     draft = ctx.draft()
     draft.add(payloads.WentAway(until), seat=ctx.seat.name)
@@ -64,22 +78,20 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
 def back(ctx: GameContext, cmd: Back) -> Outcome:
     assert ctx.seat is not None
     if not ctx.live.record.is_away(ctx.seat.name, ctx.now):
-        return refuse("You are not away (`away 3d` says you will be).")
+        return refuse(YOU_ARE_NOT_AWAY_AWAY())
     draft = ctx.draft()
     draft.add(payloads.CameBack(), seat=ctx.seat.name)
-    return Outcome(f"{ctx.seat.name} is back: their decisions wait for them again, with "
-                   f"reminders and the game's deadline counted from now.", draft=draft,
+    return Outcome(IS_BACK_THEIR_DECISIONS_WAIT(name=ctx.seat.name), draft=draft,
                    mentions=[])
 
 
-_OPEN = status("say you are away", *OPEN_STATUSES)
+_OPEN = status(SAY_YOU_ARE_AWAY(), *OPEN_STATUSES)
 ENTRY = Entry(
-    "away", ("away", "back"), USAGE, read,
-    {Away: Route(away, (_OPEN, seated("go away"))),
-     Back: Route(back, (_OPEN, seated("come back")))},
+    "away", ("away", "back"), USAGE(), read,
+    {Away: Route(away, (_OPEN, seated(GO_AWAY()))),
+     Back: Route(back, (_OPEN, seated(COME_BACK())))},
     strict=True,
-    help=((Section.PLAY, "`away 3d` or `away until 2026-12-02` (your decisions wait without "
-                         "reminders), `back`"),),
+    help=((Section.PLAY, HELP()),),
     docs=((Who.ANYONE, "`away 3d`, `away until DATE`, `back` (a seated player, for "
                        "themselves)"),),
     slash=NoSlash("said once in a while; reached with `/bus do`"),

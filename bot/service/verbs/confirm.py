@@ -15,6 +15,12 @@ from bot.service.command import confirm
 from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Entry, NoSlash, Route, Section, Who
 from bot.service.command.words import Words, only
+from engine.text import Msg
+
+CAN_NO_LONGER_BE_CONFIRMED = Msg("confirm.can_no_longer_be_confirmed", "`{pending}` can no "
+                                 "longer be confirmed; type it again.")
+USAGE = Msg("confirm.usage", "`confirm`")
+HELP = Msg("confirm.help", "`confirm` (goes ahead with a big change you were just asked about)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +41,12 @@ def go_ahead(ctx: GameContext, cmd: Confirm) -> Outcome:
     assert ctx.commands is not None  # the router hands the registry to every command
     done = ctx.commands.again(ctx, pending)
     return done if done is not None else refuse(
-        f"`{pending}` can no longer be confirmed; type it again.")
+        CAN_NO_LONGER_BE_CONFIRMED(pending=pending))
 
 
 ENTRY = Entry(
-    "confirm", ("confirm",), "`confirm`", _confirm, {Confirm: Route(go_ahead)},
-    help=((Section.MODERATORS, "`confirm` (goes ahead with a big change you were just "
-                               "asked about)"),),
+    "confirm", ("confirm",), USAGE(), _confirm, {Confirm: Route(go_ahead)},
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`confirm` (a big `correct`, `undo` or `abandon`, within 5 "
                            "minutes)"),),
     slash=NoSlash("answers the bot's question in the channel; reached with `/bus do`"), rank=26,

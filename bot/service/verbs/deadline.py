@@ -15,20 +15,30 @@ from bot.service.command.words import Words
 from bot.service.game import deadlines, payloads
 from bot.service.game.records import OPEN_STATUSES
 from engine.limits import check_deadline
+from engine.text import Msg
 
-USAGE = "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline off`"
-#: A deadline over two hours: two reminders (``deadlines.thresholds``).
-SET_TWO_REMINDERS = (
-    "Moderator {moderator} set a deadline of {deadline} per decision: the player is reminded "
-    "halfway and an hour before; when it passes the moderator is told and the timeout policy "
-    "applies (now `{policy}`; `on timeout wait|idle|bot` changes it). The clock stops while the "
-    "game is paused.")
-#: A deadline of two hours or less, where halfway is an hour before or later: one reminder.
-SET_ONE_REMINDER = (
-    "Moderator {moderator} set a deadline of {deadline} per decision: the player is reminded "
-    "once, halfway ({half} in); when it passes the moderator is told and the timeout policy "
-    "applies (now `{policy}`; `on timeout wait|idle|bot` changes it). The clock stops while the "
-    "game is paused.")
+MODERATOR_TOOK_THE_DEADLINE_OFF = Msg("deadline.moderator_took_the_deadline_off", "Moderator "
+                                      "{name} took the deadline off: decisions wait as long as "
+                                      "they take.")
+MODERATOR_SET_A_DEADLINE_OF = Msg("deadline.moderator_set_a_deadline_of", "Moderator {name} set "
+                                  "a deadline of {hours} per decision: the player is reminded "
+                                  "halfway and an hour before; when it passes the moderator is "
+                                  "told and the timeout policy applies (now `{on_timeout}`; `on "
+                                  "timeout wait|idle|bot` changes it). The clock stops while "
+                                  "the game is paused.")
+#: Two hours or less: halfway is an hour before the end or earlier, so one reminder comes
+#: (``deadlines.thresholds``), not "halfway and an hour before".
+MODERATOR_SET_A_SHORT_DEADLINE = Msg("deadline.moderator_set_a_short_deadline", "Moderator "
+                                     "{name} set a deadline of {hours} per decision: the player "
+                                     "is reminded once, halfway ({half} in); when it passes the "
+                                     "moderator is told and the timeout policy applies (now "
+                                     "`{on_timeout}`; `on timeout wait|idle|bot` changes it). The "
+                                     "clock stops while the game is paused.")
+SET_A_DEADLINE = Msg("deadline.set_a_deadline", "set a deadline")
+HELP = Msg("deadline.help", "`deadline 24h` or `deadline off` (how long a decision may wait)")
+
+USAGE = Msg("deadline.usage", "`deadline 24h` (from 1h to 30d; `m`, `h`, `d`, `w`) or `deadline "
+            "off`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,22 +63,23 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.SettingChanged("deadline", cmd.seconds))
     if cmd.seconds is None:
-        return Outcome(f"Moderator {ctx.actor.name} took the deadline off: decisions wait as "
-                       f"long as they take.", draft=draft)
-    stages = [stage for stage, _ in deadlines.thresholds(cmd.seconds)]
-    said = SET_TWO_REMINDERS if deadlines.HOUR in stages else SET_ONE_REMINDER
-    return Outcome(said.format(moderator=ctx.actor.name, deadline=deadlines.hours(cmd.seconds),
-                               half=deadlines.hours(cmd.seconds / 2), policy=record.on_timeout),
-                   draft=draft)
+        return Outcome(MODERATOR_TOOK_THE_DEADLINE_OFF(name=ctx.actor.name), draft=draft)
+    hours = deadlines.hours(cmd.seconds)
+    if deadlines.HOUR not in [stage for stage, _ in deadlines.thresholds(cmd.seconds)]:
+        return Outcome(MODERATOR_SET_A_SHORT_DEADLINE(
+            name=ctx.actor.name, hours=hours, half=deadlines.hours(cmd.seconds / 2),
+            on_timeout=record.on_timeout), draft=draft)
+    return Outcome(
+        MODERATOR_SET_A_DEADLINE_OF(name=ctx.actor.name, hours=hours,
+                                    on_timeout=record.on_timeout), draft=draft)
 
 
 ENTRY = Entry(
-    "deadline", ("deadline",), USAGE, read,
-    {Deadline: Route(set_deadline, (moderator("set a deadline"),
-                                    status("set a deadline", *OPEN_STATUSES)))},
+    "deadline", ("deadline",), USAGE(), read,
+    {Deadline: Route(set_deadline, (moderator(SET_A_DEADLINE()),
+                                    status(SET_A_DEADLINE(), *OPEN_STATUSES)))},
     strict=True,
-    help=((Section.MODERATORS, "`deadline 24h` or `deadline off` (how long a decision may "
-                                   "wait)"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`deadline 24h\\|off`"),),
     slash=NoSlash("set once per game; reached with `/bus do`"),
 )

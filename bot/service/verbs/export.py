@@ -25,7 +25,27 @@ from bot.service.drawing.story_job import StoryJob
 from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameRecord, Record
+from bot.service.words.catalogue import Said, say
 from bot.service.words.replies import when
+from engine.text import Msg
+
+AS_TEXT_LOG = Msg("export.as_text_log", "Game {game} as a text log: {name} (`import` it with the "
+                  "file attached to continue it anywhere).")
+AS_JSON = Msg("export.as_json", "Game {game} as JSON: {name} (`import` it with the file attached "
+              "to continue it anywhere).")
+AS_PAGE = Msg("export.as_page", "Game {game} as a page ({name}): the table at every move, with "
+              "the log and the score chart.")
+
+THE_GAME_HAS_NOT_STARTED_2 = Msg("export.the_game_has_not_started_2", "the game has not started, "
+                                 "so it has no page yet")
+THE_GAME_HAS_NOT_STARTED_3 = Msg("export.the_game_has_not_started_3", "the game has not started, "
+                                 "so it has no log yet")
+
+CANNOT_EXPORT = Msg("export.cannot_export", "Cannot export: {err}.")
+THE_GAME_HAS_NOT_STARTED = Msg("export.the_game_has_not_started", "The game has not started, so "
+                               "it has no page yet.")
+USAGE = Msg("export.usage", "`export txt`, `export json` or `export html`")
+HELP = Msg("export.help", "`export txt|json|html` (html: the game's page)")
 
 #: The export format that is the game's page.
 HTML = "html"
@@ -49,7 +69,12 @@ def _cost(cmd: Export) -> Cost | None:
 
 
 class ExchangeError(Exception):
-    """A game that cannot be exported, or a file that cannot be imported; the message says why."""
+    """A game that cannot be exported, or a file that cannot be imported; ``said`` says why
+    (its English is the exception's message, for the command line's operators)."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(say(said))
+        self.said = said
 
 
 def export(ctx: GameContext, cmd: Export) -> Outcome:
@@ -60,10 +85,9 @@ def export(ctx: GameContext, cmd: Export) -> Outcome:
     try:
         text = export_text(ctx, live, cmd.fmt)
     except ExchangeError as err:
-        return refuse(f"Cannot export: {err}.")
+        return refuse(CANNOT_EXPORT(err=err.said))
     name = f"bus-game{game_id}.{cmd.fmt}"
-    return Outcome(f"Game {game_id} as {'a text log' if cmd.fmt == 'txt' else 'JSON'}: "
-                   f"{name} (`import` it with the file attached to continue it anywhere).",
+    return Outcome((AS_TEXT_LOG if cmd.fmt == "txt" else AS_JSON)(game=game_id, name=name),
                    files=[Attachment(name, text.encode("utf-8"))])
 
 
@@ -80,11 +104,10 @@ def export_page(ctx: GameContext) -> Outcome:
     """The page of the game as it stands (finished or not), with its notes from the records."""
     live = ctx.live
     if live.game is None:
-        return refuse("The game has not started, so it has no page yet.")
+        return refuse(THE_GAME_HAS_NOT_STARTED())
     game_id = live.record.game_id
-    notes = page_notes(live, ctx.store.records(game_id))
-    return Outcome(f"Game {game_id} as a page ({page_name(game_id)}): the table at every "
-                   f"move, with the log and the score chart.",
+    notes = page_notes(live, ctx.store.records(game_id), ctx.words)
+    return Outcome(AS_PAGE(game=game_id, name=page_name(game_id)),
                    story=StoryJob(live.game.copy(), game_id, False, False, page=notes))
 
 
@@ -92,11 +115,11 @@ def page_html(ctx: Context[Any], live: LiveGame) -> str:
     """The page's HTML at once (``busbot export ID --format html``, on the bot's machine);
     ``ExchangeError`` when the game has no page yet."""
     if live.game is None:
-        raise ExchangeError("the game has not started, so it has no page yet")
-    notes = page_notes(live, ctx.store.records(live.record.game_id))
+        raise ExchangeError(THE_GAME_HAS_NOT_STARTED_2())
+    notes = page_notes(live, ctx.store.records(live.record.game_id), ctx.words)
     from render.page import build_page  # the renderer is loaded only when drawing
 
-    page = build_page(live.game, notes)
+    page = build_page(live.game, notes, ctx.words)
     html: str = page.html
     return html
 
@@ -112,7 +135,7 @@ VERSION = 1
 
 def export_txt(live: LiveGame, game_id: int) -> str:
     if live.game is None:
-        raise ExchangeError("the game has not started, so it has no log yet")
+        raise ExchangeError(THE_GAME_HAS_NOT_STARTED_3())
     head = (f"# busbot game {game_id} in {live.record.place} ({live.status}), "
             f"exported {when(time.time())}\n")
     head += "".join(f"# {new} took over the seat of {old} after move {n}; the moves before "
@@ -181,9 +204,9 @@ def _move_history(record: GameRecord, records: list[Record]) -> list[dict[str, A
 
 
 ENTRY = Entry(
-    "export", ("export",), "`export txt`, `export json` or `export html`", _export,
+    "export", ("export",), USAGE(), _export,
     {Export: Route(export, cost=_cost)}, strict=True,
-    help=((Section.LOOK, "`export txt|json|html` (html: the game's page)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`export txt\\|json\\|html`"),),
     slash=Slash("export", "The game as a file, to keep or to import elsewhere", private=True),
     rank=8,

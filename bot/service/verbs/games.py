@@ -16,7 +16,32 @@ from bot.service.game import deadlines
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus, discord_user, same_user
 from bot.service.store.store import Listed
-from bot.service.words.replies import count_of, moderator_refusal
+from bot.service.words.catalogue import Said, lines
+from bot.service.words.replies import MORE_GAMES, moderator_refusal
+from engine.text import Msg, Plural, Text
+
+LIST_WAITING = Msg("games.doing.list_waiting", "list the games that wait")
+ASK_IN_SERVER = Msg("games.ask_in_server", "`games` lists the games of a server: ask in one of "
+                    "its channels.")
+NONE_WAITS = Msg("games.none_waits", "No game waits longer than its deadline (or 48 h).")
+NONE_OPEN = Msg("games.none_open", "No open game here.")
+GAME_IN = Msg("games.game_in", "• Game {id} in {where}: {state}")
+AND_MORE = Msg("games.and_more", "… and {games}.")
+WAITING_HEAD = Plural("games.waiting_head", "{n} game waiting longer than their deadline (or "
+                      "48 h):", "{n} games waiting longer than their deadline (or 48 h):")
+OPEN_HEAD = Plural("games.open_head", "{n} open game:", "{n} open games:")
+OPEN_HEAD_YOURS = Plural("games.open_head_yours", "{n} open game, {yours} waiting for you:",
+                         "{n} open games, {yours} waiting for you:")
+BEING_SET_UP = Msg("games.being_set_up", "being set up ({players})")
+NOBODY_SEATED = Msg("games.nobody_seated", "nobody seated")
+PAUSED = Msg("games.paused", "paused")
+UNDER_WAY = Msg("games.under_way", "under way")
+WAITS_FOR = Msg("games.waits_for", "waits for {who} since {waited}")
+WAITS_FOR_OF = Msg("games.waits_for_of", "waits for {who} since {waited} of {limit}")
+YOU = Msg("games.you", "you")
+USAGE = Msg("games.usage", "`games` or `games waiting`")
+HELP = Msg("games.help", "`games` (the games here, whose turn and since when; moderators: `games "
+           "waiting`)")
 
 #: a game without a deadline counts as stalled after this long
 STALLED_SECONDS = 48 * 3600.0
@@ -40,26 +65,24 @@ def read(w: Words) -> Games | None:
 
 def games(ctx: Context[LiveGame | None], cmd: Games) -> Outcome:
     if cmd.waiting and not ctx.moderator:
-        return refuse(moderator_refusal("list the games that wait"))
+        return refuse(moderator_refusal(LIST_WAITING()))
     if ctx.actor.server is None and discord_user(ctx.actor.user_id):
-        return refuse("`games` lists the games of a server: ask in one of its channels.")
+        return refuse(ASK_IN_SERVER())
     listed = ctx.store.listed(ctx.actor.server)
     if cmd.waiting:
         listed = [g for g in listed if _stalled(g, ctx.now)]
     if not listed:
-        return Outcome("No game waits longer than its deadline (or 48 h)." if cmd.waiting
-                       else "No open game here.")
+        return Outcome(NONE_WAITS() if cmd.waiting else NONE_OPEN())
     mine = [g for g in listed if same_user(g.game.waiting_user, ctx.actor.user_id)]
     rest = [g for g in listed if g not in mine]
     ordered = sorted(mine, key=_since) + sorted(rest, key=_since)
-    lines = [_line(g, ctx.now, g in mine) for g in ordered[:SHOWN]]
+    shown: list[Said] = [_line(g, ctx.now, g in mine) for g in ordered[:SHOWN]]
     if len(ordered) > SHOWN:
-        lines.append(f"… and {count_of(len(ordered) - SHOWN, 'more game')}.")
-    head = (f"{count_of(len(listed), 'game')} waiting longer than their deadline (or 48 h):"
-            if cmd.waiting else
-            f"{count_of(len(listed), 'open game')}"
-            f"{f', {len(mine)} waiting for you' if mine else ''}:")
-    return Outcome("\n".join([head, *lines]))
+        shown.append(AND_MORE(games=MORE_GAMES(n=len(ordered) - SHOWN)))
+    head = (WAITING_HEAD(n=len(listed)) if cmd.waiting else
+            OPEN_HEAD_YOURS(n=len(listed), yours=len(mine)) if mine else
+            OPEN_HEAD(n=len(listed)))
+    return Outcome(lines(head, *shown))
 
 
 def _since(g: Listed) -> float:
@@ -73,28 +96,28 @@ def _stalled(g: Listed, now: float) -> bool:
     return now - game.waiting_since > (g.deadline or STALLED_SECONDS)
 
 
-def _line(g: Listed, now: float, yours: bool) -> str:
+def _line(g: Listed, now: float, yours: bool) -> Text:
     game = g.game
     where = f"<#{game.place}>" if game.place.isdigit() else game.place
+    state: Text
     if game.status == GameStatus.LOBBY:
-        state = f"being set up ({game.players or 'nobody seated'})"
+        state = BEING_SET_UP(players=game.players or NOBODY_SEATED())
     elif game.status == GameStatus.PAUSED:
-        state = "paused"
+        state = PAUSED()
     elif game.waiting_seat is None:
-        state = "under way"
+        state = UNDER_WAY()
     else:
         waited = deadlines.hours(max(0.0, now - (game.waiting_since or now)))
-        limit = f" of {deadlines.hours(g.deadline)}" if g.deadline else ""
-        who = "you" if yours else game.waiting_seat
-        state = f"waits for {who} since {waited}{limit}"
-    return f"• Game {game.id} in {where}: {state}"
+        who: Said = YOU() if yours else game.waiting_seat
+        state = (WAITS_FOR_OF(who=who, waited=waited, limit=deadlines.hours(g.deadline))
+                 if g.deadline else WAITS_FOR(who=who, waited=waited))
+    return GAME_IN(id=game.id, where=where, state=state)
 
 
 ENTRY = Entry(
-    "games", ("games",), "`games` or `games waiting`", read,
+    "games", ("games",), USAGE(), read,
     {Games: OpenRoute(games)}, strict=True,
-    help=((Section.LOOK, "`games` (the games here, whose turn and since when; moderators: "
-                         "`games waiting`)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`games` (this server's games; every game at the console)"),
           (Who.MODERATORS, "`games waiting`")),
     slash=Slash("games", "The games on this server, whose turn and since when", private=True),

@@ -11,6 +11,10 @@ from bot.service.command.context import Context, Outcome
 from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
 from bot.service.command.words import Words, only
 from bot.service.game.live_game import LiveGame
+from engine.text import Msg
+
+USAGE = Msg("help.usage", "`help`")
+HELP = Msg("help.help", "`help` (this)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +32,7 @@ def help_(ctx: Context[LiveGame | None], cmd: Help) -> Outcome:
 
 
 ENTRY = Entry(
-    "help", ("help",), "`help`", _help, {Help: OpenRoute(help_)},
-    help=((Section.LOOK, "`help` (this)"),), docs=((Who.ANYONE, "`help`"),),
+    "help", ("help",), USAGE(), _help, {Help: OpenRoute(help_)},
+    help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`help`"),),
     slash=Slash("help", "What you can say to the bot", private=True), rank=3,
 )

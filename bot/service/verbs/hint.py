@@ -4,22 +4,21 @@ declared in one file: see ``bot/service/verbs/__init__.py``.
 
 It changes nothing and nobody else sees it on Discord (``/bus hint`` answers privately). A hint
 costs a search of the position, so it is counted against the asker's picture budget like
-``map`` (its ``Cost``) and its search is small and bounded in time."""
+``map`` and against their thinking seconds (its ``Cost``); its search is small and bounded in
+time (``computer.hint_search``), and is done like every other search of the computer's: after
+the service's lock, on the worker processes, in its turn (``Outcome.pondering``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
-import ai
 from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
 from bot.service.command.needs import playable
 from bot.service.command.words import Words
-
-#: the search a hint may make: playouts, and seconds at most
-HINT_PLAYOUTS = 24
-HINT_SECONDS = 1.0
+from bot.service.game import computer
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +44,19 @@ def hint(ctx: GameContext, cmd: Hint) -> Outcome:
     if game is None or decision is None or seat is None or seat.name != decision.player:
         return refuse("A hint is only for the player whose decision it is, and it is not "
                       "yours now.")
-    advice = ai.advise(game, playouts=HINT_PLAYOUTS, seconds=HINT_SECONDS,
-                       seed=len(game.history))
-    return Outcome(f"Hint for {seat.name} (only a suggestion; nothing was played): "
-                   f"`{advice.move}`: {advice.reason}")
+    share = computer.Share(ctx.actor.server or ctx.place, ctx.actor.user_id, waiting=True)
+    ask = computer.Ask(share, computer.hint_search(game.copy()))
+    return Outcome("", pondering=computer.Pondering(ask, partial(_said, seat.name)))
+
+
+def _said(seat: str, thought: computer.Thought) -> str:
+    return (f"Hint for {seat} (only a suggestion; nothing was played): "
+            f"`{thought.move}`: {thought.reason}")
 
 
 ENTRY = Entry(
     "hint", ("hint",), "`hint`", read,
-    {Hint: Route(hint, (playable,), cost=Cost((Budget.PICTURE,), "hint"))},
+    {Hint: Route(hint, (playable,), cost=Cost((Budget.PICTURE, Budget.THINKING), "hint"))},
     help=((Section.PLAY, "`hint` (what the computer would play for you now, with why; not "
                          "in games created with `new game hints=off`)"),),
     docs=((Who.DECIDING, "`hint` (a suggestion with its reason; off with the game option "

@@ -16,18 +16,43 @@ from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.store import layouts
+from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import moderator_refusal
+from engine.text import Listing, Msg
 
 #: The word that forgets a choice.
 DEFAULT = "default"
-USAGE = ("`layout` (what is chosen), " + ", ".join(
-    f"`layout {name}`" for name in ("phone", "portrait", "landscape")) + f" or `layout {DEFAULT}`"
-         " (yours), `layout channel phone` and the like (moderators)")
+USAGE = Msg("layout.usage", "`layout` (what is chosen), `layout phone`, `layout portrait`, "
+            "`layout landscape` or `layout default` (yours), `layout channel phone` and the like "
+            "(moderators)")
 WHAT = {
-    "landscape": "the city beside the cards, for a computer screen",
-    "portrait": "the cards under the city, side by side, for a tablet",
-    "phone": "the city as wide as the screen and the cards under it, enlarged, for a phone",
+    "landscape": Msg("layout.what.landscape", "the city beside the cards, for a computer screen"),
+    "portrait": Msg("layout.what.portrait", "the cards under the city, side by side, for a "
+                    "tablet"),
+    "phone": Msg("layout.what.phone", "the city as wide as the screen and the cards under it, "
+                 "enlarged, for a phone"),
 }
+CHOOSE_CHANNEL = Msg("layout.doing.channel", "choose the channel's picture layout")
+CHANNEL_CHOSEN = Msg("layout.channel_chosen", "Pictures posted here are now drawn in the {name} "
+                     "layout ({what}).")
+CHANNEL_DEFAULT = Msg("layout.channel_default", "Pictures posted here now follow the server's "
+                      "layout.")
+MINE_CHOSEN = Msg("layout.mine_chosen", "{name}, the pictures you ask for (`map`, `preview`) are "
+                  "now drawn in the {layout} layout ({what}); `map landscape` and the like draw "
+                  "one picture another way.")
+MINE_DEFAULT = Msg("layout.mine_default", "{name}, the pictures you ask for now follow the "
+                   "channel's layout.")
+NOW = Msg("layout.now", "Your pictures: {mine}; pictures posted here: {here} (the server's choice "
+          "is set in its config).")
+AS_CHANNEL = Msg("layout.as_channel", "as the channel")
+AS_SERVER = Msg("layout.as_server", "as the server")
+LAYOUTS = Msg("layout.layouts", "Layouts: {layouts}.")
+LAYOUT_IS = Msg("layout.layout_is", "`{name}`: {what}")
+CHOOSE = Msg("layout.choose", "Choose with `layout phone` (or another), `layout default` to "
+             "follow the channel; moderators: `layout channel phone`.")
+HELP = Msg("layout.help", "`layout phone|portrait|landscape` (how your pictures are drawn)")
+HELP_CHANNEL = Msg("layout.help_channel", "`layout channel phone|portrait|landscape|default` (how "
+                   "pictures posted here are drawn)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,37 +82,29 @@ def layout(ctx: Context[LiveGame | None], cmd: Layout) -> Outcome:
     chosen = None if cmd.layout == DEFAULT else cmd.layout
     if cmd.channel:
         if not ctx.moderator:
-            return refuse(moderator_refusal("choose the channel's picture layout"))
+            return refuse(moderator_refusal(CHOOSE_CHANNEL()))
         layouts.choose(ctx.store, layouts.PLACE, ctx.place, chosen)
-        said = (f"Pictures posted here are now drawn in the {chosen} layout ({WHAT[chosen]})."
-                if chosen else "Pictures posted here now follow the server's layout.")
-        return Outcome(said)
+        return Outcome(CHANNEL_CHOSEN(name=chosen, what=WHAT[chosen]()) if chosen
+                       else CHANNEL_DEFAULT())
     layouts.choose(ctx.store, layouts.USER, ctx.actor.user_id, chosen)
-    said = (f"{ctx.actor.name}, the pictures you ask for (`map`, `preview`) are now drawn in "
-            f"the {chosen} layout ({WHAT[chosen]}); `map landscape` and the like draw one "
-            f"picture another way." if chosen else
-            f"{ctx.actor.name}, the pictures you ask for now follow the channel's layout.")
-    return Outcome(said)
+    return Outcome(MINE_CHOSEN(name=ctx.actor.name, layout=chosen, what=WHAT[chosen]())
+                   if chosen else MINE_DEFAULT(name=ctx.actor.name))
 
 
-def _now(ctx: Context[LiveGame | None]) -> str:
+def _now(ctx: Context[LiveGame | None]) -> Said:
     """Which layout applies to whom here, and how to change it."""
     mine = layouts.chosen(ctx.store, layouts.USER, ctx.actor.user_id)
     here = layouts.for_place(ctx.store, ctx.place)
-    return "\n".join((
-        f"Your pictures: {mine or 'as the channel'}; pictures posted here: "
-        f"{here or 'as the server'} (the server's choice is set in its config).",
-        "Layouts: " + "; ".join(f"`{name}`: {what}" for name, what in WHAT.items()) + ".",
-        f"Choose with `layout phone` (or another), `layout {DEFAULT}` to follow the channel; "
-        f"moderators: `layout channel phone`.",
-    ))
+    return lines(
+        NOW(mine=mine or AS_CHANNEL(), here=here or AS_SERVER()),
+        LAYOUTS(layouts=Listing(tuple(LAYOUT_IS(name=name, what=what())
+                                      for name, what in WHAT.items()), "; ")),
+        CHOOSE())
 
 
 ENTRY = Entry(
-    "layout", ("layout",), USAGE, read, {Layout: OpenRoute(layout)},
-    help=((Section.LOOK, "`layout phone|portrait|landscape` (how your pictures are drawn)"),
-          (Section.MODERATORS, "`layout channel phone|portrait|landscape|default` (how "
-                               "pictures posted here are drawn)")),
+    "layout", ("layout",), USAGE(), read, {Layout: OpenRoute(layout)},
+    help=((Section.LOOK, HELP()), (Section.MODERATORS, HELP_CHANNEL())),
     docs=((Who.ANYONE, "`layout [phone\\|portrait\\|landscape\\|default]`"),
           (Who.MODERATORS, "`layout channel phone\\|portrait\\|landscape\\|default`")),
     slash=Slash("layout", "How the table's pictures are drawn for you (or this channel)",

@@ -16,10 +16,16 @@ from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, tables, views
 from bot.service.ratings.facts import member_key
 from bot.service.ratings.pictures import LeaderboardJob
+from engine.text import Msg
 
-NO_SEASON = ("No season has been played on this server yet (a moderator starts one with "
-             "`season start NAME`).")
-UNKNOWN_SEASON = "There is no season called {name} on this server; its seasons: {seasons}."
+USAGE = Msg("leaderboard.usage", "`leaderboard` or `leaderboard season [NAME]`")
+HELP = Msg("leaderboard.help", "`leaderboard` (the best players here; `leaderboard season "
+           "[NAME]`)")
+
+NO_SEASON = Msg("leaderboard.no_season", "No season has been played on this server yet (a "
+                "moderator starts one with `season start NAME`).")
+UNKNOWN_SEASON = Msg("leaderboard.unknown_season", "There is no season called {name} on this "
+                     "server; its seasons: {seasons}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +56,11 @@ def leaderboard(ctx: Context[LiveGame | None], cmd: Leaderboard) -> Outcome:
         if cmd.season:
             seasons = tables.seasons(db, server)
             if not seasons:
-                return refuse(NO_SEASON)
+                return refuse(NO_SEASON())
             if cmd.name:
                 season = tables.season_named(db, server, cmd.name)
                 if season is None:
-                    return refuse(UNKNOWN_SEASON.format(
+                    return refuse(UNKNOWN_SEASON(
                         name=cmd.name, seasons=", ".join(s.name for s in seasons[-10:])))
             else:
                 season = tables.current_season(db, server) or seasons[-1]
@@ -68,9 +74,9 @@ def leaderboard(ctx: Context[LiveGame | None], cmd: Leaderboard) -> Outcome:
 
 
 ENTRY = Entry(
-    "leaderboard", ("leaderboard",), "`leaderboard` or `leaderboard season [NAME]`", read,
+    "leaderboard", ("leaderboard",), USAGE(), read,
     {Leaderboard: OpenRoute(leaderboard, cost=Cost((Budget.PICTURE,), "leaderboard"))},
-    help=((Section.LOOK, "`leaderboard` (the best players here; `leaderboard season [NAME]`)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`leaderboard`, `leaderboard season [NAME]`"),),
     slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "
                   "`/bus do`, which reaches the ratings' commands"),

@@ -11,7 +11,16 @@ from bot.service.command.context import GameContext, Outcome
 from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.needs import players_seat
 from bot.service.command.words import Words
+from bot.service.words.catalogue import lines
 from bot.service.words.logbook import last_move_of, log_text
+from engine.text import Msg
+
+ASK_WHAT_HAPPENED_SINCE_YOUR = Msg("log.ask_what_happened_since_your", "ask what happened since "
+                                   "your last move")
+NOT_MOVED_YET = Msg("log.not_moved_yet", "You have not moved yet; the whole log:")
+SINCE_YOUR_MOVE = Msg("log.since_your_move", "Since your last move ({n}. {move}):")
+USAGE = Msg("log.usage", "`log`, `log all` or `log since me`")
+HELP = Msg("log.help", "`log` (`log all`; `log since me`: what happened since your last move)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,24 +53,22 @@ def log(ctx: GameContext, cmd: Log) -> Outcome:
 
 
 def log_since(ctx: GameContext, cmd: LogSince) -> Outcome:
-    seat = players_seat(ctx, "ask what happened since your last move")
+    seat = players_seat(ctx, ASK_WHAT_HAPPENED_SINCE_YOUR())
     if isinstance(seat, Outcome):
         return seat
     live = ctx.live
     last = last_move_of(live, seat.name)
     records = ctx.store.records(live.record.game_id)
     if last is None:
-        return Outcome(f"You have not moved yet; the whole log:\n"
-                       f"{log_text(live, records, everything=False)}")
-    return Outcome(f"Since your last move ({last}. {live.record.moves[last - 1].text}):\n"
-                   f"{log_text(live, records, everything=True, since=last)}")
+        return Outcome(lines(NOT_MOVED_YET(), log_text(live, records, everything=False)))
+    return Outcome(lines(SINCE_YOUR_MOVE(n=last, move=live.record.moves[last - 1].text),
+                         log_text(live, records, everything=True, since=last)))
 
 
 ENTRY = Entry(
-    "log", ("log",), "`log`, `log all` or `log since me`", read,
+    "log", ("log",), USAGE(), read,
     {Log: Route(log), LogSince: Route(log_since)}, strict=True,
-    help=((Section.LOOK, "`log` (`log all`; `log since me`: what happened since your last "
-                         "move)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`log [all]`, `log since me`"),),
     slash=Slash("log", "The game's log so far", private=True),
 )

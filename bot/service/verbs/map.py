@@ -12,7 +12,21 @@ from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
 from bot.service.command.words import Words, number, only
 from bot.service.drawing.renderer import picture_name
-from bot.service.words.replies import count_of, next_line
+from bot.service.words.catalogue import lines
+from bot.service.words.replies import MOVES, next_line
+from engine.text import Msg
+
+NOW = Msg("map.now", "The table after move {n}.")
+NO_MOVE = Msg("map.no_move", "There is no move {n}: the log has {moves}.")
+
+THE_GAME_HAS_NOT_STARTED = Msg("map.the_game_has_not_started", "The game has not started, so "
+                               "there is no table to show yet.")
+AFTER_MOVE = Msg("map.after_move", "The table after move {n} ({seat}: {move}).")
+AT_START = Msg("map.at_start", "The table after move {n} (the start).")
+USAGE = Msg("map.usage", "`map` or `map N` (the table after move N), then `phone`, `portrait` or "
+            "`landscape` to draw it so")
+HELP = Msg("map.help", "`map` (or `map N`: the table after move N; `map phone`: drawn for a "
+           "phone)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,28 +53,25 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
     live = ctx.live
     game_id, moves = live.record.game_id, live.record.moves
     if live.game is None:
-        return refuse("The game has not started, so there is no table to show yet.")
+        return refuse(THE_GAME_HAS_NOT_STARTED())
     if cmd.number is None:
-        return Outcome(f"The table after move {len(moves)}.\n{next_line(live)}",
+        return Outcome(lines(NOW(n=len(moves)), next_line(live)),
                        picture=live.game, picture_name=picture_name(game_id, len(moves)),
                        layout=cmd.layout)
     n = cmd.number
     if not 0 <= n <= len(moves):
-        return refuse(f"There is no move {n}: the log has "
-                      f"{count_of(len(moves), 'move')}.")
+        return refuse(NO_MOVE(n=n, moves=MOVES(n=len(moves))))
     past = live.game.position_at(n)
     last = moves[n - 1] if n else None
-    caption = f" ({last.seat}: {last.text})" if last else " (the start)"
-    return Outcome(f"The table after move {n}{caption}.", picture=past,
+    said = AFTER_MOVE(n=n, seat=last.seat, move=last.text) if last else AT_START(n=n)
+    return Outcome(said, picture=past,
                    picture_name=picture_name(game_id, n), layout=cmd.layout)
 
 
 ENTRY = Entry(
-    "map", ("map",), "`map` or `map N` (the table after move N), then `phone`, "
-    "`portrait` or `landscape` to draw it so", _map,
+    "map", ("map",), USAGE(), _map,
     {Map: Route(table_map, cost=Cost((Budget.PICTURE,), "map"))}, strict=True,
-    help=((Section.LOOK, "`map` (or `map N`: the table after move N; "
-                         "`map phone`: drawn for a phone)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`map [N] [phone\\|portrait\\|landscape]`"),),
     slash=Slash("map", "The picture of the table", private=True), rank=6,
 )

@@ -18,8 +18,43 @@ from bot.service.command.playing import apply_moves, table_outcome
 from bot.service.command.words import Words, alone_or_game, read_moves
 from bot.service.game import payloads
 from bot.service.game.records import GameStatus
-from bot.service.words.replies import count_of, played_lines
+from bot.service.words.catalogue import Said
+from bot.service.words.replies import MOVES, played_lines
 from engine.limits import NUDGE_EVERY_SECONDS
+from engine.text import Msg, Plural, Text
+
+DROPPED = Msg("moderation.dropped", "Moderator {moderator} dropped {seat}: from now on the bot "
+              "takes every decision of that seat, the least disruptive way (pass when allowed; "
+              "see `rules`).")
+RESUMED = Msg("moderation.resumed", "Moderator {moderator} resumed the game.")
+NUDGED_ALREADY = Plural("moderation.nudged_already", "{player} was nudged for this decision "
+                        "already; a decision is nudged at most once an hour. Try again in {n} "
+                        "minute.", "{player} was nudged for this decision already; a decision is "
+                        "nudged at most once an hour. Try again in {n} minutes.")
+WOULD_ABANDON = Msg("moderation.would_abandon", "`abandon` would end this game after {moves}, for "
+                    "good.")
+
+WAS_ALREADY_DROPPED = Msg("moderation.was_already_dropped", "{name} was already dropped.")
+MODERATOR_PAUSED_THE_GAME_MOVES = Msg("moderation.moderator_paused_the_game_moves", "Moderator "
+                                      "{name} paused the game; moves wait until a moderator "
+                                      "types `resume`.")
+MODERATOR_ABANDONED_THE_GAME_ITS = Msg("moderation.moderator_abandoned_the_game_its", "Moderator "
+                                       "{name} abandoned the game. Its log stays here (`log`, "
+                                       "`export txt`); `new game` starts another.")
+NUDGES_THE_GAME_WAITS_FOR = Msg("moderation.nudges_the_game_waits_for", "{name} nudges {player}: "
+                                "the game waits for {text}.")
+USAGE = Msg("moderation.usage", "`as NAME: move`")
+ACT_FOR_A_PLAYER = Msg("moderation.act_for_a_player", "act for a player")
+USAGE_2 = Msg("moderation.usage_2", "`drop NAME`")
+DROP_A_PLAYER = Msg("moderation.drop_a_player", "drop a player")
+USAGE_3 = Msg("moderation.usage_3", "`pause`")
+PAUSE_THE_GAME = Msg("moderation.pause_the_game", "pause the game")
+USAGE_4 = Msg("moderation.usage_4", "`resume`")
+RESUME_THE_GAME = Msg("moderation.resume_the_game", "resume the game")
+USAGE_5 = Msg("moderation.usage_5", "`abandon`")
+ABANDON_THE_GAME = Msg("moderation.abandon_the_game", "abandon the game")
+USAGE_6 = Msg("moderation.usage_6", "`nudge`")
+NUDGE_A_PLAYER = Msg("moderation.nudge_a_player", "nudge a player")
 
 #: abandoning a game after more moves than this asks for ``confirm`` first
 BIG = 3
@@ -90,7 +125,7 @@ def act_as(ctx: GameContext, cmd: ActAs) -> Outcome:
     if isinstance(seat, Outcome):
         return seat
     moves = read_moves(cmd.text)
-    if isinstance(moves, str):
+    if isinstance(moves, Text):
         return refuse(moves)
     return apply_moves(ctx, seat.name, list(moves), by=ctx.actor.name)
 
@@ -102,11 +137,10 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
     if isinstance(seat, Outcome):
         return seat
     if seat.dropped:
-        return refuse(f"{seat.name} was already dropped.")
+        return refuse(WAS_ALREADY_DROPPED(name=seat.name))
     draft = ctx.draft()
     draft.add(payloads.Dropped(), seat=seat.name)
-    lines = [f"Moderator {ctx.actor.name} dropped {seat.name}: from now on the bot takes every "
-             f"decision of that seat, the least disruptive way (pass when allowed; see `rules`)."]
+    lines: list[Said] = [DROPPED(moderator=ctx.actor.name, seat=seat.name)]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
@@ -114,14 +148,13 @@ def drop_player(ctx: GameContext, cmd: Drop) -> Outcome:
 def pause(ctx: GameContext, cmd: Pause) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Paused())
-    return Outcome(f"Moderator {ctx.actor.name} paused the game; moves wait until a "
-                   f"moderator types `resume`.", draft=draft)
+    return Outcome(MODERATOR_PAUSED_THE_GAME_MOVES(name=ctx.actor.name), draft=draft)
 
 
 def resume(ctx: GameContext, cmd: Resume) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Resumed())
-    lines = [f"Moderator {ctx.actor.name} resumed the game."]
+    lines: list[Said] = [RESUMED(moderator=ctx.actor.name)]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
@@ -129,8 +162,7 @@ def resume(ctx: GameContext, cmd: Resume) -> Outcome:
 def abandon(ctx: GameContext, cmd: Abandon) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Abandoned())
-    return Outcome(f"Moderator {ctx.actor.name} abandoned the game. Its log stays here "
-                   f"(`log`, `export txt`); `new game` starts another.", draft=draft)
+    return Outcome(MODERATOR_ABANDONED_THE_GAME_ITS(name=ctx.actor.name), draft=draft)
 
 
 def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
@@ -142,29 +174,25 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
     if record.nudged is not None and record.nudged[0] == record.position_seq:
         wait = record.nudged[1] + NUDGE_EVERY_SECONDS - ctx.now
         if wait > 0:
-            return refuse(f"{decision.player} was nudged for this decision already; a decision "
-                          f"is nudged at most once an hour. Try again in {_minutes(wait)}.")
+            return refuse(NUDGED_ALREADY(player=decision.player,
+                                         n=max(1, round(wait / 60))))
     seat = record.seat(decision.player)
     draft = ctx.draft()
     draft.add(payloads.Nudged(), seat=decision.player)
     # Only a user who took the seat themselves is pinged.
     user = (seat.player if seat is not None and not seat.dropped
             and not record.is_away(seat.name, ctx.now) else None)  # time away: no ping
-    return Outcome(f"{ctx.actor.name} nudges {decision.player}: the game waits for "
-                   f"{decision.text}.", draft=draft, mentions=[user] if user else [])
-
-
-def _minutes(seconds: float) -> str:
-    minutes = max(1, round(seconds / 60))
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return Outcome(NUDGES_THE_GAME_WAITS_FOR(name=ctx.actor.name, player=decision.player,
+                                             text=decision.said),
+                   draft=draft, mentions=[user] if user else [])
 
 
 def _moves(ctx: GameContext, cmd: Abandon) -> int:
     return len(ctx.live.record.moves)
 
 
-def _ends(ctx: GameContext, cmd: Abandon, moves: int) -> str:
-    return f"`abandon` would end this game after {count_of(moves, 'move')}, for good."
+def _ends(ctx: GameContext, cmd: Abandon, moves: int) -> Text:
+    return WOULD_ABANDON(moves=MOVES(n=moves))
 
 
 ABANDONING_ASKS = AskFirst(BIG, _moves, _ends, lambda cmd: "abandon")
@@ -175,36 +203,36 @@ ABANDONING_ASKS = AskFirst(BIG, _moves, _ends, lambda cmd: "abandon")
 _ACTIVE, _PAUSED, _LOBBY = GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.LOBBY
 
 ENTRIES = (
-    Entry("as", ("as",), "`as NAME: move`", _act_as,
-          {ActAs: Route(act_as, (moderator("act for a player"), playable))},
-          strict=True, help=((Section.MODERATORS, "`as NAME: move`"),),
+    Entry("as", ("as",), USAGE(), _act_as,
+          {ActAs: Route(act_as, (moderator(ACT_FOR_A_PLAYER()), playable))},
+          strict=True, help=((Section.MODERATORS, USAGE()),),
           docs=((Who.MODERATORS, "`as NAME: move`"),),
           slash=Slash("as", "Moderators: make a move for a player"), rank=19),
-    Entry("drop", ("drop",), "`drop NAME`", _drop,
+    Entry("drop", ("drop",), USAGE_2(), _drop,
           {Drop: Route(drop_player, (
-              moderator("drop a player"), status("drop a player", _ACTIVE, _PAUSED)))},
-          strict=True, help=((Section.MODERATORS, "`drop NAME`"),),
+              moderator(DROP_A_PLAYER()), status(DROP_A_PLAYER(), _ACTIVE, _PAUSED)))},
+          strict=True, help=((Section.MODERATORS, USAGE_2()),),
           docs=((Who.MODERATORS, "`drop NAME`"),),
           slash=NoSlash(f"rare, and a name is clearer typed out; {_DO}"), rank=22),
-    Entry("pause", ("pause",), "`pause`", _flow,
-          {Pause: Route(pause, (moderator("pause the game"),
-                                status("pause the game", _ACTIVE)))},
-          help=((Section.MODERATORS, "`pause`"),), docs=((Who.MODERATORS, "`pause`"),),
+    Entry("pause", ("pause",), USAGE_3(), _flow,
+          {Pause: Route(pause, (moderator(PAUSE_THE_GAME()),
+                                status(PAUSE_THE_GAME(), _ACTIVE)))},
+          help=((Section.MODERATORS, USAGE_3()),), docs=((Who.MODERATORS, "`pause`"),),
           slash=NoSlash(f"rare; {_DO}"), rank=23),
-    Entry("resume", ("resume",), "`resume`", _flow,
-          {Resume: Route(resume, (moderator("resume the game"),
-                                  status("resume the game", _PAUSED)))},
-          help=((Section.MODERATORS, "`resume`"),), docs=((Who.MODERATORS, "`resume`"),),
+    Entry("resume", ("resume",), USAGE_4(), _flow,
+          {Resume: Route(resume, (moderator(RESUME_THE_GAME()),
+                                  status(RESUME_THE_GAME(), _PAUSED)))},
+          help=((Section.MODERATORS, USAGE_4()),), docs=((Who.MODERATORS, "`resume`"),),
           slash=NoSlash(f"rare; {_DO}"), rank=24),
-    Entry("abandon", ("abandon",), "`abandon`", _flow,
+    Entry("abandon", ("abandon",), USAGE_5(), _flow,
           {Abandon: Route(abandon, (
-              moderator("abandon the game"),
-              status("abandon the game", _LOBBY, _ACTIVE, _PAUSED)), confirm=ABANDONING_ASKS)},
-          help=((Section.MODERATORS, "`abandon`"),), docs=((Who.MODERATORS, "`abandon`"),),
+              moderator(ABANDON_THE_GAME()),
+              status(ABANDON_THE_GAME(), _LOBBY, _ACTIVE, _PAUSED)), confirm=ABANDONING_ASKS)},
+          help=((Section.MODERATORS, USAGE_5()),), docs=((Who.MODERATORS, "`abandon`"),),
           slash=NoSlash(f"final, so it is typed out in full; {_DO}"), rank=25),
-    Entry("nudge", ("nudge",), "`nudge`", _flow,
-          {Nudge: Route(nudge, (moderator("nudge a player"),
-                                status("nudge a player", _ACTIVE)))},
-          help=((Section.MODERATORS, "`nudge`"),), docs=((Who.MODERATORS, "`nudge`"),),
+    Entry("nudge", ("nudge",), USAGE_6(), _flow,
+          {Nudge: Route(nudge, (moderator(NUDGE_A_PLAYER()),
+                                status(NUDGE_A_PLAYER(), _ACTIVE)))},
+          help=((Section.MODERATORS, USAGE_6()),), docs=((Who.MODERATORS, "`nudge`"),),
           slash=NoSlash(f"rare, and Discord allows 25 subcommands; {_DO}"), rank=27),
 )

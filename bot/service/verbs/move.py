@@ -11,7 +11,15 @@ from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.needs import playable, readable, seated
 from bot.service.command.playing import apply_moves
 from bot.service.command.words import read_moves
+from bot.service.words.catalogue import Said
 from engine import Move
+from engine.text import Msg, Text
+
+USAGE = Msg("move.usage", "`Place Office at C1` (any move)")
+MOVE = Msg("move.move", "move")
+HELP = Msg("move.help", "write your move, e.g. `Place Office at C1`, `Choose Buildings`, `Pass`, "
+           "`Extend line from C1 to C4`, `Deliver from W5 to C1`; several moves in one message "
+           "are played all or nothing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +29,7 @@ class Play(Command):
 
     text: str
     moves: tuple[Move, ...] = ()
-    unreadable: str | None = None
+    unreadable: Said | None = None
 
     def written(self) -> str:
         return self.text
@@ -30,7 +38,7 @@ class Play(Command):
 def play(text: str) -> Play:
     """``text`` read as moves only (a slash command's move), never as a service command."""
     moves = read_moves(text)
-    return Play(text, unreadable=moves) if isinstance(moves, str) else Play(text, moves)
+    return Play(text, unreadable=moves) if isinstance(moves, Text) else Play(text, moves)
 
 
 def player_moves(ctx: GameContext, cmd: Play) -> Outcome:
@@ -39,11 +47,9 @@ def player_moves(ctx: GameContext, cmd: Play) -> Outcome:
 
 
 ENTRY = Entry(
-    "move", (), "`Place Office at C1` (any move)", None,
-    {Play: Route(player_moves, (playable, readable, seated("move")))},
-    help=((Section.PLAY, "write your move, e.g. `Place Office at C1`, `Choose Buildings`, "
-                         "`Pass`, `Extend line from C1 to C4`, `Deliver from W5 to C1`; "
-                         "several moves in one message are played all or nothing"),),
+    "move", (), USAGE(), None,
+    {Play: Route(player_moves, (playable, readable, seated(MOVE())))},
+    help=((Section.PLAY, HELP()),),
     docs=((Who.DECIDING, "any move (`Place Office at C1`; several in one message are "
                          "all or nothing)"),),
     slash=Slash("move", "Make a move, as you would write it in the thread"), rank=15,

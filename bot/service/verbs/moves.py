@@ -11,6 +11,21 @@ from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.words import Words, only
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus
+from bot.service.words.catalogue import Said, lines
+from bot.service.words.replies import STATUS_WORDS
+from engine.text import Msg
+
+DECISION = Msg("moves.decision", "{decision}.")
+EVERY = Msg("moves.every", "Every legal choice now ({n}):")
+ITEM = Msg("moves.item", "  · {move}")
+LEGAL = Msg("moves.legal", "Legal now ({n}): {shown}.")
+LEGAL_MORE = Msg("moves.legal_more", "Legal now ({n}): {shown} and {more} more (`moves all` lists "
+                 "every one).")
+
+NO_MOVE_CAN_BE_MADE = Msg("moves.no_move_can_be_made", "No move can be made now: the game is "
+                          "{status}.")
+USAGE = Msg("moves.usage", "`moves` or `moves all`")
+HELP = Msg("moves.help", "`moves` (your legal choices; `moves all` every one)")
 
 #: how many legal choices ``moves`` lists before summing up the rest
 MAX_CHOICES = 40
@@ -33,27 +48,28 @@ def choices(ctx: GameContext, cmd: Choices) -> Outcome:
     return Outcome(choices_text(ctx.live, everything=cmd.everything))
 
 
-def choices_text(live: LiveGame, everything: bool = False) -> str:
+def choices_text(live: LiveGame, everything: bool = False) -> Said:
     """The legal choices now: the first ``MAX_CHOICES`` on one line, or (``moves all``) every
     one on a line of its own, which a chat adapter splits over several messages."""
     game = live.game
     if game is None or live.status != GameStatus.ACTIVE:
-        return f"No move can be made now: the game is {live.status}."
+        return NO_MOVE_CAN_BE_MADE(status=STATUS_WORDS[live.status]())
     decision = game.to_act()
     assert decision is not None
     legal = [str(m) for m in game.legal_moves()]
     if everything:
-        return "\n".join([f"{decision.text}.", f"Every legal choice now ({len(legal)}):",
-                          *(f"  · {m}" for m in legal)])
+        return lines(DECISION(decision=decision.said), EVERY(n=len(legal)),
+                     *(ITEM(move=m) for m in legal))
     shown = ", ".join(legal[:MAX_CHOICES])
-    more = (f" and {len(legal) - MAX_CHOICES} more (`moves all` lists every one)"
-            if len(legal) > MAX_CHOICES else "")
-    return f"{decision.text}.\nLegal now ({len(legal)}): {shown}{more}."
+    if len(legal) > MAX_CHOICES:
+        return lines(DECISION(decision=decision.said),
+                     LEGAL_MORE(n=len(legal), shown=shown, more=len(legal) - MAX_CHOICES))
+    return lines(DECISION(decision=decision.said), LEGAL(n=len(legal), shown=shown))
 
 
 ENTRY = Entry(
-    "moves", ("moves",), "`moves` or `moves all`", _moves, {Choices: Route(choices)},
-    help=((Section.LOOK, "`moves` (your legal choices; `moves all` every one)"),),
+    "moves", ("moves",), USAGE(), _moves, {Choices: Route(choices)},
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`moves`, `moves all`"),),
     slash=Slash("moves", "Your legal moves now", private=True), rank=7,
 )

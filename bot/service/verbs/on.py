@@ -16,8 +16,13 @@ from bot.service.command.words import Words
 from bot.service.game import payloads
 from bot.service.game.records import OPEN_STATUSES, POLICIES
 from bot.service.words.replies import played_lines
+from engine.text import Msg
 
-USAGE = "`on timeout wait|idle|bot` or `on away wait|idle|bot`"
+SET_WHAT_HAPPENS_ON_A = Msg("on.set_what_happens_on_a", "set what happens on a timeout")
+SET_A_POLICY = Msg("on.set_a_policy", "set a policy")
+HELP = Msg("on.help", "`on timeout wait|idle|bot`, `on away wait|idle|bot`")
+
+USAGE = Msg("on.usage", "`on timeout wait|idle|bot` or `on away wait|idle|bot`")
 _MEANS = {
     "wait": "waits for the player",
     "idle": "plays that decision the least disruptive way (pass when allowed)",
@@ -56,11 +61,11 @@ def set_policy(ctx: GameContext, cmd: Policy) -> Outcome:
 
 
 ENTRY = Entry(
-    "on", ("on",), USAGE, read,
-    {Policy: Route(set_policy, (moderator("set what happens on a timeout"),
-                                status("set a policy", *OPEN_STATUSES)))},
+    "on", ("on",), USAGE(), read,
+    {Policy: Route(set_policy, (moderator(SET_WHAT_HAPPENS_ON_A()),
+                                status(SET_A_POLICY(), *OPEN_STATUSES)))},
     strict=True,
-    help=((Section.MODERATORS, "`on timeout wait|idle|bot`, `on away wait|idle|bot`"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`on timeout wait\\|idle\\|bot`, `on away wait\\|idle\\|bot`"),),
     slash=NoSlash("set once per game; reached with `/bus do`"),
 )

@@ -17,13 +17,35 @@ from bot.service.command.playing import table_outcome
 from bot.service.command.words import Words, read_moves
 from bot.service.game import payloads
 from bot.service.game.records import GameStatus
-from bot.service.words.replies import count_of, played_lines
+from bot.service.words.catalogue import Said
+from bot.service.words.replies import played_lines
 from engine import Pass, Question, Unfinished
 from engine.limits import check_plan
 from engine.notation import names_a_move
+from engine.text import Msg, Plural, Text
 
-USAGE = ("`plan: MOVE, then MOVE...` (for example `plan: choose vrrooomm, then pass`), "
-         "`plan pass this round`, `plan clear`, or `plan` (yours)")
+USAGE = Msg("plan.usage", "`plan: MOVE, then MOVE...` (for example `plan: choose vrrooomm, then "
+            "pass`), `plan pass this round`, `plan clear`, or `plan` (yours)")
+NO_PLAN = Msg("plan.none", "You have no plan. `plan: MOVE, then MOVE...` (for example `plan: "
+              "choose vrrooomm, then pass`), `plan pass this round`, `plan clear`, or `plan` "
+              "(yours).")
+MOVES_ONLY = Msg("plan.moves_only", "A plan holds moves to play, each with its crossings (`plan: "
+                 "choose vrrooomm, then pass`).")
+NOTHING_TO_CLEAR = Msg("plan.nothing_to_clear", "You have no plan to clear.")
+CLEARED = Msg("plan.cleared", "{name} cleared their plan.")
+PASS_ROUND = Msg("plan.pass_round", "Your plan: pass at each of your decisions in round {round}.")
+YOUR_PLAN = Msg("plan.yours", "Your plan: {steps}.")
+THEN = Msg("plan.then", "{before}; then {after}")
+PLANNED_ROUND = Msg("plan.planned_round", "{name} passes at each of their decisions this round: "
+                    "each plays when its turn comes, if it is legal then (`plan clear` drops it).")
+PLANNED = Plural("plan.planned", "{name} has a plan of {n} step: each plays when its turn comes, "
+                 "if it is legal then (`plan clear` drops it).", "{name} has a plan of {n} steps: "
+                 "each plays when its turn comes, if it is legal then (`plan clear` drops it).")
+PLAN = Msg("plan.doing.plan", "plan")
+LOOK_AT_A_PLAN = Msg("plan.doing.look", "look at a plan")
+HELP = Msg("plan.help", "`plan: choose vrrooomm, then pass` (played at your next decisions, each "
+           "step only if legal then), `plan pass this round`, `plan clear`")
+
 _ROUND = ("pass this round", "pass for this round", "pass the round", "pass round")
 
 
@@ -70,11 +92,10 @@ def read(w: Words) -> Command | None:
 
 def make_plan(ctx: GameContext, cmd: PlanSteps) -> Outcome:
     moves = read_moves(cmd.text)
-    if isinstance(moves, str):
+    if isinstance(moves, Text):
         return refuse(moves)
     if any(isinstance(m, Question | Unfinished) for m in moves):
-        return refuse("A plan holds moves to play, each with its crossings (`plan: choose "
-                      "vrrooomm, then pass`).")
+        return refuse(MOVES_ONLY())
     check_plan(len(moves))
     return _planned(ctx, [str(m) for m in moves], None)
 
@@ -91,10 +112,8 @@ def _planned(ctx: GameContext, steps: list[str], round_number: int | None) -> Ou
     name = ctx.seat.name
     draft = ctx.draft()
     draft.add(payloads.PlanChanged(tuple(steps), round_number), seat=name)
-    what = ("passes at each of their decisions this round" if round_number is not None
-            else f"has a plan of {count_of(len(steps), 'step')}")
-    line = (f"{name} {what}: each plays when its turn comes, if it is legal then "
-            f"(`plan clear` drops it).")
+    line = (PLANNED_ROUND(name=name) if round_number is not None
+            else PLANNED(name=name, n=len(steps)))
     played = draft.run_automatic()
     if not played and not draft.notes:
         return Outcome(line, draft=draft, mentions=[])
@@ -104,32 +123,34 @@ def _planned(ctx: GameContext, steps: list[str], round_number: int | None) -> Ou
 def clear_plan(ctx: GameContext, cmd: PlanClear) -> Outcome:
     assert ctx.seat is not None
     if ctx.seat.name not in ctx.live.record.plans:
-        return refuse("You have no plan to clear.")
+        return refuse(NOTHING_TO_CLEAR())
     draft = ctx.draft()
     draft.add(payloads.PlanChanged(), seat=ctx.seat.name)
-    return Outcome(f"{ctx.seat.name} cleared their plan.", draft=draft, mentions=[])
+    return Outcome(CLEARED(name=ctx.seat.name), draft=draft, mentions=[])
 
 
 def show_plan(ctx: GameContext, cmd: PlanShow) -> Outcome:
     assert ctx.seat is not None
     plan = ctx.live.record.plans.get(ctx.seat.name)
     if plan is None:
-        return Outcome(f"You have no plan. {USAGE[0].upper()}{USAGE[1:]}.")
+        return Outcome(NO_PLAN())
     if plan.round is not None:
-        return Outcome(f"Your plan: pass at each of your decisions in round {plan.round}.")
-    return Outcome(f"Your plan: {'; then '.join(plan.steps)}.")
+        return Outcome(PASS_ROUND(round=plan.round))
+    steps: Said = plan.steps[0] if plan.steps else ""
+    for step in plan.steps[1:]:
+        steps = THEN(before=steps, after=step)
+    return Outcome(YOUR_PLAN(steps=steps))
 
 
-_UNDER_WAY = status("plan", GameStatus.ACTIVE, GameStatus.PAUSED)
+_UNDER_WAY = status(PLAN(), GameStatus.ACTIVE, GameStatus.PAUSED)
 ENTRY = Entry(
-    "plan", ("plan", "plan:"), USAGE, read,
-    {PlanSteps: Route(make_plan, (_UNDER_WAY, seated("plan"))),
-     PlanRound: Route(plan_round, (_UNDER_WAY, seated("plan"))),
-     PlanClear: Route(clear_plan, (_UNDER_WAY, seated("plan"))),
-     PlanShow: Route(show_plan, (seated("look at a plan"),))},
+    "plan", ("plan", "plan:"), USAGE(), read,
+    {PlanSteps: Route(make_plan, (_UNDER_WAY, seated(PLAN()))),
+     PlanRound: Route(plan_round, (_UNDER_WAY, seated(PLAN()))),
+     PlanClear: Route(clear_plan, (_UNDER_WAY, seated(PLAN()))),
+     PlanShow: Route(show_plan, (seated(LOOK_AT_A_PLAN()),))},
     strict=True,
-    help=((Section.PLAY, "`plan: choose vrrooomm, then pass` (played at your next decisions, "
-                         "each step only if legal then), `plan pass this round`, `plan clear`"),),
+    help=((Section.PLAY, HELP()),),
     docs=((Who.ANYONE, "`plan: MOVE, then MOVE...`, `plan pass this round`, `plan clear`, "
                        "`plan` (a seated player, for themselves)"),),
     slash=NoSlash("written as moves are; reached with `/bus do`, whose answer only you see"),

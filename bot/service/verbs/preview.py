@@ -19,12 +19,22 @@ from bot.service.command.playing import why_not
 from bot.service.command.words import Words, read_moves
 from bot.service.game.live_game import Draft, Played, waiting_for
 from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
-from bot.service.words.replies import next_line, played_lines
+from bot.service.words.catalogue import Said, lines
+from bot.service.words.replies import STATUS_WORDS, next_line, played_lines
 from engine import BusError, Decision, Move, Question
-from engine.text import Msg
+from engine.text import Msg, Text
+
+NOTHING_TO_PREVIEW = Msg("preview.nothing", "There is nothing to preview: the game is {status}.")
+NOTHING_PREVIEWED = Msg("preview.nothing_previewed", "Nothing was previewed or changed.")
+PREVIEW_ONLY = Msg("preview.only", "Preview only: nothing was played. The table if {written}:")
+TO_PLAY_IT_WRITE = Msg("preview.to_play_it_write", "To play it, write: {written}")
+ONLY_CAN_PLAY_IT_NOW = Msg("preview.only_can_play_it_now", "Only {player} can play it now, by "
+                           "writing: {written}")
+USAGE = Msg("preview.usage", "`preview MOVE...` (for example `preview Place Office at C1`)")
+HELP = Msg("preview.help", "`preview MOVES` shows the table after them without playing anything")
 
 #: marked on a preview's picture, so that nobody takes it for the table
-NOTE = "Preview: not played"
+NOTE = Msg("preview.note", "Preview: not played")
 #: the refusal of a preview whose moves come after the game's end
 OVER_BEFORE_IT = Msg("preview.over_before_it", "the game would be over before it")
 
@@ -36,7 +46,7 @@ class Preview(Command):
 
     text: str
     moves: tuple[Move, ...] = ()
-    unreadable: str | None = None
+    unreadable: Said | None = None
 
     def written(self) -> str:
         return self.text
@@ -45,7 +55,7 @@ class Preview(Command):
 def previewing(text: str) -> Preview:
     """``preview`` of ``text`` read as moves (``/bus preview``'s moves, or the message's rest)."""
     moves = read_moves(text)
-    return Preview(text, unreadable=moves) if isinstance(moves, str) else Preview(text, moves)
+    return Preview(text, unreadable=moves) if isinstance(moves, Text) else Preview(text, moves)
 
 
 def _preview(w: Words) -> Command | None:
@@ -62,7 +72,7 @@ def previewable(ctx: GameContext, cmd: object = None) -> Outcome | None:
     live = ctx.live
     if live.status in PLAYING_STATUSES and live.game is not None:
         return None
-    return refuse(f"There is nothing to preview: the game is {live.status}.")
+    return refuse(NOTHING_TO_PREVIEW(status=STATUS_WORDS[live.status]()))
 
 
 def preview(ctx: GameContext, cmd: Preview) -> Outcome:
@@ -83,29 +93,21 @@ def preview(ctx: GameContext, cmd: Preview) -> Outcome:
                 raise BusError(OVER_BEFORE_IT())
             played.append(draft.push(decision.player, move))
         except BusError as err:
-            return why_not(draft, move, err, i, len(tried),
-                           unchanged="Nothing was previewed or changed.")
+            return why_not(draft, move, err, i, len(tried), unchanged=NOTHING_PREVIEWED())
     played.extend(draft.run_automatic())
     written = "; ".join(str(m) for m in tried)
-    lines = [f"Preview only: nothing was played. The table if {written}:",
-             *played_lines(played), _then(next_line(draft.live)), _to_play(ctx, first, written)]
-    return Outcome("\n".join(lines), picture=draft.game, previous=live.game,
+    said = lines(PREVIEW_ONLY(written=written), *played_lines(played),
+                 next_line(draft.live, after=True), _to_play(ctx, first, written))
+    return Outcome(said, picture=draft.game, previous=live.game,
                    picture_name=preview_name(live.record.game_id, len(draft.record.moves)),
                    preview=written)
 
 
-def _then(line: str) -> str:
-    """What follows the previewed moves, in one line ("After that, next: Cleo: ...")."""
-    if line.startswith("Next: "):
-        return f"After that, next: {line.removeprefix('Next: ')}"
-    return f"After that: {line}"
-
-
-def _to_play(ctx: GameContext, first: tuple[Decision, str | None] | None, written: str) -> str:
+def _to_play(ctx: GameContext, first: tuple[Decision, str | None] | None, written: str) -> Text:
     """How the previewed moves are played, said to the one who can play them."""
     if first is None or same_user(first[1], ctx.actor.user_id):
-        return f"To play it, write: {written}"
-    return f"Only {first[0].player} can play it now, by writing: {written}"
+        return TO_PLAY_IT_WRITE(written=written)
+    return ONLY_CAN_PLAY_IT_NOW(player=first[0].player, written=written)
 
 
 def _unwrapped(moves: list[Move]) -> list[Move]:
@@ -117,12 +119,11 @@ def _unwrapped(moves: list[Move]) -> list[Move]:
 
 
 ENTRY = Entry(
-    "preview", ("preview",), "`preview MOVE...` (for example `preview Place Office at C1`)",
+    "preview", ("preview",), USAGE(),
     _preview,
     {Preview: Route(preview, (previewable, readable), cost=Cost((Budget.PICTURE,), "preview"))},
     strict=True,
-    help=((Section.PLAY, "`preview MOVES` shows the table after them without playing "
-                         "anything"),),
+    help=((Section.PLAY, HELP()),),
     docs=((Who.ANYONE, "`preview MOVE...` (while the game is under way or paused)"),),
     slash=Slash("preview", "See the table after moves, without playing them", private=True),
     rank=16,

@@ -14,10 +14,16 @@ from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, tables, views
 from bot.service.ratings.pictures import RatingChartJob
-from bot.service.words.replies import count_of
+from bot.service.words.catalogue import Said, lines
+from bot.service.words.replies import RATED_GAMES
+from engine.text import Msg
 
-USAGE = ("`rating [NAME]` or `rating chart [NAME]` (NAME: one word, or `@` and a name, or a "
-         "mention)")
+USAGE = Msg("rating.usage", "`rating [NAME]` or "
+                                  "`rating chart [NAME]` (NAME: one word, or `@` and a name, or "
+                                  "a mention)")
+HELP = Msg("rating.help", "`rating [@member]` (a player's rating here), `rating chart [@member]` "
+           "(over time)")
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +57,12 @@ def show(ctx: Context[LiveGame | None], cmd: ShowRating) -> Outcome:
     with ctx.store.lock:
         db = ctx.store.db
         found, place = asking.line_and_place(db, server, tables.ALL_TIME, member)
-        lines = [views.rating_text(found, name, place, None)]
+        said: list[Said] = [views.rating_text(found, name, place, None)]
         season = tables.current_season(db, server)
         if season is not None and found is not None:
             in_season, place = asking.line_and_place(db, server, season.id, member)
-            lines.append(views.rating_text(in_season, name, place, season))
-    return Outcome("\n".join(lines))
+            said.append(views.rating_text(in_season, name, place, season))
+    return Outcome(lines(*said))
 
 
 def chart(ctx: Context[LiveGame | None], cmd: RatingChart) -> Outcome:
@@ -68,18 +74,17 @@ def chart(ctx: Context[LiveGame | None], cmd: RatingChart) -> Outcome:
         start, points, total = views.history(ctx.store.db, asking.server(ctx), member,
                                              views.CHART_POINTS)
     if not points:
-        return refuse(views.NO_CHART.format(name=name))
+        return refuse(views.NO_CHART(name=name))
     job = RatingChartJob.of(name, start, points, total)
-    return Outcome(views.CHART_TEXT.format(name=name, games=count_of(total, "rated game")),
+    return Outcome(views.CHART_TEXT(name=name, games=RATED_GAMES(n=total)),
                    story=job)
 
 
 ENTRY = Entry(
-    "rating", ("rating",), USAGE, read,
+    "rating", ("rating",), USAGE(), read,
     {ShowRating: OpenRoute(show),
      RatingChart: OpenRoute(chart, cost=Cost((Budget.PICTURE,), "rating chart"))},
-    help=((Section.LOOK, "`rating [@member]` (a player's rating here), `rating chart "
-                         "[@member]` (over time)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`rating [@member]`, `rating chart [@member]`"),),
     strict=True,
     slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "

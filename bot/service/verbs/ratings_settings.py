@@ -15,15 +15,19 @@ from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, counting, tables
+from engine.text import Msg
 
-USAGE = "`ratings` or `ratings assisted count|skip`"
-RULES = ("Ratings here: {games} rated games; assisted games (timeouts or replacements played "
-         "more than {share}% of a seat's decisions) {rule}.")
-COUNT = "count"
-SKIP = "do not count"
-SET = ("Assisted games {rule} here from now on; the games finished so far were rated again "
-       "accordingly.")
-SAME = "Assisted games {rule} here already; nothing was changed."
+HELP = Msg("ratings_settings.help", "`ratings assisted count|skip` (whether games played much by "
+           "timeouts count; `ratings` says)")
+
+USAGE = Msg("ratings_settings.usage", "`ratings` or `ratings assisted count|skip`")
+RULES = Msg("ratings_settings.rules", "Ratings here: {games} rated games; assisted games "
+            "(timeouts or replacements played more than {share}% of a seat's decisions) {rule}.")
+SET = Msg("ratings_settings.set", "Assisted games {rule} here from now on; the games finished so "
+          "far were rated again accordingly.")
+SAME = Msg("ratings_settings.same", "Assisted games {rule} here already; nothing was changed.")
+COUNT = Msg("ratings_settings.count", "count")
+SKIP = Msg("ratings_settings.skip", "do not count")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +57,18 @@ def rules(ctx: Context[LiveGame | None], cmd: RatingRules) -> Outcome:
             db = ctx.store.db
             games = db.execute("SELECT COUNT(*) FROM rated_games WHERE server = ? AND "
                                "counted = 1", [server]).fetchone()[0]
-            rule = COUNT if tables.count_assisted(db, server) else SKIP
-        return Outcome(RULES.format(games=games, share=round(100 * counting.ASSISTED_SHARE),
+            rule = COUNT() if tables.count_assisted(db, server) else SKIP()
+        return Outcome(RULES(games=games, share=round(100 * counting.ASSISTED_SHARE),
                                     rule=rule))
     with ctx.store.transaction() as db:
         changed = tables.set_count_assisted(db, server, cmd.assisted)
-    rule = COUNT if cmd.assisted else SKIP
-    return Outcome((SET if changed else SAME).format(rule=rule))
+    rule = COUNT() if cmd.assisted else SKIP()
+    return Outcome((SET if changed else SAME)(rule=rule))
 
 
 ENTRY = Entry(
-    "ratings", ("ratings",), USAGE, read, {RatingRules: OpenRoute(rules)},
-    help=((Section.MODERATORS, "`ratings assisted count|skip` (whether games played much by "
-                               "timeouts count; `ratings` says)"),),
+    "ratings", ("ratings",), USAGE(), read, {RatingRules: OpenRoute(rules)},
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.ANYONE, "`ratings`"), (Who.MODERATORS, "`ratings assisted count\\|skip`")),
     slash=NoSlash("a server's rule is set once; reached with `/bus do`"),
     strict=True,

@@ -22,8 +22,41 @@ from bot.service.game import payloads
 from bot.service.game.live_game import build_game
 from bot.service.game.records import GameStatus, Seat, discord_user, same_user
 from bot.service.verbs.add_bot import LEVELS
+from bot.service.words.catalogue import lines
 from bot.service.words.replies import next_line
 from engine.limits import LimitError, check_name, shown
+from engine.text import Listing, Msg, Text
+
+CANNOT_PLAY = Msg("replace.cannot_play", "{name} cannot be a player: {err}.")
+OFFERED = Msg("replace.offered", "Moderator {moderator} offered {seat}'s seat to {user}, who takes "
+              "it by typing `accept` here; until then nobody plays it.")
+OFFERED_WAS_DROPPED = Msg("replace.offered_was_dropped", "Moderator {moderator} offered {seat}'s "
+                          "seat to {user}, who takes it by typing `accept` here; until then "
+                          "nobody plays it (it was dropped; no longer).")
+GAVE = Msg("replace.gave", "Moderator {moderator} gave {seat}'s seat to {user}.")
+GAVE_WAS_DROPPED = Msg("replace.gave_was_dropped", "Moderator {moderator} gave {seat}'s seat to "
+                       "{user} (it was dropped; no longer).")
+GAVE_RENAMED = Msg("replace.gave_renamed", "Moderator {moderator} gave {seat}'s seat to {user}; "
+                   "the seat plays as {new_name} from now on.")
+GAVE_RENAMED_WAS_DROPPED = Msg("replace.gave_renamed_was_dropped", "Moderator {moderator} gave "
+                               "{seat}'s seat to {user} (it was dropped; no longer); the seat "
+                               "plays as {new_name} from now on.")
+NOT_SEATED = Msg("replace.not_seated", "{name} is not seated here; the seats are {seats}.")
+NO_LEVEL = Msg("replace.no_level", "There is no bot level {level}: choose {levels}.")
+HANDED = Msg("replace.handed", "Moderator {moderator} handed {seat}'s seat to the computer "
+             "({level}); it plays that seat from now on (`replace {seat} with @user` gives it "
+             "back to a person).")
+
+NAME_THE_NEW_PLAYER_REPLACE = Msg("replace.name_the_new_player_replace", "Name the new player: "
+                                  "`replace NAME with @user`.")
+ALREADY_PLAYS_IN_THIS_GAME = Msg("replace.already_plays_in_this_game", "{user_name} already "
+                                 "plays {name} in this game.")
+THE_COMPUTER_ALREADY_PLAYS = Msg("replace.the_computer_already_plays", "The computer already "
+                                 "plays {name} ({level}).")
+USAGE = Msg("replace.usage", "`replace NAME with @user` or `replace NAME with bot`")
+REPLACE_A_PLAYER = Msg("replace.replace_a_player", "replace a player")
+HELP = Msg("replace.help", "`replace NAME with @user` or `replace NAME with bot "
+           "[easy|normal|hard]`")
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 _NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
@@ -77,12 +110,12 @@ def _new_player(ctx: GameContext, seat: Seat, text: str) -> tuple[str, str] | Ou
     """The user id and the name of who a seat goes to, or why it cannot go to them."""
     user_id, user_name = parse_user(text)
     if not user_id or len(user_id) > 40:
-        return refuse("Name the new player: `replace NAME with @user`.")
+        return refuse(NAME_THE_NEW_PLAYER_REPLACE())
     if not discord_user(user_id):  # a console user's name is a seat name's equal
         try:
             user_id = user_name = check_name(user_name)
         except LimitError as err:
-            return refuse(f"{shown(user_name, 40)!r} cannot be a player: {err}.")
+            return refuse(CANNOT_PLAY(name=repr(shown(user_name, 40)), err=err.text))
     elif ctx.live.record.name_for(seat, user_name) is None and user_name != seat.name:
         user_name = f"<@{user_id}>"  # a display name no seat could carry is not shown
     return user_id, user_name
@@ -99,7 +132,7 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
     user_id, user_name = player
     other = record.seat_of_user(user_id) or record.offered_to(user_id)
     if other is not None and other is not seat:
-        return refuse(f"{user_name} already plays {other.name} in this game.")
+        return refuse(ALREADY_PLAYS_IN_THIS_GAME(user_name=user_name, name=other.name))
     # A Discord user is only offered the seat, and takes it with `accept` (and then the seat
     # takes their name): nobody is given a seat, or pinged for it, without agreeing. A plain
     # name (the console's users, whom nobody can ping) takes it at once, name and all.
@@ -111,15 +144,18 @@ def replace_player(ctx: GameContext, cmd: ReplacePlayer) -> Outcome:
     draft.add(payloads.Replaced(user_id, user_name, new_name, offered), seat=seat.name)
     if new_name is not None:
         draft.game = build_game(draft.record)
-    was_dropped = " (it was dropped; no longer)" if seat.dropped else ""
+    facts: dict[str, str | int | float | Text | Listing] = dict(
+        moderator=ctx.actor.name, seat=old_name, user=user_name)
     if offered:
-        return Outcome(f"Moderator {ctx.actor.name} offered {old_name}'s seat to {user_name}, "
-                       f"who takes it by typing `accept` here; until then nobody plays it"
-                       f"{was_dropped}.\n{next_line(draft.live)}", draft=draft, mentions=[],
+        offer = (OFFERED_WAS_DROPPED if seat.dropped else OFFERED)(**facts)
+        return Outcome(lines(offer, next_line(draft.live)), draft=draft, mentions=[],
                        position_changed=True)
-    renamed = f"; the seat plays as {new_name} from now on" if new_name is not None else ""
-    text = (f"Moderator {ctx.actor.name} gave {old_name}'s seat to {user_name}{was_dropped}"
-            f"{renamed}.\n{next_line(draft.live)}")
+    if new_name is not None:
+        gave = (GAVE_RENAMED_WAS_DROPPED if seat.dropped else GAVE_RENAMED)(new_name=new_name,
+                                                                            **facts)
+    else:
+        gave = (GAVE_WAS_DROPPED if seat.dropped else GAVE)(**facts)
+    text = lines(gave, next_line(draft.live))
     game = draft.game
     decision = game.to_act() if game is not None else None
     mentions = ([user_id] if decision is not None
@@ -134,32 +170,29 @@ def replace_with_bot(ctx: GameContext, cmd: ReplaceWithBot) -> Outcome:
     record = ctx.live.record
     seat = record.seat(cmd.name)
     if seat is None:
-        return refuse(f"{cmd.name} is not seated here; the seats are "
-                      f"{', '.join(s.name for s in record.seats)}.")
+        return refuse(NOT_SEATED(name=shown(cmd.name, 40),
+                                 seats=", ".join(s.name for s in record.seats)))
     level = (cmd.level or "normal").lower()
     if level not in LEVELS:
-        return refuse(f"There is no bot level {cmd.level!r}: choose {', '.join(LEVELS)}.")
+        return refuse(NO_LEVEL(level=repr(shown(cmd.level or "", 20)), levels=", ".join(LEVELS)))
     if seat.bot == level and not seat.dropped:
-        return refuse(f"The computer already plays {seat.name} ({level}).")
+        return refuse(THE_COMPUTER_ALREADY_PLAYS(name=seat.name, level=level))
     draft = ctx.draft()
     draft.add(payloads.BotSeated(level), seat=seat.name)
-    return Outcome(f"Moderator {ctx.actor.name} handed {seat.name}'s seat to the computer "
-                   f"({level}); it plays that seat from now on (`replace {seat.name} with "
-                   f"@user` gives it back to a person).\n{next_line(draft.live)}", draft=draft,
-                   mentions=[], position_changed=True)
+    return Outcome(lines(HANDED(moderator=ctx.actor.name, seat=seat.name, level=level),
+                         next_line(draft.live)), draft=draft, mentions=[], position_changed=True)
 
 
 _RUNNING = (GameStatus.ACTIVE, GameStatus.PAUSED)
 
 ENTRY = Entry(
-    "replace", ("replace",), "`replace NAME with @user` or `replace NAME with bot`", _replace,
+    "replace", ("replace",), USAGE(), _replace,
     {ReplacePlayer: Route(replace_player, (
-        moderator("replace a player"), status("replace a player", *_RUNNING)),
+        moderator(REPLACE_A_PLAYER()), status(REPLACE_A_PLAYER(), *_RUNNING)),
         discord=OnDiscord(member="user")),
      ReplaceWithBot: Route(replace_with_bot, (
-         moderator("replace a player"), status("replace a player", *_RUNNING)))},
-    strict=True, help=((Section.MODERATORS, "`replace NAME with @user` or `replace NAME "
-                                            "with bot [easy|normal|hard]`"),),
+         moderator(REPLACE_A_PLAYER()), status(REPLACE_A_PLAYER(), *_RUNNING)))},
+    strict=True, help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`replace NAME with @user`, `replace NAME with bot "
                            "[easy\\|normal\\|hard]`"),),
     slash=Slash("replace", "Moderators: hand a player's seat to someone else"), rank=21,

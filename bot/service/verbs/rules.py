@@ -10,7 +10,28 @@ from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
 from bot.service.command.words import Words, only
 from bot.service.game.live_game import LiveGame, build_options
 from bot.service.game.records import GameRecord, GameStatus
+from bot.service.words.catalogue import Said, lines
 from engine import EDITIONS, Options
+from engine.text import Msg
+
+SUMMARY = Msg("rules.summary", "**Bus** in short: each round players take turns placing action "
+              "markers (at least two each, then they may pass), then the actions resolve in "
+              "order: line expansion, buses, passengers, buildings, clock, Vrrooomm (deliver "
+              "passengers to buildings of the clock's type), starting player. Each delivered "
+              "passenger scores 1; each clock stone costs 1. The game ends when the last clock "
+              "stone is taken, when at most one player has markers left, or when every lot is "
+              "built.")
+NO_GAME = Msg("rules.no_game", "No game is open here. Editions: {editions} (the default is "
+              "{default}); `new game {last}` picks one.")
+THIS_GAME_EDITION = Msg("rules.this_game_edition", "This game: {edition} edition.")
+COMPONENTS = Msg("rules.components", "Components: {markers} markers each, {clock_stones} clock "
+                 "stones, {bus_limit} buses at most, {passengers} passengers, building type "
+                 "limit {limit}; first line on an empty street: {first_line}; single choices "
+                 "played automatically: {auto_single}.")
+NONE = Msg("rules.none", "none")
+YES = Msg("rules.yes", "yes")
+NO = Msg("rules.no", "no")
+HELP = Msg("rules.help", "`rules`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,37 +49,28 @@ def rules(ctx: Context[LiveGame | None], cmd: Rules) -> Outcome:
                                       else None))
 
 
-def rules_text(record: GameRecord | None) -> str:
-    lines = [
-        "**Bus** in short: each round players take turns placing action markers (at least two "
-        "each, then they may pass), then the actions resolve in order: line expansion, buses, "
-        "passengers, buildings, clock, Vrrooomm (deliver passengers to buildings of the clock's "
-        "type), starting player. Each delivered passenger scores 1; each clock stone costs 1. "
-        "The game ends when the last clock stone is taken, when at most one player has markers "
-        "left, or when every lot is built.",
-    ]
+def rules_text(record: GameRecord | None) -> Said:
+    out: list[Said] = [SUMMARY()]
     if record is None:
-        lines.append(f"No game is open here. Editions: {', '.join(EDITIONS)} (the default is "
-                     f"{EDITIONS[0]}); `new game {EDITIONS[-1]}` picks one.")
+        out.append(NO_GAME(editions=", ".join(EDITIONS), default=EDITIONS[0], last=EDITIONS[-1]))
     else:
-        lines.append(f"This game: {record.edition} edition.")
+        out.append(THIS_GAME_EDITION(edition=record.edition))
         n = max(3, len(record.seats))
         try:
             opts: Options | None = build_options(record.edition, n, record.options)
         except ValueError:
             opts = None
         if opts is not None:
-            lines.append(
-                f"Components: {opts.markers} markers each, {opts.clock_stones} clock stones, "
-                f"{opts.bus_limit} buses at most, {opts.passengers} passengers, building type "
-                f"limit {opts.building_type_limit or 'none'}; first line on an empty street: "
-                f"{'yes' if opts.first_line_on_empty_street else 'no'}; single choices played "
-                f"automatically: {'yes' if opts.auto_single else 'no'}.")
-    return "\n".join(lines)
+            out.append(COMPONENTS(
+                markers=opts.markers, clock_stones=opts.clock_stones, bus_limit=opts.bus_limit,
+                passengers=opts.passengers, limit=opts.building_type_limit or NONE(),
+                first_line=YES() if opts.first_line_on_empty_street else NO(),
+                auto_single=YES() if opts.auto_single else NO()))
+    return lines(*out)
 
 
 ENTRY = Entry(
-    "rules", ("rules",), "`rules`", _rules, {Rules: OpenRoute(rules)},
-    help=((Section.LOOK, "`rules`"),), docs=((Who.ANYONE, "`rules`"),),
+    "rules", ("rules",), HELP(), _rules, {Rules: OpenRoute(rules)},
+    help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`rules`"),),
     slash=Slash("rules", "A summary of the rules", private=True), rank=4,
 )

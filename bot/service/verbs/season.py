@@ -15,19 +15,25 @@ from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, tables, views
 from engine.limits import LimitError, check_season_name
+from engine.text import Msg
 
-USAGE = "`season`, `season start NAME` or `season end`"
-STARTED = ("The season {name} begins: its leaderboard (`leaderboard season`) counts the games "
-           "finished from now on, every player starting it afresh; the all-time table goes on.")
-ENDED = ("The season {name} is over after {games} rated games; its table stays "
-         "(`leaderboard season {name}`).")
-RUNNING = "The season {name} runs since {since} ({games} rated games so far)."
-NONE_RUNNING = "No season runs on this server now{last}."
-LAST = "; the last one was {name}"
-ALREADY = "The season {name} runs already: `season end` first."
-NOTHING_TO_END = "No season runs on this server now."
-TAKEN = "This server already had a season called {name}: choose another name."
-BAD_NAME = "That cannot be a season's name: {why}."
+HELP = Msg("season.help", "`season start NAME`, `season end` (the ratings' seasons; `season` "
+           "says which runs)")
+
+USAGE = Msg("season.usage", "`season`, `season start NAME` or `season end`")
+STARTED = Msg("season.started", "The season {name} begins: its leaderboard (`leaderboard "
+              "season`) counts the games finished from now on, every player starting it afresh; "
+              "the all-time table goes on.")
+ENDED = Msg("season.ended", "The season {name} is over after {games} rated games; its table "
+            "stays (`leaderboard season {name}`).")
+RUNNING = Msg("season.running", "The season {name} runs since {since} ({games} rated games so "
+              "far).")
+NONE_RUNNING = Msg("season.none_running", "No season runs on this server now{last}.")
+LAST = Msg("season.last", "; the last one was {name}")
+ALREADY = Msg("season.already", "The season {name} runs already: `season end` first.")
+NOTHING_TO_END = Msg("season.nothing_to_end", "No season runs on this server now.")
+TAKEN = Msg("season.taken", "This server already had a season called {name}: choose another name.")
+BAD_NAME = Msg("season.bad_name", "That cannot be a season's name: {why}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +70,11 @@ def now(ctx: Context[LiveGame | None], cmd: SeasonNow) -> Outcome:
     with ctx.store.lock:
         running = tables.current_season(ctx.store.db, server)
         if running is not None:
-            return Outcome(RUNNING.format(name=running.name, since=views.when(running.started_at),
+            return Outcome(RUNNING(name=running.name, since=views.when(running.started_at),
                                           games=views.season_games(ctx.store.db, running)))
         seasons = tables.seasons(ctx.store.db, server)
-    last = LAST.format(name=seasons[-1].name) if seasons else ""
-    return Outcome(NONE_RUNNING.format(last=last))
+    last = LAST(name=seasons[-1].name) if seasons else ""
+    return Outcome(NONE_RUNNING(last=last))
 
 
 def start(ctx: Context[LiveGame | None], cmd: SeasonStart) -> Outcome:
@@ -78,16 +84,16 @@ def start(ctx: Context[LiveGame | None], cmd: SeasonStart) -> Outcome:
     try:
         name = check_season_name(cmd.name)
     except LimitError as err:
-        return refuse(BAD_NAME.format(why=err))
+        return refuse(BAD_NAME(why=err.text))
     server = asking.server(ctx)
     with ctx.store.transaction() as db:
         running = tables.current_season(db, server)
         if running is not None:
-            return refuse(ALREADY.format(name=running.name))
+            return refuse(ALREADY(name=running.name))
         if tables.season_named(db, server, name) is not None:
-            return refuse(TAKEN.format(name=name))
+            return refuse(TAKEN(name=name))
         tables.start_season(db, server, name, ctx.now, ctx.actor.user_id)
-    return Outcome(STARTED.format(name=name))
+    return Outcome(STARTED(name=name))
 
 
 def end(ctx: Context[LiveGame | None], cmd: SeasonEnd) -> Outcome:
@@ -98,17 +104,16 @@ def end(ctx: Context[LiveGame | None], cmd: SeasonEnd) -> Outcome:
     with ctx.store.transaction() as db:
         running = tables.current_season(db, server)
         if running is None:
-            return refuse(NOTHING_TO_END)
+            return refuse(NOTHING_TO_END())
         tables.end_season(db, running, ctx.now)
         games = views.season_games(db, running)
-    return Outcome(ENDED.format(name=running.name, games=games))
+    return Outcome(ENDED(name=running.name, games=games))
 
 
 ENTRY = Entry(
-    "season", ("season",), USAGE, read,
+    "season", ("season",), USAGE(), read,
     {SeasonNow: OpenRoute(now), SeasonStart: OpenRoute(start), SeasonEnd: OpenRoute(end)},
-    help=((Section.MODERATORS, "`season start NAME`, `season end` (the ratings' seasons; "
-                               "`season` says which runs)"),),
+    help=((Section.MODERATORS, HELP()),),
     docs=((Who.ANYONE, "`season`"), (Who.MODERATORS, "`season start NAME`, `season end`")),
     slash=NoSlash("seasons are started and ended a few times a year; reached with `/bus do`"),
     strict=True,

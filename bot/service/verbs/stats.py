@@ -14,8 +14,11 @@ from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
+from engine.text import Msg
 
-USAGE = "`stats [NAME]` (NAME: one word, or `@` and a name, or a mention)"
+HELP = Msg("stats.help", "`stats [@member]` (a player's record here)")
+
+USAGE = Msg("stats.usage", "`stats [NAME]` (NAME: one word, or `@` and a name, or a mention)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +44,8 @@ def stats(ctx: Context[LiveGame | None], cmd: Stats) -> Outcome:
 
 
 ENTRY = Entry(
-    "stats", ("stats",), USAGE, read, {Stats: OpenRoute(stats)},
-    help=((Section.LOOK, "`stats [@member]` (a player's record here)"),),
+    "stats", ("stats",), USAGE(), read, {Stats: OpenRoute(stats)},
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`stats [@member]`"),),
     strict=True,
     slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "

@@ -13,8 +13,39 @@ from bot.service.command.words import Words, only
 from bot.service.game import deadlines
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameRecord
-from bot.service.words.replies import count_of, next_line
+from bot.service.words.catalogue import Said, lines
+from bot.service.words.replies import (
+    BUSES,
+    CLOCK_STONES,
+    MARKERS,
+    MOVES,
+    POINTS,
+    STATUS_WORDS,
+    next_line,
+)
 from engine import CLOCK
+from engine.decisions import PASSENGERS
+from engine.text import Listing, Msg
+
+LEFT = Msg("status.seat.left", "{name} (left; the bot plays for them)")
+EMPTY_SEAT = Msg("status.seat.empty", "{name} (empty seat)")
+OFFERED = Msg("status.seat.offered", "{name} (offered to {user_name}; not taken yet)")
+PLAYED_BY = Msg("status.seat.played_by", "{name} (played by {user_name})")
+GAME = Msg("status.game", "Game {game} ({edition} edition): {status}.")
+OPTIONS = Msg("status.options", "Options: {options}.")
+SEATED = Msg("status.seated", "Seated: {seated}.")
+NOBODY_YET = Msg("status.nobody_yet", "nobody yet")
+CREATED_BY = Msg("status.created_by", "Created by {creator_name}; a moderator types `start` to "
+                 "begin.")
+ROUND = Msg("status.round", "Round {round}, {phase}; clock on {clock}, {stones} and {passengers} "
+            "left; {moves} played.")
+PLAYER = Msg("status.player", "  {seat}{notes}, {colour}: {points} ({carried} carried, "
+             "{stones}), {buses}, {markers} left")
+NOTE = Msg("status.note", " ({fact})")
+WAITING = Msg("status.waiting", "Waiting: {deadline}; players away: `{on_away}`.")
+NO_DEADLINE = Msg("status.no_deadline", "no deadline")
+DEADLINE = Msg("status.deadline", "a deadline of {hours} per decision (then `{on_timeout}`)")
+HELP = Msg("status.help", "`status`")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,62 +62,62 @@ def status_report(ctx: GameContext, cmd: Status) -> Outcome:
                    picture=None)
 
 
-def seat_label(record: GameRecord, name: str) -> str:
+def seat_label(record: GameRecord, name: str) -> Said:
     seat = record.seat(name)
     if seat is None:
         return name
     if seat.dropped:
-        return f"{seat.name} (left; the bot plays for them)"
+        return LEFT(name=seat.name)
     if seat.user_id is None:
-        return f"{seat.name} (empty seat)"
+        return EMPTY_SEAT(name=seat.name)
     if not seat.agreed:
-        return f"{seat.name} (offered to {seat.user_name}; not taken yet)"
+        return OFFERED(name=seat.name, user_name=seat.user_name or "")
     if seat.user_name and seat.user_name != seat.name:
-        return f"{seat.name} (played by {seat.user_name})"
+        return PLAYED_BY(name=seat.name, user_name=seat.user_name)
     return seat.name
 
 
-def status_text(live: LiveGame, game_id: int, now: float | None = None) -> str:
+def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
     record = live.record
-    lines = [f"Game {game_id} ({record.edition} edition): {live.status}."]
+    out: list[Said] = [GAME(game=game_id, edition=record.edition,
+                            status=STATUS_WORDS[live.status]())]
     options = ", ".join(f"{k}={v}" for k, v in record.options.items())
     if options:
-        lines.append(f"Options: {options}.")
-    lines.extend(waiting_lines(record))
+        out.append(OPTIONS(options=options))
+    out.extend(waiting_lines(record))
     facts = deadlines.seat_facts(record, live.game, time.time() if now is None else now)
     game = live.game
     if game is None:
-        seated = ", ".join(f"{s.name} ({s.colour})" for s in record.seats) or "nobody yet"
-        lines.append(f"Seated: {seated}.")
-        lines.append(f"Created by {record.creator_name}; a moderator types `start` to begin.")
-        return "\n".join(lines)
+        seated = ", ".join(f"{s.name} ({s.colour})" for s in record.seats)
+        out.append(SEATED(seated=seated or NOBODY_YET()))
+        out.append(CREATED_BY(creator_name=record.creator_name))
+        return lines(*out)
     st = game.state
-    lines.append(f"Round {st.round}, {st.phase}; clock on {CLOCK[st.clock]}, "
-                 f"{count_of(st.clock_stones_left, 'clock stone')} and "
-                 f"{count_of(st.passenger_supply, 'passenger')} left; "
-                 f"{count_of(len(record.moves), 'move')} played.")
+    out.append(ROUND(round=st.round, phase=st.phase, clock=CLOCK[st.clock],
+                     stones=CLOCK_STONES(n=st.clock_stones_left),
+                     passengers=PASSENGERS(n=st.passenger_supply),
+                     moves=MOVES(n=len(record.moves))))
     for p in st.players:
-        notes = "".join(f" ({fact})" for fact in facts.get(p.name, []))
-        lines.append(f"  {seat_label(record, p.name)}{notes}, {p.colour}: "
-                     f"{count_of(p.score, 'point')} ({p.carried} carried, "
-                     f"{count_of(p.stones, 'clock stone')}), {count_of(p.buses, 'bus', 'buses')}, "
-                     f"{count_of(p.markers, 'marker')} left")
-    lines.append(next_line(live))
-    return "\n".join(lines)
+        notes = Listing(tuple(NOTE(fact=fact) for fact in facts.get(p.name, [])), "")
+        out.append(PLAYER(seat=seat_label(record, p.name), notes=notes, colour=p.colour,
+                          points=POINTS(n=p.score), carried=p.carried,
+                          stones=CLOCK_STONES(n=p.stones), buses=BUSES(n=p.buses),
+                          markers=MARKERS(n=p.markers)))
+    out.append(next_line(live))
+    return lines(*out)
 
 
-def waiting_lines(record: GameRecord) -> list[str]:
+def waiting_lines(record: GameRecord) -> list[Said]:
     """The game's deadline and policies, when a moderator set any."""
     if record.deadline is None and record.on_away == "wait":
         return []
-    deadline = ("no deadline" if record.deadline is None else
-                f"a deadline of {deadlines.hours(record.deadline)} per decision (then "
-                f"`{record.on_timeout}`)")
-    return [f"Waiting: {deadline}; players away: `{record.on_away}`."]
+    deadline = (NO_DEADLINE() if record.deadline is None else
+                DEADLINE(hours=deadlines.hours(record.deadline), on_timeout=record.on_timeout))
+    return [WAITING(deadline=deadline, on_away=record.on_away)]
 
 
 ENTRY = Entry(
-    "status", ("status",), "`status`", _status, {Status: Route(status_report)},
-    help=((Section.LOOK, "`status`"),), docs=((Who.ANYONE, "`status`"),),
+    "status", ("status",), HELP(), _status, {Status: Route(status_report)},
+    help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`status`"),),
     slash=Slash("status", "The table as it stands, with whose turn it is", private=True), rank=5,
 )

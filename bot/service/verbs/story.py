@@ -18,16 +18,29 @@ from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
 from bot.service.command.words import Words, only
 from bot.service.drawing.story_job import StoryJob
+from bot.service.words.catalogue import Said, lines
 from engine import Game
 from engine.stats import story, summary
+from engine.text import Msg
+
+THE_GAME_HAS_NOT_STARTED = Msg("story.the_game_has_not_started", "The game has not started, so "
+                               "it has no story yet.")
+USAGE = Msg("story.usage", "`story`, `chart` or `replay`")
+HELP = Msg("story.help", "`story` (statistics, score chart and animation; `chart` or `replay` "
+           "for one)")
 
 if TYPE_CHECKING:
     from render.page_notes import PageNotes
 
-#: How the final message begins its story, and says it has no animation. The outbox stores
+#: How the final message tells its story, and says it has no animation. The outbox stores
 #: which files go with it (``bot.api.StoryFiles``), so a late post gets the same ones.
-HEADING = "**The game's story.**"
-NO_ANIMATION = "(No animation this time"
+HEADING = Msg("story.heading", "**The game's story.** {statistics}")
+NO_ANIMATION = Msg("story.no_animation_now", "(No animation this time: several were drawn here "
+                   "just now; `replay` makes it.)")
+SO_FAR = Msg("story.so_far", "The story of game {game} so far ({drawn} attached).")
+CHART_AND_ANIMATION = Msg("story.drawn.both", "score chart and animation")
+CHART = Msg("story.drawn.chart", "score chart")
+ANIMATION = Msg("story.drawn.animation", "animation")
 #: What each command word draws besides the statistics.
 PARTS = {"story": (True, True), "chart": (True, False), "replay": (False, True)}
 
@@ -62,30 +75,26 @@ def tell(ctx: GameContext, cmd: Story) -> Outcome:
     """``story``, ``chart`` or ``replay``: the statistics now, and what the word draws."""
     live = ctx.live
     if live.game is None:
-        return refuse("The game has not started, so it has no story yet.")
+        return refuse(THE_GAME_HAS_NOT_STARTED())
     chart, animation = PARTS[cmd.what]
-    drawn = " and ".join(w for w, on in (("score chart", chart), ("animation", animation)) if on)
-    text = (f"The story of game {live.record.game_id} so far ({drawn} attached).\n"
-            f"{statistics(live.game)}")
+    drawn = CHART_AND_ANIMATION() if chart and animation else CHART() if chart else ANIMATION()
+    text = lines(SO_FAR(game=live.record.game_id, drawn=drawn), statistics(live.game))
     return Outcome(text, story=StoryJob(live.game.copy(), live.record.game_id, chart,
                                         animation))
 
 
 def at_the_end(game: Game, game_id: int, animation: bool,
-               page: PageNotes | None = None) -> tuple[str, StoryJob]:
+               page: PageNotes | None = None) -> tuple[Said, StoryJob]:
     """What a game's final message adds: the statistics, the chart, the game's page (with
     ``page``'s notes) and (unless the place has had its animations for now) the animation."""
-    text = f"\n{HEADING} {statistics(game)}"
-    if not animation:
-        text += f"\n{NO_ANIMATION}: several were drawn here just now; `replay` makes it.)"
+    text = lines(HEADING(statistics=statistics(game)), None if animation else NO_ANIMATION())
     return text, StoryJob(game.copy(), game_id, True, animation, page=page)
 
 
 ENTRY = Entry(
-    "story", ("story", "chart", "replay"), "`story`, `chart` or `replay`", _story,
+    "story", ("story", "chart", "replay"), USAGE(), _story,
     {Story: Route(tell, cost=_cost)},
-    help=((Section.LOOK, "`story` (statistics, score chart and animation; `chart` or "
-                         "`replay` for one)"),),
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`story`, `chart`, `replay` (once the game has started)"),),
     slash=Slash("story", "The game's statistics, score chart and animation", private=True),
     rank=9,

@@ -25,10 +25,112 @@ from bot.service.command.words import Words, number, only
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, build_game, record_log
 from bot.service.game.records import GameRecord, GameStatus, LiveMove, same_user
-from bot.service.words.replies import count_of, moderator_refusal, played_lines
+from bot.service.words.catalogue import Said, lines
+from bot.service.words.replies import AUTOMATIC_MOVES, MOVES, moderator_refusal, played_lines
 from engine import BusError, Game, LogError, Move, ParseError, replay
 from engine.limits import shown
 from engine.notation import POLITE, parse_move
+from engine.text import Msg, Plural, Text
+
+TAKE_BACK_SEVERAL = Msg("undo.doing.several", "take back several moves or other players' "
+                        "moves")
+ONLY_MODERATOR_SEVERAL = Msg("undo.only_moderator_several", "Only a moderator can take back "
+                             "several moves or other players' moves: the game's creator, members "
+                             "with the moderator role, or the server's managers. `undo` takes "
+                             "back your own last move.")
+REDO_OTHERS = Msg("undo.doing.redo_others", "redo what someone else took back")
+NOTHING_PLAYED = Msg("undo.nothing_played", "No move has been played yet, so there is nothing to "
+                     "take back.")
+NOT_THEIRS = Msg("undo.not_theirs", "The last move was {seat}'s ({text}), not {name}'s: `undo "
+                 "{seat}` takes it back, `undo to N` takes back from move N.")
+TAKE_A_MOVE_BACK = Msg("undo.doing.take_back", "take a move back")
+TIMED_OUT = Msg("undo.timed_out", "The last move ({text}) was played because {seat}'s time ran "
+                "out; a moderator can take it back with `undo {seat}`.")
+ONLY_YOUR_OWN = Msg("undo.only_your_own", "You can take back only your own last move, while "
+                    "nobody else has moved since. A moderator can take it back with `undo NAME`.")
+ONLY_YOUR_OWN_MODERATOR = Msg("undo.only_your_own_moderator", "You can take back only your own "
+                              "last move, while nobody else has moved since. As a moderator you "
+                              "can take it back with `undo NAME`.")
+ONLY_YOUR_OWN_SINCE = Msg("undo.only_your_own_since", "You can take back only your own last "
+                          "move, while nobody else has moved since. The last move was {seat}'s "
+                          "({text}). A moderator can take it back with `undo {seat}`.")
+ONLY_YOUR_OWN_SINCE_MODERATOR = Msg("undo.only_your_own_since_moderator", "You can take back "
+                                    "only your own last move, while nobody else has moved since. "
+                                    "The last move was {seat}'s ({text}). As a moderator you can "
+                                    "take it back with `undo {seat}`.")
+NOTHING_TO_REDO = Msg("undo.nothing_to_redo", "There is nothing to redo: `redo` puts back what "
+                      "the last undo or correction took back, as long as no move was chosen "
+                      "since.")
+CANNOT_PUT_BACK = Msg("undo.cannot_put_back", "That cannot be put back: {err}.")
+UNREADABLE_CORRECTION = Msg("undo.unreadable_correction", "I could not read the correction as "
+                            "one move: {err}")
+ALREADY = Msg("undo.already", "Move {n} is already {text} ({seat}).")
+CANNOT_REPLACE = Msg("undo.cannot_replace", "{new} cannot replace move {n}: {err}.")
+STILL_STANDS = Msg("undo.still_stands", "move {first} still stands")
+STILL_STAND = Msg("undo.still_stand", "moves {first} to {last} still stand")
+WOULD_TAKE_BACK = Msg("undo.would_take_back", "`{typed}` would take back {moves} (of {total}).")
+WOULD_REPLACE = Msg("undo.would_replace", "`correct {n}` would replace move {n} ({seat}: {text}) "
+                    "and replay the {moves} after it; any that is no longer legal is taken back "
+                    "with every move after it.")
+NO_MOVE_N = Msg("undo.no_move_n", "There is no move {n}: the log has {moves}.")
+NO_MOVE_N_SEE_LOG = Msg("undo.no_move_n_see_log", "There is no move {n}: the log has {moves} "
+                        "(see `log`).")
+NOBODY_CALLED = Msg("undo.nobody_called", "Nobody called {name} plays here ({players}); `undo` "
+                    "takes back your own last move, `undo NAME` a player's.")
+MODERATOR_TOOK_BACK = Msg("undo.moderator_took_back", "Moderator {name} took back {seat}'s move:")
+MOVE_LINE = Msg("undo.move_line", "  · {number}. {seat}: {move}")
+LISTED = Msg("undo.listed", "  · {item}")
+AND_AUTOMATIC = Msg("undo.and_automatic", "  · and the {moves} after it")
+TAKES_BACK = Msg("undo.takes_back", "{seat} takes back: {move}")
+RANGE = Msg("undo.range", "The log has {moves}; `undo last K` takes back 1 to {total}.")
+MODERATOR_TOOK_BACK_MANY = Plural("undo.moderator_took_back_many",
+                                  "Moderator {name} took back {n} move:",
+                                  "Moderator {name} took back {n} moves:")
+AND_MORE = Msg("undo.and_more", "  · ... and {n} more (`log all` lists them)")
+TWO_READINGS = Msg("undo.two_readings", "`undo {n}` could mean two things, so nothing was "
+                   "changed. Write one of:")
+LAST_READING = Msg("undo.last_reading", "  · `undo last {n}`: takes back the last {moves}, "
+                   "{span}.")
+LAST_IMPOSSIBLE = Msg("undo.last_impossible", "  · `undo last {n}`: not possible, the log has "
+                      "{moves}.")
+TO_READING = Msg("undo.to_reading", "  · `undo to {n}`: takes back move {n} and every move after "
+                 "it ({moves}), {span}.")
+TO_IMPOSSIBLE = Msg("undo.to_impossible", "  · `undo to {n}`: not possible, there is no move {n}.")
+SPAN_ONE = Msg("undo.span_one", "move {first} ({seat}: {move})")
+SPAN = Msg("undo.span", "moves {first} ({seat}: {move}) to {last} ({last_seat}: {last_move})")
+REVERSED = Msg("undo.reversed", "{who} reversed the correction of move {n} ({seat}): {was} → "
+               "{move} again.")
+REVERSED_MODERATOR = Msg("undo.reversed_moderator", "Moderator {who} reversed the correction of "
+                         "move {n} ({seat}): {was} → {move} again.")
+PUT_BACK = Msg("undo.put_back", "{who} put back what the undo took back:")
+PUT_BACK_MODERATOR = Msg("undo.put_back_moderator", "Moderator {who} put back what the undo took "
+                         "back:")
+SINCE_TAKEN_BACK = Plural("undo.since_taken_back",
+                          "  · the {n} automatic move played since was taken back.",
+                          "  · the {n} automatic moves played since were taken back.")
+CORRECTED = Msg("undo.corrected", "Moderator {name} corrected move {n} ({seat}): {was} → {move}.")
+LATER_STAND = Plural("undo.later_stand", "  · the {n} later move still stands.",
+                     "  · the {n} later moves still stand.")
+NO_LONGER_LEGAL = Msg("undo.no_longer_legal", "  · Move {first} ({seat}: {move}) is no longer "
+                      "legal: {reason}. It and every move after it ({n} in all) were taken "
+                      "back.")
+NO_LONGER_LEGAL_STILL = Msg("undo.no_longer_legal_still", "  · Move {first} ({seat}: {move}) is "
+                            "no longer legal: {reason}. It and every move after it ({n} in all) "
+                            "were taken back; {standing}.")
+USAGE = Msg("undo.usage", "`undo` (your own last move), `undo NAME` (that player's last move), "
+            "`undo last K` (the last K moves) or `undo to N` (move N and every move after it)")
+TAKE_BACK_ANOTHER_PLAYER_S = Msg("undo.doing.take_back_another", "take back another player's "
+                                 "move")
+HELP = Msg("undo.help", "`undo` takes back your own last move while nobody else has moved")
+HELP_2 = Msg("undo.help_2", "`undo NAME` (that player's last move), `undo last K` (the last K "
+             "moves), `undo to N` (move N and every move after it); taking back more than 3 "
+             "moves asks for `confirm`")
+USAGE_2 = Msg("undo.usage_2", "`redo`")
+HELP_3 = Msg("undo.help_3", "`redo` puts it back")
+HELP_4 = Msg("undo.help_4", "`redo` (puts back what the last undo or correction took back)")
+USAGE_3 = Msg("undo.usage_3", "`correct N: move`")
+CORRECT_A_MOVE = Msg("undo.doing.correct", "correct a move")
+HELP_5 = Msg("undo.help_5", "`correct N: move` (replaying more than 3 moves asks for `confirm`)")
 
 #: more moves than this taken back (or replayed by a correction) make a change big: it asks
 #: for ``confirm`` first
@@ -136,12 +238,13 @@ def _taken_back(ctx: GameContext, cmd: UndoLast | UndoTo) -> int | None:
     return count if 1 <= count <= total else None
 
 
-def _takes_back(ctx: GameContext, cmd: UndoLast | UndoTo, count: int) -> str:
-    return (f"`{_typed_undo(cmd)}` would take back {count_of(count, 'move')} "
-            f"(of {len(ctx.live.record.moves)}).")
+def _takes_back(ctx: GameContext, cmd: UndoLast | UndoTo, count: int) -> Text:
+    return WOULD_TAKE_BACK(typed=_typed_undo(cmd), moves=MOVES(n=count),
+                           total=len(ctx.live.record.moves))
 
 
 def _typed_undo(cmd: UndoLast | UndoTo) -> str:
+    """The request as typed (what ``confirm`` reads again): a command, no words to translate."""
     return f"undo last {cmd.count}" if isinstance(cmd, UndoLast) else f"undo to {cmd.number}"
 
 
@@ -151,11 +254,9 @@ def _replayed(ctx: GameContext, cmd: Correct) -> int | None:
     return total - cmd.number if 1 <= cmd.number <= total else None
 
 
-def _replaces(ctx: GameContext, cmd: Correct, later: int) -> str:
+def _replaces(ctx: GameContext, cmd: Correct, later: int) -> Text:
     old = ctx.live.record.moves[cmd.number - 1]
-    return (f"`correct {cmd.number}` would replace move {cmd.number} ({old.seat}: {old.text}) "
-            f"and replay the {count_of(later, 'move')} after it; any that is no longer legal "
-            f"is taken back with every move after it.")
+    return WOULD_REPLACE(n=cmd.number, seat=old.seat, text=old.text, moves=MOVES(n=later))
 
 
 UNDOING_ASKS = AskFirst(BIG, _taken_back, _takes_back, _typed_undo)
@@ -175,8 +276,7 @@ def several_moves(ctx: GameContext, cmd: Undo | UndoLast | UndoTo) -> Outcome | 
     ``undo N``) is for moderators."""
     if ctx.moderator or (isinstance(cmd, Undo) and cmd.count is None):
         return None
-    return refuse(moderator_refusal("take back several moves or other players' moves")
-                  + " `undo` takes back your own last move.")
+    return refuse(ONLY_MODERATOR_SEVERAL())
 
 
 def redo_allowed(ctx: GameContext, cmd: Redo) -> Outcome | None:
@@ -189,7 +289,7 @@ def redo_allowed(ctx: GameContext, cmd: Redo) -> Outcome | None:
     if (taken.replaced is None and same_user(taken.user_id, ctx.actor.user_id)
             and record.seat_of_user(ctx.actor.user_id) is not None):
         return None
-    return refuse(moderator_refusal("redo what someone else took back"))
+    return refuse(moderator_refusal(REDO_OTHERS()))
 
 
 # ---- undo ----------------------------------------------------------------------------------------
@@ -209,8 +309,7 @@ def undo_last(ctx: GameContext, cmd: UndoLast) -> Outcome:
 def undo_to(ctx: GameContext, cmd: UndoTo) -> Outcome:
     moves = ctx.live.record.moves
     if not 1 <= cmd.number <= len(moves):
-        return refuse(f"There is no move {cmd.number}: the log has "
-                      f"{count_of(len(moves), 'move')}.")
+        return refuse(NO_MOVE_N(n=cmd.number, moves=MOVES(n=len(moves))))
     return undo_many(ctx, len(moves) - cmd.number + 1)
 
 
@@ -225,7 +324,7 @@ def undo_last_move(ctx: GameContext) -> Outcome:
     if ctx.moderator and record.seat_of_user(ctx.actor.user_id) is None:
         last = _last_chosen(record)
         if last is None:
-            return refuse("No move has been played yet, so there is nothing to take back.")
+            return refuse(NOTHING_PLAYED())
         return _take_back_from(ctx, last)
     return player_undo(ctx)
 
@@ -236,15 +335,13 @@ def undo_seat(ctx: GameContext, cmd: UndoSeat) -> Outcome:
     seat = record.seat(cmd.name)
     if seat is None:
         names = ", ".join(s.name for s in record.seats)
-        return refuse(f"Nobody called {shown(cmd.name, 40)} plays here ({names}); `undo` "
-                      f"takes back your own last move, `undo NAME` a player's.")
+        return refuse(NOBODY_CALLED(name=shown(cmd.name, 40), players=names))
     last = _last_chosen(record)
     if last is None:
-        return refuse("No move has been played yet, so there is nothing to take back.")
+        return refuse(NOTHING_PLAYED())
     if record.moves[last].seat != seat.name:
         move = record.moves[last]
-        return refuse(f"The last move was {move.seat}'s ({move.text}), not {seat.name}'s: "
-                      f"`undo {move.seat}` takes it back, `undo to N` takes back from move N.")
+        return refuse(NOT_THEIRS(seat=move.seat, text=move.text, name=seat.name))
     return _take_back_from(ctx, last)
 
 
@@ -254,10 +351,10 @@ def _take_back_from(ctx: GameContext, last: int) -> Outcome:
     gone = ctx.live.record.moves[last:]
     draft = _withdrawn(ctx, gone, "undo")
     who = gone[0].seat
-    lines = [f"Moderator {ctx.actor.name} took back {who}'s move:",
-             f"  · {last + 1}. {who}: {gone[0].text}"]
+    lines: list[Said] = [MODERATOR_TOOK_BACK(name=ctx.actor.name, seat=who),
+                         MOVE_LINE(number=last + 1, seat=who, move=gone[0].text)]
     if len(gone) > 1:
-        lines.append(f"  · and the {count_of(len(gone) - 1, 'automatic move')} after it")
+        lines.append(AND_AUTOMATIC(moves=AUTOMATIC_MOVES(n=len(gone) - 1)))
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
@@ -275,26 +372,24 @@ def player_undo(ctx: GameContext) -> Outcome:
     The service's automatic moves after it do not count as someone moving; they go too.
     """
     record = ctx.live.record
-    seat = players_seat(ctx, "take a move back")
+    seat = players_seat(ctx, TAKE_A_MOVE_BACK())
     if isinstance(seat, Outcome):
         return seat
     last = _last_chosen(record)
     if last is not None and record.moves[last].why == "timeout":
         timed = record.moves[last]
-        return refuse(f"The last move ({timed.text}) was played because {timed.seat}'s time "
-                      f"ran out; a moderator can take it back with `undo {timed.seat}`.")
+        return refuse(TIMED_OUT(text=timed.text, seat=timed.seat))
     if last is None or record.moves[last].seat != seat.name:
-        since = (f" The last move was {record.moves[last].seat}'s ({record.moves[last].text})."
-                 if last is not None else "")
-        undo = f"`undo {record.moves[last].seat}`" if last is not None else "`undo NAME`"
-        who = "As a moderator you can" if ctx.moderator else "A moderator can"
-        return refuse(f"You can take back only your own last move, while nobody else has moved "
-                      f"since.{since} {who} take it back with {undo}.")
+        if last is None:
+            return refuse(ONLY_YOUR_OWN_MODERATOR() if ctx.moderator else ONLY_YOUR_OWN())
+        before = record.moves[last]
+        since = ONLY_YOUR_OWN_SINCE_MODERATOR if ctx.moderator else ONLY_YOUR_OWN_SINCE
+        return refuse(since(seat=before.seat, text=before.text))
     gone = record.moves[last:]
     draft = _withdrawn(ctx, gone, "undo")
-    lines = [f"{seat.name} takes back: {gone[0].text}"]
+    lines: list[Said] = [TAKES_BACK(seat=seat.name, move=gone[0].text)]
     if len(gone) > 1:
-        lines.append(f"  · and the {count_of(len(gone) - 1, 'automatic move')} after it")
+        lines.append(AND_AUTOMATIC(moves=AUTOMATIC_MOVES(n=len(gone) - 1)))
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
@@ -303,24 +398,24 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
     """A moderator takes back the last ``count`` moves."""
     moves = ctx.live.record.moves
     if not moves:
-        return refuse("No move has been played yet, so there is nothing to take back.")
+        return refuse(NOTHING_PLAYED())
     if not 1 <= count <= len(moves):
-        return refuse(f"The log has {count_of(len(moves), 'move')}; `undo last K` takes back 1 "
-                      f"to {len(moves)}.")
+        return refuse(RANGE(moves=MOVES(n=len(moves)), total=len(moves)))
     gone = moves[-count:]
     first = len(moves) - count + 1
     draft = _withdrawn(ctx, gone, f"undo last {count}")
-    lines = [f"Moderator {ctx.actor.name} took back {count} move{'s' if count > 1 else ''}:",
-             *listed([f"{n}. {m.seat}: {m.text}" for n, m in enumerate(gone, start=first)])]
+    lines: list[Said] = [
+        MODERATOR_TOOK_BACK_MANY(name=ctx.actor.name, n=count),
+        *listed([f"{n}. {m.seat}: {m.text}" for n, m in enumerate(gone, start=first)])]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
 
-def listed(items: list[str]) -> list[str]:
+def listed(items: list[str]) -> list[Said]:
     """Lines of a long list: the first ``SHOWN`` items, then "... and N more"."""
-    lines = [f"  · {item}" for item in items[:SHOWN]]
+    lines: list[Said] = [LISTED(item=item) for item in items[:SHOWN]]
     if len(items) > SHOWN:
-        lines.append(f"  · ... and {len(items) - SHOWN} more (`log all` lists them)")
+        lines.append(AND_MORE(n=len(items) - SHOWN))
     return lines
 
 
@@ -332,34 +427,27 @@ def _withdrawn(ctx: GameContext, gone: list[LiveMove], text: str) -> Draft:
     return draft
 
 
-def both_readings(record: GameRecord, n: int) -> str:
+def both_readings(record: GameRecord, n: int) -> Said:
     """The answer to a bare ``undo N``: what ``undo last N`` and ``undo to N`` would take."""
     moves = record.moves
     total = len(moves)
-    lines = [f"`undo {n}` could mean two things, so nothing was changed. Write one of:"]
     if 1 <= n <= total:
-        first = total - n + 1
-        lines.append(f"  · `undo last {n}`: takes back the last {count_of(n, 'move')}, "
-                     f"{_span(moves, first)}.")
+        last = LAST_READING(n=n, moves=MOVES(n=n), span=_span(moves, total - n + 1))
+        to = TO_READING(n=n, moves=MOVES(n=total - n + 1), span=_span(moves, n))
     else:
-        lines.append(f"  · `undo last {n}`: not possible, the log has "
-                     f"{count_of(total, 'move')}.")
-    if 1 <= n <= total:
-        lines.append(f"  · `undo to {n}`: takes back move {n} and every move after it "
-                     f"({count_of(total - n + 1, 'move')}), {_span(moves, n)}.")
-    else:
-        lines.append(f"  · `undo to {n}`: not possible, there is no move {n}.")
-    return "\n".join(lines)
+        last = LAST_IMPOSSIBLE(n=n, moves=MOVES(n=total))
+        to = TO_IMPOSSIBLE(n=n)
+    return lines(TWO_READINGS(n=n), last, to)
 
 
-def _span(moves: list[LiveMove], first: int) -> str:
+def _span(moves: list[LiveMove], first: int) -> Text:
     """Moves ``first`` to the last, named by their numbers and ends."""
     start = moves[first - 1]
     if first == len(moves):
-        return f"move {first} ({start.seat}: {start.text})"
+        return SPAN_ONE(first=first, seat=start.seat, move=start.text)
     end = moves[-1]
-    return (f"moves {first} ({start.seat}: {start.text}) to {len(moves)} "
-            f"({end.seat}: {end.text})")
+    return SPAN(first=first, seat=start.seat, move=start.text, last=len(moves),
+                last_seat=end.seat, last_move=end.text)
 
 
 # ---- redo ----------------------------------------------------------------------------------------
@@ -370,8 +458,7 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
     since; the automatic moves played since then go again."""
     record = ctx.live.record
     if not record.takebacks:
-        return refuse("There is nothing to redo: `redo` puts back what the last undo or "
-                      "correction took back, as long as no move was chosen since.")
+        return refuse(NOTHING_TO_REDO())
     taken = record.takebacks[-1]
     since = [m for m in record.moves if m.seq > taken.seq]
     draft = ctx.draft()
@@ -380,21 +467,21 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
     try:
         draft.game = build_game(draft.record, near=draft.game)
     except (BusError, ValueError) as err:
-        return refuse(f"That cannot be put back: {err}.")
-    who = f"Moderator {ctx.actor.name}" if ctx.moderator else ctx.actor.name
-    lines = []
+        return refuse(CANNOT_PUT_BACK(err=err.text if isinstance(err, BusError) else str(err)))
+    who = ctx.actor.name
+    lines: list[Said] = []
     if taken.replaced is not None:
         old = record.archive[taken.replaced]
         number = draft.record.move_number(taken.replaced)
-        lines.append(f"{who} reversed the correction of move {number} ({old.seat}): "
-                     f"{record.archive[taken.seq].text} → {old.text} again.")
+        reversed_ = REVERSED_MODERATOR if ctx.moderator else REVERSED
+        lines.append(reversed_(who=who, n=str(number), seat=old.seat,
+                               was=record.archive[taken.seq].text, move=old.text))
     else:
-        lines.append(f"{who} put back what the undo took back:")
+        lines.append((PUT_BACK_MODERATOR if ctx.moderator else PUT_BACK)(who=who))
     lines.extend(listed([f"{draft.record.move_number(seq)}. {record.archive[seq].seat}: "
                          f"{record.archive[seq].text}" for seq in taken.gone]))
     if since:
-        lines.append(f"  · the {count_of(len(since), 'automatic move')} played since "
-                     f"{'was' if len(since) == 1 else 'were'} taken back.")
+        lines.append(SINCE_TAKEN_BACK(n=len(since)))
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
@@ -409,21 +496,20 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     moves = record.moves
     n = cmd.number
     if not 1 <= n <= len(moves):
-        return refuse(f"There is no move {n}: the log has {count_of(len(moves), 'move')} "
-                      f"(see `log`).")
+        return refuse(NO_MOVE_N_SEE_LOG(n=n, moves=MOVES(n=len(moves))))
     try:
         new = parse_move(cmd.text)
     except ParseError as err:
-        return refuse(f"I could not read the correction as one move: {err}")
+        return refuse(UNREADABLE_CORRECTION(err=err.text))
     old = moves[n - 1]
     if str(new) == old.text:
-        return refuse(f"Move {n} is already {old.text} ({old.seat}).")
+        return refuse(ALREADY(n=n, text=old.text, seat=old.seat))
     assert ctx.live.game is not None
     game = ctx.live.game.position_at(n - 1)
     try:
         game.push(new, old.seat)
     except BusError as err:
-        return refuse(f"{new} cannot replace move {n}: {err}.")
+        return refuse(CANNOT_REPLACE(new=str(new), n=n, err=err.text))
     asked = ask_first(ctx, cmd, CORRECTION_ASKS)  # one replaying many moves asks first
     return asked if asked is not None else _corrected(ctx, n, new, game)
 
@@ -435,81 +521,76 @@ def _corrected(ctx: GameContext, n: int, new: Move, game: Game) -> Outcome:
     old = moves[n - 1]
     log = record_log(ctx.live.record)
     log.moves[n - 1] = (old.seat, str(new))
-    stop: tuple[int, str] | None = None
+    stop: tuple[int, Text] | None = None
     try:
         replay(log, onto=game)
     except LogError as err:  # that move and every one after it are withdrawn
         assert err.move is not None
-        stop = err.move - n - 1, err.reason
+        stop = err.move - n - 1, err.reason_text
     withdrawn = moves[n + stop[0]:] if stop is not None else []
     draft = ctx.draft()
     draft.add(payloads.Corrected(old.seq, n, old.text, tuple(m.seq for m in withdrawn),
-                               stop[1] if stop is not None else None),
+                               # the record keeps the reason's English, as ever
+                               str(stop[1]) if stop is not None else None),
               seat=old.seat, text=str(new))
     draft.game = game
-    lines = [f"Moderator {ctx.actor.name} corrected move {n} ({old.seat}): {old.text} → {new}.",
-             _after_correction(moves, n, stop, len(withdrawn))]
+    lines: list[Said] = [
+        CORRECTED(name=ctx.actor.name, n=n, seat=old.seat, was=old.text, move=str(new)),
+        _after_correction(moves, n, stop, len(withdrawn))]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, [line for line in lines if line])
 
 
-def _after_correction(moves: list[LiveMove], n: int, stop: tuple[int, str] | None,
-                      withdrawn: int) -> str:
+def _after_correction(moves: list[LiveMove], n: int, stop: tuple[int, Text] | None,
+                      withdrawn: int) -> Said:
     """What became of the moves after a corrected move ``n`` ("" when there are none)."""
     if stop is None:
         later = len(moves) - n
-        return (f"  · the {count_of(later, 'later move')} still "
-                f"{'stands' if later == 1 else 'stand'}.") if later > 0 else ""
+        return LATER_STAND(n=later) if later > 0 else ""
     first = n + stop[0] + 1
     bad = moves[first - 1]
-    told = (f"  · Move {first} ({bad.seat}: {bad.text}) is no longer legal: {stop[1]}. It and "
-            f"every move after it ({withdrawn} in all) were taken back")
     if first > n + 1:
-        return f"{told}; {_still_standing(n + 1, first - 1)}."
-    return f"{told}."
+        return NO_LONGER_LEGAL_STILL(first=first, seat=bad.seat, move=bad.text, reason=stop[1],
+                                     n=withdrawn, standing=_still_standing(n + 1, first - 1))
+    return NO_LONGER_LEGAL(first=first, seat=bad.seat, move=bad.text, reason=stop[1],
+                           n=withdrawn)
 
 
-def _still_standing(first: int, last: int) -> str:
-    return f"move {first} still stands" if first == last else \
-        f"moves {first} to {last} still stand"
+def _still_standing(first: int, last: int) -> Text:
+    return STILL_STANDS(first=first) if first == last else \
+        STILL_STAND(first=first, last=last)
 
 
 # ---- the commands --------------------------------------------------------------------------------
 
 ENTRIES = (
-    Entry("undo", ("undo",), "`undo` (your own last move), `undo NAME` (that player's last "
-                             "move), `undo last K` (the last K moves) or `undo to N` (move N "
-                             "and every move after it)", _undo,
+    Entry("undo", ("undo",), USAGE(), _undo,
           {Undo: Route(undo, (playable_or_over, several_moves)),
            UndoSeat: Route(undo_seat, (
-               playable_or_over, moderator("take back another player's move"))),
+               playable_or_over, moderator(TAKE_BACK_ANOTHER_PLAYER_S()))),
            UndoLast: Route(undo_last, (playable_or_over, several_moves), confirm=UNDOING_ASKS),
            UndoTo: Route(undo_to, (playable_or_over, several_moves), confirm=UNDOING_ASKS)},
           strict=True,
-          help=((Section.PLAY, "`undo` takes back your own last move while nobody else has "
-                               "moved"),
-                (Section.MODERATORS, "`undo NAME` (that player's last move), `undo last K` (the "
-                                     "last K moves), `undo to N` (move N and every move after "
-                                     "it); taking back more than 3 moves asks for `confirm`")),
+          help=((Section.PLAY, HELP()),
+                (Section.MODERATORS, HELP_2())),
           docs=((Who.DECIDING, "`undo` (own last move while nobody else has moved since)"),
                 (Who.MODERATORS, "`undo NAME`, `undo last K`, `undo to N` (more than 3 moves: "
                                  "then `confirm`)")),
           slash=Slash("undo", "Take back your last move (moderators: several)"), rank=17),
-    Entry("redo", ("redo",), "`redo`", _redo,
+    Entry("redo", ("redo",), USAGE_2(), _redo,
           {Redo: Route(redo, (playable_or_over, redo_allowed))},
           strict=True,
-          help=((Section.PLAY, "`redo` puts it back"),
-                (Section.MODERATORS, "`redo` (puts back what the last undo or correction took "
-                                     "back)")),
+          help=((Section.PLAY, HELP_3()),
+                (Section.MODERATORS, HELP_4())),
           docs=((Who.DECIDING, "`redo` (puts back what their own undo took back)"),
                 (Who.MODERATORS, "`redo`")),
           slash=Slash("redo", "Put back what the last undo or correction took back"), rank=18),
-    Entry("correct", ("correct",), "`correct N: move`", _correct,
-          {Correct: Route(correct, (moderator("correct a move"),
-                                    status("correct a move", GameStatus.ACTIVE, GameStatus.OVER)),
+    Entry("correct", ("correct",), USAGE_3(), _correct,
+          {Correct: Route(correct, (moderator(CORRECT_A_MOVE()),
+                                    status(CORRECT_A_MOVE(), GameStatus.ACTIVE,
+                                           GameStatus.OVER)),
                           confirm=CORRECTION_ASKS)},
-          strict=True, help=((Section.MODERATORS, "`correct N: move` (replaying more than 3 "
-                                                  "moves asks for `confirm`)"),),
+          strict=True, help=((Section.MODERATORS, HELP_5()),),
           docs=((Who.MODERATORS, "`correct N: move`"),),
           slash=Slash("correct", "Moderators: correct an earlier move"), rank=20),
 )

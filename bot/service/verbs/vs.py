@@ -13,8 +13,11 @@ from bot.service.command.forms import Entry, NoSlash, OpenRoute, Section, Who
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.ratings import asking, views
+from engine.text import Msg
 
-USAGE = "`vs NAME` (NAME: one word, or `@` and a name, or a mention)"
+HELP = Msg("vs.help", "`vs @member` (your record against them)")
+
+USAGE = Msg("vs.usage", "`vs NAME` (NAME: one word, or `@` and a name, or a mention)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,15 +40,15 @@ def versus(ctx: Context[LiveGame | None], cmd: Versus) -> Outcome:
     if isinstance(them, Outcome):
         return them
     if you[0] == them[0]:
-        return refuse(views.VS_SELF)
+        return refuse(views.VS_SELF())
     with ctx.store.lock:
         found = views.meeting(ctx.store.db, asking.server(ctx), you[0], them[0])
     return Outcome(views.vs_text(you[1], them[1], found))
 
 
 ENTRY = Entry(
-    "vs", ("vs",), USAGE, read, {Versus: OpenRoute(versus)},
-    help=((Section.LOOK, "`vs @member` (your record against them)"),),
+    "vs", ("vs",), USAGE(), read, {Versus: OpenRoute(versus)},
+    help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`vs @member`"),),
     slash=NoSlash("Discord allows 25 subcommands and /bus has as many as leave room for "
                   "`/bus do`, which reaches the ratings' commands"),

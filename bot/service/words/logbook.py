@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import LiveMove, Record, same_user
-from bot.service.words.replies import _players_then, act_text, correction_slots
+from bot.service.words.catalogue import Said, lines
+from bot.service.words.replies import EVENT, _players_then, act_text, correction_slots
 from engine import GameLog, replay
 from engine.notation import parse_move
+from engine.text import Msg, Text
 
 #: lines ``log`` shows without ``all``
 LOG_TAIL = 30
@@ -26,38 +28,53 @@ TOLD = frozenset(("clock", "bus", "forfeit", "start", "game_over"))
 _NOT_ACTS = (payloads.Moved, payloads.Created, payloads.Joined, payloads.Recoloured, payloads.Left,
              payloads.Corrected)
 _WHY = {
-    "dropped": "automatic: the player has left",
-    "single": "automatic: the only legal choice",
-    "away": "automatic: the player is away",
-    "plan": "planned",
+    "dropped": Msg("log.why.dropped", "(automatic: the player has left)"),
+    "single": Msg("log.why.single", "(automatic: the only legal choice)"),
+    "away": Msg("log.why.away", "(automatic: the player is away)"),
+    "plan": Msg("log.why.plan", "(planned)"),
 }
+AUTOMATIC = Msg("log.why.automatic", "(automatic)")
+TIMED_OUT = Msg("log.why.timed_out", "(automatic: timed out, {policy})")
+TIMED_OUT_AFTER = Msg("log.why.timed_out_after", "(automatic: timed out after {took}, {policy})")
+IDLE = Msg("log.why.idle", "idle")
+CORRECTED_BY = Msg("log.why.corrected_by", "(corrected by {name})")
+BY = Msg("log.why.by", "(by {name})")
+SETUP = Msg("log.setup", "**Setup**")
+ROUND = Msg("log.round", "**Round {round}**")
+MOVE = Msg("log.move", "{number}. {seat}: {move}")
+MOVE_NOTED = Msg("log.move_noted", "{number}. {seat}: {move} {note}")
+ACT = Msg("log.act", "  — {act}")
+NOTHING_SINCE = Msg("log.nothing_since", "Nothing has happened since your last move.")
+NO_MOVES = Msg("log.no_moves", "No moves yet.")
+LAST_ENTRIES = Msg("log.last_entries", "(the last {n} entries; `log all` or `export txt` for "
+                   "the rest)")
 
 
 @dataclass(slots=True)
 class Told:
     """The log as lines, and where each move's lines end (for ``log since me``)."""
 
-    lines: list[str] = field(default_factory=list)
+    lines: list[Said] = field(default_factory=list)
     #: move number -> the number of lines up to and with that move's events
     after: dict[int, int] = field(default_factory=dict)
 
 
 def log_text(live: LiveGame, records: list[Record], *, everything: bool,
-             since: int | None = None) -> str:
+             since: int | None = None) -> Said:
     """The log (its last ``LOG_TAIL`` lines unless ``everything``), or what came after move
     ``since``."""
     told = tell(live, records)
-    lines = told.lines
+    shown = told.lines
     if since is not None:
-        lines = lines[told.after.get(since, 0):]
-        return "\n".join(lines) if lines else "Nothing has happened since your last move."
-    if not lines:
-        return "No moves yet."
-    head = ""
-    if not everything and len(lines) > LOG_TAIL:
-        head = f"(the last {LOG_TAIL} entries; `log all` or `export txt` for the rest)\n"
-        lines = lines[-LOG_TAIL:]
-    return head + "\n".join(lines)
+        shown = shown[told.after.get(since, 0):]
+        return lines(*shown) if shown else NOTHING_SINCE()
+    if not shown:
+        return NO_MOVES()
+    head = None
+    if not everything and len(shown) > LOG_TAIL:
+        head = LAST_ENTRIES(n=LOG_TAIL)
+        shown = shown[-LOG_TAIL:]
+    return lines(head, *shown)
 
 
 def tell(live: LiveGame, records: list[Record]) -> Told:
@@ -72,37 +89,42 @@ def tell(live: LiveGame, records: list[Record]) -> Told:
     told, shown_round = Told(), -1
     for number, m in enumerate(record.moves, start=1):
         while acts and acts[0].seq < slot.get(m.seq, m.seq):
-            told.lines.append(f"  — {act_text(acts.pop(0))}")
+            told.lines.append(ACT(act=act_text(acts.pop(0))))
         if number <= len(rounds) and rounds[number - 1] != shown_round:
             shown_round = rounds[number - 1]
-            told.lines.append("**Setup**" if shown_round == 0 else f"**Round {shown_round}**")
+            told.lines.append(SETUP() if shown_round == 0 else ROUND(round=shown_round))
         rec = by_seq[m.seq]
         # the seat's name when the move was made: a replaced player's moves keep theirs
-        told.lines.append(f"{number}. {rec.seat or m.seat}: {m.text}"
-                          f"{_note(m, rec, player.get(rec.seq))}")
-        told.lines.extend(f"  · {text}" for text in events.get(number, []))
+        note = _note(m, rec, player.get(rec.seq))
+        seat = rec.seat or m.seat
+        told.lines.append(MOVE(number=number, seat=seat, move=m.text) if note is None
+                          else MOVE_NOTED(number=number, seat=seat, move=m.text, note=note))
+        told.lines.extend(EVENT(event=text) for text in events.get(number, []))
         told.after[number] = len(told.lines)
-    told.lines.extend(f"  — {act_text(rec)}" for rec in acts)
+    told.lines.extend(ACT(act=act_text(rec)) for rec in acts)
     return told
 
 
-def _note(m: LiveMove, rec: Record, player: str | None) -> str:
+def _note(m: LiveMove, rec: Record, player: str | None) -> Text | None:
     """Why a move is in the log when its player did not simply write it."""
     if m.why == "timeout":
         move = rec.carried(payloads.Moved)
-        took = f" after {deadlines.hours(move.after)}" if move.after is not None else ""
-        return f" (automatic: timed out{took}, {move.policy or 'idle'})"
+        policy = move.policy or IDLE()
+        if move.after is not None:
+            return TIMED_OUT_AFTER(took=deadlines.hours(move.after), policy=policy)
+        return TIMED_OUT(policy=policy)
     if m.auto:
-        return f" ({_WHY.get(m.why or '', 'automatic')})"
+        why = _WHY.get(m.why or "")
+        return why() if why is not None else AUTOMATIC()
     if isinstance(rec.payload, payloads.Corrected):
-        return f" (corrected by {rec.user_name})"
+        return CORRECTED_BY(name=rec.user_name)
     if (rec.user_id != "busbot" and not rec.carried(payloads.Moved).imported
             and not same_user(rec.user_id, player)):
-        return f" (by {rec.user_name})"
-    return ""
+        return BY(name=rec.user_name)
+    return None
 
 
-def _story(live: LiveGame) -> tuple[list[int], dict[int, list[str]]]:
+def _story(live: LiveGame) -> tuple[list[int], dict[int, list[Text]]]:
     """The round each move in force was made in, and the events worth telling after each
     (by move number), from one replay; nothing when the moves do not replay."""
     record = live.record
@@ -111,11 +133,11 @@ def _story(live: LiveGame) -> tuple[list[int], dict[int, list[str]]]:
     game = replay(GameLog([s.name for s in record.seats], record.edition, dict(record.options),
                           [s.colour or "" for s in record.seats], []))
     rounds: list[int] = []
-    events: dict[int, list[str]] = {}
+    events: dict[int, list[Text]] = {}
     try:
         for number, m in enumerate(record.moves, start=1):
             rounds.append(game.state.round)
-            told = [e.text for e in game.push(parse_move(m.text), m.seat) if e.kind in TOLD]
+            told = [e.said for e in game.push(parse_move(m.text), m.seat) if e.kind in TOLD]
             if told:
                 events[number] = told
     except Exception:  # the records replayed when stored; a log is never worth a failure
