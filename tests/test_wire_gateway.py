@@ -189,6 +189,41 @@ async def test_busbot_run_outlives_bad_frames_and_early_closes(tmp_path: Path) -
     assert written.rstrip().endswith("stopped")
 
 
+#: ``busbot run`` whose thinking workers are both busy with a search of five minutes.
+BUSY_WORKERS = """
+import sys, time
+from bot.config import Config
+from bot.discord_app.runner import run_bot
+from bot.service.thinking import worker_pool
+from engine.limits import THINKING_WORKERS
+pool = worker_pool()
+busy = [pool.submit(time.sleep, 300) for _ in range(THINKING_WORKERS)]
+db, token, api, gateway = sys.argv[1:]
+sys.exit(run_bot(Config(db_path=db, token=token, api_base=api, gateway_url=gateway)))
+"""
+
+
+async def test_sigterm_does_not_wait_for_the_thinking_workers(tmp_path: Path) -> None:
+    """The process ends without waiting for its thinking workers: a search under way is let
+    go (its table is taken up at the next start), and a worker still starting is not waited
+    for (the exit waited for both, seconds after a SIGTERM soon after a start)."""
+    async with wire_server() as server:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", BUSY_WORKERS, str(tmp_path / "busbot.db"), server.token,
+            server.api_base, server.gateway_url, cwd=ROOT,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        try:
+            await asyncio.wait_for(server.connected.wait(), 60)
+            process.send_signal(signal.SIGTERM)
+            _, err = await asyncio.wait_for(process.communicate(), 60)
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+    assert process.returncode == 0, err
+    assert b"Traceback" not in err
+
+
 @pytest.mark.long
 async def test_each_shard_keeps_its_own_pace(tmp_path: Path) -> None:
     """Two shards in one process: the gateway storms one of them; the other stays connected

@@ -33,6 +33,7 @@ from bot.service import AsyncGameService, GameService
 from bot.service.async_face import NoGames as GamelessFace
 from bot.service.bots import BotPlayers
 from bot.service.store import StoreError
+from bot.service.thinking import end_workers
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,8 @@ def run_bot(config: Config) -> int:
         return 1
     except KeyboardInterrupt:  # a second Ctrl-C while closing
         pass
+    finally:
+        end_workers()  # the process ends: its thinking workers with it, not waited for
     log.info("stopped")
     return 0
 
