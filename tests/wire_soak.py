@@ -310,17 +310,19 @@ class Soak:
         table.refusals.append((said["id"], f"Place House at Q{self.figures.messages - 1}"))
 
     async def _fault(self, restart_ok: bool) -> bool:
-        """Inject the next fault of a shuffled deck (so a short run still sees every kind) that
+        """Inject the next fault of a shuffled deck (so a short run still sees most kinds) that
         can be injected now: a restart needs a running bot, a fault of the gateway a connection
-        that has worked for a while; the others wait their turn. True when the process was
-        restarted."""
+        that has worked for a while (and then comes first); the others wait their turn. True
+        when the process was restarted."""
         if not self.deck:
             self.deck = self.random.sample(FAULTS, len(FAULTS))
         server = self.server
         ready = [kind for kind in reversed(self.deck) if self._may_inject(kind, restart_ok)]
         if not ready:
             return False
-        kind = ready[0]
+        # A fault of the gateway can be injected only once a connection has worked a while:
+        # when it can, it goes first (else restarts and the rest take every such moment).
+        kind = next((kind for kind in ready if kind in GATEWAY), ready[0])
         self.deck.remove(kind)
         if kind in ("kill -9", "SIGTERM"):
             await self.stop(signal.SIGKILL if kind == "kill -9" else signal.SIGTERM)
