@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.api import Actor
-from bot.discord_app.gateway import PER_MINUTE
+from bot.discord_app.gateway import PER_MINUTE, STEADY
 from bot.service import GameService
 from tests.wire_server import BAD_FRAMES, Channel, User, WireServer
 
@@ -53,13 +53,14 @@ FAULTS = ["resume", "no resume", "403", "503", "429", "lost answer", "history or
           "kill -9", "SIGTERM", "bad frame", "refused reconnect", "closed before hello",
           "closed after ready", "interactions 204", "interactions 404"]
 #: The faults that end the gateway connection: injected only into one that has worked for
-#: ``GATEWAY_AFTER`` seconds (else every loss comes right after the last and the backoff,
-#: rightly, soon grows to a minute).
+#: ``GATEWAY_AFTER`` seconds, long enough for the shard's pace to have forgotten the last
+#: failures (``gateway.STEADY``): else every loss counts as a failure in a row with the last,
+#: and the backoff, rightly, soon grows to a minute.
 GATEWAY = {"resume", "no resume", "bad frame", "refused reconnect", "closed before hello",
            "closed after ready"}
 #: The share of moves players make with ``/bus move`` rather than by message.
 SLASH_MOVES = 0.3
-GATEWAY_AFTER = 3.0
+GATEWAY_AFTER = STEADY + 1.0
 #: Slash moves answered by an interaction endpoint in trouble, after an "interactions" fault.
 TROUBLED = 3
 
@@ -244,11 +245,18 @@ class Soak:
             self.figures.faults["kill -9"] += 1
 
     def _may_inject(self, kind: str, restart_ok: bool) -> bool:
+        """Whether ``kind`` can be injected now: a restart needs a running bot, now and then,
+        and like a fault of the gateway a session that has worked for ``GATEWAY_AFTER``
+        seconds (on a busy machine a restart was otherwise due as soon as the last one had
+        connected, and the bot was never connected long enough for a fault of the gateway)."""
         if kind in ("kill -9", "SIGTERM", *GATEWAY) and not self.connected:
             return False
+        if time.monotonic() - self.server.connected_at < GATEWAY_AFTER and \
+                kind in ("kill -9", "SIGTERM", *GATEWAY):
+            return False
         if kind in ("kill -9", "SIGTERM"):
-            return restart_ok and self.process is not None  # a running bot, now and then
-        return kind not in GATEWAY or time.monotonic() - self.server.connected_at >= GATEWAY_AFTER
+            return restart_ok and self.process is not None
+        return True
 
     def _may_post(self, table: Table, who: User) -> bool:
         """Players keep within the per-member command limit (10 per 30 s in a place): a

@@ -24,7 +24,7 @@ from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
 from bot.discord_app import gateway, logs
 from bot.discord_app.backend import GameBackend
-from bot.discord_app.backlog import Backlog
+from bot.discord_app.backlog import Backlog, Session
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
 from bot.service.drawing.renderer import start_pictures
@@ -205,9 +205,10 @@ class BusBot(commands.Bot):
         """Wait until ``place`` has caught up on what was posted while the bot was away."""
         await self.backlog.wait(place)
 
-    def up_to_date(self, place: str | None = None) -> None:
-        """``place`` (every place, with None) has caught up: its new messages go ahead."""
-        self.backlog.up_to_date(place)
+    def up_to_date(self, place: str | None = None, session: Session | None = None) -> None:
+        """``place`` (every place, with None) has caught up (by ``session``'s recovery): its
+        new messages go ahead, unless a newer recovery reads it again."""
+        self.backlog.up_to_date(place, session)
 
     def place_lock(self, place: str) -> asyncio.Lock:
         """The lock that keeps one place's answers in the order their commands were applied."""

@@ -42,6 +42,7 @@ from discord.ext import commands
 
 from bot.api import Attachment, Refusal, Reply, Update
 from bot.delivery import Block, Refused
+from bot.discord_app.backlog import Session
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
 from bot.discord_app.outgoing import answer_nonce, send_to_channel
@@ -132,19 +133,21 @@ class Behind:
         return len(self.changes) + len(self.others)
 
 
-async def catch_up(bot: BusBot, reader: Reader, shard_id: int | None = None) -> int:
+async def catch_up(bot: BusBot, reader: Reader, shard_id: int | None = None,
+                   session: Session | None = None) -> int:
     """Handle what was missed in every open game's channel (those of the guilds of ``shard_id``
-    only, when given); returns how many messages. New messages wait (``bot.backlog``) while
-    the places are listed, and in each place until it is done."""
+    only, when given) for ``session`` (the shard's new session, ``bot.backlog``); returns how
+    many messages. New messages wait while the places are listed, and in each place until it
+    is done (or until a newer session's catch-up is done with it)."""
     try:
         places = await _places(bot, shard_id)
-        bot.backlog.behind(p.place for p in places)
+        bot.backlog.behind((p.place for p in places), session)
     finally:
-        bot.backlog.recovering(shard_id)
+        bot.backlog.recovering(shard_id, session)
     handled = 0
     while places:
         for behind in places:
-            handled += await _round(bot, reader, behind)
+            handled += await _round(bot, reader, behind, session)
         places = [p for p in places if not p.done]
     return handled
 
@@ -171,7 +174,8 @@ async def _places(bot: BusBot, shard_id: int | None) -> list[Behind]:
     return found
 
 
-async def _round(bot: BusBot, reader: Reader, behind: Behind) -> int:
+async def _round(bot: BusBot, reader: Reader, behind: Behind,
+                 session: Session | None = None) -> int:
     """Read on in one place for up to ``HISTORY_LIMIT`` messages; when its history is read to
     the end, post the summary and let its new messages go ahead."""
     try:
@@ -186,7 +190,7 @@ async def _round(bot: BusBot, reader: Reader, behind: Behind) -> int:
         log.warning("catching up in %s failed: %s", behind.place, _one_line(error))
         behind.done = True
     if behind.done:
-        bot.up_to_date(behind.place)
+        bot.up_to_date(behind.place, session)
         return behind.count
     return 0
 
