@@ -396,6 +396,7 @@ ALLOWED: dict[tuple[str, str], str] = {
 }
 
 
+@pytest.mark.long
 def test_no_player_facing_literal_bypasses_the_catalogue() -> None:
     found = all_found(ROOT)
     left: dict[str, set[str]] = {area: set() for area in AREAS}

@@ -92,6 +92,7 @@ def test_refusals_hints_export_and_import_at_the_console(tmp_path: Path) -> None
     assert "cannot read /no/such/file" in out
 
 
+@pytest.mark.long
 def test_a_restart_says_which_game_waits_for_whom(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     console(db, [*lobby(), "Ada: Place Office at C1", "Ada: Place Pub at C2"], "--no-pictures")
