@@ -241,10 +241,14 @@ class Addressed:
     """A chat message the service will answer (``GameFace.read_chat``), to be handed back to
     ``handle`` with it: ``game`` is the place's game as it was found to decide that, which the
     adapter does not read, so ``handle`` does not look it up again. The adapter holds the
-    place's lock from the one call to the other, so nothing changes the game in between."""
+    place's lock from the one call to the other, so nothing changes the game in between.
+    ``read``: the command the chat filter took the message for, when it is not what the
+    message reads as (the player to act naming a move in talk, ``I'll go for the clock``, is
+    asked about it, never played); None: the message is read as any other."""
 
     place: str
     game: object
+    read: Command | None = None
 
 
 class Drawing(Protocol):

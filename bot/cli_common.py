@@ -53,6 +53,8 @@ def console_arguments(parser: argparse.ArgumentParser) -> None:
                         "written (default: the config's picture_dir, else ./pictures)")
     parser.add_argument("--no-pictures", action="store_true", help="do not draw the table "
                         "(much faster; `map` still explains)")
+    parser.add_argument("--describe", action="store_true", help="print each picture's "
+                        "description (what a screen reader reads on Discord) under its path")
     parser.add_argument("--config", metavar="PATH", help="the settings file (default: "
                         "config.toml here, if any)")
 
@@ -64,7 +66,8 @@ def practice_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many computer players (default 3)")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                         help="how strongly they play (default normal)")
-    parser.add_argument("--name", default="You", help="your seat's name (default You)")
+    parser.add_argument("--name", help="your seat's name (default: your login name, else "
+                        "Player)")
 
 
 def load_config(args: argparse.Namespace) -> Config:

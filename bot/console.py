@@ -99,6 +99,8 @@ class ConsoleSettings:
     #: games kept in memory, and hours after their last command: as the Discord bot's
     live_games: int = LIVE_GAMES
     live_idle_hours: float = LIVE_IDLE_HOURS
+    #: print each picture's description under its path (``--describe``)
+    describe: bool = False
 
 
 def settings(config_or_args: object) -> ConsoleSettings:
@@ -124,6 +126,7 @@ def settings(config_or_args: object) -> ConsoleSettings:
             config.picture_layout if config is not None else PICTURE_LAYOUT,
             config.live_games if config is not None else LIVE_GAMES,
             config.live_idle_hours if config is not None else LIVE_IDLE_HOURS,
+            bool(getattr(args, "describe", False)),
         )
     if config_or_args is None:
         config_or_args = _load_config(None)
@@ -164,7 +167,8 @@ def main(config_or_args: object = None, stdin: TextIO | None = None,
         print(f"busbot console: {err}", file=sys.stderr)
         return 2
     try:
-        return run(service, stdin or sys.stdin, stdout or sys.stdout, opts.picture_dir)
+        return run(service, stdin or sys.stdin, stdout or sys.stdout, opts.picture_dir,
+                   describe=opts.describe)
     finally:
         service.close()
 
@@ -179,7 +183,10 @@ def open_service(opts: ConsoleSettings) -> GameService:
                        cache_idle=live_idle_seconds(opts.live_idle_hours))
 
 
-def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> int:
+def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str, *,
+        describe: bool = False) -> int:
+    """The console table until end of input or ``quit``; ``describe``: print each picture's
+    description (its alt text) under its path, the long form of every update."""
     print(WORDS(OPENING(path=service.store.path, hint=HINT())), file=out)
     where = service.where_things_stand(PLACE)
     if where is not None:
@@ -187,24 +194,24 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str) -> i
     bots, updates = seat_bots(service)
     read = line_reader(stdin, out)
     lock = threading.Lock()  # a command and the scheduler's turn never print into each other
-    ticker = Ticker(service, out, picture_dir, lock) if (
+    ticker = Ticker(service, out, picture_dir, lock, describe=describe) if (
         stdin is sys.stdin and stdin.isatty()) else None
     if ticker is not None:
         ticker.start()
     try:
         bots.resume()
-        show_bots(bots, updates, out, picture_dir)
+        show_bots(bots, updates, out, picture_dir, describe=describe)
         while True:
             with lock:
-                run_due(service, out, picture_dir)
-                show_bots(bots, updates, out, picture_dir)
+                run_due(service, out, picture_dir, describe=describe)
+                show_bots(bots, updates, out, picture_dir, describe=describe)
             line = read()
             if line is None:
                 break
             with lock:
-                if not one_line(service, line, out, picture_dir):
+                if not one_line(service, line, out, picture_dir, describe=describe):
                     break
-                show_bots(bots, updates, out, picture_dir)
+                show_bots(bots, updates, out, picture_dir, describe=describe)
     finally:
         if ticker is not None:
             ticker.stop()
@@ -221,17 +228,18 @@ def seat_bots(service: GameService) -> tuple[BotPlayers, queue.Queue[Reply]]:
 
 
 def show_bots(bots: BotPlayers, updates: queue.Queue[Reply], out: TextIO,
-              picture_dir: str) -> None:
+              picture_dir: str, *, describe: bool = False) -> None:
     """Print each run of the bots' moves as it comes, until none is thinking."""
     while True:
         idle = bots.wait_idle(BOT_POLL)
         while not updates.empty():
-            show(updates.get(), out, picture_dir)
+            show(updates.get(), out, picture_dir, describe=describe)
         if idle and updates.empty():
             return
 
 
-def one_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> bool:
+def one_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
+             describe: bool = False) -> bool:
     """Handle one typed line and print the answer; False when it ends the session."""
     if line is OVERLONG:
         print(WORDS(ONLY_YOU(text=OVER_LIMIT(limit=MAX_MESSAGE_CHARS))), file=out)
@@ -241,7 +249,7 @@ def one_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> 
         return True
     if line.lower() in ("quit", "exit"):
         return False
-    answer_line(service, line, out, picture_dir)
+    answer_line(service, line, out, picture_dir, describe=describe)
     return True
 
 
@@ -251,8 +259,10 @@ class Ticker:
     reminder or a timeout comes even while nobody types."""
 
     def __init__(self, service: GameService, out: TextIO, picture_dir: str,
-                 lock: threading.Lock, every: float = TICK_SECONDS) -> None:
+                 lock: threading.Lock, every: float = TICK_SECONDS, *,
+                 describe: bool = False) -> None:
         self.service, self.out, self.picture_dir = service, out, picture_dir
+        self.describe = describe
         self.lock, self.every = lock, every
         self._stop = threading.Event()
         #: set after each look (for whoever waits for one)
@@ -269,21 +279,23 @@ class Ticker:
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             with self.lock:
-                run_due(self.service, self.out, self.picture_dir)
+                run_due(self.service, self.out, self.picture_dir, describe=self.describe)
             self.looked.set()
 
 
-def run_due(service: GameService, out: TextIO, picture_dir: str) -> None:
+def run_due(service: GameService, out: TextIO, picture_dir: str, *,
+            describe: bool = False) -> None:
     """The scheduler loop's turn at the console (the Discord bot's runs every minute): what
     the games' deadlines owe now, looked at before every line is read."""
     for place, prepared in service.run_due():
         reply = prepared.complete()
         if place != PLACE:
             reply.text = WORDS(IN_PLACE(place=place, text=reply.text))
-        show(reply, out, picture_dir)
+        show(reply, out, picture_dir, describe=describe)
 
 
-def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) -> None:
+def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
+                describe: bool = False) -> None:
     """One ``Name: text`` line, answered as the channel would answer that user's message."""
     name, sep, text = line.partition(":")
     name, text = name.strip(), text.strip()
@@ -315,7 +327,7 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str) 
     reply = service.handle(PLACE, actor, text, attachments=attachments, addressed=addressed)
     if text.lower() == "help":
         reply.text += "\n" + WORDS(AT_THE_CONSOLE(hint=IMPORT_HINT()))
-    show(reply, out, picture_dir)
+    show(reply, out, picture_dir, describe=describe)
     if first and reply.ok:
         print(WORDS(FIRST()), file=out)
 
@@ -378,8 +390,11 @@ def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
     return read
 
 
-def show(reply: Reply, out: TextIO, picture_dir: str) -> None:
-    """Print a reply the way the bot would post it, saving its files in the picture folder."""
+def show(reply: Reply, out: TextIO, picture_dir: str, *, describe: bool = False) -> None:
+    """Print a reply the way the bot would post it, saving its files in the picture folder:
+    its text, whom it pings and the picture's path (``describe``: and the picture's description,
+    its alt text, which a screen reader reads on Discord; off by default, as it mostly says
+    again what the text said)."""
     lines = reply.text.splitlines() or [""]
     print(WORDS((ONLY_YOU if isinstance(reply, Refusal) else SAYS)(text=lines[0])), file=out)
     for extra in lines[1:]:
@@ -388,7 +403,7 @@ def show(reply: Reply, out: TextIO, picture_dir: str) -> None:
         print(WORDS(PING(users=" ".join(f"@{m}" for m in reply.mentions))), file=out)
     if reply.picture is not None:
         print(WORDS(PICTURE(path=os.path.join(picture_dir, reply.picture_name))), file=out)
-        if reply.picture_alt:
+        if describe and reply.picture_alt:
             print(WORDS(PICTURE_SHOWS(alt=reply.picture_alt)), file=out)
     for f in reply.files:
         os.makedirs(picture_dir, exist_ok=True)

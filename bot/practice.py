@@ -5,11 +5,17 @@ and continues where it was.
 You type your moves as you would in the channel (no ``Name:`` in front); every command works
 (``map``, ``moves``, ``hint``, ``undo``...). The bots think on the worker processes and each run
 of their moves is printed as it comes, before you are asked again.
+
+Your seat has a name like any other (your login name, else ``Player``, or ``--name``): the
+table's sentences speak of each seat in the third person ("Ada chooses Buses", "Ada's 2
+buses", the picture's scores), so a seat called "You" would read "You chooses Buses"; a
+second-person name is refused.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
 from typing import TextIO
 
@@ -17,10 +23,25 @@ from bot import console
 from bot.api import Actor
 from bot.service import GameService
 from bot.service.ratings.counting import PRACTICE_PLACE
+from engine.limits import LimitError
+from engine.limits import check_name as checked_name
 from engine.text import Msg, Plural
 
 #: where the practice game is played (its games never count for the ratings)
 PLACE = PRACTICE_PLACE
+#: your seat's name when your login name makes none
+DEFAULT_NAME = "Player"
+#: login names that are an account, not a person (the seat is then ``DEFAULT_NAME``)
+SYSTEM_ACCOUNTS = frozenset(("root", "admin", "administrator", "user", "guest", "nobody"))
+#: names that are no third person: "You chooses Buses" reads wrong
+PRONOUNS = frozenset(("you", "me", "i", "myself", "yourself", "we", "us", "they", "them"))
+SECOND_PERSON = Msg("practice.second_person",
+                    "the table speaks of every seat in the third person (\"{name} chooses "
+                    "Buses\"), so write a name, such as --name Ada")
+NO_SEAT_NAME = Msg("practice.no_seat_name", "busbot practice: --name {name}: {reason}.")
+OLD_SEAT_NAME = Msg("practice.old_seat_name",
+                    "(Your seat in this game is named {name}, so its sentences read \"{name} "
+                    "chooses\"; a new practice game names it {new}: `abandon` this one first.)")
 
 GOODBYE = Msg("practice.goodbye", "Goodbye; the practice game is saved (`./play practice` goes on "
               "with it).")
@@ -36,21 +57,27 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
     opts = console.settings(args)
     out = stdout or sys.stdout
+    try:
+        name = seat_name(args.name)
+    except LimitError as err:
+        print(console.WORDS(NO_SEAT_NAME(name=repr(args.name), reason=err.text)), file=sys.stderr)
+        return 2
     service = console.open_service(opts)
     bots, updates = console.seat_bots(service)
     try:
-        you = Actor(args.name, args.name)
-        _set_up(service, you, args.bots, args.level, out, opts.picture_dir)
+        you = _set_up(service, Actor(name, name), args.bots, args.level, out, opts.picture_dir,
+                      describe=opts.describe)
         bots.wake(PLACE)
-        console.show_bots(bots, updates, out, opts.picture_dir)
+        console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
         read = console.line_reader(stdin or sys.stdin, out)
         while (line := read()) is not None:
             text = line.strip()
             if text.lower() in ("quit", "exit"):
                 break
             if text and text is not console.OVERLONG:
-                console.show(service.handle(PLACE, you, text), out, opts.picture_dir)
-                console.show_bots(bots, updates, out, opts.picture_dir)
+                console.show(service.handle(PLACE, you, text), out, opts.picture_dir,
+                             describe=opts.describe)
+                console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
         print(console.WORDS(GOODBYE()), file=out)
         return 0
     finally:
@@ -58,15 +85,51 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
         service.close()
 
 
+def seat_name(given: str | None) -> str:
+    """The name of your seat: ``given``, else your login name when it makes a seat name (not
+    an operator's account such as ``root``), else ``DEFAULT_NAME``; ``LimitError`` for a name
+    no seat may have, or one the table could not say in the third person."""
+    if given is None:
+        login = _login().strip()
+        candidate = login[:1].upper() + login[1:]
+        try:
+            if login.isalpha() and login.lower() not in SYSTEM_ACCOUNTS | PRONOUNS:
+                return checked_name(candidate)
+        except LimitError:
+            pass
+        return DEFAULT_NAME
+    name = checked_name(given)
+    if name.casefold() in PRONOUNS:
+        raise LimitError(SECOND_PERSON(name=repr(name)))
+    return name
+
+
+def _login() -> str:
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name to be found (no user entry, no variable)
+        return ""
+
+
 def _set_up(service: GameService, you: Actor, count: int, level: str, out: TextIO,
-            pictures: str) -> None:
-    """The practice table: the open game there, or a new one with you and the bots."""
+            pictures: str, *, describe: bool = False) -> Actor:
+    """The practice table: the open game there, or a new one with you and the bots. Returns
+    who you play as: in a practice game that goes on, its person's seat's player (whatever
+    name this start gives)."""
     where = service.where_things_stand(PLACE)
     if where is not None:
         print(console.WORDS(GOES_ON(where=where)), file=out)
-        return
+        live = service.live_copy(PLACE)
+        seat = next((s for s in live.record.seats if s.player is not None), None) \
+            if live is not None else None
+        if seat is None or seat.player is None:
+            return you
+        if seat.name.casefold() in PRONOUNS:
+            print(console.WORDS(OLD_SEAT_NAME(name=seat.name, new=you.name)), file=out)
+        return Actor(seat.player, seat.user_name or seat.name)
     print(console.WORDS(OPENING(name=you.name, n=count, level=level)), file=out)
     for text in ("new game", "join", *[f"add bot {level}"] * count, "start"):
         reply = service.handle(PLACE, you, text)
         if not reply.ok or text == "start":
-            console.show(reply, out, pictures)
+            console.show(reply, out, pictures, describe=describe)
+    return you

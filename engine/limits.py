@@ -36,7 +36,8 @@ MIN_SEATS = 3
 MAX_SEATS = 5
 #: Names the text log reads as its header keys (``players: ...``), so a player so named could not
 #: be read back from an exported log; the bot's own name, which automatic moves are recorded as.
-RESERVED_NAMES = frozenset(("players", "colours", "colors", "edition", "option", "busbot"))
+RESERVED_NAMES = frozenset(("players", "colours", "colors", "edition", "option", "setting",
+                            "busbot"))
 #: Characters a name may not hold: the separators of the log and of `start order: A; B`,
 #: and the ones Discord reads as mentions, code or escapes.
 FORBIDDEN_NAME_CHARS = frozenset(":,;@<>`\\|")

@@ -7,10 +7,24 @@ The text form is meant to be read and edited by people::
     colours: red, blue, yellow, green
     edition: capstone
     option: first_line_on_empty_street = true
+    setting: auto_single = true
     Arcsyn: Place Office at C1
 
 Seat order is the order of ``players:``; the first starts. ``engine.replay`` rebuilds the game
 from a log.
+
+Two kinds of ``name = value`` header tell the game apart from the table it was played at:
+
+- ``option:`` lines are **rule options** (the fields of ``engine.state.Options``: the
+  components and the rule variants). They change what is legal, so a reader that does not know
+  one must refuse the log (``replay`` does): it could not play the same game.
+- ``setting:`` lines are **table settings**: how the table ran the game (``auto_single``: single
+  choices played themselves; ``hints``: whether ``hint`` was allowed). They change no rule;
+  ``replay`` ignores them, and any reader may skip the ones it does not know. busbot's
+  ``import`` reads them back (and refuses one it does not know).
+
+Logs written before settings had a header of their own wrote ``auto_single`` as an option
+(``option: auto_single = true``); such a line is read as the setting (``FORMER_OPTIONS``).
 """
 
 from __future__ import annotations
@@ -18,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.decisions import either
-from engine.errors import LogError
+from engine.errors import LogError, OptionError
 from engine.limits import (
     MAX_RECORDS,
     LimitError,
@@ -26,15 +40,20 @@ from engine.limits import (
     check_records,
     check_seats,
 )
-from engine.state import EDITIONS, UNKNOWN_EDITION
-from engine.text import Msg
+from engine.state import EDITIONS, UNKNOWN_EDITION, truth
+from engine.text import Msg, Text
 
 NOT_A_LINE = Msg("log.not_a_line", "expected 'Name: move' or a 'players:' header")
 OPTION_LINE = Msg("log.option_line", "an option line reads 'option: name = value'")
+SETTING_LINE = Msg("log.setting_line", "a setting line reads 'setting: name = value'")
 PLAYERS_FIRST = Msg("log.players_first", "the 'players:' line must come before the first move")
 NO_MOVE_AFTER = Msg("log.no_move_after", "no move after '{name}:'")
 NO_PLAYERS = Msg("log.no_players", "a game log needs a 'players:' line")
 WRITE_NAME_AS = Msg("log.write_name_as", "write the name {name} as {written}")
+
+#: table settings that logs written before the ``setting:`` header wrote as ``option:`` lines,
+#: each true or false: read as settings
+FORMER_OPTIONS = ("auto_single",)
 
 
 @dataclass(slots=True)
@@ -47,8 +66,11 @@ class GameLog:
     moves: list[tuple[str, str]] = field(default_factory=list)
     #: the 1-based line of each move in the text it was read from (for error reports)
     move_lines: list[int] = field(default_factory=list)
-    #: the 1-based line of each header ("players", "colours", "edition", "option NAME")
+    #: the 1-based line of each header ("players", "colours", "edition", "option NAME",
+    #: "setting NAME")
     header_lines: dict[str, int] = field(default_factory=dict)
+    #: the table settings (``setting:`` lines): how the table ran the game, no rule
+    settings: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str) -> GameLog:
@@ -57,6 +79,7 @@ class GameLog:
         colours: list[str] | None = None
         edition = "capstone"
         options: dict[str, str] = {}
+        settings: dict[str, str] = {}
         moves: list[tuple[str, str]] = []
         lines: list[int] = []
         headers: dict[str, int] = {}
@@ -84,11 +107,21 @@ class GameLog:
                 edition = value
                 headers["edition"] = number
             elif header == "option" and not moves:
-                name, eq, setting = value.partition("=")
-                if not eq:
-                    raise LogError(OPTION_LINE(), line=number)
-                options[name.strip()] = setting.strip()
-                headers[f"option {name.strip()}"] = number
+                name, setting = _name_value(value, OPTION_LINE(), number)
+                if name in FORMER_OPTIONS:
+                    try:
+                        truth(name, setting)
+                    except OptionError as err:
+                        raise LogError(err.text, line=number) from None
+                    settings[name] = setting
+                    headers[f"setting {name}"] = number
+                else:
+                    options[name] = setting
+                    headers[f"option {name}"] = number
+            elif header == "setting" and not moves:
+                name, setting = _name_value(value, SETTING_LINE(), number)
+                settings[name] = setting
+                headers[f"setting {name}"] = number
             else:
                 if players is None:
                     raise LogError(PLAYERS_FIRST(), line=number)
@@ -100,7 +133,7 @@ class GameLog:
                     _check_records(len(moves), number)
         if players is None:
             raise LogError(NO_PLAYERS())
-        return cls(players, edition, options, colours, moves, lines, headers)
+        return cls(players, edition, options, colours, moves, lines, headers, settings)
 
     def format(self) -> str:
         """The text form; ``GameLog.parse(log.format())`` gives the same log back."""
@@ -110,8 +143,19 @@ class GameLog:
         out.append(f"edition: {self.edition}")
         for name, value in self.options.items():
             out.append(f"option: {name} = {value}")
+        for name, value in self.settings.items():
+            out.append(f"setting: {name} = {value}")
         out.extend(f"{player}: {move}" for player, move in self.moves)
         return "\n".join(out) + "\n"
+
+
+def _name_value(value: str, form: Text, line: int) -> tuple[str, str]:
+    """``name = value`` of an ``option:`` or ``setting:`` line (``LogError`` saying ``form``
+    when it has no ``=``)."""
+    name, eq, setting = value.partition("=")
+    if not eq:
+        raise LogError(form, line=line)
+    return name.strip(), setting.strip()
 
 
 def _check_players(players: list[str], line: int) -> None:

@@ -69,12 +69,24 @@ def seat_colours(colours: list[str] | None, players: int) -> list[str]:
     return chosen
 
 
+#: how an option or a setting that is true or false may be written
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+
+
+def truth(name: str, value: str) -> bool:
+    """A true-or-false option's value from its text (``OptionError`` for anything else)."""
+    text = value.strip().lower()
+    if text not in TRUE_WORDS + FALSE_WORDS:
+        raise OptionError(TRUE_OR_FALSE(name=name, value=repr(value)))
+    return text in TRUE_WORDS
+
+
 @dataclass(slots=True)
 class Options:
-    """Per-game rule options; every component limit of RULINGS.md is one of them.
-
-    ``auto_single`` has no effect on the rules: the service reads it to play single-choice moves
-    at once (R6), and it lives here so it travels with the game's log.
+    """Per-game rule options; every component limit of RULINGS.md is one of them, and nothing
+    else: how a table runs the game (whether single choices play themselves, hints) is a table
+    setting, which a log carries on ``setting:`` lines apart from these (``engine/log.py``).
     """
 
     markers: int = 20
@@ -83,7 +95,6 @@ class Options:
     passengers: int = 15
     building_type_limit: int = 30  # 0 means unlimited
     first_line_on_empty_street: bool = False
-    auto_single: bool = False
 
     @classmethod
     def for_edition(cls, edition: str, players: int) -> Options:
@@ -106,9 +117,7 @@ class Options:
         current = getattr(self, name)
         text = value.strip().lower()
         if isinstance(current, bool):
-            if text not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
-                raise OptionError(TRUE_OR_FALSE(name=name, value=repr(value)))
-            setattr(self, name, text in ("true", "yes", "on", "1"))
+            setattr(self, name, truth(name, value))
             return
         try:
             number = int(text) if len(text) <= 9 else None

@@ -9,6 +9,7 @@ were broken instead; the players' card ranks everyone.
 
 from __future__ import annotations
 
+from engine.decisions import shortened
 from engine.notation import MoveText
 from engine.text import Listing, Msg, Plural, Text
 from render import theme
@@ -169,9 +170,13 @@ def _group(scene: Scene, seat: int, moves: list[str]) -> Text:
 
 
 def news_lines(scene: Scene, lines: int) -> list[str]:
-    """``news_text`` in at most ``lines`` lines: as many whole moves as fit, then how many more."""
+    """``news_text`` in at most ``lines`` lines: as many whole moves as fit, then how many more
+    (never "and 1 more" or "and 2 more", ``engine.decisions.shortened``: fewer are named
+    then, unless only one fits)."""
     total = len(scene.changes.moves or scene.changes.taken_back)
     for shown in range(min(total, MOST_NEWS), 0, -1):
+        if shown > 1 and len(shortened(range(total), shown)[0]) != shown:
+            continue  # one or two would be left: name them, or leave out at least three
         out = wrap(news_text(scene, shown), LAST_SIZE, NEWS_ROOM, lines)
         if shown == 1 or not out[-1].endswith("…"):
             return out

@@ -393,6 +393,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("bot/service/verbs/undo.py", "f'undo last {cmd.count}'"): "the request as typed, which "
                                                                "`confirm` reads again",
     ("bot/service/verbs/undo.py", "f'undo to {cmd.number}'"): "likewise",
+    ("bot/practice.py", "Player"): "the practice seat's default name: a name the game's "
+                                   "records keep, as any seat's, never a sentence",
 }
 
 

@@ -26,7 +26,7 @@ from bot.service.verbs.preview import Preview
 from bot.service.words.catalogue import say
 from engine import ParseError, Question, parse_moves
 from engine.notation import MARKS, VOCABULARY, Role, Verdict, read_chat
-from tests.service_support import Table, open_table, started
+from tests.service_support import Table, actor, open_table, started
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,6 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: alone), a command (answered whoever writes it)
 MOVE, LOGGED, QUESTION, UNCLEAR, TALK, COMMAND = (
     "move", "logged", "question", "unclear", "talk", "command")
+#: talk that names an action, a building or a crossing (issue 32 item 9: ``I'll go for the
+#: clock`` played nothing and got no answer): the player to act is answered (about the moves
+#: it names, as a maybe, or with the reader's hint), never played; others' is left alone
+NAMES = "names"
 
 CORPUS: dict[str, tuple[str, ...]] = {
     MOVE: (
@@ -105,12 +109,16 @@ CORPUS: dict[str, tuple[str, ...]] = {
         "nice move", "brb", "lol I'm doomed", "what a lovely board", "see you at 9",
         "good game everyone", "let me think", "who is next?", "well played", "good luck all",
         "gg", "haha", "thanks!", "ok", "👍", "🤔", "lol", "wow", "sorry, got to go",
-        "my bus is stuck", "time to go", "back in 5", "can't wait", "I'm thinking", "hmm",
+        "back in 5", "can't wait", "I'm thinking", "hmm",
         "that was close", "nice one Daemonis", "anyone up for another?", "love this game",
-        "ugh", "next time", "whose turn is it?", "I need coffee", "you're doomed",
+        "ugh", "whose turn is it?", "I need coffee", "you're doomed",
         "great game", "same", "+1", "ok :)", "yes", "no", "maybe", "😂", "rematch",
         "my games", "vacation", "timeout", "map please", "join us tomorrow?", "undo please",
         "see you tomorrow", "it is up there",
+    ),
+    NAMES: (
+        "my bus is stuck", "time to go", "next time", "I'll go for the clock",
+        "the bus is late", "pub?", "let's go for line expansion", "I'll go with the bus",
     ),
     COMMAND: (
         "status", "moves", "log", "help", "rules", "map", "map 3", "log all", "moves all",
@@ -122,9 +130,10 @@ PHRASINGS = [(text, kind) for kind, texts in CORPUS.items() for text in texts]
 ANSWERED: dict[str, tuple[bool, bool, bool]] = {
     MOVE: (True, False, False), LOGGED: (True, True, True), QUESTION: (True, False, False),
     UNCLEAR: (True, False, False), TALK: (False, False, False), COMMAND: (True, True, True),
+    NAMES: (True, False, False),
 }
 VERDICT = {MOVE: Verdict.MOVES, LOGGED: Verdict.MOVES, QUESTION: Verdict.QUESTION,
-           UNCLEAR: Verdict.UNCLEAR, TALK: Verdict.TALK}
+           UNCLEAR: Verdict.UNCLEAR, TALK: Verdict.TALK, NAMES: Verdict.TALK}
 
 
 def test_the_corpus_is_large_and_each_phrasing_is_in_it_once() -> None:
@@ -141,6 +150,8 @@ def test_the_strict_reader_tells_each_phrasing_for_what_it_is(text: str, kind: s
     reading = read_chat(text)
     assert reading.verdict is VERDICT[kind], text
     assert reading.logged is (kind == LOGGED)
+    if kind in (TALK, NAMES):
+        assert reading.names is (kind == NAMES), text
 
 
 @pytest.mark.parametrize(("text", "kind"), [p for p in PHRASINGS if p[1] == QUESTION])
@@ -175,7 +186,7 @@ def test_the_service_and_the_console_answer_exactly_the_corpus_writers(tmp_path:
             console.answer_line(service, f"id-{name}: {text}", out, str(tmp_path))
             shown = out.getvalue()
             assert (shown == console.TALK.en + "\n") is not expected, (name, text, shown)
-            if kind in (QUESTION, UNCLEAR, TALK):
+            if kind in (QUESTION, UNCLEAR, TALK, NAMES):
                 assert table.snapshot() == before, (name, text)
             answered += expected
     assert answered >= len(PHRASINGS)
@@ -192,6 +203,40 @@ def test_the_player_to_act_is_answered_and_a_question_plays_nothing(tmp_path: Pa
     assert not reply.ok and "'🦄'" in reply.text and reply.mentions == []
     assert table.snapshot() == before
     assert table.ok("Arcsyn", "I'll place an office at C1, please 🙂").changed
+
+
+def test_the_player_to_act_naming_a_move_in_talk_is_answered_never_played(
+        tmp_path: Path) -> None:
+    """From the player to act, ``I'll go for the clock`` played nothing and got no answer: it
+    is answered as a maybe about the moves it names (what to write to play them), pinging
+    nobody; a message naming no move that can be read gets the reader's hint; anyone else's
+    such talk is still left alone."""
+    table = open_table(str(tmp_path / "g.db"), place=console.PLACE)
+    started(table)
+    table.play_random(6, seed=1)  # the starting buildings, then the first lines
+    while "choose an action" not in table.ok("Zed", "status").text:
+        table.play_random(1, seed=2)
+    to_act, other, spectator = _writers(table)
+    service, before = table.service, table.snapshot()
+    text = "I'll go for the clock"
+    assert service.read_chat(console.PLACE, text, f"id-{other}") is None
+    assert service.read_chat(console.PLACE, text, f"id-{spectator}") is None
+    addressed = service.read_chat(console.PLACE, text, f"id-{to_act}")
+    assert addressed is not None
+    reply = service.handle(console.PLACE, actor(to_act), text, addressed=addressed)
+    assert reply.text.startswith('"go" makes that a maybe, so nothing was played.')
+    assert reply.text.endswith("To play it, write: Choose Clock.")
+    assert reply.mentions == [] and table.snapshot() == before
+    hint = service.handle(console.PLACE, actor(to_act), "the bus is late",
+                          addressed=service.read_chat(console.PLACE, "the bus is late",
+                                                      f"id-{to_act}"))
+    assert not hint.ok and "I do not understand the word 'late'" in hint.text
+    assert hint.mentions == [] and table.snapshot() == before
+    out = io.StringIO()  # the console reads the line the same way
+    console.answer_line(service, f"id-{to_act}: {text}", out, str(tmp_path))
+    assert "To play it, write: Choose Clock" in out.getvalue()
+    assert table.snapshot() == before
+    assert table.ok(to_act, "Choose Clock").changed  # as the answer says
 
 
 def test_space_a_names_a_space_and_a_taken_one_is_refused(tmp_path: Path) -> None:
@@ -216,9 +261,11 @@ def test_space_a_names_a_space_and_a_taken_one_is_refused(tmp_path: Path) -> Non
 BY_ROLE: dict[Role, tuple[bool, bool, bool]] = {
     Role.VERB: (True, False, False),           # a move, or a hint saying what it lacks
     Role.ACTION: (True, False, False),         # "clock", "bus": choosing that action
-    Role.BUILDING: (False, False, False),      # "office" alone is talk
-    Role.PASSENGERS: (False, False, False),    # "people" alone is talk
-    Role.STATION: (False, False, False),       # "west" alone is talk
+    # "office", "people", "west" alone are talk, but they name a building, passengers or a
+    # station: the player to act is answered (issue 32 item 9), never played, and only them
+    Role.BUILDING: (True, False, False),
+    Role.PASSENGERS: (True, False, False),
+    Role.STATION: (True, False, False),
     Role.NUMBER: (False, False, False),
     Role.NEGATION: (False, False, False),
     Role.QUESTION: (False, False, False),

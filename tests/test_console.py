@@ -65,11 +65,47 @@ def test_pictures_are_written_and_their_paths_printed(tmp_path: Path) -> None:
     out = console(tmp_path / "games.db", [*lobby(), "Ada: Place Office at C1", "Bram: map"],
                   "--pictures", str(pictures))
     printed = [line.split("picture: ", 1)[1] for line in out.splitlines() if "picture: " in line]
+    # ``map`` of the same move is a picture of its own beside the posted one (issue 32 item
+    # 12: the folder is a history of what was shown; it once wrote over the posted one)
     assert printed == [str(pictures / "bus-game1-move000.png"),
                        str(pictures / "bus-game1-move001.png"),
-                       str(pictures / "bus-game1-move001.png")]
+                       str(pictures / "bus-game1-move001_2.png")]
     for path in printed:
         assert Path(path).read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_pictures_of_the_same_move_never_overwrite_each_other(tmp_path: Path) -> None:
+    """``map`` after ``layout phone`` overwrote the posted ``move075.png``, and after ``undo``
+    the next move reused the number: the folder is a history of what was shown."""
+    pictures = tmp_path / "pics"
+    out = console(tmp_path / "games.db", [
+        *lobby(), "Ada: Place Office at C1", "Bram: layout phone", "Bram: map",
+        "Ada: undo", "Ada: Place Pub at C2"], "--pictures", str(pictures))
+    printed = [line.split("picture: ", 1)[1] for line in out.splitlines() if "picture: " in line]
+    assert printed == [str(pictures / name) for name in (
+        "bus-game1-move000.png", "bus-game1-move001.png", "bus-game1-move001_2.png",
+        "bus-game1-move000_2.png", "bus-game1-move001_3.png")]
+    shown = {path: Path(path).read_bytes() for path in printed}
+    assert len(set(shown.values())) == len(printed)  # five pictures, none written over
+    assert sorted(os.listdir(pictures)) == sorted(os.path.basename(p) for p in printed)
+
+
+def test_an_update_at_the_console_is_short_unless_described(tmp_path: Path) -> None:
+    """Each update printed about five lines (picture path, three or four of alt text, pings):
+    by default its text, whom it pings and the picture's path; ``--describe`` adds what the
+    picture shows."""
+    lines = [*lobby(), "Ada: Place Office at C1"]
+    short = console(tmp_path / "a.db", lines, "--pictures", str(tmp_path / "a"))
+    update = short[short.index("busbot: Ada: Place Office at C1"):].splitlines()
+    assert update[:4] == [
+        "busbot: Ada: Place Office at C1",
+        "  Next: Ada: place 1 starting building on free zone-A lots.",
+        f"  picture: {tmp_path / 'a' / 'bus-game1-move001.png'}",
+        "Goodbye; every game is saved."]
+    assert "picture shows:" not in short
+    described = console(tmp_path / "b.db", lines, "--pictures", str(tmp_path / "b"),
+                        "--describe")
+    assert "  picture shows: Bus table, setup; clock: house" in described
 
 
 def test_refusals_hints_export_and_import_at_the_console(tmp_path: Path) -> None:

@@ -139,3 +139,16 @@ def test_export_html_at_the_console_writes_the_page_beside_the_pictures(tmp_path
     assert "Game 1 as a page (bus-game1.html)" in out
     page = (pictures / "bus-game1.html").read_text(encoding="utf-8")
     assert "<title>Bus, game 1: Ada, Bram, Cleo</title>" in page and 'id="r0"' in page
+
+
+def test_export_html_at_the_console_says_its_line_once(tmp_path: Path) -> None:
+    """``export html`` printed its line twice: the command's ("the table at every move, with
+    the log and the score chart"), then the page's own note saying the same."""
+    from tests.test_console import console, lobby
+
+    out = console(tmp_path / "games.db", [*lobby(), "Bram: export html"],
+                  "--pictures", str(tmp_path / "pics"))
+    said = out[out.index("Game 1 as a page"):].splitlines()
+    assert said[0] == "Game 1 as a page (bus-game1.html), after move 0:"
+    assert said[1].startswith("  The game's page, bus-game1.html (")
+    assert sum("every position" in line or "every move" in line for line in said) == 1

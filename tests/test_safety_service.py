@@ -290,11 +290,22 @@ def test_f5_a_picture_that_cannot_be_saved_leaves_the_move_and_says_so(tmp_path:
     assert table.snapshot() != before
 
 
-def test_f5_no_temporary_picture_file_is_left_behind(tmp_path: Path) -> None:
+def test_f5_no_temporary_picture_file_is_left_behind(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "pictures"
     table = open_table(str(tmp_path / "busbot.db"), picture_dir=str(folder))
     started(table)
-    (folder / "bus-game1-move001.png").mkdir(parents=True)  # the rename cannot replace it
+    (folder / "bus-game1-move001.png").mkdir(parents=True)  # the name is taken...
+    # ... so the picture goes beside it (issue 32 item 12: pictures are never written over),
+    # and the rename into that new name fails
+    rename = os.replace
+
+    def failing(src: str, dst: str) -> None:
+        if str(dst).endswith(".png"):
+            raise OSError(28, "No space left on device")
+        rename(src, dst)
+
+    monkeypatch.setattr(os, "replace", failing)
     reply = table.ok("Arcsyn", "Place Office at C1")
     assert "picture is missing" in reply.text
     assert sorted(p.name for p in folder.iterdir()) == ["bus-game1-move000.png",

@@ -10,7 +10,7 @@ import pytest
 from bot.api import Attachment
 from bot.cli import main as cli_main
 from bot.service import GameService
-from engine import GameLog, random_game, replay
+from engine import GameLog, Options, random_game, replay
 from tests.service_support import Table, open_table, started
 
 
@@ -157,3 +157,89 @@ def test_command_line_export_and_import(tmp_path: Path, table: Table,
 
     seat = summary.waiting_seat
     assert seat is not None and service.choices("console", Actor(seat, seat))
+
+
+# ---- rule options and table settings apart (issue 32, item 14) --------------------------------
+
+def test_the_text_export_writes_table_settings_apart_from_rule_options(table: Table) -> None:
+    """``option: auto_single = true`` sat among the rule options, and an independent reader of
+    the log format refused it ("unknown option"): settings go on ``setting:`` lines."""
+    started(table, options="first_line_on_empty_street=true auto_single=true hints=off")
+    table.ok("Arcsyn", "auto_single off")  # a moderator's change later is what is exported
+    text = table.export("txt")
+    headers = [line for line in text.splitlines() if line.startswith(("option:", "setting:"))]
+    assert headers == ["option: first_line_on_empty_street = true",
+                       "setting: auto_single = false", "setting: hints = off"]
+    log = GameLog.parse(text)
+    assert log.options == {"first_line_on_empty_street": "true"}
+    assert log.settings == {"auto_single": "false", "hints": "off"}
+    # every option line names a rule option an independent reader knows
+    assert set(log.options) <= set(Options.names())
+    replay(log)
+
+
+def test_settings_and_options_round_trip_through_import(table: Table) -> None:
+    started(table, options="markers=12 auto_single=true hints=off")
+    table.play_random(10, seed=3)
+    text = table.export("txt")
+    other = Table(table.service, "channel-2")
+    other.ok("Zed", "import", attachments=[Attachment("game.txt", text.encode())])
+    again = other.export("txt")
+    assert again.splitlines()[1:] == text.splitlines()[1:]
+    seat = other.to_act()
+    assert seat is not None
+    other.ok("Zed", f"replace {seat} with {seat}")
+    assert "Hints are off in this game" in other.say(seat, "hint").text
+    rules = other.ok("Zed", "rules").text
+    assert "12 markers each" in rules and "single choices played automatically: yes" in rules
+
+
+def test_an_old_log_with_auto_single_as_an_option_still_imports(table: Table) -> None:
+    old = ("players: Ada, Bram, Cleo\nedition: capstone\noption: markers = 12\n"
+           "option: auto_single = true\nAda: Place Office at C1\n")
+    assert GameLog.parse(old).settings == {"auto_single": "true"}
+    reply = table.ok("Ada", "import", attachments=[Attachment("old.txt", old.encode())])
+    assert "1 move replayed" in reply.text
+    exported = table.export("txt")
+    assert "option: auto_single" not in exported
+    assert "setting: auto_single = true" in exported and "option: markers = 12" in exported
+    assert "single choices played automatically: yes" in table.ok("Ada", "rules").text
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    ("setting: colour_scheme = dark", "line 3: 'colour_scheme' is not a table setting"),
+    ("setting: hints = maybe", "line 3: option hints takes on or off"),
+    ("setting hints off", "line 3"),
+    ("setting: hints", "line 3: a setting line reads 'setting: name = value'"),
+    ("option: auto_single = maybe", "line 3: option auto_single takes true or false"),
+])
+def test_a_setting_busbot_does_not_know_is_refused_by_its_line(table: Table, line: str,
+                                                               reason: str) -> None:
+    text = f"players: Ada, Bram, Cleo\nedition: capstone\n{line}\nAda: Place Office at C1\n"
+    reply = table.say("Ada", "import", attachments=[Attachment("x.txt", text.encode())])
+    assert not reply.ok and reason in reply.text, reply.text
+    assert table.service.store.latest_game(table.place) is None
+
+
+def test_a_replay_reads_past_settings_it_has_no_use_for() -> None:
+    """The engine's reader keeps settings it does not know; they change no rule."""
+    log = GameLog.parse("players: Ada, Bram, Cleo\nsetting: colour_scheme = dark\n"
+                        "Ada: Place Office at C1\n")
+    assert log.settings == {"colour_scheme": "dark"} and len(replay(log).history) == 1
+    again = GameLog.parse(log.format())
+    assert (again.settings, again.options, again.moves) == (log.settings, log.options, log.moves)
+
+
+def test_log_and_rules_work_in_a_game_without_hints(table: Table) -> None:
+    """A table setting in the game's options never reaches the rules' replay (``log`` replayed
+    the options as rule options, and ``hints`` is none)."""
+    started(table, options="hints=off")
+    table.play_random(8, seed=1)
+    assert "**Setup**" in table.ok("Zed", "log").text
+
+
+def test_no_seat_is_named_like_the_setting_header(table: Table) -> None:
+    """A seat named ``setting`` would write move lines that read back as a header."""
+    table.ok("Arcsyn", "new game")
+    reply = table.say("Setting", "join")
+    assert not reply.ok and "'Setting'" in reply.text

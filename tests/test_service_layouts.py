@@ -95,12 +95,21 @@ def test_every_picture_is_described_in_words(table: Table) -> None:
     alt = reply.picture_alt
     assert alt.startswith("Bus table, setup; clock: house")
     assert "To act: Hedgethorn: " in alt
-    assert "Scores: Arcsyn 0, Daemonis 0, Hedgethorn 0." in alt
+    # each name apart from its score (issue 32 item 11: "Normal Bot 3 0, You 0" read as one)
+    assert "Scores: Arcsyn: 0 points, Daemonis: 0 points, Hedgethorn: 0 points." in alt
     assert "Daemonis: Place Office at C4" in alt
     preview = table.ok("Hedgethorn", "preview Place Pub at E3")
     assert preview.picture_alt.startswith("Preview: not played. Bus table")
     assert "Last move: Hedgethorn: Place Pub at E3" in preview.picture_alt
     assert not table.say("Zed", "status").picture_alt  # no picture, no description
+
+
+def test_a_score_in_the_description_never_runs_into_a_name_that_ends_in_a_number() -> None:
+    """The alt text said "Scores: Normal Bot 3 0, You 0, Normal Bot 2 0"."""
+    game = Game(["Normal Bot 3", "Ada", "Normal Bot 2"])
+    game.state.players[0].carried = 1
+    alt = alt_text(game)
+    assert "Scores: Normal Bot 3: 1 point, Ada: 0 points, Normal Bot 2: 0 points." in alt
 
 
 def test_the_description_stays_under_discord_s_limit_whatever_the_names() -> None:
@@ -117,7 +126,7 @@ def test_discord_attaches_the_description_and_the_console_prints_it(table: Table
     (picture,) = message.files()
     assert picture.filename == reply.picture_name and picture.description == reply.picture_alt
     out = io.StringIO()
-    show(reply, out, "pictures")
+    show(reply, out, "pictures", describe=True)  # the console's long form (``--describe``)
     assert f"  picture shows: {reply.picture_alt}\n" in out.getvalue()
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from bot.api import Attachment
+from bot.api import Actor, Attachment
+from bot.service.words import logbook
 from engine import GameLog, replay
 from tests.engine_support import choose_round, new_game
-from tests.service_support import PNG_SIGNATURE, Table, fake_png, open_table, started
+from tests.service_support import PNG_SIGNATURE, Table, actor, fake_png, open_table, started
 from tests.test_rules import three_player_setup
 
 
@@ -141,7 +143,8 @@ def test_auto_single_plays_forced_moves_and_logs_them_as_automatic(table: Table)
     started(table, options="auto_single=true")
     table.play_random(200, seed=11)
     log = table.ok("Arcsyn", "log all").text
-    assert "(automatic: the only legal choice)" in log
+    # the log marks each as the forced single choice (issue 32 item 13: "(forced: ...)", by id)
+    assert str(logbook.WHY["single"]()) in log
     automatic = [r for r in table.service.store.records(table.game_id()) if r.auto]
     assert automatic and all(r.user_id == "busbot" for r in automatic)
     assert all(r.data["reason"] == "single" for r in automatic)
@@ -172,3 +175,37 @@ def test_passengers_beyond_the_supply_are_refused_naming_the_supply(table: Table
     assert "not your decision" not in reply.text
     assert table.snapshot() == before
     assert "only 1 is left in the supply" in table.ok("Ada", "status").text
+
+
+# ---- the log: what each action resolved to, who chose each move (issue 32, item 13) ---------
+
+def test_the_log_says_what_each_action_resolved_to_and_who_chose_each_move(
+        table: Table) -> None:
+    """``log`` left out what each action resolved to (the page shows it) and labelled the
+    computer's moves ``(automatic)`` like forced single choices."""
+    from bot.service.bots import BOT_ACTOR
+    from bot.service.verbs.bot_moves import BotMoves
+    from engine.notation import parse_move
+
+    started(table, options="auto_single=true")
+    table.ok("Arcsyn", "replace Arcsyn with bot")
+    summary = table.service.store.latest_game(table.place)
+    assert summary is not None
+    run = tuple(("Arcsyn", parse_move(m)) for m in ("Place Office at C1", "Place Pub at C2"))
+    assert table.service.handle(table.place, BOT_ACTOR, BotMoves(summary.last_seq, run)).ok
+    table.ok("Arcsyn", "replace Arcsyn with Arcsyn")  # a person (user "Arcsyn") plays it now
+    rng = random.Random(5)
+    for _ in range(60):
+        seat = table.to_act()
+        assert seat is not None
+        who = Actor(seat, seat) if seat == "Arcsyn" else actor(seat)
+        move = rng.choice(table.service.choices(table.place, who))
+        assert table.service.handle(table.place, who, move).ok
+    log = table.ok("Zed", "log all").text
+    lines = log.splitlines()
+    assert "1. Arcsyn: Place Office at C1 (bot)" in lines
+    assert "2. Arcsyn: Place Pub at C2 (bot)" in lines
+    assert "(forced: the only legal choice)" in log and "(automatic" not in log
+    resolved = [line for line in lines if line.startswith("  · ") and "(space a):" in line]
+    assert any("Line expansion (space a):" in line and "gets" in line for line in resolved)
+    assert "  · Round 1: every marker is placed; the actions resolve." in lines

@@ -258,6 +258,78 @@ def test_a_moderator_undoes_a_timed_out_move_alone(db: str, clock: Clock) -> Non
     assert table.to_act() == "Arcsyn"
 
 
+def _overdue(db: str, clock: Clock) -> Table:
+    """A game whose deadline passed under ``wait``: the game still waits for Arcsyn."""
+    table = with_deadline(db, clock, "wait")
+    clock.now += 25 * HOUR
+    [passed] = due(table)
+    assert "Time ran out for Arcsyn" in passed.text and "(timeout policy `wait`)" in passed.text
+    assert "waiting 25 h of 24 h" in table.ok("Zed", "status").text
+    return table
+
+
+def test_a_policy_switched_on_an_overdue_decision_plays_it_at_once(db: str,
+                                                                   clock: Clock) -> None:
+    """After "Time ran out for Ben ... (timeout policy `wait`)", ``on timeout idle`` answered
+    only with the policy, and ``status`` still said "waiting 25 h of 24 h" a minute later."""
+    table = _overdue(db, clock)
+    clock.now += 60
+    switched = table.ok("Arcsyn", "on timeout idle")
+    assert "Arcsyn's deadline had already passed (25 h of 24 h), so `idle` plays that " \
+           "decision now:" in switched.text
+    assert "Arcsyn: Place" in switched.text and switched.picture is not None
+    timed = [r for r in moves_of(table, "Arcsyn") if r.data.get("reason") == "timeout"]
+    assert timed and all(r.data["policy"] == "idle" and r.data["after"] == 24 * HOUR
+                         for r in timed)
+    clock.now += 60
+    shown = table.ok("Zed", "status").text
+    assert "25 h of 24 h" not in shown and "Arcsyn (waiting" not in shown
+    assert due(table) == []  # and the scheduler plays nothing twice
+
+
+def test_the_computer_takes_an_overdue_decision_once_the_policy_is_bot(db: str,
+                                                                       clock: Clock) -> None:
+    table = _overdue(db, clock)
+    bots = BotPlayers(table.service, playouts=8)  # a small search keeps the test quick
+    try:
+        switched = table.ok("Arcsyn", "on timeout bot")
+        assert "Arcsyn's deadline had already passed (25 h of 24 h), so the computer player " \
+               "takes that decision now" in switched.text
+        assert bots.wait_idle(60)
+    finally:
+        bots.close()
+    timed = [r for r in moves_of(table, "Arcsyn") if r.data.get("reason") == "timeout"]
+    assert timed and all(r.data["policy"] == "bot" for r in timed)
+    assert table.to_act() != "Arcsyn"
+    assert "25 h of 24 h" not in table.ok("Zed", "status").text
+
+
+def test_an_overdue_decision_no_policy_plays_says_why_and_what_to_write(db: str,
+                                                                        clock: Clock) -> None:
+    table = _overdue(db, clock)
+    again = table.ok("Arcsyn", "on timeout wait")
+    assert "Arcsyn's deadline has passed (25 h of 24 h) and the game still waits for them: " \
+           "`on timeout idle` or `on timeout bot` plays that decision now" in again.text
+    table.ok("Arcsyn", "pause")
+    paused = table.ok("Arcsyn", "on timeout idle")
+    assert "the game is paused: `resume` and `idle` plays that decision at once" in paused.text
+    assert not [r for r in moves_of(table, "Arcsyn") if r.data.get("reason") == "timeout"]
+    resumed = table.ok("Arcsyn", "resume")
+    assert "so `idle` plays that decision now" in resumed.text and "Arcsyn: Place" in resumed.text
+    assert [r for r in moves_of(table, "Arcsyn") if r.data.get("reason") == "timeout"]
+
+
+def test_an_overdue_decision_of_a_player_now_away_follows_the_away_policy(
+        db: str, clock: Clock) -> None:
+    table = _overdue(db, clock)
+    table.ok("Arcsyn", "away 2d")
+    reply = table.ok("Arcsyn", "on timeout idle")
+    assert "Arcsyn is away until" in reply.text and "`on away idle`" in reply.text
+    assert table.to_act() == "Arcsyn"
+    played = table.ok("Arcsyn", "on away idle")
+    assert "(automatic: the player is away)" in played.text and table.to_act() != "Arcsyn"
+
+
 # ---- time away ------------------------------------------------------------------------------
 
 
@@ -551,3 +623,33 @@ def test_games_on_discord_lists_this_servers_games_only(tmp_path: Path, clock: C
     private = service.handle("dm", Actor("101", "Ada"), "games")  # a direct message
     assert not private.ok and "ask in one of its channels" in private.text
     service.close()
+
+
+def test_a_round_plan_that_passed_is_done_and_never_reported_broken(db: str,
+                                                                    clock: Clock) -> None:
+    """``plan pass this round`` was reported as a broken plan after it did its job ("Cat's plan
+    stopped: Pass is not legal now...", with a ping) at its player's next decision, while the
+    actions resolved."""
+    table = choosing(db, clock)
+    for name, move in (("Arcsyn", "choose passengers"), ("Daemonis", "choose lines"),
+                       (ABSENT, "choose buses"), ("Arcsyn", "choose buildings"),
+                       ("Daemonis", "choose vrrooomm")):
+        table.ok(name, move)
+    table.ok("Daemonis", "plan pass this round")
+    table.ok(ABSENT, "choose clock")
+    passed = table.ok("Arcsyn", "pass")
+    assert "Daemonis passes" in passed.text and "(planned)" in passed.text
+    assert "has a plan" not in table.ok("Zed", "status").text  # its job is done
+    resolved = table.ok(ABSENT, "pass")  # every marker is placed: Line expansion for Daemonis
+    assert table.to_act() == "Daemonis"
+    assert "plan stopped" not in resolved.text and "id-Daemonis" in resolved.mentions
+    assert not [r for r in records(table) if r.kind == "plan" and r.data.get("broken")]
+
+
+def test_a_round_plan_is_refused_while_no_actions_are_chosen(db: str, clock: Clock) -> None:
+    table = table_at(db, clock)
+    started(table, 3)
+    before = table.snapshot()
+    reply = table.say("Arcsyn", "plan pass this round")
+    assert not reply.ok and "once round 1 begins" in reply.text
+    assert table.snapshot() == before

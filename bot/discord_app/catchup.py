@@ -48,6 +48,7 @@ from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
 from bot.discord_app.outgoing import answer_nonce, send_to_channel
 from bot.service.store import connect as store_connect
 from bot.service.store import schema
+from engine.decisions import shortened
 
 log = logging.getLogger(__name__)
 
@@ -326,9 +327,9 @@ def _summary_blocks(behind: Behind) -> list[Block]:
     count = behind.count
     head = (f"While I was away, {count} message{'s' if count != 1 else ''} here "
             f"{'were' if count != 1 else 'was'} for me. I have now handled them in order:")
-    lines = behind.others[:OTHER_LINES]
-    if len(behind.others) > OTHER_LINES:
-        lines.append(f"(and {len(behind.others) - OTHER_LINES} more answers that changed "
+    lines, more = shortened(behind.others, OTHER_LINES)  # never "and 1 more"
+    if more:
+        lines.append(f"(and {more} more answers that changed "
                      f"nothing)")
     for name, skipped in behind.too_fast.items():
         lines.append(f"• {name}: {skipped} more message{'s' if skipped != 1 else ''} came "

@@ -17,6 +17,7 @@ from bot.service.game.records import OPEN_STATUSES, GameStatus
 from bot.service.store import languages
 from bot.service.words.catalogue import Said, say, words_for
 from bot.service.words.replies import where_things_stand
+from engine.decisions import shortened
 from engine.text import Msg, Words
 
 OTHER_GAME = Msg("lookups.other_game", "The table has moved on: that was another game.")
@@ -55,9 +56,10 @@ def since(live: LiveGame, then: Position) -> Said:
     if not kept:
         return TAKEN_BACK(moves=now.moves)
     new = moves[then.moves:]
-    shown = "; ".join(f"{m.seat}: {m.text}" for m in new[:3])
-    if len(new) > 3:
-        return MOVED_ON_MORE(shown=shown, more=len(new) - 3)
+    listed, more = shortened(new, 3)  # never "and 1 more": those are named
+    shown = "; ".join(f"{m.seat}: {m.text}" for m in listed)
+    if more:
+        return MOVED_ON_MORE(shown=shown, more=more)
     return MOVED_ON(shown=shown)
 
 

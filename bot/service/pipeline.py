@@ -104,6 +104,8 @@ class Pipeline:
             if refused is not None:
                 return Prepared(refused)
             found = addressed.game if addressed is not None and addressed.place == place else None
+            if found is not None and addressed is not None and addressed.read is not None:
+                message = addressed.read  # what the chat filter took a talk message for
             summary = (found if isinstance(found, GameSummary)
                        else self.core.store.latest_game(place))
             step = Step(place, actor, now, message_id, summary, owed=owed)

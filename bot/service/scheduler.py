@@ -20,20 +20,18 @@ import time
 from bot.api import Actor, Reminder
 from bot.service.command.context import Context, GameContext, Outcome
 from bot.service.command.playing import table_outcome
+from bot.service.command.timeouts import timed_out
 from bot.service.core import Core
 from bot.service.drawing.prepared import Prepared
 from bot.service.game import deadlines, payloads
 from bot.service.game.deadlines import HALF, PASSED, Due
-from bot.service.game.live_game import BOT_USER, Draft, Played
+from bot.service.game.live_game import BOT_USER, Draft
 from bot.service.game.records import GameStatus
-from bot.service.game.seat_policy import least_disruptive
 from bot.service.pipeline import Pipeline, Step
 from bot.service.store import languages
 from bot.service.store.store import GameSummary
 from bot.service.words.catalogue import say, words_for
 from bot.service.words.replies import HOURS, played_lines
-from engine import DecisionKind
-from engine.limits import MAX_AUTO_MOVES
 from engine.text import Msg, Words
 
 log = logging.getLogger(__name__)
@@ -171,27 +169,6 @@ def _passed(draft: Draft, due: Due) -> Outcome:
     played = timed_out(draft, due.seat, record.on_timeout, record.deadline)
     played.extend(draft.run_automatic())
     return table_outcome(draft, [line, *played_lines(played)])
-
-
-def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Played]:
-    """Play the seat's decision by ``policy`` (``idle``: the least disruptive way; the
-    computer's, ``bot``, is thought out by the bot players): every move it owes of that kind
-    (one marker when choosing), each recorded as a timeout, for that seat, with the policy and
-    the deadline."""
-    game = draft.game
-    assert game is not None
-    first = game.to_act()
-    assert first is not None
-    played: list[Played] = []
-    for _ in range(MAX_AUTO_MOVES):
-        decision = game.to_act()
-        if decision is None or decision.player != seat or decision.kind != first.kind:
-            break
-        move = least_disruptive(game)
-        played.append(draft.auto_move(seat, move, "timeout", policy=policy, after=deadline))
-        if first.kind == DecisionKind.CHOOSE:
-            break
-    return played
 
 
 class Scheduler:

@@ -11,6 +11,7 @@ from bot.service.command.context import UNCHANGED, GameContext, Outcome, refuse
 from bot.service.game.live_game import Draft, Played
 from bot.service.words.catalogue import Said, joined, lines
 from bot.service.words.replies import next_line, played_lines
+from bot.service.words.worth import worth_nothing
 from engine import BusError, IllegalMove, Move, NotYourTurn
 from engine.text import Listing, Msg
 
@@ -29,14 +30,18 @@ def apply_moves(ctx: GameContext, seat: str, moves: list[Move], by: str | None) 
     """Play the moves for a seat, all or nothing, with the service's own moves in between."""
     draft = ctx.draft()
     played: list[Played] = []
+    worthless: list[Said] = []  # a space chosen that gives nothing now: said, not refused
     for i, move in enumerate(moves):
         try:
             played.extend(draft.run_automatic(skip_seat=seat))
+            said = worth_nothing(draft.game, move) if draft.game is not None else None
             played.append(draft.push(seat, move, by=by))
         except BusError as err:
             return why_not(draft, move, err, i, len(moves))
+        if said is not None:
+            worthless.append(said)
     played.extend(draft.run_automatic())
-    return table_outcome(draft, played_lines(played))
+    return table_outcome(draft, [*played_lines(played), *worthless])
 
 
 def why_not(draft: Draft, move: Move, err: BusError, index: int, total: int,

@@ -13,20 +13,22 @@ from collections.abc import Mapping
 
 from bot.service.words.catalogue import Said, joined, say
 from engine import Game
-from engine.text import ENGLISH, Msg, Text, Words
+from engine.decisions import shortened
+from engine.text import ENGLISH, Listing, Msg, Plural, Text, Words
 
 NOTE = Msg("alt.note", "{note}.")
 TABLE_SETUP = Msg("alt.table_setup", "Bus table, setup; clock: {clock}, {stones} clock stones "
                   "left.")
 TABLE_ROUND = Msg("alt.table_round", "Bus table, round {round}; clock: {clock}, {stones} clock "
                   "stones left.")
+#: one seat's score in the description, its name apart from the number
+SCORE = Plural("alt.score", "{name}: {n} point", "{name}: {n} points")
 SCORES = Msg("alt.scores", "Scores: {scores}.")
 SEATS = Msg("alt.seats", "Seats: {notes}.")
 GAME_OVER = Msg("alt.game_over", "Game over: {winner} wins.")
 TO_ACT = Msg("alt.to_act", "To act: {player}: {ask}.")
 LAST_MOVE = Msg("alt.last_move", "Last move: {named}.")
 NEW_MOVES = Msg("alt.new_moves", "{n} new moves: {named}.")
-LAST_MOVE_MORE = Msg("alt.last_move_more", "Last move: {named} and {more} more.")
 NEW_MOVES_MORE = Msg("alt.new_moves_more", "{n} new moves: {named} and {more} more.")
 
 #: Discord keeps at most this many characters of an attachment's description.
@@ -53,7 +55,8 @@ def alt_text(game: Game, *, previous: Game | None = None,
              TABLE_ROUND(round=state.round, clock=state.clock_type,
                          stones=state.clock_stones_left))
     parts: list[Said | None] = [NOTE(note=note) if note else None, table, _turn(game)]
-    scores = ", ".join(f"{_name(p.name)} {p.score}" for p in state.players)
+    # each name apart from its score ("Normal Bot 3: 0 points", never "Normal Bot 3 0")
+    scores = Listing(tuple(SCORE(name=_name(p.name), n=p.score) for p in state.players), ", ")
     parts.append(SCORES(scores=scores))
     parts.append(_news(game, previous))
     notes = [f"{_name(name)} {said}" for name, said in (seat_notes or {}).items() if said]
@@ -84,10 +87,10 @@ def _news(game: Game, previous: Game | None) -> Text | None:
     moves = list(history[max(start, 0):])
     if not moves:
         return None
-    named = "; ".join(f"{_name(who)}: {move}" for who, move in moves[:MOST_MOVES])
-    more = len(moves) - MOST_MOVES
+    shown, more = shortened(moves, MOST_MOVES)  # never "and 1 more": those are named
+    named = "; ".join(f"{_name(who)}: {move}" for who, move in shown)
     if len(moves) == 1:
-        return LAST_MOVE_MORE(named=named, more=more) if more > 0 else LAST_MOVE(named=named)
+        return LAST_MOVE(named=named)
     if more > 0:
         return NEW_MOVES_MORE(n=len(moves), named=named, more=more)
     return NEW_MOVES(n=len(moves), named=named)

@@ -7,6 +7,7 @@ see it (``alttext.py``): Discord attaches it to the file, the console prints it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -25,6 +26,9 @@ from engine.text import ENGLISH, Msg, Text, Words
 
 log = logging.getLogger(__name__)
 
+#: pictures of one move kept side by side at most (``name_2.png`` ...); past that the last is
+#: written over
+MAX_SAME_NAME = 999
 BOT = Msg("seat.bot", "bot ({level})")
 DROPPED = Msg("seat.dropped", "dropped")
 CANNOT_DRAW = Msg("picture.cannot_draw", "(Pictures cannot be drawn here.)")
@@ -99,7 +103,8 @@ class Prepared:
                                      note=say(self.note, self.words), words=self.words)
         if self.picture_dir is not None:
             try:
-                _write_picture(self.picture_dir, reply.picture_name, reply.picture)
+                reply.picture_name = _write_picture(self.picture_dir, reply.picture_name,
+                                                    reply.picture)
             except OSError as err:  # the move is saved; only the file is missing
                 log.exception("saving the picture failed")
                 reply.text += "\n" + self.words(NOT_SAVED(error=str(err.strerror or err)))
@@ -143,18 +148,35 @@ def seat_notes(record: GameRecord, game: Game | None, now: float, words: Words =
     return {name: ", ".join(words(note) for note in said) for name, said in notes.items()}
 
 
-def _write_picture(folder: str, name: str, data: bytes) -> None:
-    """Write the picture whole or not at all: a temporary file renamed over the real one, and
+def _write_picture(folder: str, name: str, data: bytes) -> str:
+    """Write the picture under a name no picture has yet, whole or not at all, and return that
+    name: the folder is a history of what was shown, so a second picture of the same move
+    (``map`` after ``layout phone``, the next move after an undo) is ``..._2.png`` beside the
+    first, never over it. The name is taken by creating the file exclusively (two pictures
+    written at once never share one), then the data goes to a temporary file renamed over it,
     removed again when anything fails."""
     os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, name)
+    stem, ext = os.path.splitext(name)
+    taken, reserved = name, False
+    for n in range(2, MAX_SAME_NAME + 1):
+        try:
+            with open(os.path.join(folder, taken), "xb"):
+                reserved = True
+                break
+        except FileExistsError:
+            taken = f"{stem}_{n}{ext}"
+    path = os.path.join(folder, taken)  # (after MAX_SAME_NAME pictures, the last is replaced)
     tmp = f"{path}.{threading.get_ident()}.tmp"
+    written = False
     try:
         with open(tmp, "wb") as handle:
             handle.write(data)
         os.replace(tmp, path)
+        written = True
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)
-
-
+        if reserved and not written:  # no empty file is left under the name
+            with contextlib.suppress(OSError):
+                os.remove(path)
+    return taken

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from bot.service.game.records import GameRecord, Planned
 from bot.service.game.seat_policy import least_disruptive
-from engine import BusError, Decision, Game, Move, ParseError
+from engine import BusError, Decision, DecisionKind, Game, Move, ParseError
 from engine.notation import parse_move
+from engine.state import TRUE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +40,12 @@ class PlanEnds:
     broken: str | None = None
 
 
-def single(record: GameRecord, game: Game) -> bool:
-    """Whether single choices play themselves here: the moderator's setting, else the game's
-    ``auto_single`` option."""
+def single(record: GameRecord) -> bool:
+    """Whether single choices play themselves here: the moderator's setting, else the table
+    setting the game was created with (``auto_single``; off when it was not given)."""
     if record.auto_single is not None:
         return record.auto_single
-    return game.state.options.auto_single
+    return record.options.get("auto_single", "false").strip().lower() in TRUE_WORDS
 
 
 def choose(record: GameRecord, game: Game, decision: Decision, legal: list[Move],
@@ -59,17 +60,21 @@ def choose(record: GameRecord, game: Game, decision: Decision, legal: list[Move]
         if record.on_away == "bot":  # the computer thinks about it, unless nothing to think
             return Chosen(legal[0], "away") if len(legal) == 1 else None
         return Chosen(least_disruptive(game), "away")
-    if len(legal) == 1 and single(record, game):
+    if len(legal) == 1 and single(record):
         return Chosen(legal[0], "single")
     plan = record.plans.get(decision.player)
     return None if plan is None else _planned(plan, decision, game, legal)
 
 
 def _planned(plan: Planned, decision: Decision, game: Game,
-             legal: list[Move]) -> Chosen | PlanEnds:
-    """The plan's next step when it is legal now, else the end of the plan."""
+             legal: list[Move]) -> Chosen | PlanEnds | None:
+    """The plan's next step when it is legal now, else the end of the plan. A round's plan
+    (``plan pass this round``) is about choosing actions: a decision while they resolve is
+    its player's own (None), and the plan ends quietly with its round."""
     if plan.round is not None and game.state.round != plan.round:
         return PlanEnds(decision.player)
+    if plan.round is not None and decision.kind != DecisionKind.CHOOSE:
+        return None
     step = plan.steps[0]
     try:
         move = parse_move(step)

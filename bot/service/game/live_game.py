@@ -24,6 +24,7 @@ from bot.service.game.records import (
 )
 from engine import Decision, Event, Game, GameLog, Move, Options, replay
 from engine.limits import MAX_AUTO_MOVES
+from engine.state import FALSE_WORDS, TRUE_WORDS, truth
 
 #: the name automatic moves are recorded under
 BOT_USER = ("busbot", "busbot")
@@ -40,9 +41,12 @@ class Author(Protocol):
     def name(self) -> str: ...
 
 
-#: the game options the service reads itself (the rules know nothing of them), with the values
-#: each takes: ``hints=off`` refuses ``hint`` at the table
-TABLE_OPTIONS: dict[str, tuple[str, ...]] = {"hints": ("on", "off")}
+#: the table settings: options of a game that the service reads itself (the rules know nothing
+#: of them), with the values each takes: ``auto_single`` (single choices play themselves),
+#: ``hints=off`` (refuses ``hint`` at the table). A text log carries them on ``setting:``
+#: lines, apart from the rule options (``engine/log.py``).
+TABLE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "auto_single": TRUE_WORDS + FALSE_WORDS, "hints": ("on", "off")}
 
 
 def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> Options:
@@ -54,7 +58,9 @@ def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> O
     options = Options.for_edition(edition, players)
     for name, value in overrides.items():
         if name in TABLE_OPTIONS:
-            if value.strip().lower() not in TABLE_OPTIONS[name]:
+            if TABLE_OPTIONS[name] == TRUE_WORDS + FALSE_WORDS:
+                truth(name, value)  # OptionError: "option auto_single takes true or false"
+            elif value.strip().lower() not in TABLE_OPTIONS[name]:
                 raise ValueError(f"option {name} takes {' or '.join(TABLE_OPTIONS[name])}, "
                                  f"not {value[:20]!r}")
             continue
@@ -65,6 +71,24 @@ def build_options(edition: str, players: int, overrides: Mapping[str, str]) -> O
 def rule_options(options: Mapping[str, str]) -> dict[str, str]:
     """A game's options without the table's own (what the engine's log carries)."""
     return {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
+
+
+def table_settings(record: GameRecord) -> dict[str, str]:
+    """The table settings a text log carries (``setting:`` lines): those the game was created
+    with, and ``auto_single`` as it stands now (a moderator's ``auto_single on|off`` too)."""
+    settings = {k: v for k, v in record.options.items() if k in TABLE_OPTIONS}
+    settings["auto_single"] = "true" if automatic.single(record) else "false"
+    return settings
+
+
+def table_log(live: LiveGame) -> GameLog | None:
+    """The game's text log as an export writes it: the engine's log (seats, rule options,
+    moves) with the table's settings; None before the game started."""
+    if live.game is None:
+        return None
+    log = live.game.log()
+    log.settings = table_settings(live.record)
+    return log
 
 
 def build_game(record: GameRecord, near: Game | None = None,

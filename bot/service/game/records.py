@@ -448,12 +448,12 @@ class GameRecord:
         self.position_seq = rec.seq
 
     def _plan_step_played(self, seat: str) -> None:
+        """A plan goes on with its next step; a round's plan (``pass this round``) is done once
+        its pass is played (what its seat decides while the actions resolve is its own)."""
         plan = self.plans.get(seat)
-        if plan is None or plan.round is not None:
-            return
-        if len(plan.steps) > 1:
+        if plan is not None and plan.round is None and len(plan.steps) > 1:
             self.plans[seat] = replace(plan, steps=plan.steps[1:])
-        else:
+        elif plan is not None:
             del self.plans[seat]
 
     def _forget_plans_after(self, seq: int) -> None:

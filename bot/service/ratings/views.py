@@ -28,7 +28,7 @@ from bot.service.words.replies import (
     TIMES,
     WINS,
 )
-from engine.decisions import STREETS
+from engine.decisions import STREETS, shortened
 from engine.moves import ACTION_TITLES
 from engine.text import Listing, Msg, Text
 
@@ -305,12 +305,13 @@ def board_text(found: Board, season: tables.Season | None) -> Said:
         return BOARD_EMPTY(scope=scope)
     out: list[Said] = [BOARD_HEAD(scope=scope_label(season), players=PLAYERS(n=found.players),
                                   games=found.games)]
-    for i, ln in enumerate(found.lines[:BOARD_LINES], start=1):
+    listed, _ = shortened(found.lines, BOARD_LINES)  # never "and 1 more": those are listed
+    for i, ln in enumerate(listed, start=1):
         template = BOARD_LINE_PROVISIONAL if ln.provisional else BOARD_LINE
         out.append(template(place=i, name=ln.name, shown=number(ln.skill.shown),
                             games=GAMES(n=ln.games), wins=WINS(n=ln.wins)))
-    if found.players > BOARD_LINES:
-        out.append(BOARD_MORE(more=found.players - BOARD_LINES))
+    if found.players > len(listed):
+        out.append(BOARD_MORE(more=found.players - len(listed)))
     return lines(*out)
 
 

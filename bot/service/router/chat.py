@@ -11,7 +11,12 @@ added to the registry is a command in chat too. Per writer:
 - the player the game waits for, besides: whatever reads as moves (``I'll take the bus
   please``), a question or a maybe about moves (``time?``, ``pass 🤔``), and a clear attempt
   at a move that cannot be read (``Place Pub at W9``, ``place office at C1 🦄``), which is
-  answered with the reader's hint (a reply to that message, pinging nobody);
+  answered with the reader's hint (a reply to that message, pinging nobody); and anything
+  else that names an action, a building, passengers or a crossing (``I'll go for the clock``,
+  ``engine.notation.names_a_part``): never played, it is answered as a maybe about the moves
+  it names (``tentative``: whether they would be legal, and what to write to play them), or
+  with the reader's hint when it names none that can be read, so the player the game waits
+  for is never silently ignored;
 - table talk (``nice move``, ``brb``) from anyone is left alone, and nobody else's chat is
   answered.
 """
@@ -24,8 +29,9 @@ from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
 from bot.service.router.reading import parse_command, read_message
 from bot.service.store.store import Store
 from bot.service.verbs.move import Play
+from engine import ParseError
 from engine.limits import MAX_MESSAGE_CHARS
-from engine.notation import Verdict, read_chat
+from engine.notation import Verdict, read_chat, tentative
 
 
 def for_the_bot(text: str) -> bool:
@@ -50,7 +56,10 @@ def could_be_for_the_bot(text: str) -> bool:
     cmd = parse_command(text)
     if cmd is not None and not isinstance(cmd, Malformed):
         return True
-    return cmd is None and read_chat(text).verdict is not Verdict.TALK
+    if cmd is not None:
+        return False
+    reading = read_chat(text)
+    return reading.verdict is not Verdict.TALK or reading.names
 
 
 def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> bool:
@@ -67,7 +76,7 @@ def meant_for_the_bot(text: str, moves_expected: bool, to_act: bool = False) -> 
         return False
     reading = read_chat(text)
     if to_act:
-        return reading.verdict is not Verdict.TALK
+        return reading.verdict is not Verdict.TALK or reading.names
     return reading.verdict is Verdict.MOVES and reading.logged
 
 
@@ -83,4 +92,22 @@ def addressed(store: Store, place: str, text: str, user_id: str | None = None) -
         return None
     to_act = summary.status == GameStatus.ACTIVE and same_user(user_id, summary.waiting_user)
     moves = summary.status in PLAYING_STATUSES
-    return Addressed(place, summary) if meant_for_the_bot(text, moves, to_act) else None
+    if not meant_for_the_bot(text, moves, to_act):
+        return None
+    return Addressed(place, summary, tentatively(text) if to_act else None)
+
+
+def tentatively(text: str) -> Play | None:
+    """How the player the game waits for is answered when the strict reader calls their
+    message talk that names a part of a move (``I'll go for the clock``): the moves it names
+    as a maybe (the game answers whether they would be legal and what to write to play them;
+    nothing is played), or the reader's hint when it names none that can be read. None for
+    any other message: it is read as any message is."""
+    reading = read_chat(text)
+    if reading.verdict is not Verdict.TALK or not reading.names \
+            or parse_command(text) is not None:
+        return None
+    try:
+        return Play(text, (tentative(text),))
+    except ParseError as err:
+        return Play(text, unreadable=err.text)

@@ -23,7 +23,7 @@ from bot.service.drawing.page_job import page_name
 from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.story_job import StoryJob
 from bot.service.game import payloads
-from bot.service.game.live_game import LiveGame
+from bot.service.game.live_game import LiveGame, table_log
 from bot.service.game.records import GameRecord, Record
 from bot.service.words.catalogue import Said, say
 from bot.service.words.replies import when
@@ -33,8 +33,9 @@ AS_TEXT_LOG = Msg("export.as_text_log", "Game {game} as a text log: {name} (`imp
                   "file attached to continue it anywhere).")
 AS_JSON = Msg("export.as_json", "Game {game} as JSON: {name} (`import` it with the file attached "
               "to continue it anywhere).")
-AS_PAGE = Msg("export.as_page", "Game {game} as a page ({name}): the table at every move, with "
-              "the log and the score chart.")
+#: ``export html``'s line, above the page's own note (``drawing/page_job.py``), which says what
+#: the page holds: said once
+AS_PAGE = Msg("export.as_page", "Game {game} as a page ({name}), after move {moves}:")
 
 THE_GAME_HAS_NOT_STARTED_2 = Msg("export.the_game_has_not_started_2", "the game has not started, "
                                  "so it has no page yet")
@@ -107,7 +108,9 @@ def export_page(ctx: GameContext) -> Outcome:
         return refuse(THE_GAME_HAS_NOT_STARTED())
     game_id = live.record.game_id
     notes = page_notes(live, ctx.store.records(game_id), ctx.words)
-    return Outcome(AS_PAGE(game=game_id, name=page_name(game_id)),
+    # the page's own note says what it holds (it rides on the final post too): this line only
+    # heads it, so the reply never says the same twice
+    return Outcome(AS_PAGE(game=game_id, name=page_name(game_id), moves=len(live.record.moves)),
                    story=StoryJob(live.game.copy(), game_id, False, False, page=notes))
 
 
@@ -134,13 +137,16 @@ VERSION = 1
 
 
 def export_txt(live: LiveGame, game_id: int) -> str:
-    if live.game is None:
+    """The text log (``engine/log.py`` says its format): seats, rule options on ``option:``
+    lines, the table's settings on ``setting:`` lines, the moves in force."""
+    log = table_log(live)
+    if log is None:
         raise ExchangeError(THE_GAME_HAS_NOT_STARTED_3())
     head = (f"# busbot game {game_id} in {live.record.place} ({live.status}), "
             f"exported {when(time.time())}\n")
     head += "".join(f"# {new} took over the seat of {old} after move {n}; the moves before "
                     f"were {old}'s\n" for n, old, new in live.record.renames)
-    return head + live.game.log().format()
+    return head + log.format()
 
 
 def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
@@ -167,7 +173,7 @@ def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
         },
         "moves": _move_history(record, records),
         "records": [r.to_json() for r in records],
-        "log": live.game.log().format() if live.game is not None else None,
+        "log": log.format() if (log := table_log(live)) is not None else None,
     }
     return json.dumps(payload, indent=1, ensure_ascii=False) + "\n"
 

@@ -18,6 +18,7 @@ from bot.service.store import StoreError
 from bot.service.store.privacy import Forgotten, forget
 from bot.service.words.catalogue import Said
 from bot.service.words.replies import GAMES, HANDLED_MESSAGES, OWED_POSTS
+from engine.decisions import shortened
 from engine.text import Listing, Msg, Text
 
 WOULD = Msg("forget.would", "`forget me` would {what}. This cannot be undone; to do it, write "
@@ -77,10 +78,10 @@ def what(done: Forgotten, *, dry_run: bool, whose: Said = "", detail: bool = Fal
     if not done.games:
         return (FIND_NOTHING_STORED_NO_GAME() if dry_run
                 else NOTHING_WAS_STORED_ABOUT_THAT())
-    listed: Said = ", ".join(f"game {g} ({name})" if detail else f"{g}"
-                             for g, name in done.games[:10])
-    if len(done.games) > 10:
-        listed = LISTED_MORE(listed=listed, more=len(done.games) - 10)
+    shown, more = shortened(done.games, 10)  # never "and 1 more": those are listed
+    listed: Said = ", ".join(f"game {g} ({name})" if detail else f"{g}" for g, name in shown)
+    if more:
+        listed = LISTED_MORE(listed=listed, more=more)
     facts: dict[str, str | int | float | Text | Listing] = dict(
         whose=whose or YOUR(), games=GAMES(n=len(done.games)), listed=listed,
         replies=HANDLED_MESSAGES(n=done.replies), owed=OWED_POSTS(n=done.owed))

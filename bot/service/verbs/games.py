@@ -18,6 +18,7 @@ from bot.service.game.records import GameStatus, discord_user, same_user
 from bot.service.store.store import Listed
 from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import MORE_GAMES, moderator_refusal
+from engine.decisions import shortened
 from engine.text import Msg, Plural, Text
 
 LIST_WAITING = Msg("games.doing.list_waiting", "list the games that wait")
@@ -76,9 +77,10 @@ def games(ctx: Context[LiveGame | None], cmd: Games) -> Outcome:
     mine = [g for g in listed if same_user(g.game.waiting_user, ctx.actor.user_id)]
     rest = [g for g in listed if g not in mine]
     ordered = sorted(mine, key=_since) + sorted(rest, key=_since)
-    shown: list[Said] = [_line(g, ctx.now, g in mine) for g in ordered[:SHOWN]]
-    if len(ordered) > SHOWN:
-        shown.append(AND_MORE(games=MORE_GAMES(n=len(ordered) - SHOWN)))
+    listed_games, more = shortened(ordered, SHOWN)  # never "and 1 more": those are listed
+    shown: list[Said] = [_line(g, ctx.now, g in mine) for g in listed_games]
+    if more:
+        shown.append(AND_MORE(games=MORE_GAMES(n=more)))
     head = (WAITING_HEAD(n=len(listed)) if cmd.waiting else
             OPEN_HEAD_YOURS(n=len(listed), yours=len(mine)) if mine else
             OPEN_HEAD(n=len(listed)))

@@ -19,7 +19,13 @@ from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
 from bot.service.command.playing import table_outcome
 from bot.service.command.words import Words, alone_or_game
 from bot.service.game import payloads
-from bot.service.game.live_game import Draft, LiveGame, build_options, record_log
+from bot.service.game.live_game import (
+    TABLE_OPTIONS,
+    Draft,
+    LiveGame,
+    build_options,
+    record_log,
+)
 from bot.service.game.records import (
     GameRecord,
     GameStatus,
@@ -45,7 +51,7 @@ from engine.limits import (
     check_name,
     check_records,
 )
-from engine.text import Msg
+from engine.text import Listing, Msg
 
 IMPORTED = Msg("import.imported", "{name} imported a game ({source}): {players}; {moves} "
                "replayed. {name} moderates it.")
@@ -107,6 +113,9 @@ HELP = Msg("import_game.help", "`import` with a log file attached starts a game 
 
 #: an imported seat's name that the name limits would write otherwise
 NOT_WRITTEN_AS = Msg("import.name_not_written_as", "the name {name} is not written as {written}")
+#: a text log's ``setting:`` line that names no table setting
+UNKNOWN_SETTING = Msg("import.unknown_setting",
+                      "line {line}: {name} is not a table setting busbot knows (it knows {known})")
 #: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
 MAX_USER_CHARS = 2 * MAX_NAME_CHARS
 
@@ -214,7 +223,7 @@ def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
     except LimitError as err:
         raise ExchangeError(AT_LINE(line=log.header_lines.get("players", 1),
                                     err=str(err))) from None
-    draft.add(payloads.Created(log.edition, dict(log.options)))
+    draft.add(payloads.Created(log.edition, {**log.options, **_settings(log)}))
     for p in game.state.players:
         if ctx.bind_imported_names or p.name.casefold() == ctx.actor.name.casefold():
             user_id: str | None = p.name if ctx.bind_imported_names else ctx.actor.user_id
@@ -232,6 +241,21 @@ def _from_txt(draft: Draft, text: str, ctx: Context[LiveGame | None]) -> str:
         draft.add(payloads.Moved(imported=True), seat=name, text=str(move), user=player)
     draft.game = game
     return "text log"  # stored in the record as it is (``replies.SOURCES`` says it)
+
+
+def _settings(log: GameLog) -> dict[str, str]:
+    """A text log's table settings (``setting:`` lines), each one busbot knows with a value it
+    takes; ``ExchangeError`` names the line of the first that is not."""
+    for name, value in log.settings.items():
+        line = log.header_lines.get(f"setting {name}", 1)
+        if name not in TABLE_OPTIONS:
+            raise ExchangeError(UNKNOWN_SETTING(line=line, name=repr(name[:40]),
+                                                known=Listing(tuple(TABLE_OPTIONS), ", ")))
+        try:
+            build_options(log.edition, len(log.players), {name: value})
+        except ValueError as err:
+            raise ExchangeError(AT_LINE(line=line, err=str(err))) from None
+    return dict(log.settings)
 
 
 def _json_number(text: str) -> float | int:

@@ -15,6 +15,7 @@ from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import AskFirst, Entry, NoSlash, Route, Section, Slash, Who
 from bot.service.command.needs import moderator, playable, seat_named, status
 from bot.service.command.playing import apply_moves, table_outcome
+from bot.service.command.timeouts import play_overdue
 from bot.service.command.words import Words, alone_or_game, read_moves
 from bot.service.game import payloads
 from bot.service.game.records import GameStatus
@@ -155,6 +156,10 @@ def resume(ctx: GameContext, cmd: Resume) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.Resumed())
     lines: list[Said] = [RESUMED(moderator=ctx.actor.name)]
+    late = play_overdue(draft)  # a deadline passed before the pause: its policy plays it now
+    if late is not None:
+        said, played = late
+        lines += [said, *played_lines(played)]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 

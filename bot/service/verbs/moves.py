@@ -1,5 +1,6 @@
 """``moves`` and ``moves all``: the author's legal choices now (``all``: every one, one a
-line, which a chat adapter splits over several messages)."""
+line, which a chat adapter splits over several messages), and while actions are chosen what
+each free space gives now (``words/worth.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus
 from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import STATUS_WORDS
+from bot.service.words.worth import free_spaces
+from engine.decisions import shortened
 from engine.text import Msg
 
 DECISION = Msg("moves.decision", "{decision}.")
@@ -57,14 +60,16 @@ def choices_text(live: LiveGame, everything: bool = False) -> Said:
     decision = game.to_act()
     assert decision is not None
     legal = [str(m) for m in game.legal_moves()]
+    gives = free_spaces(game)  # while choosing: what each free space gives now
     if everything:
         return lines(DECISION(decision=decision.said), EVERY(n=len(legal)),
-                     *(ITEM(move=m) for m in legal))
-    shown = ", ".join(legal[:MAX_CHOICES])
-    if len(legal) > MAX_CHOICES:
+                     *(ITEM(move=m) for m in legal), gives)
+    listed, more = shortened(legal, MAX_CHOICES)  # never "and 1 more": those are listed
+    shown = ", ".join(listed)
+    if more:
         return lines(DECISION(decision=decision.said),
-                     LEGAL_MORE(n=len(legal), shown=shown, more=len(legal) - MAX_CHOICES))
-    return lines(DECISION(decision=decision.said), LEGAL(n=len(legal), shown=shown))
+                     LEGAL_MORE(n=len(legal), shown=shown, more=more), gives)
+    return lines(DECISION(decision=decision.said), LEGAL(n=len(legal), shown=shown), gives)
 
 
 ENTRY = Entry(

@@ -46,6 +46,10 @@ LOOK_AT_A_PLAN = Msg("plan.doing.look", "look at a plan")
 HELP = Msg("plan.help", "`plan: choose vrrooomm, then pass` (played at your next decisions, each "
            "step only if legal then), `plan pass this round`, `plan clear`")
 
+#: ``plan pass this round`` when no round's actions are being chosen
+NOT_CHOOSING = Msg("plan.round_not_choosing",
+                   "`plan pass this round` passes while a round's actions are being chosen, and "
+                   "they are not now: write it again once round {next} begins.")
 _ROUND = ("pass this round", "pass for this round", "pass the round", "pass round")
 
 
@@ -103,6 +107,8 @@ def make_plan(ctx: GameContext, cmd: PlanSteps) -> Outcome:
 def plan_round(ctx: GameContext, cmd: PlanRound) -> Outcome:
     game = ctx.live.game
     assert game is not None  # a game under way or paused has its position
+    if game.state.phase != "choosing":  # the setup, or the round's actions resolving
+        return refuse(NOT_CHOOSING(next=game.state.round + 1))
     return _planned(ctx, [str(Pass())], game.state.round)
 
 

@@ -8,6 +8,7 @@ from bot.api import Command
 from bot.service.command.context import Context, Outcome
 from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
 from bot.service.command.words import Words, only
+from bot.service.game.automatic import single
 from bot.service.game.live_game import LiveGame, build_options
 from bot.service.game.records import GameRecord, GameStatus
 from bot.service.words.catalogue import Said, lines
@@ -65,7 +66,7 @@ def rules_text(record: GameRecord | None) -> Said:
                 markers=opts.markers, clock_stones=opts.clock_stones, bus_limit=opts.bus_limit,
                 passengers=opts.passengers, limit=opts.building_type_limit or NONE(),
                 first_line=YES() if opts.first_line_on_empty_street else NO(),
-                auto_single=YES() if opts.auto_single else NO()))
+                auto_single=YES() if single(record) else NO()))
     return lines(*out)
 
 

@@ -28,6 +28,7 @@ from bot.service.game.records import GameRecord, GameStatus, LiveMove, same_user
 from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import AUTOMATIC_MOVES, MOVES, moderator_refusal, played_lines
 from engine import BusError, Game, LogError, Move, ParseError, replay
+from engine.decisions import shortened
 from engine.limits import shown
 from engine.notation import POLITE, parse_move
 from engine.text import Msg, Plural, Text
@@ -412,10 +413,12 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
 
 
 def listed(items: list[str]) -> list[Said]:
-    """Lines of a long list: the first ``SHOWN`` items, then "... and N more"."""
-    lines: list[Said] = [LISTED(item=item) for item in items[:SHOWN]]
-    if len(items) > SHOWN:
-        lines.append(AND_MORE(n=len(items) - SHOWN))
+    """Lines of a long list: the first ``SHOWN`` items, then "... and N more" (every item
+    when only one or two more would be left out)."""
+    shown, more = shortened(items, SHOWN)
+    lines: list[Said] = [LISTED(item=item) for item in shown]
+    if more:
+        lines.append(AND_MORE(n=more))
     return lines
 
 

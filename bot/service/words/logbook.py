@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.service.game import deadlines, payloads
-from bot.service.game.live_game import LiveGame
+from bot.service.game.live_game import LiveGame, rule_options
 from bot.service.game.records import LiveMove, Record, same_user
 from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import EVENT, _players_then, act_text, correction_slots
@@ -22,20 +22,27 @@ from engine.text import Msg, Text
 
 #: lines ``log`` shows without ``all``
 LOG_TAIL = 30
-#: the engine events the log tells (the rest repeat the move or announce the next decision)
-TOLD = frozenset(("clock", "bus", "forfeit", "start", "game_over"))
+#: the engine events the log tells, as the game's page does: what each action resolved to
+#: (streets, passengers, buildings, what a Vrrooomm can carry), the actions resolving, a bus,
+#: the clock, a forfeit, the next starting player, the end (the rest repeat the move or
+#: announce the next decision)
+TOLD = frozenset(("resolve", "phase", "clock", "bus", "forfeit", "start", "game_over"))
 #: the records the log shows as moves, or not at all (the lobby's), rather than as acts
 _NOT_ACTS = (payloads.Moved, payloads.Created, payloads.Joined, payloads.Recoloured, payloads.Left,
              payloads.Corrected)
-_WHY = {
-    "dropped": Msg("log.why.dropped", "(automatic: the player has left)"),
-    "single": Msg("log.why.single", "(automatic: the only legal choice)"),
-    "away": Msg("log.why.away", "(automatic: the player is away)"),
-    "plan": Msg("log.why.plan", "(planned)"),
+#: how the log marks a move its player did not write, by why the service made it: each says
+#: who or what chose it, never one "automatic" for all
+WHY: dict[str, Msg] = {
+    "bot": Msg("log.why.bot", "(bot)"),
+    "single": Msg("log.why.single", "(forced: the only legal choice)"),
+    "plan": Msg("log.why.plan", "(plan)"),
+    "away": Msg("log.why.away", "(away)"),
+    "dropped": Msg("log.why.dropped", "(dropped: the bot plays the seat)"),
 }
+#: a move the service made for a reason it no longer knows (none is written so today)
 AUTOMATIC = Msg("log.why.automatic", "(automatic)")
-TIMED_OUT = Msg("log.why.timed_out", "(automatic: timed out, {policy})")
-TIMED_OUT_AFTER = Msg("log.why.timed_out_after", "(automatic: timed out after {took}, {policy})")
+TIMED_OUT = Msg("log.why.timed_out", "(timed out, {policy})")
+TIMED_OUT_AFTER = Msg("log.why.timed_out_after", "(timed out after {took}, {policy})")
 IDLE = Msg("log.why.idle", "idle")
 CORRECTED_BY = Msg("log.why.corrected_by", "(corrected by {name})")
 BY = Msg("log.why.by", "(by {name})")
@@ -114,8 +121,7 @@ def _note(m: LiveMove, rec: Record, player: str | None) -> Text | None:
             return TIMED_OUT_AFTER(took=deadlines.hours(move.after), policy=policy)
         return TIMED_OUT(policy=policy)
     if m.auto:
-        why = _WHY.get(m.why or "")
-        return why() if why is not None else AUTOMATIC()
+        return WHY.get(m.why or "", AUTOMATIC)()
     if isinstance(rec.payload, payloads.Corrected):
         return CORRECTED_BY(name=rec.user_name)
     if (rec.user_id != "busbot" and not rec.carried(payloads.Moved).imported
@@ -130,7 +136,8 @@ def _story(live: LiveGame) -> tuple[list[int], dict[int, list[Text]]]:
     record = live.record
     if record.order_by is None or live.game is None:
         return [], {}
-    game = replay(GameLog([s.name for s in record.seats], record.edition, dict(record.options),
+    game = replay(GameLog([s.name for s in record.seats], record.edition,
+                          rule_options(record.options),
                           [s.colour or "" for s in record.seats], []))
     rounds: list[int] = []
     events: dict[int, list[Text]] = {}

@@ -16,6 +16,7 @@ from bot.service.game.live_game import LiveGame, Played
 from bot.service.game.records import GameStatus, Record
 from bot.service.words.catalogue import Said, joined
 from engine import Game
+from engine.decisions import shortened
 from engine.limits import MAX_AUTO_LINES
 from engine.text import Listing, Msg, Plural, Text
 
@@ -113,9 +114,11 @@ def played_lines(played: list[Played]) -> list[Said]:
     (every seat dropped) is one reply, not hundreds of messages."""
     out: list[Said] = []
     shown_auto = hidden = 0
+    # never "and 1 more" or "and 2 more": those are shown
+    most = len(shortened([p for p in played if p.auto is not None], MAX_AUTO_LINES)[0])
     for p in played:
         if p.auto is not None:
-            if shown_auto >= MAX_AUTO_LINES:
+            if shown_auto >= most:
                 hidden += 1
                 continue
             shown_auto += 1
