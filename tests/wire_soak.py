@@ -388,8 +388,8 @@ class Soak:
         with _reading(self.db) as db:
             owed = int(db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL"
                                   ).fetchone()[0])
-            applied = int(db.execute("SELECT COUNT(*) FROM records WHERE kind = 'move'"
-                                     ).fetchone()[0])
+            applied = int(db.execute("SELECT COUNT(*) FROM records WHERE kind = 'move' "
+                                     "AND auto = 0").fetchone()[0])
         return owed == 0 and applied >= sum(len(t.moves) for t in self.tables)
 
     # ---- the invariants ------------------------------------------------------------------------
@@ -439,13 +439,24 @@ class Soak:
 
     def _check_table(self, table: Table, service: GameService) -> None:
         figures = self.figures
-        summary = service.store.latest_game(table.place)
-        assert summary is not None
-        applied = [(r.user_name, r.text or "") for r in service.store.records(summary.id)
-                   if r.kind == "move"]
+        applied, automatic = _moves(service, table.place)
+        # The moves the game made by itself (a single choice, played for its player) are the
+        # model's own too: the same ones, as the same game was played.
+        _, expected = _moves(table.model, table.place)
         figures.moves_applied += len(applied)
-        figures.losses += sum((Counter(table.moves) - Counter(applied)).values())
-        figures.duplicates += sum((Counter(applied) - Counter(table.moves)).values())
+        figures.duplicates += sum((Counter(automatic) - Counter(expected)).values())
+        figures.losses += sum((Counter(expected) - Counter(automatic)).values())
+        if Counter(automatic) != Counter(expected):
+            figures.details.append(f"{table.channel.name}: automatic moves {automatic}, "
+                                   f"expected {expected}")
+        unapplied, again = Counter(table.moves) - Counter(applied), Counter(applied) - Counter(
+            table.moves)
+        figures.losses += sum(unapplied.values())
+        figures.duplicates += sum(again.values())
+        figures.details += [f"{table.channel.name}: not applied: {who}: {move}"
+                            for who, move in unapplied]
+        figures.details += [f"{table.channel.name}: applied again: {who}: {move}"
+                            for who, move in again]
         if Counter(applied) == Counter(table.moves) and applied != table.moves:
             figures.out_of_order += 1
         posted = self.server.seen_by_players(table.channel.name)
@@ -480,12 +491,24 @@ class Soak:
                                         f"({message_id})")
 
 
+def _moves(service: GameService, place: str
+           ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The moves of ``place``'s latest game as (who, move), in order: those its players made,
+    and those the game made by itself."""
+    summary = service.store.latest_game(place)
+    assert summary is not None
+    moves = [r for r in service.store.records(summary.id) if r.kind == "move"]
+    return ([(r.user_name or "", r.text or "") for r in moves if not r.auto],
+            [(r.seat or "", r.text or "") for r in moves if r.auto])
+
+
 def _applied(db: Path, place: str) -> int:
-    """The moves applied in ``place``'s latest game, as the database holds them."""
+    """The moves its players made in ``place``'s latest game, as the database holds them."""
     with _reading(db) as conn:
         row = conn.execute(
             "SELECT COUNT(*) FROM records r JOIN games g ON g.id = r.game_id WHERE g.place = ? "
-            "AND r.kind = 'move' AND g.id = (SELECT MAX(id) FROM games WHERE place = ?)",
+            "AND r.kind = 'move' AND r.auto = 0 AND g.id = (SELECT MAX(id) FROM games WHERE "
+            "place = ?)",
             [place, place]).fetchone()
     return int(row[0])
 
