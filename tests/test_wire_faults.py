@@ -437,6 +437,34 @@ async def test_a_catch_up_cut_short_is_done_again_and_its_refusal_answered(
     assert moves_of(db) == [("Ada", "Place House at C1")]
 
 
+async def test_a_catch_up_cut_short_is_done_again_in_the_same_process(tmp_path: Path) -> None:
+    """The summary did not go out; the process runs on and the next new session (the
+    connection lost again, not resumed) does the catch-up again: the refusal is answered then
+    (it was read once already in this process, which used to skip it for good)."""
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        config = wire_config(server, db)
+        ada, bob, _ = await seated_then_stopped(server, config)
+        server.posted_while_away(ada, "Place House at C1")
+        server.posted_while_away(bob, "!bus Place House at Q9")  # refused: no such lot
+        server.fail_posts = [503]  # the summary does not go out
+        since = len(server.requests)
+        async with busbot_on(server, config) as running:
+            await server.wait_for(lambda: len(table_posts(server, since)) >= 2)
+            await running.idle()
+            server.expire_session()
+            server.identified.clear()
+            await server.drop_connection(4000)
+            await asyncio.wait_for(server.identified.wait(), 20)
+            await server.wait_for(lambda: any("Place House at Q9" in t
+                                              for t in bot_texts(server)))
+            await running.idle()
+    texts = bot_texts(server)
+    assert sum(t.count("Ada: Place House at C1") for t in texts) == 1  # announced once
+    assert sum("`Place House at Q9`: refused" in t for t in texts) == 1  # answered once
+    assert moves_of(db) == [("Ada", "Place House at C1")]
+
+
 async def test_a_live_refusal_not_yet_posted_is_answered_once_at_the_next_start(
         tmp_path: Path) -> None:
     """The refusal was decided (its message read past) but the process stopped before its

@@ -13,7 +13,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -230,6 +230,13 @@ class BusBot(commands.Bot):
         warned = self._warned.get_bucket(key)
         tell = warned is not None and not warned.update_rate_limit()
         return retry, tell
+
+    def forget_deliveries(self, message_ids: Iterable[int]) -> None:
+        """Let these messages be handled again (``first_delivery``): a catch-up whose summary
+        did not go out is done again, in this process too, and answers them then (a move
+        applied already is not applied again: the service keeps its message id)."""
+        for message_id in message_ids:
+            self._recent.pop(message_id, None)
 
     def first_delivery(self, message_id: int) -> bool:
         """False for a message seen moments ago: after a resumed connection Discord may deliver

@@ -125,6 +125,9 @@ class Behind:
     rates: dict[int, commands.Cooldown] = field(default_factory=dict)
     done: bool = False
     begun: bool = False  # the answers owed from before were posted
+    #: the messages handed to the reader (so a summary that did not go out lets them be
+    #: handled again when the catch-up is done again)
+    taken: list[int] = field(default_factory=list)
     #: what the table waits for after the last change (its announcement's last line: "Next:
     #: ..." or the final scores), which the summary ends with; "" when it has none
     now: str = ""
@@ -263,6 +266,7 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
         behind.too_fast[_plain(message.author.display_name)] += 1
         return
     text, chat = read_as
+    behind.taken.append(message.id)
     reply = await _handle(reader, message, text, chat)
     if reply is None or reply.duplicate:  # chat after all, or handled already
         return
@@ -307,6 +311,9 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
     if await bot.courier.deliver_together(behind.place, last, _summary_blocks(behind)):
         await _finished(bot, behind)
     else:
+        # Done again at the next session or start, from where it began (``Unfinished``):
+        # then its answers are given again, in this process too.
+        bot.forget_deliveries(behind.taken)
         log.warning("the catch-up summary for %s was not (all) posted", behind.place)
 
 
