@@ -22,21 +22,39 @@ from ai.search import Search
 from engine.errors import GameOver
 from engine.game import Game
 from engine.moves import Move
-from engine.text import Msg
+from engine.notation import MoveText
+from engine.text import Msg, Plural, Text
 
 #: the refusals when the game is over (an ``engine.errors.GameOver``)
 NO_MOVE_TO_CHOOSE = Msg("ai.over.choose", "the game is over: there is no move to choose")
 NO_MOVE_TO_SUGGEST = Msg("ai.over.suggest", "the game is over: there is no move to suggest")
+#: why a hint suggests its move (``advise``): the only one, or how the games played out after it
+#: ended, and after the runner-up
+ONLY_LEGAL = Msg("ai.reason.only_legal", "it is the only legal move.")
+LOOKED_AHEAD = Plural(
+    "ai.reason.looked_ahead",
+    "of the {playouts} game I played out from here, the {looked} after it left you {ahead:+.1f} "
+    "points against the best other player on average.",
+    "of the {playouts} games I played out from here, the {looked} after it left you "
+    "{ahead:+.1f} points against the best other player on average.", count="playouts")
+LOOKED_AHEAD_OTHER = Plural(
+    "ai.reason.looked_ahead_other",
+    "of the {playouts} game I played out from here, the {looked} after it left you {ahead:+.1f} "
+    "points against the best other player on average (after {other}: {other_ahead:+.1f}).",
+    "of the {playouts} games I played out from here, the {looked} after it left you "
+    "{ahead:+.1f} points against the best other player on average (after {other}: "
+    "{other_ahead:+.1f}).", count="playouts")
 
 __all__ = ["BUDGETS", "Advice", "Budget", "Level", "advise", "choose_move", "level_named"]
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """A suggested move and, in one line, why."""
+    """A suggested move and, in one line, why (written in the reader's language where it is
+    shown)."""
 
     move: Move
-    reason: str
+    reason: Text
 
 
 def choose_move(game: Game, *, playouts: int | None = None, seconds: float | None = None,
@@ -70,17 +88,16 @@ def advise(game: Game, *, playouts: int | None = 24, seconds: float | None = 1.0
     if not legal:
         raise GameOver(NO_MOVE_TO_SUGGEST())
     if len(legal) == 1:
-        return Advice(legal[0], "it is the only legal move.")
+        return Advice(legal[0], ONLY_LEGAL())
     search = Search(game, random.Random(seed))
     search.run(playouts, seconds, clock)
     ranked = search.ranked()
     move, looked, ahead = ranked[0]
-    reason = (f"of the {search.playouts} games I played out from here, the {looked} after it "
-              f"left you {ahead:+.1f} points against the best other player on average")
-    if len(ranked) > 1:
-        other, _, other_ahead = ranked[1]
-        reason += f" (after {other}: {other_ahead:+.1f})"
-    return Advice(move, reason + ".")
+    if len(ranked) < 2:
+        return Advice(move, LOOKED_AHEAD(playouts=search.playouts, looked=looked, ahead=ahead))
+    other, _, other_ahead = ranked[1]
+    return Advice(move, LOOKED_AHEAD_OTHER(playouts=search.playouts, looked=looked, ahead=ahead,
+                                           other=MoveText(other), other_ahead=other_ahead))
 
 
 def _budget(playouts: int | None, seconds: float | None, level: str | Level | None) -> Budget:

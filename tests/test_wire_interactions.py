@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from bot.discord_app.dispatch import NO_CHANNEL
+from bot.service.words.catalogue import say
 from tests.test_wire_faults import seat, table_posts
 from tests.wire_server import Request, User, WireServer
 from tests.wire_support import Running, busbot_on, wire_config, wire_server
@@ -102,9 +103,9 @@ async def test_a_press_without_a_channel_is_told_why_nothing_was_done(tmp_path: 
             payload = await server.press(ada, "bus:pass:1:0:5", without_channel=True)
             await server.wait_for(lambda: bool(callbacks(server, payload)))
         [answer] = callbacks(server, payload)
-        assert answer.json["data"]["content"] == NO_CHANNEL
+        assert answer.json["data"]["content"] == say(NO_CHANNEL())
         assert answer.json["data"]["flags"] & 64
-        assert "the game is gone" not in NO_CHANNEL and errors(running) == []
+        assert "the game is gone" not in say(NO_CHANNEL()) and errors(running) == []
 
 
 async def test_a_refused_slash_command_is_not_answered_again_after_a_restart(

@@ -53,12 +53,14 @@ from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, re
 from bot.discord_app.logs import one_line
 from bot.discord_app.outgoing import answer_nonce, send_to_channel, send_to_interaction
 from bot.service.router.chat import for_the_bot
+from bot.service.words.catalogue import Said
+from engine.text import Msg, Text
 
 log = logging.getLogger(__name__)
 
 #: A press or command whose interaction names no channel: no table to act at.
-NO_CHANNEL = ("I cannot tell which channel this came from, so nothing was done. Write your move "
-              "in the game's channel, or use `/bus move` there.")
+NO_CHANNEL = Msg("discord.no_channel", "I cannot tell which channel this came from, so nothing "
+                 "was done. Write your move in the game's channel, or use `/bus move` there.")
 #: Discord's code for an interaction it no longer knows (not acknowledged within 3 seconds).
 UNKNOWN_INTERACTION = 10062
 #: What discord.py raises when Discord took an interaction's answer (2xx) but said back nothing
@@ -98,10 +100,20 @@ async def tell_privately(client: discord.Client, interaction: discord.Interactio
                     one_line(error))
 
 
-def slow_down(seconds: float) -> str:
+SLOW_DOWN = Msg("discord.slow_down", "You are sending commands faster than the table can "
+               "follow; try again in {seconds} s. Nothing was done.")
+NOTHING_WAITS = Msg("discord.press.nothing_waits", "Nothing waits for a choice at this table now.")
+STALE_PRESS = Msg("discord.press.stale", "{changed} That message is of an earlier position, so "
+                  "nothing was changed.")
+NOT_YOUR_BUTTONS = Msg("discord.press.not_yours", "These buttons are for {player}, whose decision "
+                       "it is ({decision}). Nothing was changed; `preview MOVE` shows what a move "
+                       "would do.")
+
+
+def slow_down(seconds: float) -> Text:
     """The answer to a member over ``COMMANDS_PER_USER``."""
-    return (f"You are sending commands faster than the table can follow; try again in "
-            f"{max(1, round(seconds))} s. Nothing was done.")
+    return SLOW_DOWN(seconds=max(1, round(seconds)))
+
 
 
 @dataclass(slots=True)
@@ -136,7 +148,8 @@ class Request:
     @classmethod
     def of_interaction(cls, interaction: discord.Interaction[Any], said: str | Command,
                        **kw: Any) -> Request:
-        return cls(place_of(interaction.channel_id or 0), actor_for(interaction.user), said,
+        return cls(place_of(interaction.channel_id or 0),
+                   actor_for(interaction.user, interaction.locale), said,
                    interaction.id, interaction.guild, interaction.app_permissions,
                    isinstance(interaction.channel, discord.Thread), **kw)
 
@@ -166,7 +179,10 @@ class ChannelResponder:
 
     async def too_fast(self, seconds: float, tell: bool) -> None:
         if tell:
-            await self.answer(place_of(self.message.channel.id), Refusal(slow_down(seconds)))
+            place = place_of(self.message.channel.id)
+            text = await self.bot.written(place, actor_for(self.message.author),
+                                 slow_down(seconds))
+            await self.answer(place, Refusal(text))
 
     async def answer(self, place: str, reply: Reply) -> None:
         match reply:
@@ -218,7 +234,10 @@ class InteractionResponder:
 
     async def too_fast(self, seconds: float, tell: bool) -> None:
         # An interaction must be answered: always, and privately.
-        await tell_privately(self.bot, self.interaction, slow_down(seconds))
+        text = await self.bot.written(place_of(self.interaction.channel_id or 0),
+                                      actor_for(self.interaction.user, self.interaction.locale),
+                                      slow_down(seconds))
+        await tell_privately(self.bot, self.interaction, text)
 
     async def answer(self, place: str, reply: Reply) -> None:
         if reply.announcement is not None:  # what the place is still owed goes first
@@ -275,19 +294,18 @@ class InteractionResponder:
             await components.moved_on(self.bot, place, reply, sent, view)
 
 
-async def press_refusal(game: GameBackend, place: str, user_id: str, position: Position,
-                        action: str) -> str | None:
-    """Why a press cannot count: its message is of an older position (saying what changed),
-    or the decision is someone else's (Undo excepted: the service knows whose move it takes
-    back). None when it counts."""
+async def press_refusal(game: GameBackend, place: str, actor: Actor, position: Position,
+                        action: str) -> Said | None:
+    """Why a press cannot count: its message is of an older position (saying what changed,
+    in the presser's language), or the decision is someone else's (Undo excepted: the service
+    knows whose move it takes back). None when it counts."""
     now = await game.table_now(place)
     if now is None or now.position != position:
-        changed = await game.since(place, position)
-        why = changed or "Nothing waits for a choice at this table now."
-        return f"{why} {components.STALE}"
-    if action != "undo" and now.user_id != user_id:
-        return (f"These buttons are for {now.player}, whose decision it is ({now.decision}). "
-                f"Nothing was changed; `preview MOVE` shows what a move would do.")
+        language = await game.language_of(place, actor.user_id, actor.locale, actor.server)
+        changed = await game.since(place, position, language)
+        return STALE_PRESS(changed=changed or NOTHING_WAITS())
+    if action != "undo" and now.user_id != actor.user_id:
+        return NOT_YOUR_BUTTONS(player=now.player, decision=now.decision)
     return None
 
 
@@ -311,7 +329,8 @@ class Dispatcher:
                           press: tuple[Position, str] | None = None) -> None:
         """A slash command's typed command (or ``/bus do``'s text), or a press's."""
         if interaction.channel_id is None:  # no table to act at
-            await tell_privately(self.bot, interaction, NO_CHANNEL)
+            await tell_privately(self.bot, interaction, await self.bot.written(
+                place_of(0), actor_for(interaction.user, interaction.locale), NO_CHANNEL()))
             return
         request = Request.of_interaction(interaction, said, files=list(files), press=press,
                                          counted=press is not None)
@@ -328,20 +347,21 @@ class Dispatcher:
         """A component's ``interaction_check``: within the member's rate, and a press on the
         current position by the member whose decision it is; else answered privately (a press
         that names no channel too: there is no table to judge it by)."""
+        place = place_of(interaction.channel_id or 0)
+        actor = actor_for(interaction.user, interaction.locale)
         if interaction.channel_id is None:
-            await tell_privately(self.bot, interaction, NO_CHANNEL)
+            await tell_privately(self.bot, interaction,
+                                 await self.bot.written(place, actor, NO_CHANNEL()))
             return False
-        place = place_of(interaction.channel_id)
         limited = self.bot.too_fast(place, interaction.user.id)
         if limited is not None:
-            await tell_privately(self.bot, interaction, slow_down(limited[0]))
+            await tell_privately(self.bot, interaction,
+                                 await self.bot.written(place, actor, slow_down(limited[0])))
             return False
-        why = await press_refusal(self.bot.game, place, str(interaction.user.id), position,
-                                  action)
+        why = await press_refusal(self.bot.game, place, actor, position, action)
         if why is not None:
-            self.bot.log_handled(place, actor_for(interaction.user), action, None,
-                                 time.perf_counter())
-            await tell_privately(self.bot, interaction, why)
+            self.bot.log_handled(place, actor, action, None, time.perf_counter())
+            await tell_privately(self.bot, interaction, await self.bot.written(place, actor, why))
             return False
         return True
 
@@ -366,7 +386,8 @@ class Dispatcher:
         except AttachmentTooLarge as refusal:
             self.bot.log_handled(request.place, request.actor, request.said, None,
                                  time.perf_counter())
-            await responder.answer(request.place, Refusal(str(refusal)))
+            await responder.answer(request.place, Refusal(
+                await self.bot.written(request.place, request.actor, refusal.said)))
             return
         await self.bot.caught_up(request.place)  # moves missed while away come first
         async with self.bot.place_lock(request.place):
@@ -392,7 +413,8 @@ class Dispatcher:
             said = await self._settled(request)
         except Refused as refused:
             self.bot.log_handled(request.place, request.actor, request.said, None, started)
-            return Refusal(str(refused))
+            return Refusal(await self.bot.written(request.place, request.actor,
+                                         refused.said))
         reply = await self.bot.game.handle(request.place, request.actor, said,
                                            message_id=str(request.message_id),
                                            attachments=attachments, addressed=addressed,
@@ -408,7 +430,7 @@ class Dispatcher:
             said = await checked(request.guild, said, request.permissions,
                                  in_thread=request.in_thread)
         if request.press is not None:
-            stale = await press_refusal(self.bot.game, request.place, request.actor.user_id,
+            stale = await press_refusal(self.bot.game, request.place, request.actor,
                                         *request.press)
             if stale is not None:
                 raise Refused(stale)

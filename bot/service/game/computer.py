@@ -74,7 +74,7 @@ def owed(record: GameRecord, game: Game | None, now: float,
     if after is not None and after.why == TIMEOUT and after.seat == seat.name \
             and after.kind == decision.kind and decision.kind != DecisionKind.CHOOSE:
         return after  # the rest of the timed-out decision
-    if (record.on_timeout == "bot" and record.deadline is not None
+    if (record.on_timeout == "bot" and record.timed
             and PASSED in record.clock.reminded and not record.is_away(seat.name, now)):
         return Owed(seat.name, TIMEOUT, decision.kind)
     return None
@@ -120,7 +120,7 @@ class Thought:
     took (what the thinking budgets count)."""
 
     move: Move
-    reason: str
+    reason: Text | str
     seconds: float
 
 
@@ -149,6 +149,7 @@ def think(search: Search) -> Thought:
     """Do a search (on a worker process: pure Python, it would hold the interpreter's lock
     the rest of the bot needs), timing the processor seconds it takes."""
     started = time.process_time()
+    reason: Text | str
     if search.advice:
         advice = ai.advise(search.game, playouts=search.playouts, seconds=search.seconds,
                            seed=search.seed)

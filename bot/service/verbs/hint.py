@@ -19,6 +19,19 @@ from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash
 from bot.service.command.needs import playable
 from bot.service.command.words import Words
 from bot.service.game import computer
+from engine.notation import MoveText
+from engine.text import Msg, Text
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("hint.slash", "What the computer would play for you now, and why")
+HINTS_OFF = Msg("hint.off", "Hints are off in this game (it was created with `hints=off`).")
+NOT_YOURS = Msg("hint.not_yours", "A hint is only for the player whose decision it is, and it is "
+                "not yours now.")
+HINT = Msg("hint.hint", "Hint for {seat} (only a suggestion; nothing was played): `{move}`: "
+           "{reason}")
+USAGE = Msg("hint.usage", "`hint`")
+HELP = Msg("hint.help", "`hint` (what the computer would play for you now, with why; not in "
+           "games created with `new game hints=off`)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,29 +50,26 @@ def hints_off(ctx: GameContext) -> bool:
 def hint(ctx: GameContext, cmd: Hint) -> Outcome:
     live = ctx.live
     if hints_off(ctx):
-        return refuse("Hints are off in this game (it was created with `hints=off`).")
+        return refuse(HINTS_OFF())
     game = live.game
     decision = game.to_act() if game is not None else None
     seat = live.record.seat_of_user(ctx.actor.user_id)
     if game is None or decision is None or seat is None or seat.name != decision.player:
-        return refuse("A hint is only for the player whose decision it is, and it is not "
-                      "yours now.")
+        return refuse(NOT_YOURS())
     share = computer.Share(ctx.actor.server or ctx.place, ctx.actor.user_id, waiting=True)
     ask = computer.Ask(share, computer.hint_search(game.copy()))
     return Outcome("", pondering=computer.Pondering(ask, partial(_said, seat.name)))
 
 
-def _said(seat: str, thought: computer.Thought) -> str:
-    return (f"Hint for {seat} (only a suggestion; nothing was played): "
-            f"`{thought.move}`: {thought.reason}")
+def _said(seat: str, thought: computer.Thought) -> Text:
+    return HINT(seat=seat, move=MoveText(thought.move), reason=thought.reason)
 
 
 ENTRY = Entry(
-    "hint", ("hint",), "`hint`", read,
+    "hint", ("hint",), USAGE(), read,
     {Hint: Route(hint, (playable,), cost=Cost((Budget.PICTURE, Budget.THINKING), "hint"))},
-    help=((Section.PLAY, "`hint` (what the computer would play for you now, with why; not "
-                         "in games created with `new game hints=off`)"),),
+    help=((Section.PLAY, HELP()),),
     docs=((Who.DECIDING, "`hint` (a suggestion with its reason; off with the game option "
                          "`hints=off`)"),),
-    slash=Slash("hint", "What the computer would play for you now, and why", private=True),
+    slash=Slash("hint", SLASH(), private=True),
 )
