@@ -15,6 +15,7 @@ from bot.discord_app.gateway import (
     CAP,
     FIRST,
     PER_MINUTE,
+    SLACK,
     STEADY,
     WINDOW,
     IdentifyGate,
@@ -136,7 +137,20 @@ def test_the_bound_holds_even_when_every_connection_worked() -> None:
         assert pace.delay() == 0
         pace.trying()
         clock.now += 1
-    assert pace.delay() == pytest.approx(WINDOW - PER_MINUTE)
+    assert pace.delay() == pytest.approx(WINDOW + SLACK - PER_MINUTE)
+
+
+def test_the_bound_holds_at_the_gateway_too() -> None:
+    """An attempt reaches the gateway a moment after it began, later on a busy machine: the
+    eleventh try comes well after the minute of the first, so the gateway, counting on its own
+    clock, never sees eleven in a minute either."""
+    pace, clock = paced()
+    for _ in range(PER_MINUTE):
+        pace.trying()
+        clock.now += 0.1
+    began = clock.now - PER_MINUTE * 0.1
+    clock.now += pace.delay()
+    assert clock.now - began >= WINDOW + 1.0
 
 
 def test_a_burst_is_told_once_when_it_begins_and_once_when_it_ends() -> None:
