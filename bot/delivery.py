@@ -167,6 +167,29 @@ class Courier:
                 return False
         return True
 
+    async def remind(self, place: str, reply: Reply) -> None:
+        """Post a reminder that is not kept in the outbox (the bot-wide ``reminder_hours`` one:
+        marked given when it was handed out), pinging each member where they chose (``notify``)
+        as an announcement does; raises as ``Sender.post`` when the post failed."""
+        reply, direct = await self._ways(reply)
+        link = await self.sender.post(place, reply)
+        for user, language in direct:
+            await self._direct(place, user, language, reply.text, link)
+
+    async def _ways(self, reply: Reply) -> tuple[Reply, list[tuple[str, str]]]:
+        """``reply`` pinging in the channel only those who chose it (``notify channel|both``),
+        and who is to be pinged by direct message instead or too, with the language of what
+        they alone read (``off``: neither)."""
+        if not reply.mentions:
+            return reply, []
+        ways = await self.backend.ping_ways(reply.mentions)
+        direct = [(user, ways[user][1]) for user in reply.mentions
+                  if ways[user][0] in ("dm", "both")]
+        reply = copy.copy(reply)
+        reply.mentions = [user for user in reply.mentions
+                          if ways[user][0] in ("channel", "both")]
+        return reply, direct
+
     async def retry_due(self, now: float, lock: Callable[[str], asyncio.Lock],
                         *, everything: bool = False) -> int:
         """Try again in every place whose oldest unsent post is due by ``now`` (all of them
@@ -204,14 +227,7 @@ class Courier:
             return True
         nonce = f"bus{ids[0]}-{ids[-1]}"
         still = f"{MAYBE_POSTED}{nonce}: " if unsure else ""
-        direct: list[tuple[str, str]] = []
-        if reply.mentions:  # where each member pinged wants it (``notify``)
-            ways = await self.backend.ping_ways(reply.mentions)
-            direct = [(user, ways[user][1]) for user in reply.mentions
-                      if ways[user][0] in ("dm", "both")]
-            reply = copy.copy(reply)
-            reply.mentions = [user for user in reply.mentions
-                              if ways[user][0] in ("channel", "both")]
+        reply, direct = await self._ways(reply)  # where each member pinged wants it
         # Written ahead: if the process dies during the post, the next start retries exactly
         # this part with this nonce (a clear answer below replaces the note).
         await self.backend.mark_posting(ids, nonce)

@@ -366,3 +366,13 @@ def test_the_games_page_writes_a_return_from_time_away_out_in_utc(table: Table) 
     notes = page_notes(live, table.service.store.records(table.game_id()))
     [away] = [str(a.text) for a in notes.asides if "away until" in str(a.text)]
     assert away == "Daemonis is away until Jan 17, 2027, 08:00 UTC" and "<t:" not in away
+
+
+def test_the_bot_wide_reminder_waits_for_the_end_of_the_players_quiet_hours(
+        table: Table, clock: Clock) -> None:
+    table.ok("Arcsyn", "quiet 22:00-07:30 UTC")  # Arcsyn places first
+    assert table.service.due_reminders(MORNING + 15 * HOUR, 12) == []  # 23:00: quiet
+    assert table.service.due_reminders(MORNING + 23 * HOUR, 12) == []  # 07:00: still
+    [reminder] = table.service.due_reminders(MORNING + 23.5 * HOUR, 12)  # 07:30: it comes
+    assert reminder.user_ids == ("id-Arcsyn",)
+    assert table.service.due_reminders(MORNING + 24 * HOUR, 12) == []  # once

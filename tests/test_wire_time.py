@@ -163,3 +163,23 @@ async def test_the_daily_digest_is_a_direct_message_listing_the_waiting_game(
             assert f"- Game 1 in <#{table.id}>: Ada: place 2 starting buildings" in digest
             assert "1 game waits for you" in digest
             assert await reminders.send_digests(time.time() + 25 * HOUR) == 0  # once a day
+
+
+async def test_the_bot_wide_reminder_pings_where_the_member_chose(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        config = wire_config(server, tmp_path / "busbot.db", reminder_hours=24)
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        ada, bob, cy = (server.add_member(name) for name in ("Ada", "Bob", "Cy"))
+        table = server.channels["bus-table"]
+        async with busbot_on(server, config) as running:
+            for who, text in [(mod, "!bus new game auto_single=false"), (ada, "!bus join"),
+                              (bob, "!bus join"), (cy, "!bus join"),
+                              (mod, "!bus start order: Ada, Bob, Cy"), (ada, "!bus notify dm")]:
+                await say(server, who, text)
+            reminders = cast(Reminders, running.bot.get_cog("Reminders"))
+            since = len(server.requests)
+            assert await reminders.send_due(time.time() + 25 * HOUR) == 1
+            [posted] = [r for r in server.posts(since) if int(r.path.split("/")[-2]) == table.id]
+            assert "has waited" in checked(posted)["content"] and pinged(posted) == set()
+            [direct] = dms_to(server, ada, since)
+            assert "has waited" in direct and f"<#{table.id}>" in direct

@@ -14,12 +14,10 @@ from __future__ import annotations
 import logging
 import time
 
-import discord
 from discord.ext import commands, tasks
 
 from bot.api import Reminder, Reply
 from bot.discord_app.bot import BusBot
-from bot.discord_app.outgoing import send_to_channel
 
 log = logging.getLogger(__name__)
 
@@ -83,17 +81,15 @@ class Reminders(commands.Cog):
         return posted
 
     async def post(self, reminder: Reminder) -> bool:
-        channel_id = int(reminder.place)
+        """Post ``reminder`` in its place, pinging its member where they chose (``notify``)."""
+        reply = Reply(reminder.text, mentions=list(reminder.user_ids))
         try:
-            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            if not isinstance(channel, discord.abc.Messageable):
-                log.warning("reminder for %s: not a channel one can post in", reminder.place)
-                return False
-            reply = Reply(reminder.text, mentions=list(reminder.user_ids))
-            await send_to_channel(channel, reply)
-        except discord.HTTPException as error:
+            async with self.bot.place_lock(reminder.place):
+                await self.bot.courier.remind(reminder.place, reply)
+        except Exception as error:
             # A deleted channel or a lost permission must not stop the other tables' reminders.
-            log.warning("reminder for %s not posted: %s", reminder.place, error)
+            log.warning("reminder for %s not posted: %s: %s", reminder.place,
+                        type(error).__name__, error)
             return False
         return True
 
