@@ -6,6 +6,7 @@ console writes it out in its local zone and lets its practice clock move on)."""
 from __future__ import annotations
 
 import io
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from bot.service.game import timebank
 from bot.service.game.live_game import build_game
 from bot.service.game.quiet import Quiet, QuietHours
 from bot.service.game.records import GameRecord
+from bot.service.store import store as store_module
 from bot.service.verbs.timebank import USAGE as TIMEBANK_USAGE
 from bot.service.words.moments import local_zone, written_out
 from tests.service_support import SETUP, Table, open_table, play, started
@@ -376,3 +378,21 @@ def test_the_bot_wide_reminder_waits_for_the_end_of_the_players_quiet_hours(
     [reminder] = table.service.due_reminders(MORNING + 23.5 * HOUR, 12)  # 07:30: it comes
     assert reminder.user_ids == ("id-Arcsyn",)
     assert table.service.due_reminders(MORNING + 24 * HOUR, 12) == []  # once
+
+
+def test_a_time_away_not_saved_draws_nothing_on_the_allowance(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with monkeypatch.context() as patched:  # the store fails inside the change's transaction
+        patched.setattr(store_module, "_schedule", broken)
+        failed = table.say("Daemonis", "away 10d")
+        assert not failed.ok and "disk I/O error" in failed.text
+    assert "away until" not in table.ok("Zed", "status").text
+    assert "30 days of time away left" in table.ok("Daemonis", "away").text  # none drawn
+    assert "20 left this year" in table.ok("Daemonis", "away 10d").text
+    with monkeypatch.context() as patched:
+        patched.setattr(store_module, "_schedule", broken)
+        assert not table.say("Daemonis", "back").ok
+    assert "20 days of time away left" in table.ok("Daemonis", "away").text  # none given back

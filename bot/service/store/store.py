@@ -111,6 +111,9 @@ class Change:
     #: given the game's id; what it returns is added to the announcement, and kept here
     derive: Callable[[sqlite_utils.Database, int], str] | None = None
     derived: str = ""
+    #: side rows of the command written in the same transaction, before the records (the
+    #: days ``away`` draws on the member's allowance: ``store/allowance.py``)
+    writes: list[Callable[[sqlite_utils.Database], None]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +285,8 @@ class Store:
                     "WHERE id = ?",
                     [change.status, change.edition, change.players, last_seq, now, *waiting,
                      game_id])
+            for write in change.writes:
+                write(db)
             if change.records:
                 db.conn.executemany(
                     f"INSERT INTO records ({RECORD_COLUMNS}) "
