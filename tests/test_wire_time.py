@@ -183,3 +183,34 @@ async def test_the_bot_wide_reminder_pings_where_the_member_chose(tmp_path: Path
             assert "has waited" in checked(posted)["content"] and pinged(posted) == set()
             [direct] = dms_to(server, ada, since)
             assert "has waited" in direct and f"<#{table.id}>" in direct
+
+
+async def test_a_reminder_by_direct_message_takes_the_last_one_down(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        config = wire_config(server, tmp_path / "busbot.db")
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        ada, bob, cy = (server.add_member(name) for name in ("Ada", "Bob", "Cy"))
+        async with busbot_on(server, config) as running:
+            for who, text in [(mod, "!bus new game auto_single=false"), (ada, "!bus join"),
+                              (bob, "!bus join"), (cy, "!bus join"),
+                              (mod, "!bus start order: Ada, Bob, Cy"), (mod, "!bus deadline 24h"),
+                              (ada, "!bus notify dm")]:
+                await say(server, who, text)
+            reminders = cast(Reminders, running.bot.get_cog("Reminders"))
+            since = len(server.requests)
+            assert await reminders.run_due(time.time() + 12.5 * HOUR) == 1
+            [half] = dms_to(server, ada, since)
+            assert "halfway" in half
+            [dm] = [int(r.path.split("/")[-2]) for r in server.posts(since)
+                    if server.dms.get(int(r.path.split("/")[-2])) == ada.id]
+            [first] = server.history[dm]
+            since = len(server.requests)
+            assert await reminders.run_due(time.time() + 23.5 * HOUR) == 1
+            [hour] = dms_to(server, ada, since)
+            assert "an hour from" in hour
+            gone = f"/api/v10/channels/{dm}/messages/{first['id']}"
+            await server.wait_for(lambda: any(
+                r.method == "DELETE" and r.path == gone for r in server.requests[since:]))
+            # the first is gone; the hour's is the only one left to Ada
+            assert [m["content"] for channel, user in server.dms.items() if user == ada.id
+                    for m in server.history.get(channel, [])] == [hour]

@@ -537,7 +537,16 @@ class WireServer:
                 and int(parts[1]) in self.dms:
             if self.dms[int(parts[1])] in self.closed_dms:  # as Discord: closed DMs
                 return _error(403, 50007, "Cannot send messages to this user")
-            return _json(self._message(int(parts[1]), recorded))
+            body, dm = recorded.json or {}, int(parts[1])
+            key = (dm, str(body.get("nonce")))
+            if body.get("enforce_nonce") and key in self.nonces:  # made once per nonce
+                self.repeats += 1
+                return _json(self.nonces[key])
+            told = self._message(dm, recorded)
+            self._keep(told)  # kept, so the bot can take it down again
+            if body.get("nonce") is not None:
+                self.nonces[key] = told
+            return _json(told)
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
             channel = next(c for c in self.channels.values() if c.id == int(parts[1]))
             granted = self._bot_permissions(channel)

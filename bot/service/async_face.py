@@ -153,6 +153,8 @@ class AsyncGameService:
     unanswered = _OnDb(GameFace.unanswered)
     unsent = _OnDb(GameFace.unsent)
     mark_sent = _OnDb(GameFace.mark_sent)
+    unsent_direct = _OnDb(GameFace.unsent_direct)
+    direct_sent = _OnDb(GameFace.direct_sent)
     mark_failed = _OnDb(GameFace.mark_failed)
     mark_posting = _OnDb(GameFace.mark_posting)
     replaced = _OnDb(GameFace.replaced)

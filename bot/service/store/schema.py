@@ -323,6 +323,19 @@ def _away_days(db: sqlite_utils.Database) -> None:
                "covered_until REAL NOT NULL, PRIMARY KEY (server, user_id, year)) WITHOUT ROWID")
 
 
+def _direct_pings(db: sqlite_utils.Database) -> None:
+    """``direct_pings``: the pings owed or sent by direct message (``direct_pings.py``): the
+    place of the post, its game and the decision it reminds of (a reminder's), the member and
+    the text in their language, and once sent, when and as which message (and when a later
+    reminder's replaced it); indexed where unsent."""
+    db.execute("CREATE TABLE IF NOT EXISTS direct_pings (id INTEGER PRIMARY KEY, place TEXT NOT "
+               "NULL, game_id INTEGER, reminds INTEGER, user_id TEXT NOT NULL, language TEXT "
+               "NOT NULL, text TEXT NOT NULL, created_at REAL NOT NULL, sent_at REAL, link TEXT, "
+               "replaced_at REAL)")
+    db.execute("CREATE INDEX IF NOT EXISTS direct_pings_unsent ON direct_pings (place, id) "
+               "WHERE sent_at IS NULL")
+
+
 def _rated_games(db: sqlite_utils.Database) -> None:
     """``rated_games``: each finished game as the ratings see it (``ratings/tables.py``):
     counted or not and why, assisted or not, the moment it counts from, its season. Derived."""
@@ -393,6 +406,7 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
     "rating_settings": _rating_settings, "languages": _languages,
     "member_times": _member_times, "away_allowance": _away_allowance, "away_days": _away_days,
+    "direct_pings": _direct_pings,
 }
 
 

@@ -21,9 +21,9 @@ from typing import Any
 
 import sqlite_utils
 
-from bot.api import Announcement, Failure
+from bot.api import Announcement, DirectPing, Failure
 from bot.service.game.records import GameStatus, Record
-from bot.service.store import StoreError, connect, outbox, schema, snapshots
+from bot.service.store import StoreError, connect, direct_pings, outbox, schema, snapshots
 from bot.service.store.schema import RECORD_COLUMNS, record_rows, stored_records
 from engine.limits import DAY, HANDLED_KEEP_DAYS, SENT_KEEP_DAYS
 
@@ -442,9 +442,20 @@ class Store:
         with self.lock:
             return outbox.unsent(self.db, place=place, due_by=due_by)
 
-    def mark_sent(self, ids: list[int], now: float) -> None:
+    def mark_sent(self, ids: list[int], now: float, direct: Sequence[DirectPing] = ()) -> None:
+        """``ids`` were posted, owing the ``direct`` pings: one transaction."""
         with self.transaction() as db:
             outbox.mark_sent(db, ids, now)
+            if direct:
+                direct_pings.owe(db, ids, direct, now)
+
+    def unsent_direct(self, place: str | None = None) -> list[DirectPing]:
+        with self.lock:
+            return direct_pings.unsent(self.db, place)
+
+    def direct_sent(self, ping_id: int, link: str | None, now: float) -> list[str]:
+        with self.transaction() as db:
+            return direct_pings.sent(db, ping_id, link, now)
 
     def replaced(self, ids: list[int], link: str, now: float) -> list[str]:
         with self.transaction() as db:
@@ -487,6 +498,7 @@ class Store:
             sent = db.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?",
                               [now - SENT_KEEP_DAYS * DAY]).rowcount
             db.execute("DELETE FROM unanswered WHERE at < ?", [now - HANDLED_KEEP_DAYS * DAY])
+            direct_pings.prune(db, now - SENT_KEEP_DAYS * DAY)
         return max(0, handled), max(0, sent)
 
 
