@@ -405,7 +405,13 @@ class GameFace(Protocol):
 
     def digests(self, now: float | None = None) -> list[tuple[str, str]]:
         """The daily digests due by ``now``: each (member, text), to be sent by direct message;
-        each is given once (a failed send is not retried that day)."""
+        each is given again later that day (a bounded number of times) until ``digest_sent``
+        says it went."""
+        ...
+
+    def digest_sent(self, user_id: str, now: float | None = None) -> None:
+        """The digest ``digests`` gave for ``user_id`` went out by ``now`` (or Discord refused
+        it outright): it is not tried again; the next is tomorrow's."""
         ...
 
     def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:

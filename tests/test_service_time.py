@@ -396,3 +396,33 @@ def test_a_time_away_not_saved_draws_nothing_on_the_allowance(
         patched.setattr(store_module, "_schedule", broken)
         assert not table.say("Daemonis", "back").ok
     assert "20 days of time away left" in table.ok("Daemonis", "away").text  # none given back
+
+
+def test_a_digest_not_sent_is_tried_again_that_day_a_bounded_number_of_times(
+        tmp_path: Path, clock: Clock) -> None:
+    service = GameService(str(tmp_path / "r.db"), renderer=None, clock=clock,
+                          rate_limits=False)
+    table = Table(service)
+    started(table, 3)  # Arcsyn to act
+    table.ok("Arcsyn", "digest on 08:30 UTC")
+    table.ok("Daemonis", "digest on 08:30 UTC")  # nothing waits for Daemonis
+    clock.now = MORNING + 30 * 60
+    [(user, first)] = service.digests()  # handed out, never confirmed sent (it failed)
+    assert user == "id-Arcsyn"
+    assert service.digests() == []  # not at once
+    clock.now += 15 * 60
+    assert service.digests() == [(user, first)]  # the same digest, a quarter of an hour later
+    clock.now += 30 * 60
+    assert service.digests() == [(user, first)]  # then half an hour later
+    clock.now += 60 * 60
+    assert service.digests() == [(user, first)]  # four tries in all, then none that day
+    clock.now += 5 * HOUR
+    assert service.digests() == []
+    clock.now = MORNING + DAY + 30 * 60  # the next day's comes
+    [(_, again)] = service.digests()
+    service.digest_sent("id-Arcsyn")  # it went out: no retry
+    clock.now += 3 * HOUR
+    assert service.digests() == []
+    clock.now = MORNING + 2 * DAY + 30 * 60
+    assert [user for user, _ in service.digests()] == ["id-Arcsyn"]
+    service.close()

@@ -83,6 +83,12 @@ def dms_to(server: WireServer, user: User, since: int) -> list[str]:
             server.closed_dms]
 
 
+def kept_dms(server: WireServer, user: User) -> list[str]:
+    """The direct messages ``user`` has from the bot now (made, and not taken down)."""
+    return [m["content"] for channel, member in server.dms.items() if member == user.id
+            for m in server.history.get(channel, [])]
+
+
 async def test_a_turn_ping_by_direct_message_and_its_one_fallback(tmp_path: Path) -> None:
     async with wire_server() as server:
         config = wire_config(server, tmp_path / "busbot.db")
@@ -211,6 +217,27 @@ async def test_a_reminder_by_direct_message_takes_the_last_one_down(tmp_path: Pa
             gone = f"/api/v10/channels/{dm}/messages/{first['id']}"
             await server.wait_for(lambda: any(
                 r.method == "DELETE" and r.path == gone for r in server.requests[since:]))
-            # the first is gone; the hour's is the only one left to Ada
-            assert [m["content"] for channel, user in server.dms.items() if user == ada.id
-                    for m in server.history.get(channel, [])] == [hour]
+            assert kept_dms(server, ada) == [hour]  # the first is gone: one, never a pile
+
+
+async def test_a_digest_that_failed_is_sent_later_that_day(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        config = wire_config(server, tmp_path / "busbot.db")
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        ada, bob, cy = (server.add_member(name) for name in ("Ada", "Bob", "Cy"))
+        async with busbot_on(server, config) as running:
+            for who, text in [(mod, "!bus new game auto_single=false"), (ada, "!bus join"),
+                              (bob, "!bus join"), (cy, "!bus join"),
+                              (mod, "!bus start order: Ada, Bob, Cy"),
+                              (ada, "!bus digest on 07:00 UTC")]:
+                await say(server, who, text)
+            reminders = cast(Reminders, running.bot.get_cog("Reminders"))
+            server.fail_dms.append(400)  # Discord fails the first try
+            due = time.time() + 25 * HOUR
+            assert await reminders.send_digests(due) == 0
+            assert kept_dms(server, ada) == [] and server.fail_dms == []
+            assert await reminders.send_digests(due + 60) == 0  # not at once
+            assert await reminders.send_digests(due + 16 * 60) == 1  # a quarter hour later
+            [digest] = kept_dms(server, ada)
+            assert "1 game waits for you" in digest
+            assert await reminders.send_digests(due + 3 * HOUR) == 0  # sent: once that day

@@ -159,6 +159,7 @@ class AsyncGameService:
     mark_posting = _OnDb(GameFace.mark_posting)
     replaced = _OnDb(GameFace.replaced)
     digests = _OnDb(GameFace.digests)
+    digest_sent = _OnDb(GameFace.digest_sent)
     ping_ways = _OnDb(GameFace.ping_ways)
     dms_closed = _OnDb(GameFace.dms_closed)
     export = _OnDb(GameFace.export)

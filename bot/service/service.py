@@ -105,6 +105,9 @@ class GameService(Core):
     def digests(self, now: float | None = None) -> list[tuple[str, str]]:
         return digests.due(self.store, self.clock() if now is None else now)
 
+    def digest_sent(self, user_id: str, now: float | None = None) -> None:
+        members.digest_sent(self.store, [user_id], self.clock() if now is None else now)
+
     def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         return members.ping_ways(self.store, user_ids, self.clock(), self.budgets.may_dm)
 

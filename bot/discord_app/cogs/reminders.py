@@ -17,6 +17,7 @@ import time
 from discord.ext import commands, tasks
 
 from bot.api import Reminder, Reply
+from bot.delivery import Refused
 from bot.discord_app.bot import BusBot
 
 log = logging.getLogger(__name__)
@@ -57,15 +58,22 @@ class Reminders(commands.Cog):
         return posted
 
     async def send_digests(self, now: float) -> int:
-        """Send each daily digest due at ``now`` by direct message; returns how many went (one
-        that fails is let go: the next comes tomorrow)."""
+        """Send each daily digest due at ``now`` by direct message; returns how many went. One
+        that fails is given again later that day (a bounded number of times: the service keeps
+        the count); one Discord refuses outright (closed direct messages) is let go."""
         sent = 0
         for user, text in await self.bot.game.digests(now):
             try:
                 await self.bot.courier.sender.tell(user, text)
+            except Refused as error:  # closed direct messages: trying again will not help
+                log.info("the digest of %s was refused: %s", user, error)
+            except Exception as error:  # the network, a busy Discord: tried again later
+                log.info("the digest of %s was not sent (tried again later): %s: %s", user,
+                         type(error).__name__, error)
+                continue
+            else:
                 sent += 1
-            except Exception as error:  # closed direct messages: nothing else to do
-                log.info("the digest of %s was not sent: %s", user, error)
+            await self.bot.game.digest_sent(user, now)
         return sent
 
     @check.before_loop

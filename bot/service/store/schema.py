@@ -300,12 +300,15 @@ def _member_times(db: sqlite_utils.Database) -> None:
     """``member_times``: what each member chose about their time (``members.py``): their zone,
     their quiet hours (each change from its moment on, as JSON), where they are pinged, until
     when their direct messages are taken as closed, and their daily digest's time of day and
-    next moment (indexed where there is one)."""
+    next moment (indexed where there is one), and how often the digest now owed was handed out
+    without being sent (``digest_tries``: its retries are bounded)."""
     db.execute("CREATE TABLE IF NOT EXISTS member_times (user_id TEXT PRIMARY KEY, "
                "zone TEXT, quiet TEXT, notify TEXT, dm_closed_until REAL, digest INTEGER, "
-               "digest_next REAL)")
+               "digest_next REAL, digest_tries INTEGER)")
     db.execute("CREATE INDEX IF NOT EXISTS member_times_digest ON member_times (digest_next) "
                "WHERE digest_next IS NOT NULL")
+    if "digest_tries" not in db.table("member_times").columns_dict:
+        db.execute("ALTER TABLE member_times ADD COLUMN digest_tries INTEGER")
 
 
 def _away_allowance(db: sqlite_utils.Database) -> None:
@@ -412,7 +415,7 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
 
 #: The columns side tables gained after they were first made (``ALTER TABLE`` where missing).
 ADDED_COLUMNS = {"outbox": ("story", "language", "reminds", "link", "replaced_at"),
-                 "schedule": ("runs_out",)}
+                 "schedule": ("runs_out",), "member_times": ("digest_tries",)}
 
 
 def side_tables_missing(db: sqlite_utils.Database) -> bool:
