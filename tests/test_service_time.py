@@ -8,21 +8,20 @@ from __future__ import annotations
 import io
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot import console
 from bot.api import Reply
-from bot.service import GameService
+from bot.service import GameService, ratings
 from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.prepared import seat_notes
 from bot.service.game import timebank
 from bot.service.game.live_game import build_game
 from bot.service.game.quiet import Quiet, QuietHours
 from bot.service.game.records import GameRecord
-from bot.service.store import store as store_module
 from bot.service.verbs.timebank import USAGE as TIMEBANK_USAGE
 from bot.service.words.moments import local_zone, written_out
 from tests.service_support import SETUP, Table, open_table, play, started
@@ -382,18 +381,21 @@ def test_the_bot_wide_reminder_waits_for_the_end_of_the_players_quiet_hours(
 
 def test_a_time_away_not_saved_draws_nothing_on_the_allowance(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*args: object) -> None:
+    def broken(*args: object) -> str:
         raise sqlite3.OperationalError("disk I/O error")
 
+    def failing_after_the_writes(*args: object) -> Callable[..., str]:
+        return broken  # the derived data, written after the side rows: they are rolled back
+
     with monkeypatch.context() as patched:  # the store fails inside the change's transaction
-        patched.setattr(store_module, "_schedule", broken)
+        patched.setattr(ratings, "on_change", failing_after_the_writes)
         failed = table.say("Daemonis", "away 10d")
         assert not failed.ok and "disk I/O error" in failed.text
     assert "away until" not in table.ok("Zed", "status").text
     assert "30 days of time away left" in table.ok("Daemonis", "away").text  # none drawn
     assert "20 left this year" in table.ok("Daemonis", "away 10d").text
     with monkeypatch.context() as patched:
-        patched.setattr(store_module, "_schedule", broken)
+        patched.setattr(ratings, "on_change", failing_after_the_writes)
         assert not table.say("Daemonis", "back").ok
     assert "20 days of time away left" in table.ok("Daemonis", "away").text  # none given back
 

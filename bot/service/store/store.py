@@ -111,7 +111,7 @@ class Change:
     #: given the game's id; what it returns is added to the announcement, and kept here
     derive: Callable[[sqlite_utils.Database, int], str] | None = None
     derived: str = ""
-    #: side rows of the command written in the same transaction, before the records (the
+    #: side rows of the command written in the same transaction, with the derived data (the
     #: days ``away`` draws on the member's allowance: ``store/allowance.py``)
     writes: list[Callable[[sqlite_utils.Database], None]] = field(default_factory=list)
 
@@ -285,8 +285,6 @@ class Store:
                     "WHERE id = ?",
                     [change.status, change.edition, change.players, last_seq, now, *waiting,
                      game_id])
-            for write in change.writes:
-                write(db)
             if change.records:
                 db.conn.executemany(
                     f"INSERT INTO records ({RECORD_COLUMNS}) "
@@ -504,8 +502,11 @@ class Store:
 
 def _derive_and_announce(db: sqlite_utils.Database, game_id: int, change: Change,
                          now: float) -> None:
-    """The change's derived data (``Change.derive``), then its announcement, which ends with
-    what the derivation said (a finished game's rating changes)."""
+    """The change's side rows (``Change.writes``) and derived data (``Change.derive``), then
+    its announcement, which ends with what the derivation said (a finished game's rating
+    changes)."""
+    for write in change.writes:
+        write(db)
     if change.derive is not None:
         change.derived = change.derive(db, game_id)
     if change.announcement is not None:
