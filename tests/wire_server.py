@@ -129,6 +129,7 @@ class WireServer:
         self.history: dict[int, list[dict[str, Any]]] = {}  # channel id -> messages, oldest first
         self.dms: dict[int, int] = {}  # direct-message channel id -> the user's id
         self.closed_dms: set[int] = set()  # users who take no direct message from the bot
+        self.fail_dms: list[int] = []  # statuses the next direct messages fail with, in turn
         self.rate_limit_next: dict[str, float] = {}  # path suffix -> retry_after
         self.refuse_publish = False
         self.expire_interactions = False  # answer callbacks as Discord does after 3 seconds
@@ -638,7 +639,19 @@ class WireServer:
                 and int(parts[1]) in self.dms:
             if self.dms[int(parts[1])] in self.closed_dms:  # as Discord: closed DMs
                 return _error(403, 50007, "Cannot send messages to this user")
-            return _json(self._message(int(parts[1]), recorded))
+            if self.fail_dms:
+                status = self.fail_dms.pop(0)
+                return _error(status, 0, f"{status}: injected")
+            body, dm = recorded.json or {}, int(parts[1])
+            key = (dm, str(body.get("nonce")))
+            if body.get("enforce_nonce") and key in self.nonces:  # made once per nonce
+                self.repeats += 1
+                return _json(self.nonces[key])
+            told = self._message(dm, recorded)
+            self._keep(told)  # kept, so the bot can take it down again
+            if body.get("nonce") is not None:
+                self.nonces[key] = told
+            return _json(told)
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
             channel = next(c for c in self.channels.values() if c.id == int(parts[1]))
             granted = self._bot_permissions(channel)
