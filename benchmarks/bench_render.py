@@ -1,7 +1,7 @@
 """How long the table picture takes, and how big it is: late-game 5-player tables at 1000 px.
 
 Run: ``.venv/bin/python benchmarks/bench_render.py [--size 1000] [--runs 40] [--turns 120]
-[--baseline REF] [--layouts-only]``
+[--baseline REF] [--layouts-only] [--language de]``
 
 It prints, in one run:
 
@@ -15,6 +15,8 @@ It prints, in one run:
   that day's portrait picture, which has as many pixels. Target: at most 1.2x today's time,
   compared as the CPU time of the drawing process (``time.process_time``), which the other work
   of a shared machine does not inflate as it does the wall-clock time (both are printed).
+  With ``--language de`` today's pictures are drawn with that language's catalogue (its longer
+  labels measured and fitted), against the baseline's English ones (issue 34).
 
 - **one table**: the last positions of a seeded random 5-player game (a full city, many lines, a
   decision pending), each drawn once, in order, as the bot draws a running game after each
@@ -131,6 +133,10 @@ from render import render_png, render_svg
 import render.layout
 layouts = [name for name in sys.argv[2].split(",")]
 runs = int(sys.argv[1])
+kw = {}
+if len(sys.argv) > 3 and sys.argv[3] not in ("", "en"):
+    from bot.service.words.catalogue import words_for
+    kw["words"] = words_for(sys.argv[3])
 full = random_game(5, 33)
 tables = []
 for back in range(runs, 0, -1):
@@ -142,17 +148,17 @@ out = {}
 for layout in layouts:
     known = layout in render.layout.LAYOUTS
     drawn = layout if known else "portrait"
-    png = render_png(tables[0], layout=drawn)
+    png = render_png(tables[0], layout=drawn, **kw)
     ms, cpu, sizes = [], [], []
     for table in tables:
         start, used = time.perf_counter(), time.process_time()
-        png = render_png(table, layout=drawn)
+        png = render_png(table, layout=drawn, **kw)
         cpu.append((time.process_time() - used) * 1000)
         ms.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
     out[layout] = {"drawn": drawn, "ms": statistics.median(ms), "cpu": statistics.median(cpu),
                    "kb": statistics.median(sizes) / 1024,
-                   "svg": render_svg(tables[-1], layout=drawn)}
+                   "svg": render_svg(tables[-1], layout=drawn, **kw)}
 print(json.dumps(out))
 """
 
@@ -168,16 +174,18 @@ def unpack(ref: str, into: Path) -> Path:
     return into
 
 
-def layout_times(where: Path, runs: int) -> dict[str, dict[str, object]]:
+def layout_times(where: Path, runs: int, language: str = "") -> dict[str, dict[str, object]]:
     env = dict(os.environ, PYTHONPATH=str(where))
-    out = subprocess.run([sys.executable, "-c", LAYOUT_WORKER, str(runs), ",".join(LAYOUTS)],
+    out = subprocess.run([sys.executable, "-c", LAYOUT_WORKER, str(runs), ",".join(LAYOUTS),
+                          language],
                          capture_output=True, text=True, check=True, env=env, cwd=str(where))
     result: dict[str, dict[str, object]] = json.loads(out.stdout)
     return result
 
 
-def per_layout(baseline: str | None, runs: int, rounds: int = 3) -> None:
-    """Each layout's picture time (against ``baseline``'s), size and smallest labels."""
+def per_layout(baseline: str | None, runs: int, rounds: int = 3, language: str = "") -> None:
+    """Each layout's picture time (against ``baseline``'s, in English), size and smallest
+    labels; today's drawn in ``language`` where one is named."""
     from render.measure import PHONE_WIDTH, SMALL_PRINT, label_heights
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -189,7 +197,7 @@ def per_layout(baseline: str | None, runs: int, rounds: int = 3) -> None:
         now: dict[str, dict[str, object]] = {}
         then: dict[str, dict[str, object]] = {}
         for _ in range(rounds):  # alternately, so a busy machine weighs on both alike
-            now = layout_times(ROOT, runs)
+            now = layout_times(ROOT, runs, language)
             if today is not None:
                 then = layout_times(today, runs)
             for name in LAYOUTS:
@@ -198,6 +206,8 @@ def per_layout(baseline: str | None, runs: int, rounds: int = 3) -> None:
                 if then:
                     then_ms[name].append(float(then[name]["ms"]))  # type: ignore[arg-type]
                     then_cpu[name].append(float(then[name]["cpu"]))  # type: ignore[arg-type]
+    if language:
+        print(f"today's pictures drawn in {language!r}, the baseline's in English")
     print(f"per layout, at its own size, median of {rounds} alternate runs of {runs} "
           f"positions (wall-clock ms, and the CPU ms of the process, which other work on the "
           f"machine does not inflate: the ratio to today's is of CPU time); small print in CSS "
@@ -233,8 +243,10 @@ def main() -> None:
                         help="git revision of today's renderer to compare with ('' for none)")
     parser.add_argument("--layouts-only", action="store_true",
                         help="only the per-layout figures")
+    parser.add_argument("--language", default="",
+                        help="draw today's pictures in this language (its catalogue)")
     args = parser.parse_args()
-    per_layout(args.baseline or None, args.runs)
+    per_layout(args.baseline or None, args.runs, language=args.language)
     if args.layouts_only:
         return
     tables = [late_game(k) for k in range(args.runs, 0, -1)]

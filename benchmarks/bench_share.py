@@ -142,6 +142,9 @@ class Quiet:
     async def tell(self, user_id: str, text: str) -> None:
         pass
 
+    async def take_down(self, place: str, link: str) -> None:
+        pass
+
 
 @dataclass
 class Loop:

@@ -25,7 +25,9 @@ class Actor:
     the service compares with the configured moderator role. ``server`` is the Discord server
     (guild) the message came from, which the per-server budgets count by and ``games`` lists the
     games of; None where there is none (the console, a direct message), and then the place
-    counts as its own server.
+    counts as its own server. ``locale`` is the language the person's app says they read
+    (Discord's locale of a slash command or a button press, ``de``, ``en-GB``): what they alone
+    read is written in it where they chose no language of their own.
     """
 
     user_id: str
@@ -33,6 +35,7 @@ class Actor:
     is_manager: bool = False
     roles: tuple[str, ...] = ()
     server: str | None = None
+    locale: str | None = None
 
 
 class Command:
@@ -182,6 +185,9 @@ class TableNow:
     user_id: str | None
     decision: str
     choices: tuple[str, ...]
+    #: the language of the post offering them (the game's): the buttons' and menus' words,
+    #: and the moves' notation the menus show (a choice's value stays the canonical one)
+    language: str = "en"
 
 
 # ---- what the service owes a place (its outbox) -------------------------------------------------
@@ -224,6 +230,9 @@ class Announcement:
     #: the language ``text`` is written in (the game's, when it was made): what a late post
     #: adds to it is written in the same
     language: str = "en"
+    #: a reminder of the decision the game waits for (its clock's key; None: not a reminder):
+    #: once it is out, the post of an earlier reminder of the same decision is taken down
+    reminds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,8 +303,9 @@ class GameFace(Protocol):
         """The decision the place's game waits for (None: none), for buttons and menus."""
         ...
 
-    def since(self, place: str, then: Position) -> str:
-        """What changed in the place's game since ``then`` ("" when nothing did)."""
+    def since(self, place: str, then: Position, language: str | None = None) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did), written in
+        ``language`` (None: the game's)."""
         ...
 
     def waiting_user(self, place: str) -> str | None:
@@ -304,6 +314,15 @@ class GameFace(Protocol):
 
     def where_things_stand(self, place: str) -> str | None:
         """A line for someone arriving at a table: the open game and whom it waits for."""
+        ...
+
+    def language_of(self, place: str, user_id: str | None = None,
+                    locale: str | None = None, server: str | None = None) -> str:
+        """The language of what is said at ``place`` (a code: ``en``, ``de``): to everyone
+        there (the game's, else ``server``'s default), or to ``user_id`` alone (their own,
+        else ``locale``, their app's, else the game's or the server's). An adapter writes its
+        own words (a button's label, the console's lines, a refusal before the service) in
+        it."""
         ...
 
     def due_reminders(self, now: float, hours: float) -> list[Reminder]:
@@ -351,8 +370,30 @@ class GameFace(Protocol):
         """A post failed (``refused``: the place refused it): when to try again, whom to tell."""
         ...
 
+    def replaced(self, ids: Sequence[int], link: str) -> list[str]:
+        """The announcements ``ids``, just sent, were posted as the message at ``link``: when
+        that is one reminder, the links of the earlier reminders of the same decision it
+        replaces (each given once, marked replaced), to be taken down."""
+        ...
+
     def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
         """Note that ``ids`` are about to be posted with ``nonce`` (a crash repeats that post)."""
+        ...
+
+    def digests(self, now: float | None = None) -> list[tuple[str, str]]:
+        """The daily digests due by ``now``: each (member, text), to be sent by direct message;
+        each is given once (a failed send is not retried that day)."""
+        ...
+
+    def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        """How each of ``user_ids`` is pinged now, with the language of what they alone read:
+        ``channel``, ``dm``, ``both`` or ``off`` (``notify``; by the channel while their direct
+        messages are closed, or over their daily budget of them, which this spends)."""
+        ...
+
+    def dms_closed(self, user_id: str) -> None:
+        """Discord refused a direct message to ``user_id``: their pings go to the channel for
+        a while."""
         ...
 
     def export(self, game_id_or_place: int | str, fmt: str) -> str:

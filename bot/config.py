@@ -28,6 +28,8 @@ PICTURE_CACHE = 14
 #: How pictures are arranged, and the arrangements there are (``render.layout``).
 PICTURE_LAYOUT = "landscape"
 PICTURE_LAYOUTS = ("landscape", "portrait", "phone")
+#: The language of the tables whose game and server chose none, and those busbot has.
+LANGUAGE = "en"
 #: Games kept in memory, and hours one stays there after its last command (0: no time limit).
 LIVE_GAMES = 1000
 LIVE_IDLE_HOURS = 24.0
@@ -64,6 +66,7 @@ class Config:
     render_workers: int = 2
     picture_cache: int = PICTURE_CACHE
     picture_layout: str = PICTURE_LAYOUT
+    language: str = LANGUAGE
     live_games: int = LIVE_GAMES
     live_idle_hours: float = LIVE_IDLE_HOURS
     token: str | None = None
@@ -173,6 +176,7 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
                              "layers"),
         picture_layout=_choice(values, "picture_layout", defaults.picture_layout,
                                PICTURE_LAYOUTS),
+        language=_choice(values, "language", defaults.language, _languages()),
         live_games=_whole(values, "live_games", defaults.live_games, 1, 1_000_000, "games"),
         live_idle_hours=_hours(values, "live_idle_hours", defaults.live_idle_hours,
                                "no time limit"),
@@ -187,6 +191,13 @@ def _from_mapping(values: Mapping[str, Any], base: Path) -> Config:
         shard_count=shard_count,
         shard_ids=_shard_ids(values, shard_count),
     )
+
+
+def _languages() -> tuple[str, ...]:
+    """The languages busbot has a catalogue of (``bot/locale``)."""
+    from bot.service.words.catalogue import LANGUAGES
+
+    return LANGUAGES
 
 
 def _prefix(values: Mapping[str, Any], default: str) -> str:

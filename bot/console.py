@@ -8,6 +8,18 @@ It runs the very same service as the Discord bot on the same kind of database, s
 starting again continues every game, and a game played here can be exported to Discord.
 Users are named by what precedes the colon; the console has no server managers, so a game's
 moderator is its creator (or whoever has the configured role, which nobody has here).
+
+Every moment busbot writes (a deadline, a return from time away, a reminder's due time) is
+Discord's timestamp markup, which each Discord client shows in its reader's zone; the console
+writes it out in this machine's local zone, with the zone's name (``words/moments.py``).
+
+The table's practice clock: a line ``time +3h`` (no ``Name:``; only here, never from Discord)
+moves this table's clock on, so a deadline, a reminder or a time bank can be watched running
+out without waiting for it (``time`` alone says where the clock stands). What comes due is
+done at once, as the Discord bot would do it then. The clock is the machine's own plus what
+was added; it starts from the machine's clock again when the console is opened again, and a
+game whose records are ahead of it then counts its wait again from that moment (as after a
+clock set back).
 """
 
 from __future__ import annotations
@@ -18,6 +30,7 @@ import os
 import queue
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
@@ -25,6 +38,7 @@ from typing import TYPE_CHECKING, TextIO
 from bot.api import Actor, Addressed, Attachment, Refusal, Reply
 from bot.cli_common import console_arguments as add_arguments
 from bot.config import (
+    LANGUAGE,
     LIVE_GAMES,
     LIVE_IDLE_HOURS,
     PICTURE_CACHE,
@@ -34,12 +48,16 @@ from bot.config import (
 from bot.service import GameService
 from bot.service.bots import BotPlayers
 from bot.service.drawing.renderer import default_renderer, start_pictures
+from bot.service.game.deadlines import duration, span
 from bot.service.router.chat import a_command
-from bot.service.store import StoreError
+from bot.service.router.reading import command_named
+from bot.service.store import StoreError, languages
 from bot.service.verbs.export import ExchangeError
 from bot.service.verbs.import_game import read_import_file
+from bot.service.words.catalogue import words_for
+from bot.service.words.moments import local_zone, moment_words, written_out
 from engine.limits import MAX_MESSAGE_CHARS
-from engine.text import ENGLISH, Msg
+from engine.text import ENGLISH, Msg, Words
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -75,9 +93,16 @@ PING = Msg("console.ping", "  ping: {users}")
 PICTURE = Msg("console.picture", "  picture: {path}")
 PICTURE_SHOWS = Msg("console.picture_shows", "  picture shows: {alt}")
 FILE = Msg("console.file", "  file: {path}")
-#: the console's own lines are English (a terminal has no member's language; the replies are
-#: written by the service in the game's language)
-WORDS = ENGLISH
+DIRECT = Msg("console.direct", "busbot (a direct message to {user}): {text}")
+CLOCK_NOW = Msg("console.clock_now", "  The table's clock reads {now}, {ahead} ahead of this "
+                "machine's; `time +3h` moves it on.")
+CLOCK_USAGE = Msg("console.clock_usage", "  `time +3h` moves this table's clock on (minutes, "
+                  "hours, days or weeks: `time +90m`, `time +2d`), up to {most} at a time; the "
+                  "clock never goes back.")
+CLOCK_FIXED = Msg("console.clock_fixed", "  This table's clock cannot be moved (it is not the "
+                  "console's practice clock).")
+#: the most the practice clock moves on at once (the longest wait busbot keeps: time away)
+MOST_AT_ONCE = 60 * 86400.0
 #: the prefix that makes a line a command whatever it says, as on Discord
 PREFIX = "!bus"
 #: what the console shows for a line Discord would leave unanswered
@@ -86,6 +111,23 @@ TALK = Msg("console.talk", "  (no answer: busbot takes that for table talk; `!bu
 #: what the console adds to a command answered at a table with no game
 FIRST = Msg("console.first", "  (on Discord a channel with no game reads only the prefix: `!bus "
             "new game` there; once a game is there, commands need no prefix)")
+
+
+class PracticeClock:
+    """The console table's clock: ``base`` (the machine's) plus what ``time +3h`` added, so a
+    deadline can be seen to pass at the console. It only moves forward."""
+
+    def __init__(self, base: Callable[[], float] = time.time) -> None:
+        self.base = base
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return self.base() + self.ahead
+
+    def advance(self, seconds: float) -> None:
+        if not 0 < seconds <= MOST_AT_ONCE:
+            raise ValueError("the practice clock moves forward, at most 60 days at once")
+        self.ahead += seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +141,8 @@ class ConsoleSettings:
     #: games kept in memory, and hours after their last command: as the Discord bot's
     live_games: int = LIVE_GAMES
     live_idle_hours: float = LIVE_IDLE_HOURS
+    #: the language of the console's table where its game chose none (``language``)
+    language: str = LANGUAGE
     #: print each picture's description under its path (``--describe``)
     describe: bool = False
 
@@ -126,6 +170,7 @@ def settings(config_or_args: object) -> ConsoleSettings:
             config.picture_layout if config is not None else PICTURE_LAYOUT,
             config.live_games if config is not None else LIVE_GAMES,
             config.live_idle_hours if config is not None else LIVE_IDLE_HOURS,
+            config.language if config is not None else LANGUAGE,
             bool(getattr(args, "describe", False)),
         )
     if config_or_args is None:
@@ -137,12 +182,14 @@ def settings(config_or_args: object) -> ConsoleSettings:
     layout = getattr(config_or_args, "picture_layout", PICTURE_LAYOUT)
     live = getattr(config_or_args, "live_games", LIVE_GAMES)
     idle = getattr(config_or_args, "live_idle_hours", LIVE_IDLE_HOURS)
+    language = getattr(config_or_args, "language", LANGUAGE)
     return ConsoleSettings(str(db_path), str(picture_dir), role if isinstance(role, str) else None,
                            picture_cache=cache if isinstance(cache, int) else PICTURE_CACHE,
                            picture_layout=layout if isinstance(layout, str) else PICTURE_LAYOUT,
                            live_games=live if isinstance(live, int) else LIVE_GAMES,
                            live_idle_hours=float(idle) if isinstance(idle, int | float)
-                           else LIVE_IDLE_HOURS)
+                           else LIVE_IDLE_HOURS,
+                           language=language if isinstance(language, str) else LANGUAGE)
 
 
 def _load_config(path: str | None) -> Config:
@@ -180,14 +227,15 @@ def open_service(opts: ConsoleSettings) -> GameService:
                        picture_dir=opts.picture_dir, bind_imported_names=True,
                        renderer=default_renderer() if opts.pictures else None,
                        stories=opts.pictures, rate_limits=False, cache_size=opts.live_games,
-                       cache_idle=live_idle_seconds(opts.live_idle_hours))
+                       cache_idle=live_idle_seconds(opts.live_idle_hours),
+                       language=opts.language, clock=PracticeClock())
 
 
 def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str, *,
         describe: bool = False) -> int:
     """The console table until end of input or ``quit``; ``describe``: print each picture's
     description (its alt text) under its path, the long form of every update."""
-    print(WORDS(OPENING(path=service.store.path, hint=HINT())), file=out)
+    print(here(service)(OPENING(path=service.store.path, hint=HINT())), file=out)
     where = service.where_things_stand(PLACE)
     if where is not None:
         print(where, file=out)
@@ -200,23 +248,26 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str, *,
         ticker.start()
     try:
         bots.resume()
-        show_bots(bots, updates, out, picture_dir, describe=describe)
+        show_bots(bots, updates, out, picture_dir, here(service), service.clock(),
+                  describe=describe)
         while True:
             with lock:
                 run_due(service, out, picture_dir, describe=describe)
-                show_bots(bots, updates, out, picture_dir, describe=describe)
+                show_bots(bots, updates, out, picture_dir, here(service), service.clock(),
+                          describe=describe)
             line = read()
             if line is None:
                 break
             with lock:
                 if not one_line(service, line, out, picture_dir, describe=describe):
                     break
-                show_bots(bots, updates, out, picture_dir, describe=describe)
+                show_bots(bots, updates, out, picture_dir, here(service), service.clock(),
+                          describe=describe)
     finally:
         if ticker is not None:
             ticker.stop()
         bots.close()
-    print(WORDS(GOODBYE()), file=out)
+    print(here(service)(GOODBYE()), file=out)
     return 0
 
 
@@ -228,12 +279,14 @@ def seat_bots(service: GameService) -> tuple[BotPlayers, queue.Queue[Reply]]:
 
 
 def show_bots(bots: BotPlayers, updates: queue.Queue[Reply], out: TextIO,
-              picture_dir: str, *, describe: bool = False) -> None:
-    """Print each run of the bots' moves as it comes, until none is thinking."""
+              picture_dir: str, words: Words = ENGLISH, now: float | None = None, *,
+              describe: bool = False) -> None:
+    """Print each run of the bots' moves as it comes, until none is thinking (``now``: the
+    table's clock, what a moment in them is written against)."""
     while True:
         idle = bots.wait_idle(BOT_POLL)
         while not updates.empty():
-            show(updates.get(), out, picture_dir, describe=describe)
+            show(updates.get(), out, picture_dir, words, now, describe=describe)
         if idle and updates.empty():
             return
 
@@ -242,13 +295,16 @@ def one_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
              describe: bool = False) -> bool:
     """Handle one typed line and print the answer; False when it ends the session."""
     if line is OVERLONG:
-        print(WORDS(ONLY_YOU(text=OVER_LIMIT(limit=MAX_MESSAGE_CHARS))), file=out)
+        print(here(service)(ONLY_YOU(text=OVER_LIMIT(limit=MAX_MESSAGE_CHARS))), file=out)
         return True
     line = line.strip()
     if not line or line.startswith("#"):
         return True
     if line.lower() in ("quit", "exit"):
         return False
+    if line.split(None, 1)[0].lower() == "time":
+        move_clock(service, line[4:].strip(), out, picture_dir, describe=describe)
+        return True
     answer_line(service, line, out, picture_dir, describe=describe)
     return True
 
@@ -283,6 +339,26 @@ class Ticker:
             self.looked.set()
 
 
+def move_clock(service: GameService, text: str, out: TextIO, picture_dir: str, *,
+               describe: bool = False) -> None:
+    """``time +3h``: move the practice clock on and do at once what is due by then (``time``
+    alone: where the clock stands)."""
+    clock, words = service.clock, here(service)
+    if not isinstance(clock, PracticeClock):
+        print(words(CLOCK_FIXED()), file=out)
+        return
+    if text:
+        seconds = duration(text[1:]) if text.startswith("+") else None
+        if seconds is None or not 0 < seconds <= MOST_AT_ONCE:
+            print(words(CLOCK_USAGE(most="60 d")), file=out)
+            return
+        clock.advance(seconds)
+        run_due(service, out, picture_dir, describe=describe)
+    now = clock()
+    print(words(CLOCK_NOW(now=moment_words(now, "F", now, words.language, local_zone()),
+                          ahead=words(span(clock.ahead)))), file=out)
+
+
 def run_due(service: GameService, out: TextIO, picture_dir: str, *,
             describe: bool = False) -> None:
     """The scheduler loop's turn at the console (the Discord bot's runs every minute): what
@@ -290,8 +366,12 @@ def run_due(service: GameService, out: TextIO, picture_dir: str, *,
     for place, prepared in service.run_due():
         reply = prepared.complete()
         if place != PLACE:
-            reply.text = WORDS(IN_PLACE(place=place, text=reply.text))
-        show(reply, out, picture_dir, describe=describe)
+            reply.text = here(service)(IN_PLACE(place=place, text=reply.text))
+        show(reply, out, picture_dir, here(service), service.clock(), describe=describe)
+    for user, text in service.digests():  # what Discord sends by direct message
+        words = here(service)
+        shown = written_out(text, service.clock(), words.language, local_zone())
+        print(words(DIRECT(user=user, text=shown)), file=out)
 
 
 def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
@@ -300,42 +380,51 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, 
     name, sep, text = line.partition(":")
     name, text = name.strip(), text.strip()
     text, forced = _unprefixed(text)
+    words = here(service)
     if not sep or not name or not text:
-        print(WORDS(HINT()), file=out)
+        print(words(HINT()), file=out)
         return
     actor = Actor(user_id=name, name=name)
     attachments: list[Attachment] = []
     addressed: Addressed | None = None
     first = False
     if text.lower() in ("import", "import game"):
-        print(WORDS(ONLY_YOU(text=IMPORT_HINT())), file=out)
+        print(words(ONLY_YOU(text=IMPORT_HINT())), file=out)
         return
     if text.lower().startswith("import "):
         path = text[len("import "):].strip()
         try:
             attachments.append(Attachment(os.path.basename(path), read_import_file(path)))
         except ExchangeError as err:
-            print(WORDS(ONLY_YOU(text=NOT_IMPORTED(err=err.said))), file=out)
+            print(words(ONLY_YOU(text=NOT_IMPORTED(err=err.said))), file=out)
             return
         text = "import"
     elif not forced:
         addressed = service.read_chat(PLACE, text, actor.user_id)
         first = addressed is None and _first_command(service, text)
         if addressed is None and not first:
-            print(WORDS(TALK()), file=out)
+            print(words(TALK()), file=out)
             return
     reply = service.handle(PLACE, actor, text, attachments=attachments, addressed=addressed)
-    if text.lower() == "help":
-        reply.text += "\n" + WORDS(AT_THE_CONSOLE(hint=IMPORT_HINT()))
-    show(reply, out, picture_dir, describe=describe)
+    words = here(service)  # the game's language, which the command may have chosen
+    if command_named(text, languages.reading(words.language)) == "help":
+        reply.text += "\n" + words(AT_THE_CONSOLE(hint=IMPORT_HINT()))
+    show(reply, out, picture_dir, words, service.clock(), describe=describe)
     if first and reply.ok:
-        print(WORDS(FIRST()), file=out)
+        print(words(FIRST()), file=out)
 
 
 def _first_command(service: GameService, text: str) -> bool:
     """A well-formed command at a table with no game yet: the console's table is set aside
     for busbot, so it is answered (with ``FIRST`` saying what Discord needs)."""
-    return service.store.latest_game(PLACE) is None and a_command(text)
+    return service.store.latest_game(PLACE) is None and a_command(
+        text, languages.every(service.language_of(PLACE)))
+
+
+def here(service: GameService, place: str = PLACE) -> Words:
+    """The words of the console's table: its game's language (else the configured one), in
+    which the console's own lines are written too."""
+    return words_for(service.language_of(place))
 
 
 def _unprefixed(text: str) -> tuple[str, bool]:
@@ -390,25 +479,29 @@ def line_reader(stdin: TextIO, out: TextIO) -> Callable[[], str | None]:
     return read
 
 
-def show(reply: Reply, out: TextIO, picture_dir: str, *, describe: bool = False) -> None:
+def show(reply: Reply, out: TextIO, picture_dir: str, words: Words = ENGLISH,
+         now: float | None = None, *,
+         describe: bool = False) -> None:
     """Print a reply the way the bot would post it, saving its files in the picture folder:
     its text, whom it pings and the picture's path (``describe``: and the picture's description,
     its alt text, which a screen reader reads on Discord; off by default, as it mostly says
-    again what the text said)."""
-    lines = reply.text.splitlines() or [""]
-    print(WORDS((ONLY_YOU if isinstance(reply, Refusal) else SAYS)(text=lines[0])), file=out)
+    again what the text said), the console's own words in ``words``; its moments written in
+    this machine's zone, against ``now`` (the table's clock)."""
+    now = time.time() if now is None else now
+    lines = written_out(reply.text, now, words.language, local_zone()).splitlines() or [""]
+    print(words((ONLY_YOU if isinstance(reply, Refusal) else SAYS)(text=lines[0])), file=out)
     for extra in lines[1:]:
         print("  " + extra, file=out)
     if reply.mentions:
-        print(WORDS(PING(users=" ".join(f"@{m}" for m in reply.mentions))), file=out)
+        print(words(PING(users=" ".join(f"@{m}" for m in reply.mentions))), file=out)
     if reply.picture is not None:
-        print(WORDS(PICTURE(path=os.path.join(picture_dir, reply.picture_name))), file=out)
+        print(words(PICTURE(path=os.path.join(picture_dir, reply.picture_name))), file=out)
         if describe and reply.picture_alt:
-            print(WORDS(PICTURE_SHOWS(alt=reply.picture_alt)), file=out)
+            print(words(PICTURE_SHOWS(alt=reply.picture_alt)), file=out)
     for f in reply.files:
         os.makedirs(picture_dir, exist_ok=True)
         path = os.path.join(picture_dir, f.filename)
         with open(path, "wb") as handle:
             handle.write(f.data)
-        print(WORDS(FILE(path=path)), file=out)
+        print(words(FILE(path=path)), file=out)
     out.flush()

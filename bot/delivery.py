@@ -28,7 +28,7 @@ from typing import Protocol
 from bot.api import Announcement, Reply
 from bot.service.async_face import AsyncGameService
 from bot.service.store.outbox import MAYBE_POSTED
-from bot.service.words.catalogue import say
+from bot.service.words.catalogue import Said, say
 from engine.text import Msg
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,12 @@ log = logging.getLogger(__name__)
 
 class NotPosted(Exception):
     """The post certainly was not made (a clear answer saying so): it may be retried as part
-    of a different batch."""
+    of a different batch. ``said`` is why, as the moderator may be told it (``str()``: its
+    English, for the log and the outbox's note)."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 class Refused(NotPosted):
@@ -47,16 +52,23 @@ class Refused(NotPosted):
 #: Characters per message of a post in several parts (Discord allows 2,000; room for the pings).
 PART_CHARS = 1800
 #: The first line of a post that brings several owed announcements at once.
-LATE = "Posted late (I could not post here before); what happened, in order:"
+LATE = Msg("delivery.late", "Posted late (I could not post here before); what happened, in "
+           "order:")
 
 
 class Sender(Protocol):
-    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> str | None:
         """Post ``reply`` in ``place`` (each of its messages with a nonce made from ``nonce``,
-        the same for every attempt); raise ``Refused`` or any other error when it failed."""
+        the same for every attempt); raise ``Refused`` or any other error when it failed. The
+        link of the message that carries its pings, where there is one."""
 
     async def tell(self, user_id: str, text: str) -> None:
-        """Tell ``user_id`` privately (a direct message)."""
+        """Tell ``user_id`` privately (a direct message); ``Refused`` when they do not take
+        direct messages from the bot."""
+
+    async def take_down(self, place: str, link: str) -> None:
+        """Delete the bot's message at ``link`` in ``place`` (a reminder replaced by a newer
+        one); raise when it could not."""
 
 
 #: What the courier needs from the game service: its face, awaited (``bot.api.GameFace``'s
@@ -72,9 +84,20 @@ CANNOT_POST = Msg("delivery.cannot_post", "I cannot post in <#{place}>, where yo
                   "fixed.")
 
 
-def moderator_notice(place: str, reason: str, language: str | None = None) -> str:
+#: A turn's ping, or a reminder, by direct message (``notify dm``): the post, with where it is.
+DIRECT_PING = Msg("delivery.direct_ping", "A Bus game pinged you in <#{place}> ({link}):\n{text}")
+#: The one channel ping of a member whose direct messages are closed.
+DM_FALLBACK = Msg("delivery.dm_fallback", "<@{user}>, the post above pinged you: I could not "
+                  "send you a direct message, so your pings come here for a week (`notify` "
+                  "says where they go).")
+#: the most of a post a direct message repeats
+DIRECT_CHARS = 1500
+
+
+def moderator_notice(place: str, reason: Said, language: str | None = None) -> str:
     """The one private message a game's moderator gets when its place refuses the bot's posts,
-    in the language of the game's posts (``reason`` is Discord's own words)."""
+    in the language of the game's posts (``reason``: the sender's, with Discord's own words in
+    it)."""
     return say(CANNOT_POST(place=place, reason=reason), language)
 
 
@@ -181,13 +204,22 @@ class Courier:
             return True
         nonce = f"bus{ids[0]}-{ids[-1]}"
         still = f"{MAYBE_POSTED}{nonce}: " if unsure else ""
+        direct: list[tuple[str, str]] = []
+        if reply.mentions:  # where each member pinged wants it (``notify``)
+            ways = await self.backend.ping_ways(reply.mentions)
+            direct = [(user, ways[user][1]) for user in reply.mentions
+                      if ways[user][0] in ("dm", "both")]
+            reply = copy.copy(reply)
+            reply.mentions = [user for user in reply.mentions
+                              if ways[user][0] in ("channel", "both")]
         # Written ahead: if the process dies during the post, the next start retries exactly
         # this part with this nonce (a clear answer below replaces the note).
         await self.backend.mark_posting(ids, nonce)
         try:
-            await self.sender.post(place, reply, nonce=nonce)
+            link = await self.sender.post(place, reply, nonce=nonce)
         except Refused as error:
-            await self._failed(place, ids, str(error), refused=True, stored=still)
+            await self._failed(place, ids, str(error), refused=True, stored=still,
+                               said=error.said)
             return False
         except NotPosted as error:  # a clear "no": tried again later, in any batch
             await self._failed(place, ids, str(error), refused=False, stored=still)
@@ -197,10 +229,40 @@ class Courier:
                                refused=False, stored=f"{MAYBE_POSTED}{nonce}: ")
             return False
         await self.backend.mark_sent(ids)
+        if link is not None:  # a reminder replaces the decision's earlier one: never a pile
+            for old in await self.backend.replaced(ids, link):
+                try:
+                    await self.sender.take_down(place, old)
+                except Exception as error:  # gone already, or no permission: it stays
+                    log.info("the replaced reminder %s in %s stays: %s", old, place, error)
+        for user, language in direct:
+            await self._direct(place, user, language, reply.text, link)
         return True
 
+    async def _direct(self, place: str, user: str, language: str, text: str,
+                      link: str | None) -> None:
+        """Ping ``user`` by direct message with the post (after it is out, so a direct message
+        never tells of a post the table cannot see); when Discord refuses it (closed direct
+        messages) or it fails, one ping in the place instead."""
+        shown = text if len(text) <= DIRECT_CHARS else text[:DIRECT_CHARS] + "..."
+        try:
+            await self.sender.tell(user, say(DIRECT_PING(place=place, link=link or f"<#{place}>",
+                                                         text=shown), language))
+            return
+        except Refused as error:
+            log.info("direct ping to %s refused (%s): pinged in %s instead", user, error, place)
+            await self.backend.dms_closed(user)
+        except Exception as error:
+            log.warning("direct ping to %s failed (%s: %s): pinged in %s instead", user,
+                        type(error).__name__, error, place)
+        try:
+            await self.sender.post(place, Reply(say(DM_FALLBACK(user=user), language),
+                                                mentions=[user]))
+        except Exception as error:  # the post itself went out: the name is written there
+            log.warning("the fallback ping of %s in %s was not posted: %s", user, place, error)
+
     async def _failed(self, place: str, ids: list[int], error: str, *, refused: bool,
-                      stored: str = "") -> None:
+                      stored: str = "", said: Said | None = None) -> None:
         """Count the failure on every announcement of the batch (kept with ``stored`` in front
         of the error: the nonce, when the batch may have been posted), and tell the game's
         moderator once when refused."""
@@ -213,7 +275,8 @@ class Courier:
             return
         tell = told.tell
         try:
-            await self.sender.tell(tell, moderator_notice(place, error, told.language))
+            notice = moderator_notice(place, said or error, told.language)
+            await self.sender.tell(tell, notice)
         except Exception as problem:  # closed direct messages: the log is all that is left
             log.warning("could not tell the moderator of %s (%s): %s", place, tell, problem)
 
@@ -237,7 +300,9 @@ class Block:
 def _owed_blocks(items: Sequence[Announcement], *, header: bool) -> list[Block]:
     """The texts of ``items`` as paragraphs, under "Posted late..." with ``header``."""
     blocks = [Block(item.text.strip() + "\n", (item.id,)) for item in items]
-    return [Block(LATE + "\n")] + blocks if header else blocks
+    if not header or not items:
+        return blocks
+    return [Block(say(LATE(), items[0].language) + "\n"), *blocks]
 
 
 def _parts(blocks: list[Block]) -> list[list[Block]]:

@@ -23,6 +23,8 @@ from bot import console
 from bot.api import Actor
 from bot.service import GameService
 from bot.service.ratings.counting import PRACTICE_PLACE
+from bot.service.words.catalogue import words_for
+from bot.service.words.names import level_name
 from engine.limits import LimitError
 from engine.limits import check_name as checked_name
 from engine.text import Msg, Plural
@@ -60,7 +62,8 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
     try:
         name = seat_name(args.name)
     except LimitError as err:
-        print(console.WORDS(NO_SEAT_NAME(name=repr(args.name), reason=err.text)), file=sys.stderr)
+        print(words_for(opts.language)(NO_SEAT_NAME(name=repr(args.name), reason=err.text)),
+              file=sys.stderr)
         return 2
     service = console.open_service(opts)
     bots, updates = console.seat_bots(service)
@@ -68,7 +71,8 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
         you = _set_up(service, Actor(name, name), args.bots, args.level, out, opts.picture_dir,
                       describe=opts.describe)
         bots.wake(PLACE)
-        console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
+        console.show_bots(bots, updates, out, opts.picture_dir, console.here(service, PLACE),
+                          describe=opts.describe)
         read = console.line_reader(stdin or sys.stdin, out)
         while (line := read()) is not None:
             text = line.strip()
@@ -76,9 +80,12 @@ def main(args: argparse.Namespace, stdin: TextIO | None = None,
                 break
             if text and text is not console.OVERLONG:
                 console.show(service.handle(PLACE, you, text), out, opts.picture_dir,
+                             console.here(service, PLACE), service.clock(),
                              describe=opts.describe)
-                console.show_bots(bots, updates, out, opts.picture_dir, describe=opts.describe)
-        print(console.WORDS(GOODBYE()), file=out)
+                console.show_bots(bots, updates, out, opts.picture_dir,
+                                  console.here(service, PLACE), service.clock(),
+                                  describe=opts.describe)
+        print(console.here(service, PLACE)(GOODBYE()), file=out)
         return 0
     finally:
         bots.close()
@@ -117,19 +124,20 @@ def _set_up(service: GameService, you: Actor, count: int, level: str, out: TextI
     who you play as: in a practice game that goes on, its person's seat's player (whatever
     name this start gives)."""
     where = service.where_things_stand(PLACE)
+    words = console.here(service, PLACE)
     if where is not None:
-        print(console.WORDS(GOES_ON(where=where)), file=out)
+        print(words(GOES_ON(where=where)), file=out)
         live = service.live_copy(PLACE)
         seat = next((s for s in live.record.seats if s.player is not None), None) \
             if live is not None else None
         if seat is None or seat.player is None:
             return you
         if seat.name.casefold() in PRONOUNS:
-            print(console.WORDS(OLD_SEAT_NAME(name=seat.name, new=you.name)), file=out)
+            print(words(OLD_SEAT_NAME(name=seat.name, new=you.name)), file=out)
         return Actor(seat.player, seat.user_name or seat.name)
-    print(console.WORDS(OPENING(name=you.name, n=count, level=level)), file=out)
+    print(words(OPENING(name=you.name, n=count, level=level_name(level))), file=out)
     for text in ("new game", "join", *[f"add bot {level}"] * count, "start"):
         reply = service.handle(PLACE, you, text)
         if not reply.ok or text == "start":
-            console.show(reply, out, pictures, describe=describe)
+            console.show(reply, out, pictures, console.here(service, PLACE), describe=describe)
     return you

@@ -100,6 +100,23 @@ MAX_DEADLINE_SECONDS = 30 * 86400.0
 MAX_AWAY_SECONDS = 60 * 86400.0
 #: Steps of one plan: a round's worth for one seat (20 markers in the box, each a choice).
 MAX_PLAN_STEPS = 20
+#: A time bank (``timebank 3d +12h max 5d``): it starts at an hour to 30 days (as a deadline),
+#: gains at most 7 days per decision, and holds at most 60 days (the time-away limit: a longer
+#: wait is a seat to ``replace``).
+MIN_BANK_SECONDS = 3600.0
+MAX_BANK_START_SECONDS = 30 * 86400.0
+MAX_BANK_GAIN_SECONDS = 7 * 86400.0
+MAX_BANK_SECONDS = 60 * 86400.0
+#: Quiet hours, at most 12 a day: a night's sleep and then some. The clock stops in them, so
+#: longer ones would stretch every deadline past recognition (at 12 a day, a 24 h deadline
+#: takes at most 48 h of the wall clock).
+MAX_QUIET_MINUTES = 12 * 60
+#: Days of time away a member may take per server per calendar year (UTC), all their games
+#: there together, where the server set no allowance of its own (``away allowance 30``): a
+#: month of holidays; a moderator can grant a member more (``away grant @member 5``). What a
+#: server may set, and a member may be granted in a year, at most.
+AWAY_DAYS_PER_YEAR = 30
+MAX_AWAY_DAYS_PER_YEAR = 366
 
 # ---- rates --------------------------------------------------------------------------------------
 
@@ -124,6 +141,9 @@ COMMANDS_PER_USER = Rate(burst=10, per=3.0)
 NUDGE_EVERY_SECONDS = 3600.0
 #: Reminders one user gets, across all games: a day's worth of waiting tables, not a flood.
 REMINDERS_PER_USER = Rate(burst=3, per=3600.0)
+#: Turn pings and reminders one member gets by direct message (``notify dm``), across every
+#: server: ten at once, then 30 a day; over it a ping goes to the game's channel instead.
+DMS_PER_MEMBER = Rate(burst=10, per=86_400.0 / 30)
 
 
 #: Animations drawn in one place (on request or at a game's end): each takes seconds of a core.
@@ -245,6 +265,12 @@ DEADLINE = Msg("limits.deadline", "a deadline is from 1 hour to 30 days (the dea
 AWAY = Msg("limits.away",
            "time away is at most 60 days from now (the time-away limit); a moderator can "
            "`replace` a seat for longer")
+TIMEBANK = Msg("limits.timebank",
+               "a time bank starts at 1 hour to 30 days, gains at most 7 days per decision and "
+               "holds at most 60 days, at least what it starts with (the time-bank limit)")
+QUIET = Msg("limits.quiet", "quiet hours are at most 12 hours a day (the quiet-hours limit)")
+AWAY_DAYS = Msg("limits.away_days", "a yearly allowance of time away is from 0 to 366 days "
+                "(the away-days limit)")
 PLAN = Msg("limits.plan",
            "a plan holds at most {most} steps, a round's worth (the plan limit); this one has "
            "{count}")
@@ -303,6 +329,22 @@ def check_deadline(seconds: float) -> None:
 def check_away(seconds: float) -> None:
     if not 0 < seconds <= MAX_AWAY_SECONDS:
         raise LimitError(AWAY())
+
+
+def check_timebank(start: float, gain: float, most: float) -> None:
+    if not (MIN_BANK_SECONDS <= start <= MAX_BANK_START_SECONDS
+            and 0 <= gain <= MAX_BANK_GAIN_SECONDS and start <= most <= MAX_BANK_SECONDS):
+        raise LimitError(TIMEBANK())
+
+
+def check_quiet(minutes: int) -> None:
+    if not 0 < minutes <= MAX_QUIET_MINUTES:
+        raise LimitError(QUIET())
+
+
+def check_away_days(days: float) -> None:
+    if not 0 <= days <= MAX_AWAY_DAYS_PER_YEAR:
+        raise LimitError(AWAY_DAYS())
 
 
 def check_plan(steps: int) -> None:

@@ -27,6 +27,7 @@ question, an unclear attempt at a move, or table talk.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 import unicodedata
@@ -809,10 +810,12 @@ def read_chat(text: str, languages: Languages = ENGLISH_ONLY) -> ChatReading:
         return ChatReading(Verdict.TALK)
     names = reading.parts > 0
     loose = [t for clause in reading.clauses for t in clause if t in lex.loose]
-    try:
-        moves = _parse_cached(text, languages)
-    except ParseError:
-        moves = ()
+    moves: tuple[Move, ...] = ()
+    # a word it does not know: no moves, and no reading (the reader's "did you mean" for it
+    # is the refusal's, which chat never shows)
+    if not reading.unknown:
+        with contextlib.suppress(ParseError):
+            moves = _parse_cached(text, languages)
     if moves and isinstance(moves[0], Question):  # never plays: asked however it is put
         return ChatReading(Verdict.QUESTION, names=names)
     if not moves or loose:

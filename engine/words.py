@@ -34,12 +34,15 @@ Verb = Literal["place", "start", "extend", "choose", "pass", "stop", "advance", 
                "build"]
 VERBS: tuple[Verb, ...] = get_args(Verb)
 INTENT_KINDS: tuple[IntentKind, ...] = get_args(IntentKind)
-#: The languages shipped: a code for each file in ``engine/data/words``.
-LANGUAGES: tuple[str, ...] = ("en", "de")
 #: The language of the canonical notation (logs, exports, ``str(move)``) and of a table that
 #: names none.
 ENGLISH = "en"
 _DIRECTORY = os.path.join(os.path.dirname(__file__), "data", "words")
+#: The languages shipped: a code for each file in ``engine/data/words`` (English first), so a
+#: new language is a new file.
+LANGUAGES: tuple[str, ...] = (ENGLISH, *sorted(
+    name.removesuffix(".toml") for name in os.listdir(_DIRECTORY)
+    if name.endswith(".toml") and name != f"{ENGLISH}.toml"))
 _PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 #: Every template of the writer, with the placeholders it must hold (no more, no fewer).
 TEMPLATES: dict[str, frozenset[str]] = {
@@ -92,6 +95,8 @@ class WordList:
     "würde"). ``writer``: the templates (``TEMPLATES``), ``buildings_written`` and
     ``actions_written`` the names the writer puts in them. ``commands``: the language's words
     for the service's commands, by the registry's command name (read by the service, not here).
+    ``slash``: the names of the ``/bus`` slash commands and their options (``map``,
+    ``map.number``) in the language (read by the Discord adapter, not here).
     """
 
     code: str
@@ -110,6 +115,7 @@ class WordList:
     buildings_written: dict[BuildingType, str]
     actions_written: dict[ActionName, str]
     commands: dict[str, tuple[str, ...]]
+    slash: dict[str, str]
 
     def words(self, role: str) -> frozenset[str]:
         """The words of one of ``WORD_ROLES``."""
@@ -256,6 +262,8 @@ class _Checked:
                                 cast(list[object], words))
                     for name, words in self._table(data, "commands").items()
                     if isinstance(words, list)}
+        slash = {name: self._text(written, f"slash.{name}")
+                 for name, written in self._table(data, "slash").items()}
         return WordList(
             code=code, name=self._text(data.get("name"), "name"), fold=self.fold,
             verbs=verbs, buildings=buildings, actions=actions, stations=stations,
@@ -265,7 +273,7 @@ class _Checked:
                                for k, v in written.items()},
             actions_written={cast(ActionName, k): self._text(v, f"writer.actions.{k}")
                              for k, v in actions_written.items()},
-            commands=commands)
+            commands=commands, slash=slash)
 
     def _phrase(self, key: str, value: object) -> Phrase:
         pattern: list[str | tuple[str, str]] = []

@@ -63,6 +63,13 @@ SUBTITLE_ONE = Msg("render.rating.subtitle_one",
 AXIS = Msg("render.rating.axis", "rated games")
 WON = Msg("render.rating.won", "a game won")
 #: ``level`` is the computer level's name as players type it (``easy``, ``normal``, ``hard``).
+#: the line of each computer player's level (``easy``, ``normal``, ``hard``: the ratings' keys)
+LEVEL_LABELS = {
+    "easy": Msg("render.rating.level_easy", "easy bot"),
+    "normal": Msg("render.rating.level_normal", "normal bot"),
+    "hard": Msg("render.rating.level_hard", "hard bot"),
+}
+#: a level with no label of its own (none today), named as its key
 LEVEL_LABEL = Msg("render.rating.level", "{level} bot")
 #: Where the card's text must end, and the smallest a longer translation may shrink to.
 TEXT_RIGHT = RATING_W - MARGIN - 16
@@ -153,7 +160,8 @@ def rating_chart_svg(name: str, points: Sequence[RatingPoint], *, first: str, la
         y = axes.y(mu)
         out.append(path(f"M{LEFT:.1f} {y:.1f}H{RIGHT:.1f}", stroke=LEVEL, stroke_width=1.4,
                         stroke_dasharray="6 5", class_="level", data_level=level))
-        out.append(_fitted(RIGHT + 10, y, words(LEVEL_LABEL(level=level)), 14, fill=LEVEL))
+        label = LEVEL_LABELS[level]() if level in LEVEL_LABELS else LEVEL_LABEL(level=level)
+        out.append(_fitted(RIGHT + 10, y, words(label), 14, fill=LEVEL))
     series = [start, *pts]
     upper: list[Point] = [(axes.x(i), axes.y(p.mu)) for i, p in enumerate(series)]
     lower: list[Point] = [(axes.x(i), axes.y(p.shown)) for i, p in enumerate(series)]

@@ -6,8 +6,10 @@ outside the catalogue, per area and module (``--list``: each with its line).
 A *player-facing literal* is a string literal or f-string with a word in it (two letters or
 more) that reaches a place where text reaches a person (``SINKS``: the service's replies and
 refusals, ``Outcome(...)``, a reply's ``.text``, lines of a reply, console and command-line
-prints, engine errors, SVG text, Discord sends, embeds and components), directly or through a
-module-level string constant. Text inside ``Msg(...)``/``Plural(...)`` is in the catalogue.
+prints, engine errors, SVG text, Discord sends, embeds and components, pieces of a post),
+directly, through a module-level string constant, or through a local of the function it is
+said in (``line = f"..."``, then ``Outcome(line)``: every value the function gives that
+name). Text inside ``Msg(...)``/``Plural(...)`` is in the catalogue.
 ``tests/test_catalogue.py`` fails on any such literal outside its allow-list (``ALLOWED``).
 """
 
@@ -58,6 +60,11 @@ _REPLIES: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "players_seat": ((1,), ("doing",)), "moderator_refusal": ((0,), ("what",)),
     # why a file cannot be imported or a game exported (said in the refusal)
     "ExchangeError": ((0,), ()),
+    # a piece of a post the courier sends (``bot.delivery.Block``), and why a place refused
+    # a post (told to the game's moderator)
+    "Block": ((0,), ("text",)), "NotPosted": ((0,), ()), "Refused": ((0,), ()),
+    # the Discord layer's own refusals, before the service
+    "UnknownMember": ((0,), ()), "AttachmentTooLarge": ((0,), ()),
 }
 _PRINTS: dict[str, tuple[tuple[int, ...] | None, tuple[str, ...]]] = {
     "print": (None, ()), "SystemExit": ((0,), ()), "write": ((0,), ()),
@@ -91,10 +98,15 @@ _NOT_WORDS = frozenset((
     "getattr", "hasattr", "get", "startswith", "endswith", "split", "rsplit", "replace",
     "strip", "rstrip", "lstrip", "removeprefix", "removesuffix", "count", "index", "find",
     "strftime", "isinstance", "Msg", "Plural", "log", "debug", "info", "warning", "error",
-    "exception", "open", "Path", "environ",
+    "exception", "open", "Path", "environ", "pop", "setdefault",
+    # a stored choice looked up by its kind (``languages.chosen(store, languages.MEMBER, ...)``)
+    "chosen",
 ))
 #: an attribute a reply's text is written to (``reply.text += "..."``)
 _TEXT_ATTRS = frozenset(("text",))
+
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +133,7 @@ def _has_words(node: ast.AST) -> str | None:
     if isinstance(node, ast.JoinedStr):
         parts = "".join(v.value for v in node.values
                         if isinstance(v, ast.Constant) and isinstance(v.value, str))
-        return ast.unparse(node) if _WORD.search(parts) else None
+        return ast.unparse(node) if _WORD.search(parts) and not _SQL.match(parts) else None
     return None
 
 
@@ -152,6 +164,36 @@ class _Module:
             elif isinstance(stmt, ast.ImportFrom) and stmt.module:
                 for alias in stmt.names:
                     self.imports[alias.asname or alias.name] = (stmt.module, alias.name)
+        #: each node's innermost function (by ``id``), and each function's locals: a name ->
+        #: every value assigned to it there (``x = ...``, ``x: T = ...``, ``x += ...``)
+        self.scope: dict[int, _Function] = {}
+        self.locals: dict[int, dict[str, list[ast.expr]]] = {}
+        self._scan(self.tree, None)
+
+    def _scan(self, node: ast.AST, function: _Function | None) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node
+            self.locals[id(node)] = {}
+        if function is not None:
+            self.scope[id(node)] = function
+            values = self.locals[id(function)]
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        values.setdefault(target.id, []).append(node.value)
+            elif isinstance(node, ast.AnnAssign | ast.AugAssign) and node.value is not None \
+                    and isinstance(node.target, ast.Name):
+                values.setdefault(node.target.id, []).append(node.value)
+        for child in ast.iter_child_nodes(node):
+            self._scan(child, function)
+
+    def local(self, node: ast.AST, name: str) -> list[ast.expr] | None:
+        """The values the function ``node`` is in gives ``name`` (None: not one of its
+        locals)."""
+        function = self.scope.get(id(node))
+        if function is None:
+            return None
+        return self.locals[id(function)].get(name)
 
 
 class Checker:
@@ -255,7 +297,16 @@ class Checker:
             yield from self._literals(module, node.value, resolving)
             return
         if isinstance(node, ast.Name) and node.id not in resolving:
-            yield from self._named(module, node.id, resolving | {node.id})
+            values = module.local(node, node.id)
+            if values is not None:  # a local of the function: each value it is given
+                for value in values:
+                    # what a call returns is its own (a helper's sentences are checked in the
+                    # helper); its arguments are its input (``service.where_things_stand(PLACE)``)
+                    if isinstance(value, ast.Call) and _callee(value) not in self.sinks:
+                        continue
+                    yield from self._literals(module, value, resolving | {node.id})
+            else:
+                yield from self._named(module, node.id, resolving | {node.id})
             return
         if isinstance(node, ast.Attribute) and node.attr.isupper():
             # MODULE.CONSTANT of an imported module

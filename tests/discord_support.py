@@ -57,6 +57,7 @@ from bot.service.game.live_game import build_game
 from bot.service.game.records import GameRecord
 from engine import GameLog, replay
 from engine.limits import COMMANDS_PER_USER
+from engine.text import ENGLISH, Words
 from render import render_png
 
 #: The harness reaches into these exact versions (pinned in pyproject.toml); another version
@@ -559,19 +560,22 @@ class FakeDiscord:
         return data
 
     async def slash(
-        self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
+        self, who: Person, subcommand: str, /, *, where: Any = None, locale: str = "en-US",
+        **options: Any
     ) -> SlashAnswer:
-        """``who`` runs ``/bus subcommand`` with ``options``; returns what the bot answered."""
-        answer = self.begin_slash(who, subcommand, where=where, **options)
+        """``who`` runs ``/bus subcommand`` with ``options`` (from an app in ``locale``);
+        returns what the bot answered."""
+        answer = self.begin_slash(who, subcommand, where=where, locale=locale, **options)
         await self.settle()
         return answer
 
     def begin_slash(
-        self, who: Person, subcommand: str, /, *, where: Any = None, **options: Any
+        self, who: Person, subcommand: str, /, *, where: Any = None, locale: str = "en-US",
+        **options: Any
     ) -> SlashAnswer:
         """Hand the interaction to the bot and return at once; the answer fills in as the bot
         works, and ``settle`` waits for it to finish."""
-        return self._interact(2, who, subcommand, where, options, focused=None)
+        return self._interact(2, who, subcommand, where, options, focused=None, locale=locale)
 
     async def settle(self) -> None:
         """Wait until the bot has done everything it was handed; fail on any error it logged."""
@@ -579,16 +583,19 @@ class FakeDiscord:
         self._check_errors()
 
     async def autocomplete(
-        self, who: Person, subcommand: str, option: str, typed: str, *, where: Any = None
+        self, who: Person, subcommand: str, option: str, typed: str, *, where: Any = None,
+        locale: str = "en-US"
     ) -> list[str]:
         """What the command picker suggests to ``who`` for ``option`` after typing ``typed``."""
-        answer = self._interact(4, who, subcommand, where, {option: typed}, focused=option)
+        answer = self._interact(4, who, subcommand, where, {option: typed}, focused=option,
+                                locale=locale)
         await self.settle()
         assert answer.choices is not None, "the bot did not answer the autocomplete"
         return answer.choices
 
     async def press(
-        self, who: Person, post: Post, label: str, *, choose: str | None = None
+        self, who: Person, post: Post, label: str, *, choose: str | None = None,
+        locale: str = "en-US"
     ) -> SlashAnswer:
         """``who`` presses the button ``label`` on ``post`` (or, with ``choose``, picks that
         option in the menu holding it), as Discord delivers a component interaction: type 3,
@@ -606,7 +613,7 @@ class FakeDiscord:
         if choose is not None:
             data["values"] = [choose]
         answer = self._interact(3, who, "", channel, {}, focused=None, data=data,
-                                message=message)
+                                message=message, locale=locale)
         await self.settle()
         return answer
 
@@ -641,6 +648,7 @@ class FakeDiscord:
         focused: str | None,
         data: dict[str, Any] | None = None,
         message: dict[str, Any] | None = None,
+        locale: str = "en-US",
     ) -> SlashAnswer:
         channel = where or self.table
         token = f"interaction-token-{next(_ids)}"
@@ -663,7 +671,7 @@ class FakeDiscord:
             "channel": {"id": str(channel.id), "type": channel.type.value},
             "member": self._member_payload(who, channel),
             "app_permissions": str(channel.permissions_for(self.guild.me).value),
-            "locale": "en-US",
+            "locale": locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild.id)},
@@ -860,9 +868,10 @@ async def fake_discord(bot: Any, layout: Layout | None = None) -> AsyncIterator[
             logger.removeHandler(errors)
 
 
-def expected_picture(service: GameService, place: str) -> bytes:
-    """The PNG of the game in ``place`` as it stands, drawn independently of the bot, with
-    what changed since the position before the last command (its records share a time)."""
+def expected_picture(service: GameService, place: str, words: Words = ENGLISH) -> bytes:
+    """The PNG of the game in ``place`` as it stands, drawn independently of the bot (its
+    labels written with ``words``: the game's language), with what changed since the position
+    before the last command (its records share a time)."""
     game = replay(GameLog.parse(service.export(place, "txt")))
     summary = service.store.latest_game(place)
     assert summary is not None
@@ -871,7 +880,7 @@ def expected_picture(service: GameService, place: str) -> bytes:
     before = build_game(GameRecord.fold(summary.id, place, earlier))
     # the cards' words (a deadline's wait, time away, a bot seat) as of that command
     notes = seat_notes(GameRecord.fold(summary.id, place, records), game, records[-1].at)
-    return render_png(game, previous=before, seat_notes=notes)
+    return render_png(game, previous=before, seat_notes=notes, words=words)
 
 
 @dataclass
@@ -902,7 +911,7 @@ async def busbot_table(
     service = GameService(
         config.db_path, moderator_role=config.moderator_role, picture_dir=config.picture_dir,
         announce=True,
-        rate_limits=rate_limits,
+        rate_limits=rate_limits, language=config.language,
     )
     game = AsyncGameService(service, render_workers=config.render_workers)
     bot = BusBot(config, game, sync_commands=False,

@@ -96,7 +96,8 @@ def open_table(path: str, *, place: str = "channel-1", role: str | None = None,
                **kw: object) -> Table:
     # Tests play hundreds of moves a second; the picture rate limits have tests of their own.
     kw.setdefault("rate_limits", False)
-    service = GameService(path, moderator_role=role, renderer=fake_png, **kw)  # type: ignore[arg-type]
+    kw.setdefault("renderer", fake_png)
+    service = GameService(path, moderator_role=role, **kw)  # type: ignore[arg-type]
     return Table(service, place)
 
 

@@ -16,13 +16,20 @@ from bot.cli import main as cli_main
 from bot.config import Config, ConfigError, load_config
 from bot.discord_app.bot import INVITE_PERMISSIONS, BusBot, invite_url, split_prefix
 from bot.discord_app.cogs import slash as slash_cog
-from bot.discord_app.guards import missing_permissions, opens_a_game, permission_refusal
+from bot.discord_app.guards import (
+    NAME_THE_PLAYER,
+    missing_permissions,
+    opens_a_game,
+    permission_refusal,
+)
 from bot.discord_app.outgoing import compose
 from bot.discord_app.runner import NoGames
 from bot.discord_app.splitting import MESSAGE_LIMIT, split_message
 from bot.service import Addressed
 from bot.service.command.forms import Slash
 from bot.service.router import registry
+from bot.service.words.catalogue import words_for
+from engine.text import Msg
 from tests.discord_support import PNG_SIGNATURE, FakeDiscord, Post, busbot_table, fake_discord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -293,9 +300,12 @@ async def test_the_slash_commands_cover_the_game() -> None:
     group = bus.tree.get_command("bus")
     assert isinstance(group, discord.app_commands.Group)
     built = {command.name: command.description for command in group.commands}
-    assert built == {s.name: s.description for s in registry.SLASH} | {
+    assert built == {s.name: s.description.english() for s in registry.SLASH} | {
         "do": "Anything you could write after the prefix"}
     assert {"move", "preview", "story", "redo", "undo", "as", "import"} <= set(built)
+
+
+EVERY_PICTURE = Msg("test.slash.index", "Every picture posted in the game, by round")
 
 
 async def test_a_command_with_a_slash_form_and_no_subcommand_gets_one(
@@ -303,9 +313,9 @@ async def test_a_command_with_a_slash_form_and_no_subcommand_gets_one(
     """A new command in bot/service/verbs/ declaring ``Slash(...)`` is ``/bus NAME [arguments]``
     without a line in the Discord adapter: its word and arguments, read as typed."""
     monkeypatch.chdir(tmp_path)
-    index = Slash("index", "Every picture posted in the game, by round", private=True)
+    index = Slash("index", EVERY_PICTURE(), private=True)
     made = slash_cog._by_words("index", index)
-    assert (made.name, made.description) == ("index", index.description)
+    assert (made.name, made.description) == ("index", index.description.english())
     assert [p.name for p in made.parameters] == ["arguments"]
     async with busbot_table(tmp_path / "busbot.db") as table:
         server = table.server
@@ -393,7 +403,12 @@ def test_a_thread_also_needs_send_messages_in_threads() -> None:
     assert permission_refusal(granted, in_thread=False) is None
     refusal = permission_refusal(granted, in_thread=True)
     assert refusal is not None
-    assert "lack the Send Messages in Threads permission in this thread" in refusal
+    assert "lack the Send Messages in Threads permission in this thread" in str(refusal)
     bare = discord.Permissions(view_channel=True)
-    assert missing_permissions(bare, in_thread=False) == [
+    assert [str(m) for m in missing_permissions(bare, in_thread=False)] == [
         "Send Messages", "Attach Files", "Read Message History"]
+    # as a German member's Discord names them, in one German sentence
+    german = words_for("de")(permission_refusal(bare, in_thread=True) or NAME_THE_PLAYER())
+    assert german.startswith("Ich kann hier keine Partie leiten: Mir fehlen in diesem Thread "
+                             "die Berechtigungen Nachrichten senden, Dateien anhängen, "
+                             "Nachrichtenverlauf lesen, Nachrichten in Threads senden.")

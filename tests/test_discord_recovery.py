@@ -108,3 +108,23 @@ async def test_what_was_owed_goes_out_before_the_summary(table: Table) -> None:
     owed = posts[0].content.index("House at C1")
     assert owed < posts[0].content.index("While I was away, 1 message here was for me")
     assert posts[0].pings == {people.daemonis.id}
+
+
+async def test_a_german_table_s_catch_up_summary_is_german(table: Table) -> None:
+    """The summary after an absence is written in the game's language (issue 34), its moves
+    named in German notation however they were typed."""
+    server, people = table.server, Players.at(table.server)
+    await seat_players(table, people)
+    only(await server.say(people.moderator, "!bus language de"))
+    server.posted_while_away(people.arcsyn, "Haus auf C1")
+    server.posted_while_away(people.daemonis, "!bus Status bitte")
+    server.posted_while_away(people.arcsyn, "Place Office at C1")
+    table.bot.dispatch("ready")
+    summary = only([p for p in await server.sent() if p.channel_id == server.table.id])
+    assert summary.content.startswith("Während ich weg war, waren hier 3 Nachrichten an mich "
+                                      "gerichtet. Ich habe sie jetzt der Reihe nach bearbeitet:")
+    assert "Arcsyn: Platziere Büro auf C1" in summary.content
+    assert "• Daemonis: `Status bitte`: abgelehnt: " in summary.content
+    assert "While I was away" not in summary.content and "refused" not in summary.content
+    assert table.moves_played(server.table) == [("Arcsyn", "Place House at C1"),
+                                                ("Arcsyn", "Place Office at C1")]

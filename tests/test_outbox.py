@@ -35,14 +35,19 @@ class FakeSender:
         self.failures = list(failures)
         self.posts: list[tuple[str, Reply]] = []
         self.told: list[tuple[str, str]] = []
+        self.taken_down: list[str] = []
 
-    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
+    async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> str:
         if self.failures:
             raise self.failures.pop(0)
         self.posts.append((place, reply))
+        return f"https://discord.com/channels/1/{place}/{len(self.posts)}"
 
     async def tell(self, user_id: str, text: str) -> None:
         self.told.append((user_id, text))
+
+    async def take_down(self, place: str, link: str) -> None:
+        self.taken_down.append(link)
 
 
 def _service(path: Path, clock: Clock) -> GameService:
@@ -182,3 +187,61 @@ def test_catching_up_starts_after_the_newest_message_read(tmp_path: Path) -> Non
         db.execute("DELETE FROM seen")
     assert service.open_places()[0][:2] == ("channel-1", 100)
     service.close()
+
+
+async def _due(game: AsyncGameService, courier: Courier) -> list[Reply]:
+    """One turn of the scheduler loop, each place's post delivered."""
+    done = await game.run_due()
+    for place, reply in done:
+        await courier.deliver(place, reply)
+    return [reply for _, reply in done]
+
+
+async def test_a_reminder_replaces_the_last_one_of_the_same_decision(tmp_path: Path) -> None:
+    clock = Clock()
+    db = tmp_path / "games.db"
+    _started(db, clock)
+    game = AsyncGameService(_service(db, clock))
+    sender = FakeSender()
+    courier = Courier(game, sender)
+    await _move(game, courier, "Arcsyn", "deadline 24h")
+    clock.now += 12 * 3600
+    [half] = await _due(game, courier)
+    half_link = f"https://discord.com/channels/1/channel-1/{len(sender.posts)}"
+    assert "halfway" in half.text and sender.taken_down == []
+    clock.now += 11 * 3600
+    [hour] = await _due(game, courier)
+    assert "an hour from" in hour.text
+    assert sender.taken_down == [half_link]  # the new reminder is out, the old one goes
+    hour_link = f"https://discord.com/channels/1/channel-1/{len(sender.posts)}"
+    clock.now += 1800
+    nudged = await _move(game, courier, "Arcsyn", "nudge")  # a moderator's reminder, too
+    assert "nudges" in nudged.text and sender.taken_down == [half_link, hour_link]
+    # A move starts a new decision: its first reminder replaces none of the old one's.
+    await _move(game, courier, *SETUP[0])
+    await _move(game, courier, *SETUP[1])
+    clock.now += 12 * 3600
+    [later] = await _due(game, courier)
+    assert "halfway" in later.text and len(sender.taken_down) == 2
+    assert game.service.unsent() == []
+    await game.aclose()
+
+
+async def test_reminders_posted_together_late_take_nothing_down(tmp_path: Path) -> None:
+    clock = Clock()
+    db = tmp_path / "games.db"
+    _started(db, clock)
+    game = AsyncGameService(_service(db, clock))
+    refusal = Refused("Discord refused my post (Missing Permissions)")
+    sender = FakeSender(refusal, refusal)
+    courier = Courier(game, sender)
+    await _move(game, courier, "Arcsyn", "deadline 24h")  # refused: owed
+    clock.now += 12 * 3600
+    await _due(game, courier)  # the halfway reminder waits behind it
+    assert sender.posts == []
+    clock.now += 11 * 3600
+    await _due(game, courier)  # the hour's: all three go out as one post
+    [(_, late)] = sender.posts
+    assert "halfway" in late.text and "an hour from" in late.text
+    assert sender.taken_down == []  # one post holds both: nothing to take down, nothing lost
+    await game.aclose()

@@ -21,6 +21,7 @@ from html import escape
 
 import pytest
 
+from bot.service.words.catalogue import words_for
 from engine import Game, random_game
 from engine.decisions import DecisionKind
 from engine.history import walk
@@ -42,7 +43,11 @@ from render.textfit import spaced_width
 from tests.render_support import SVG
 from tests.words_support import LONGER, Replaced, stretched
 
-LANGUAGES = [pytest.param(ENGLISH, id="english"), pytest.param(LONGER, id="longer")]
+#: English, the stand-in 40% longer, and the real German catalogue (``bot/locale/de``), every
+#: label as its translators wrote it
+GERMAN = words_for("de")
+LANGUAGES = [pytest.param(ENGLISH, id="english"), pytest.param(LONGER, id="longer"),
+             pytest.param(GERMAN, id="german")]
 CARDS = {"banner": BANNER, "actions": ACTIONS_BOX, "players": PLAYERS, "clock": CLOCK,
          "legend": LEGEND}
 #: Text may come this close to a card's edge (its rounded border is drawn 1.2 wide).
@@ -376,3 +381,24 @@ def test_an_animation_s_pictures_are_drawn_in_the_language_it_is_given() -> None
     german = animate(game, [0, 1], size=480,
                      words=Replaced({clock.SUPPLY.id: "Fahrgastvorrat im Beutel"}))
     assert german.data != english.data and german.moves == english.moves
+
+
+def test_the_german_catalogue_draws_german_and_every_label_has_its_german() -> None:
+    """The real German catalogue is what the German runs above drew: each label of the
+    pictures and the page has its own German (none falls back to English), the action board
+    names the actions as the German rules summary does, and the page's controls are German."""
+    labelled = [v for module in (banner, players, action_board, clock, legend, chart, page_log)
+                for v in vars(module).values() if isinstance(v, Msg)]
+    labelled += list(LABELS.values()) + [ACTION_NAMES[a] for a in ACTIONS]
+    english = [m.id for m in labelled if not m.fields and GERMAN(m()) == m.en
+               and m.en.strip(" :()·-") and not m.en.isupper()]
+    assert english == []
+    texts = drawn_texts(render_svg(_halfway(random_game(4, 3)), words=GERMAN))
+    for name in ("Streckenbau", "Buskauf", "Neue Passagiere", "Neue Gebäude", "Uhr",
+                 "Startspieler"):  # whole, or wrapped onto two lines
+        assert any(t.content == name for t in texts) or _joined(texts, name), name
+    shown = " ".join(t.content for t in texts)
+    assert "Line expansion" not in shown and "Starting player" not in shown
+    html = build_page(_halfway(random_game(3, 1)), words=GERMAN).html
+    assert '<html lang="de">' in html
+    assert all(escape(GERMAN(label())) in html for label in LABELS.values())

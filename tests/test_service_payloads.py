@@ -32,6 +32,7 @@ def eventful(table: Table) -> None:
     table.ok("Daemonis", "colour green")
     table.ok("Arcsyn", "add bot")  # last in the order: the six setup moves below are people's
     table.ok("Arcsyn", "start order: Arcsyn, Daemonis, Hedgethorn, Normal Bot")
+    table.ok("Arcsyn", "timebank normal")  # each decision made draws on its seat's bank
     table.play_random(6, seed=3)
     table.ok("Arcsyn", "undo last 2")
     table.ok("Arcsyn", "redo")

@@ -20,6 +20,14 @@ from bot.service.game.records import GameRecord, Record
 from tests.service_support import Table, actor, open_table, started
 
 HOUR = 3600.0
+
+
+def mark(at: float, style: str = "R") -> str:
+    """A moment as Discord's timestamp markup, which each reader's client writes in their own
+    zone and language."""
+    return f"<t:{round(at)}:{style}>"
+
+
 ABSENT = "Hedgethorn"
 
 
@@ -85,8 +93,10 @@ def test_reminders_come_halfway_and_an_hour_before_and_the_moderator_hears_of_th
     assert due(table) == []
     clock.now += 1 * HOUR
     [half] = due(table)
-    assert "halfway" in half.text and "Time left: 12 h of 24 h" in half.text
+    assert "halfway" in half.text and f"due {mark(clock.now + 12 * HOUR)}" in half.text
+    assert "of 24 h" not in half.text  # a time left is said as a moment, not a sum
     assert half.mentions == ["id-Arcsyn"]
+    deadline = clock.now + 12 * HOUR
     assert due(table) == []  # given once
     clock.now += 11 * HOUR
     [hour] = due(table)
@@ -98,7 +108,7 @@ def test_reminders_come_halfway_and_an_hour_before_and_the_moderator_hears_of_th
     clock.now += 100 * HOUR
     assert due(table) == []  # `wait` does nothing more
     assert table.to_act() == "Arcsyn"
-    assert "waiting 124 h of 24 h" in table.ok("Daemonis", "status").text
+    assert f"overdue since {mark(deadline)}" in table.ok("Daemonis", "status").text
 
 
 def test_a_restart_loses_nothing_and_sends_nothing_twice(db: str, clock: Clock) -> None:
@@ -124,7 +134,7 @@ def test_the_clock_stops_while_the_game_is_paused(db: str, clock: Clock) -> None
     assert due(table) == []
     clock.now += 1 * HOUR
     [half] = due(table)
-    assert "Time left: 12 h of 24 h" in half.text
+    assert f"due {mark(clock.now + 12 * HOUR)}" in half.text  # 12 h left, as before the pause
 
 
 def test_a_new_decision_starts_its_own_deadline(db: str, clock: Clock) -> None:
@@ -242,10 +252,11 @@ def test_a_moderator_undoes_a_timed_out_move_alone(db: str, clock: Clock) -> Non
 def _overdue(db: str, clock: Clock) -> Table:
     """A game whose deadline passed under ``wait``: the game still waits for Arcsyn."""
     table = with_deadline(db, clock, "wait")
+    deadline = clock.now + 24 * HOUR
     clock.now += 25 * HOUR
     [passed] = due(table)
     assert "Time ran out for Arcsyn" in passed.text and "(timeout policy `wait`)" in passed.text
-    assert "waiting 25 h of 24 h" in table.ok("Zed", "status").text
+    assert f"Arcsyn (overdue since {mark(deadline)})" in table.ok("Zed", "status").text
     return table
 
 
@@ -264,7 +275,7 @@ def test_a_policy_switched_on_an_overdue_decision_plays_it_at_once(db: str,
                          for r in timed)
     clock.now += 60
     shown = table.ok("Zed", "status").text
-    assert "25 h of 24 h" not in shown and "Arcsyn (waiting" not in shown
+    assert "25 h of 24 h" not in shown and "Arcsyn (overdue" not in shown
     assert due(table) == []  # and the scheduler plays nothing twice
 
 
@@ -282,7 +293,8 @@ def test_the_computer_takes_an_overdue_decision_once_the_policy_is_bot(db: str,
     timed = [r for r in moves_of(table, "Arcsyn") if r.data.get("reason") == "timeout"]
     assert timed and all(r.data["policy"] == "bot" for r in timed)
     assert table.to_act() != "Arcsyn"
-    assert "25 h of 24 h" not in table.ok("Zed", "status").text
+    shown = table.ok("Zed", "status").text
+    assert "25 h of 24 h" not in shown and "overdue" not in shown
 
 
 def test_an_overdue_decision_no_policy_plays_says_why_and_what_to_write(db: str,
@@ -496,15 +508,18 @@ def test_games_lists_whose_turn_it_is_theirs_first_and_games_waiting_the_stalled
     second = Table(first.service, place="channel-2")
     started(second, 3, names=("Daemonis", "Arcsyn", "Hedgethorn"), creator="Daemonis")
     second.ok("Daemonis", "deadline 24h")
+    began, ends = mark(clock.now), mark(clock.now + 24 * HOUR)
     clock.now += 30 * HOUR
     listed = first.ok("Arcsyn", "games").text.splitlines()
     assert listed[0] == "2 open games, 1 waiting for you:"
-    assert listed[1].startswith("• Game 1 in channel-1: waits for you since 30 h")
-    assert listed[2] == "• Game 2 in channel-2: waits for Daemonis since 30 h of 24 h"
+    assert listed[1].startswith(f"• Game 1 in channel-1: waits for you (turn began {began}")
+    assert listed[2] == (f"• Game 2 in channel-2: waits for Daemonis (turn began {began}, "
+                         f"overdue since {ends})")
     assert "Only a moderator" in first.say("Zed", "games waiting").text
     waiting = first.ok("Arcsyn", "games waiting").text.splitlines()
     assert waiting == ["1 game waiting longer than their deadline (or 48 h):",
-                       "• Game 2 in channel-2: waits for Daemonis since 30 h of 24 h"]
+                       f"• Game 2 in channel-2: waits for Daemonis (turn began {began}, "
+                       f"overdue since {ends})"]
 
 
 # ---- the console runs the same loop ---------------------------------------------------------
@@ -572,7 +587,7 @@ def test_the_seat_facts_are_the_pictures_seat_notes(db: str, clock: Clock) -> No
     clock.now += 14 * HOUR
     record = GameRecord.fold(table.game_id(), table.place, records(table))
     assert seat_notes(record, build_game(record), clock.now) == {
-        "Arcsyn": "waiting 14 h of 24 h", "Daemonis": "away until 17 Jan",
+        "Arcsyn": "due in 10 hours", "Daemonis": "away until Jan 17, 08:00 UTC",
         ABSENT: "has a plan"}
 
 

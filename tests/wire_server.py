@@ -104,6 +104,7 @@ class WireServer:
         self.faults: list[str] = []  # requests this server could not handle
         self.history: dict[int, list[dict[str, Any]]] = {}  # channel id -> messages, oldest first
         self.dms: dict[int, int] = {}  # direct-message channel id -> the user's id
+        self.closed_dms: set[int] = set()  # users who take no direct message from the bot
         self.rate_limit_next: dict[str, float] = {}  # path suffix -> retry_after
         self.refuse_publish = False
         self.expire_interactions = False  # answer callbacks as Discord does after 3 seconds
@@ -218,8 +219,9 @@ class WireServer:
             kept.append(message)
 
     async def slash(self, author: User, subcommand: str, *, channel: str = "bus-table",
-                    **options: Any) -> dict[str, Any]:
-        """``author`` runs ``/bus subcommand``; returns the interaction payload sent."""
+                    locale: str = "en-US", **options: Any) -> dict[str, Any]:
+        """``author`` runs ``/bus subcommand`` from an app in ``locale``; returns the
+        interaction payload sent."""
         where = self.channels[channel]
         encoded = []
         resolved: dict[str, dict[str, Any]] = {}
@@ -241,7 +243,7 @@ class WireServer:
                         **({"parent_id": str(where.parent.id)} if where.parent else {})},
             "member": self._member(author.id, with_user=True, channel=where),
             "app_permissions": str(self._bot_permissions(where)),
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "locale": locale, "guild_locale": "en-US", "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
             "attachment_size_limit": 25 * 1024 * 1024,
             "data": {"id": str(new_id()), "name": "bus", "type": 1,
@@ -533,6 +535,8 @@ class WireServer:
                           "last_message_id": None})
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST" \
                 and int(parts[1]) in self.dms:
+            if self.dms[int(parts[1])] in self.closed_dms:  # as Discord: closed DMs
+                return _error(403, 50007, "Cannot send messages to this user")
             return _json(self._message(int(parts[1]), recorded))
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
             channel = next(c for c in self.channels.values() if c.id == int(parts[1]))
@@ -541,6 +545,13 @@ class WireServer:
             if granted & needed != needed:  # as Discord: no post without the permission
                 return _error(403, 50013, "Missing Permissions")
             return self._post(request, channel, recorded)
+        if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 \
+                and request.method == "DELETE":  # the bot takes its own message down
+            messages = self.history.get(int(parts[1]), [])
+            if all(m["id"] != parts[3] for m in messages):
+                return _error(404, 10008, "Unknown Message")
+            self.history[int(parts[1])] = [m for m in messages if m["id"] != parts[3]]
+            return web.Response(status=204)
         if parts[0] == "channels" and parts[2:3] == ["messages"] and len(parts) == 4 \
                 and request.method == "PATCH":  # an edit: the bot takes its buttons off
             kept = {m["id"]: m for m in self.history.get(int(parts[1]), [])}

@@ -22,13 +22,15 @@ from discord.ext import commands
 from bot.api import Actor, Command, Duplicate, Refusal, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
-from bot.discord_app import logs
+from bot.discord_app import incoming, logs
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.backlog import Backlog
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
 from bot.service.drawing.renderer import start_pictures
+from bot.service.words.catalogue import Said, say
 from engine.limits import COMMANDS_PER_USER, Rate
+from engine.text import Msg
 
 if TYPE_CHECKING:
     from discord.types.gateway import SessionStartLimit
@@ -64,6 +66,8 @@ DISCORD_SITE = "https://discord.com"
 
 #: How many message ids ``first_delivery`` remembers; replays come within minutes.
 RECENT_MESSAGES = 10_000
+#: the answer to a command that failed on busbot's side (the error goes to the log)
+WENT_WRONG = Msg("discord.went_wrong", "Something went wrong on my side, sorry.")
 
 _PREFIX = re.compile(r"(?P<symbol>.*?)(?P<word>[^\W_]+)", re.DOTALL)
 
@@ -251,11 +255,19 @@ class BusBot(commands.Bot):
             answer = str(error)
         else:
             log.error("command %r failed", context.message.content, exc_info=error)
-            answer = "Something went wrong on my side, sorry."
+            answer = await self.written(str(context.channel.id),
+                                        incoming.actor_for(context.author), WENT_WRONG())
         try:
             await context.reply(answer, mention_author=False)
         except discord.HTTPException as failed:
             log.warning("answer in %s not posted: %s", context.channel.id, one_line(failed))
+
+    async def written(self, place: str, actor: Actor, said: Said) -> str:
+        """What the Discord layer itself says to ``actor`` alone (a refusal before the
+        service, a press refused), in their language at ``place``: their own, else their
+        app's, else the game's or the server's."""
+        return say(said, await self.game.language_of(place, actor.user_id, actor.locale,
+                                                     actor.server))
 
     def log_handled(
         self, place: str, actor: Actor, message: str | Command, reply: Reply | None,

@@ -42,11 +42,18 @@ from discord.ext import commands
 from bot.api import Attachment, Refusal, Reply
 from bot.delivery import Block, Refused
 from bot.discord_app.bot import BusBot
-from bot.discord_app.incoming import AttachmentTooLarge, read_attachments
+from bot.discord_app.incoming import (
+    AttachmentTooLarge,
+    actor_for,
+    place_of,
+    read_attachments,
+)
 from bot.discord_app.outgoing import answer_nonce, send_to_channel
 from bot.service.store import connect as store_connect
 from bot.service.store import schema
+from bot.service.words.catalogue import words_for
 from engine.decisions import shortened
+from engine.text import Msg, Plural, Words
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +66,17 @@ PAGE = 100
 LINE_CHARS = 160
 #: Answers that changed nothing (refusals, help) listed in one summary; the rest are counted.
 OTHER_LINES = 20
+
+HANDLED = Plural("discord.catchup.handled", "While I was away, {n} message here was for me. I "
+                 "have now handled it:", "While I was away, {n} messages here were for me. I "
+                 "have now handled them in order:")
+MORE_ANSWERS = Plural("discord.catchup.more_answers", "(and {n} more answer that changed "
+                      "nothing)", "(and {n} more answers that changed nothing)")
+WROTE_TOO_FAST = Plural("discord.catchup.too_fast", "• {name}: {n} more message came faster than "
+                        "the table can follow; I did not act on it.", "• {name}: {n} more "
+                        "messages came faster than the table can follow; I did not act on them.")
+#: a refused message's line in the summary: its answer's first line
+REFUSED = Msg("discord.catchup.refused", "refused: {answer}")
 
 
 class Unfinished:
@@ -255,10 +273,10 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
         behind.too_fast[_plain(message.author.display_name)] += 1
         return
     text, chat = read_as
-    reply = await _handle(reader, message, text, chat)
+    reply = await _handle(bot, reader, message, text, chat)
     if reply is None or reply.duplicate:  # chat after all, or handled already
         return
-    line = _line(message, text, reply)
+    line = _line(message, text, reply, words_for(await bot.game.language_of(behind.place)))
     if reply.changed:
         ids = () if reply.announcement is None else (reply.announcement,)
         behind.changes.append(Block(line, ids, size=len(reply.text.strip()) + 1))
@@ -292,7 +310,8 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
     await _draw_last(bot, behind, last)
     # What the place was owed from before goes in front; if it cannot go, neither can the
     # summary, and the outbox keeps every change to post (coalesced) later.
-    if await bot.courier.deliver_together(behind.place, last, _summary_blocks(behind)):
+    words = words_for(await bot.game.language_of(behind.place))
+    if await bot.courier.deliver_together(behind.place, last, _summary_blocks(behind, words)):
         await _finished(bot, behind)
     else:
         log.warning("the catch-up summary for %s was not (all) posted", behind.place)
@@ -311,22 +330,19 @@ async def _draw_last(bot: BusBot, behind: Behind, summary: Reply) -> None:
     summary.table, summary.files = drawn.table, drawn.files
 
 
-def _summary_blocks(behind: Behind) -> list[Block]:
-    count = behind.count
-    head = (f"While I was away, {count} message{'s' if count != 1 else ''} here "
-            f"{'were' if count != 1 else 'was'} for me. I have now handled them in order:")
+def _summary_blocks(behind: Behind, words: Words) -> list[Block]:
+    """The summary's lines, in the game's language (``words``): its head, the changes, the
+    other answers and who wrote too fast."""
     lines, more = shortened(behind.others, OTHER_LINES)  # never "and 1 more"
     if more:
-        lines.append(f"(and {more} more answers that changed "
-                     f"nothing)")
+        lines.append(words(MORE_ANSWERS(n=more)))
     for name, skipped in behind.too_fast.items():
-        lines.append(f"• {name}: {skipped} more message{'s' if skipped != 1 else ''} came "
-                     f"faster than the table can follow; I did not act on "
-                     f"{'them' if skipped != 1 else 'it'}.")
-    return [Block(head), *behind.changes, *(Block(line) for line in lines)]
+        lines.append(words(WROTE_TOO_FAST(name=name, n=skipped)))
+    return [Block(words(HANDLED(n=behind.count))), *behind.changes,
+            *(Block(line) for line in lines)]
 
 
-async def _handle(reader: Reader, message: discord.Message, text: str,
+async def _handle(bot: BusBot, reader: Reader, message: discord.Message, text: str,
                   chat: bool) -> Reply | None:
     if message.guild is not None and not isinstance(message.author, discord.Member):
         # History carries no roles; a moderator's role counts only with the member fetched.
@@ -335,11 +351,12 @@ async def _handle(reader: Reader, message: discord.Message, text: str,
     try:
         attachments = await read_attachments(message.attachments)
     except AttachmentTooLarge as refusal:
-        return Refusal(str(refusal))
+        return Refusal(await bot.written(place_of(message.channel.id),
+                                         actor_for(message.author), refusal.said))
     return await reader.take_up(message, text, attachments, chat=chat, live=False)
 
 
-def _line(message: discord.Message, text: str, reply: Reply) -> str:
+def _line(message: discord.Message, text: str, reply: Reply, words: Words) -> str:
     """``• Name: `what they wrote`: the answer's first line``; the member's name and text are
     shown as text (no markdown, links or mentions of their own)."""
     said = " ".join(text.split()).replace("`", "ˋ")
@@ -347,7 +364,7 @@ def _line(message: discord.Message, text: str, reply: Reply) -> str:
     first = reply.text.strip().split("\n", 1)[0]
     if len(first) > LINE_CHARS:
         first = first[:LINE_CHARS - 1] + "…"
-    outcome = first if reply.ok else f"refused: {first}"
+    outcome = first if reply.ok else words(REFUSED(answer=first))
     return f"• {_plain(message.author.display_name)}: `{said}`: {outcome}"
 
 

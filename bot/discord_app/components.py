@@ -29,6 +29,10 @@ from bot.discord_app.logs import one_line
 from bot.service.verbs.move import play
 from bot.service.verbs.moves import Choices
 from bot.service.verbs.undo import Undo
+from bot.service.words.catalogue import DEFAULT_LANGUAGE, words_for
+from engine import ParseError
+from engine.notation import parse_move, write_move
+from engine.text import Msg
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +45,14 @@ MENUS = 4  # the fifth row holds the buttons
 # Any number of digits (a custom id has at most 100 characters): a press whose numbers are out
 # of range still matches, and is refused as of an earlier position rather than left unanswered.
 _POSITION = r"(?P<game>\d+):(?P<moves>\d+):(?P<seq>\d+)"
-STALE = "That message is of an earlier position, so nothing was changed."
+#: the components' words, in the language of the post that carries them
+LABELS = {
+    "pass": Msg("discord.button.pass", "Pass"),
+    "undo": Msg("discord.button.undo", "Undo"),
+    "moves": Msg("discord.button.moves", "Moves"),
+    "play": Msg("discord.button.play", "Play this"),
+}
+CHOOSE = Msg("discord.menu.choose", "Choose your move")
 
 
 class PressDesk(Protocol):
@@ -79,11 +90,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     """Pass, Undo, Moves, or a preview's Play this: the text it stands for, at a position."""
 
     def __init__(self, action: str, position: Position, text: str = "", *,
-                 label: str | None = None,
+                 language: str = DEFAULT_LANGUAGE,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         custom_id = f"bus:{action}:{position.key()}" + (f":{text}" if text else "")
-        super().__init__(discord.ui.Button(label=label or action.capitalize(), style=style,
-                                           custom_id=custom_id))
+        super().__init__(discord.ui.Button(label=words_for(language)(LABELS[action]()),
+                                           style=style, custom_id=custom_id))
         self.action, self.position, self.text = action, position, text
 
     @classmethod
@@ -106,11 +117,11 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     """A menu of legal moves at a position; choosing one plays it."""
 
     def __init__(self, position: Position, menu: int, placeholder: str = "",
-                 options: Sequence[str] = ()) -> None:
+                 options: Sequence[str] = (), language: str = DEFAULT_LANGUAGE) -> None:
         super().__init__(discord.ui.Select(
             custom_id=f"bus:pick:{position.key()}:{menu}", placeholder=placeholder[:150] or None,
-            options=[discord.SelectOption(label=o, value=o) for o in options] or [
-                discord.SelectOption(label="-")],
+            options=[discord.SelectOption(label=written(o, language)[:OPTION_LENGTH], value=o)
+                     for o in options] or [discord.SelectOption(label="-")],
         ))
         self.position = position
 
@@ -137,7 +148,7 @@ def menus(choices: Sequence[str]) -> list[tuple[str, list[str]]]:
     if not options:
         return []
     if len(options) <= MENU_OPTIONS:
-        return [("Choose your move", options)]
+        return [(CHOOSE.en, options)]
     groups: dict[str, list[str]] = {}
     for choice in options:
         groups.setdefault(_group(choice), []).append(choice)
@@ -155,21 +166,53 @@ def _group(choice: str) -> str:
     return choice
 
 
+def written(move: str, language: str) -> str:
+    """A choice (a move in the canonical notation) as ``language`` writes it."""
+    if language == DEFAULT_LANGUAGE:
+        return move
+    try:
+        return write_move(parse_move(move), language)
+    except ParseError:
+        return move
+
+
+def shown_placeholder(placeholder: str, options: Sequence[str], language: str) -> str:
+    """A menu's placeholder in ``language``: "Choose your move", or what its options share
+    ("Verlängere Linie von C1 nach...")."""
+    if language == DEFAULT_LANGUAGE:
+        return placeholder
+    if placeholder == CHOOSE.en:
+        return words_for(language)(CHOOSE())
+    split = [written(o, language).split() for o in options]
+    common: list[str] = []
+    for words in zip(*split, strict=False):  # the words every option starts with
+        if any(word != words[0] for word in words):
+            break
+        common.append(words[0])
+    return " ".join(common) + "..." if common else placeholder
+
+
 def decision_view(now: TableNow) -> discord.ui.View:
-    """The components for the decision ``now``: menus, then Pass, Undo and Moves."""
+    """The components for the decision ``now``: menus, then Pass, Undo and Moves, in the
+    language of the post carrying them."""
     view = discord.ui.View(timeout=None)
+    language = now.language
     for index, (placeholder, options) in enumerate(menus(now.choices)):
-        view.add_item(ChoiceMenu(now.position, index, placeholder, options))
+        view.add_item(ChoiceMenu(now.position, index,
+                                 shown_placeholder(placeholder, options, language), options,
+                                 language))
     if "Pass" in now.choices:
-        view.add_item(TableButton("pass", now.position, style=discord.ButtonStyle.primary))
-    view.add_item(TableButton("undo", now.position))
-    view.add_item(TableButton("moves", now.position))
+        view.add_item(TableButton("pass", now.position, language=language,
+                                  style=discord.ButtonStyle.primary))
+    view.add_item(TableButton("undo", now.position, language=language))
+    view.add_item(TableButton("moves", now.position, language=language))
     return view
 
 
-def preview_view(position: Position, moves: str) -> discord.ui.View | None:
+def preview_view(position: Position, moves: str,
+                 language: str = DEFAULT_LANGUAGE) -> discord.ui.View | None:
     """``Play this`` for a preview's moves, when they fit in a custom id."""
-    button = TableButton("play", position, moves, label="Play this",
+    button = TableButton("play", position, moves, language=language,
                          style=discord.ButtonStyle.success)
     if len(button.custom_id) > CUSTOM_ID_LENGTH:
         return None
@@ -186,7 +229,7 @@ def view_for(reply: Reply) -> discord.ui.View | None:
         return None
     match reply:
         case Previewed(moves=moves) if moves:
-            return preview_view(now.position, moves)
+            return preview_view(now.position, moves, now.language)
         case Update():
             return decision_view(now)
     return None

@@ -44,14 +44,26 @@ from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, re
 from bot.discord_app.logs import one_line
 from bot.discord_app.outgoing import answer_nonce, send_to_channel, send_to_interaction
 from bot.service.router.chat import for_the_bot
+from bot.service.words.catalogue import Said
+from engine.text import Msg, Text
 
 log = logging.getLogger(__name__)
 
 
-def slow_down(seconds: float) -> str:
+SLOW_DOWN = Msg("discord.slow_down", "You are sending commands faster than the table can "
+               "follow; try again in {seconds} s. Nothing was done.")
+NOTHING_WAITS = Msg("discord.press.nothing_waits", "Nothing waits for a choice at this table now.")
+STALE_PRESS = Msg("discord.press.stale", "{changed} That message is of an earlier position, so "
+                  "nothing was changed.")
+NOT_YOUR_BUTTONS = Msg("discord.press.not_yours", "These buttons are for {player}, whose decision "
+                       "it is ({decision}). Nothing was changed; `preview MOVE` shows what a move "
+                       "would do.")
+
+
+def slow_down(seconds: float) -> Text:
     """The answer to a member over ``COMMANDS_PER_USER``."""
-    return (f"You are sending commands faster than the table can follow; try again in "
-            f"{max(1, round(seconds))} s. Nothing was done.")
+    return SLOW_DOWN(seconds=max(1, round(seconds)))
+
 
 
 @dataclass(slots=True)
@@ -86,7 +98,8 @@ class Request:
     @classmethod
     def of_interaction(cls, interaction: discord.Interaction[Any], said: str | Command,
                        **kw: Any) -> Request:
-        return cls(place_of(interaction.channel_id or 0), actor_for(interaction.user), said,
+        return cls(place_of(interaction.channel_id or 0),
+                   actor_for(interaction.user, interaction.locale), said,
                    interaction.id, interaction.guild, interaction.app_permissions,
                    isinstance(interaction.channel, discord.Thread), **kw)
 
@@ -116,7 +129,10 @@ class ChannelResponder:
 
     async def too_fast(self, seconds: float, tell: bool) -> None:
         if tell:
-            await self.answer(place_of(self.message.channel.id), Refusal(slow_down(seconds)))
+            place = place_of(self.message.channel.id)
+            text = await self.bot.written(place, actor_for(self.message.author),
+                                 slow_down(seconds))
+            await self.answer(place, Refusal(text))
 
     async def answer(self, place: str, reply: Reply) -> None:
         match reply:
@@ -153,7 +169,10 @@ class InteractionResponder:
 
     async def too_fast(self, seconds: float, tell: bool) -> None:
         # An interaction must be answered: always, and privately.
-        await self.interaction.response.send_message(slow_down(seconds), ephemeral=True)
+        text = await self.bot.written(place_of(self.interaction.channel_id or 0),
+                             actor_for(self.interaction.user, self.interaction.locale),
+                             slow_down(seconds))
+        await self.interaction.response.send_message(text, ephemeral=True)
 
     async def answer(self, place: str, reply: Reply) -> None:
         if reply.announcement is not None:  # what the place is still owed goes first
@@ -166,19 +185,18 @@ class InteractionResponder:
             await self.bot.game.mark_sent([reply.announcement])
 
 
-async def press_refusal(game: GameBackend, place: str, user_id: str, position: Position,
-                        action: str) -> str | None:
-    """Why a press cannot count: its message is of an older position (saying what changed),
-    or the decision is someone else's (Undo excepted: the service knows whose move it takes
-    back). None when it counts."""
+async def press_refusal(game: GameBackend, place: str, actor: Actor, position: Position,
+                        action: str) -> Said | None:
+    """Why a press cannot count: its message is of an older position (saying what changed,
+    in the presser's language), or the decision is someone else's (Undo excepted: the service
+    knows whose move it takes back). None when it counts."""
     now = await game.table_now(place)
     if now is None or now.position != position:
-        changed = await game.since(place, position)
-        why = changed or "Nothing waits for a choice at this table now."
-        return f"{why} {components.STALE}"
-    if action != "undo" and now.user_id != user_id:
-        return (f"These buttons are for {now.player}, whose decision it is ({now.decision}). "
-                f"Nothing was changed; `preview MOVE` shows what a move would do.")
+        language = await game.language_of(place, actor.user_id, actor.locale, actor.server)
+        changed = await game.since(place, position, language)
+        return STALE_PRESS(changed=changed or NOTHING_WAITS())
+    if action != "undo" and now.user_id != actor.user_id:
+        return NOT_YOUR_BUTTONS(player=now.player, decision=now.decision)
     return None
 
 
@@ -210,16 +228,18 @@ class Dispatcher:
         """A component's ``interaction_check``: within the member's rate, and a press on the
         current position by the member whose decision it is; else answered privately."""
         place = place_of(interaction.channel_id or 0)
+        actor = actor_for(interaction.user, interaction.locale)
         limited = self.bot.too_fast(place, interaction.user.id)
         if limited is not None:
-            await interaction.response.send_message(slow_down(limited[0]), ephemeral=True)
+            await interaction.response.send_message(
+                await self.bot.written(place, actor, slow_down(limited[0])),
+                ephemeral=True)
             return False
-        why = await press_refusal(self.bot.game, place, str(interaction.user.id), position,
-                                  action)
+        why = await press_refusal(self.bot.game, place, actor, position, action)
         if why is not None:
-            self.bot.log_handled(place, actor_for(interaction.user), action, None,
-                                 time.perf_counter())
-            await interaction.response.send_message(why, ephemeral=True)
+            self.bot.log_handled(place, actor, action, None, time.perf_counter())
+            await interaction.response.send_message(
+                await self.bot.written(place, actor, why), ephemeral=True)
             return False
         return True
 
@@ -244,7 +264,8 @@ class Dispatcher:
         except AttachmentTooLarge as refusal:
             self.bot.log_handled(request.place, request.actor, request.said, None,
                                  time.perf_counter())
-            await responder.answer(request.place, Refusal(str(refusal)))
+            await responder.answer(request.place, Refusal(
+                await self.bot.written(request.place, request.actor, refusal.said)))
             return
         await self.bot.caught_up(request.place)  # moves missed while away come first
         async with self.bot.place_lock(request.place):
@@ -270,7 +291,8 @@ class Dispatcher:
             said = await self._settled(request)
         except Refused as refused:
             self.bot.log_handled(request.place, request.actor, request.said, None, started)
-            return Refusal(str(refused))
+            return Refusal(await self.bot.written(request.place, request.actor,
+                                         refused.said))
         reply = await self.bot.game.handle(request.place, request.actor, said,
                                            message_id=str(request.message_id),
                                            attachments=attachments, addressed=addressed,
@@ -286,7 +308,7 @@ class Dispatcher:
             said = await checked(request.guild, said, request.permissions,
                                  in_thread=request.in_thread)
         if request.press is not None:
-            stale = await press_refusal(self.bot.game, request.place, request.actor.user_id,
+            stale = await press_refusal(self.bot.game, request.place, request.actor,
                                         *request.press)
             if stale is not None:
                 raise Refused(stale)

@@ -11,6 +11,7 @@ import discord
 
 from bot.api import Actor, Attachment
 from engine.limits import MAX_IMPORT_BYTES
+from engine.text import Msg, Text
 
 log = logging.getLogger(__name__)
 
@@ -18,15 +19,19 @@ log = logging.getLogger(__name__)
 MAX_ATTACHMENT_BYTES = MAX_IMPORT_BYTES
 
 
-def actor_for(user: discord.Member | discord.User) -> Actor:
+def actor_for(user: discord.Member | discord.User,
+              locale: discord.Locale | None = None) -> Actor:
     """The service's view of a Discord user.
 
     Server managers count as moderators everywhere on their server; everyone else is judged by
     role names, which the service compares with the configured moderator role. Role names rather
-    than ids keep ``config.toml`` readable and the service free of Discord.
+    than ids keep ``config.toml`` readable and the service free of Discord. ``locale``: the
+    language of the member's app, which an interaction (a slash command, a press) carries and a
+    message does not: what they alone read is written in it where they chose no language.
     """
+    language = locale.value if locale is not None else None
     if not isinstance(user, discord.Member):
-        return Actor(user_id=str(user.id), name=user.display_name)
+        return Actor(user_id=str(user.id), name=user.display_name, locale=language)
     permissions = user.guild_permissions
     return Actor(
         user_id=str(user.id),
@@ -34,6 +39,7 @@ def actor_for(user: discord.Member | discord.User) -> Actor:
         is_manager=permissions.manage_guild or permissions.administrator,
         roles=tuple(role.name for role in user.roles if not role.is_default()),
         server=str(user.guild.id),
+        locale=language,
     )
 
 
@@ -46,8 +52,16 @@ def place_of(channel_id: int) -> str:
     return str(channel_id)
 
 
+TOO_LARGE = Msg("discord.file_too_large", "{name} is {size} kB; files up to {limit} kB are read "
+                "(the import limit).")
+
+
 class AttachmentTooLarge(Exception):
-    """A file over ``MAX_ATTACHMENT_BYTES``; the message is meant for the player."""
+    """A file over ``MAX_ATTACHMENT_BYTES``; ``said`` is meant for the player."""
+
+    def __init__(self, said: Text) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 async def read_attachments(files: list[discord.Attachment]) -> list[Attachment]:
@@ -55,10 +69,8 @@ async def read_attachments(files: list[discord.Attachment]) -> list[Attachment]:
     an oversized file before fetching it."""
     for file in files[:1]:
         if file.size > MAX_ATTACHMENT_BYTES:
-            raise AttachmentTooLarge(
-                f"{file.filename} is {file.size // 1000} kB; "
-                f"files up to {MAX_ATTACHMENT_BYTES // 1000} kB are read (the import limit)."
-            )
+            raise AttachmentTooLarge(TOO_LARGE(name=file.filename, size=file.size // 1000,
+                                               limit=MAX_ATTACHMENT_BYTES // 1000))
     return [Attachment(file.filename, await file.read()) for file in files[:1]]
 
 

@@ -33,6 +33,7 @@ from bot.service import AsyncGameService, GameService
 from bot.service.async_face import NoGames as GamelessFace
 from bot.service.bots import BotPlayers
 from bot.service.store import StoreError
+from engine.text import Msg
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +53,16 @@ NO_INTENT = (
 STOP_SECONDS = 1.5
 
 
+#: the answer to every command while busbot only logs in to publish its commands
+ONLY_PUBLISHING = Msg("discord.runner.only_publishing",
+                      "busbot is only publishing its commands right now.")
+
+
 class NoGames(GamelessFace):
     """The game backend of a bot that only logs in to publish its commands (``busbot sync``):
     the service's face over no games at all, refusing every command."""
 
-    refusal = "busbot is only publishing its commands right now."
+    refusal = ONLY_PUBLISHING
 
 
 class StartupError(Exception):
@@ -258,7 +264,8 @@ async def _service(config: Config) -> AsyncIterator[AsyncGameService]:
             service = GameService(config.db_path, moderator_role=config.moderator_role,
                                   picture_dir=config.picture_dir, announce=True,
                                   cache_size=config.live_games,
-                                  cache_idle=live_idle_seconds(config.live_idle_hours))
+                                  cache_idle=live_idle_seconds(config.live_idle_hours),
+                                  language=config.language)
         except (sqlite3.Error, StoreError) as error:
             raise StartupError(f"cannot open the database {config.db_path}: {error}") from None
         game = AsyncGameService(service, render_workers=config.render_workers)

@@ -31,10 +31,16 @@ def scope_of(guild_id: int | None) -> str:
     return "global" if guild_id is None else f"guild {guild_id}"
 
 
-def tree_hash(tree: app_commands.CommandTree[discord.Client], guild_id: int | None) -> str:
-    """A fingerprint of exactly what ``tree.sync`` would send for that scope."""
+async def tree_hash(tree: app_commands.CommandTree[discord.Client],
+                    guild_id: int | None) -> str:
+    """A fingerprint of exactly what ``tree.sync`` would send for that scope: with the tree's
+    translator, its names and descriptions in every language (a new translation publishes
+    again)."""
     guild = None if guild_id is None else discord.Object(guild_id)
-    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+    commands = tree.get_commands(guild=guild)
+    translator = tree.translator
+    payload = ([await command.get_translated_payload(tree, translator) for command in commands]
+               if translator is not None else [command.to_dict(tree) for command in commands])
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -88,7 +94,7 @@ async def publish(
     failed (logged in one line).
     """
     scope = scope_of(guild_id)
-    digest = tree_hash(tree, guild_id)
+    digest = await tree_hash(tree, guild_id)
     if not force and published.get(application, scope) == digest:
         log.info("slash commands (%s) unchanged since last published", scope)
         return False

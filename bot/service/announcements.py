@@ -59,7 +59,8 @@ class Announcements:
         prepared = Prepared(reply, words=words)
         if item.picture:
             reply.picture_name = picture_name(item.game_id, len(record.moves))
-            reply.table = lookups.table_now(LiveGame(record, position))  # refused if stale
+            reply.table = lookups.table_now(LiveGame(record, position),  # refused if stale
+                                            words.language)
             prepared = Prepared(reply, position, core.renderer, previous=previous,
                                 layout=layouts.for_place(core.store, item.place),
                                 seat_notes=seat_notes(record, position, core.clock(), words),

@@ -27,8 +27,9 @@ from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, over
 from bot.api import Actor, Addressed, Announcement, Attachment, Command, GameFace, Refusal, Reply
 from bot.service.drawing.prepared import Prepared
 from bot.service.service import GameService
-from bot.service.words.catalogue import say
+from bot.service.words.catalogue import known_language, say
 from engine.limits import HEAVY_QUEUED, HEAVY_QUEUED_PER_SERVER
+from engine.text import Msg
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -144,6 +145,7 @@ class AsyncGameService:
     since = _OnDb(GameFace.since)
     waiting_user = _OnDb(GameFace.waiting_user)
     where_things_stand = _OnDb(GameFace.where_things_stand)
+    language_of = _OnDb(GameFace.language_of)
     due_reminders = _OnDb(GameFace.due_reminders)
     open_places = _OnDb(GameFace.open_places)
     see = _OnDb(GameFace.see)
@@ -153,6 +155,10 @@ class AsyncGameService:
     mark_sent = _OnDb(GameFace.mark_sent)
     mark_failed = _OnDb(GameFace.mark_failed)
     mark_posting = _OnDb(GameFace.mark_posting)
+    replaced = _OnDb(GameFace.replaced)
+    digests = _OnDb(GameFace.digests)
+    ping_ways = _OnDb(GameFace.ping_ways)
+    dms_closed = _OnDb(GameFace.dms_closed)
     export = _OnDb(GameFace.export)
     import_data = _OnDb(GameFace.import_data)
 
@@ -164,13 +170,17 @@ class AsyncGameService:
         self._heavy.shutdown(wait=True)
 
 
+#: the answer to every command of a bot that keeps no games
+NO_GAMES = Msg("async_face.no_games", "This bot keeps no games.")
+
+
 class NoGames(AsyncGameService):
     """The face of a bot that keeps no games: the service over an empty database in memory, so
     every look-up finds nothing and nothing is owed, and every command is refused with
     ``refusal`` (``busbot sync``, which only logs in to publish its commands). Nothing here
     lists the face's methods again: they are the service's own."""
 
-    refusal: ClassVar[str] = "This bot keeps no games."
+    refusal: ClassVar[Msg] = NO_GAMES
 
     def __init__(self) -> None:
         super().__init__(GameService(":memory:", renderer=None, stories=False), render_workers=1)
@@ -189,4 +199,5 @@ class NoGames(AsyncGameService):
                      message_id: str | None = None,
                      attachments: list[Attachment] | None = None,
                      addressed: Addressed | None = None, draw: bool = True) -> Reply:
-        return Refusal(self.refusal)
+        # no game, no server setting: the language of the member's app, where it says one
+        return Refusal(say(self.refusal(), known_language(actor.locale)))

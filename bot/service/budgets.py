@@ -30,6 +30,7 @@ from engine.limits import (
     ANIMATIONS_PER_SERVER,
     BOT_SEATS_PER_MEMBER,
     BOT_SEATS_PER_SERVER,
+    DMS_PER_MEMBER,
     FORGETS_PER_MEMBER,
     GAMES_PER_MEMBER,
     GAMES_PER_SERVER,
@@ -292,6 +293,12 @@ class Budgets:
         """A user waited for at many tables is reminded a few times a day, not a flood."""
         return self.buckets is None or not self.buckets.wait(("remind", user_id),
                                                              REMINDERS_PER_USER)
+
+
+    def may_dm(self, user_id: str) -> bool:
+        """A member who chose pings by direct message gets a day's worth of them, not a flood
+        (over it, their ping goes to the channel)."""
+        return self.buckets is None or not self.buckets.wait(("dm", user_id), DMS_PER_MEMBER)
 
 
 def later(seconds: float) -> Text:

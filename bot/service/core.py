@@ -47,11 +47,13 @@ class Core:
         stories: bool | None = None,
         announce: bool = False,
         admit: Sequence[Admission] = (),
+        language: str = "en",
     ) -> None:
         """``stories``: draw score charts and animations (by default when the renderer is
         the default one; tests with a stand-in renderer leave them out). ``announce``: keep
         what each change must announce in the outbox until the adapter reports it posted (the
-        chat adapters, whose posts can fail; the console prints)."""
+        chat adapters, whose posts can fail; the console prints). ``language``: the language
+        of the tables whose game and server chose none (``language`` in config.toml)."""
         self.store = Store(db_path)
         self.announce = announce
         self.moderator_role = moderator_role
@@ -61,6 +63,7 @@ class Core:
         )
         self.stories = renderer is DEFAULT if stories is None else stories
         self.bind_imported_names = bind_imported_names
+        self.language = language
         self.clock = clock
         self.budgets = Budgets(TokenBuckets(clock) if rate_limits else None,
                                pictures=self.renderer is not None, animations=self.stories)

@@ -12,9 +12,10 @@ from typing import Protocol
 from bot.api import Actor, Attachment, Drawing, Refusal, Reply
 from bot.service.command.context import Context
 from bot.service.core import Core
+from bot.service.store import languages
 from bot.service.verbs.export import ExchangeError, export_text
 from bot.service.verbs.import_game import first_seat
-from bot.service.words.catalogue import say
+from bot.service.words.catalogue import say, words_for
 from engine.limits import MAX_IMPORT_BYTES
 from engine.text import Msg
 
@@ -54,8 +55,10 @@ class Exchange:
             raise ExchangeError(NO_GAME(game=repr(game_id_or_place), path=core.store.path))
         with core.lock:
             live = core.cache.get(summary)
+            # the game's comments and page in the game's language, as its players read it
+            words = words_for(languages.for_game(core.store, live.record, None, core.language))
             ctx = Context(summary.place, Actor("busbot", "busbot"), core.clock(), None, live,
-                          True, core.store)
+                          True, core.store, words=words)
             return export_text(ctx, live, fmt)
 
     def import_data(self, place: str, actor: Actor | None, data: bytes) -> Reply:

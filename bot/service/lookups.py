@@ -15,10 +15,12 @@ from bot.service.core import Core
 from bot.service.game.live_game import LiveGame, waiting_for
 from bot.service.game.records import OPEN_STATUSES, GameStatus
 from bot.service.store import languages
+from bot.service.store.store import GameSummary
 from bot.service.words.catalogue import Said, say, words_for
-from bot.service.words.replies import where_things_stand
+from bot.service.words.replies import PLAYED, named, where_things_stand
 from engine.decisions import shortened
-from engine.text import Msg, Words
+from engine.notation import Languages
+from engine.text import Listing, Msg, Words
 
 OTHER_GAME = Msg("lookups.other_game", "The table has moved on: that was another game.")
 TAKEN_BACK = Msg("lookups.taken_back", "The table has moved on: moves were taken back since, and "
@@ -33,14 +35,15 @@ def position_of(live: LiveGame) -> Position:
     return Position(live.record.game_id, len(moves), moves[-1].seq if moves else 0)
 
 
-def table_now(live: LiveGame) -> TableNow | None:
-    """The decision the game waits for, with its choices; None when none is waiting."""
+def table_now(live: LiveGame, language: str = "en") -> TableNow | None:
+    """The decision the game waits for, with its choices, offered in ``language`` (the
+    game's); None when none is waiting."""
     waiting = waiting_for(live)
     if waiting is None or live.game is None:
         return None
     decision, user = waiting
     return TableNow(position_of(live), decision.player, user, decision.text,
-                    tuple(str(m) for m in live.game.legal_moves()))
+                    tuple(str(m) for m in live.game.legal_moves()), language)
 
 
 def since(live: LiveGame, then: Position) -> Said:
@@ -57,7 +60,7 @@ def since(live: LiveGame, then: Position) -> Said:
         return TAKEN_BACK(moves=now.moves)
     new = moves[then.moves:]
     listed, more = shortened(new, 3)  # never "and 1 more": those are named
-    shown = "; ".join(f"{m.seat}: {m.text}" for m in listed)
+    shown = Listing(tuple(PLAYED(seat=m.seat, move=named(m.text)) for m in listed), "; ")
     if more:
         return MOVED_ON_MORE(shown=shown, more=more)
     return MOVED_ON(shown=shown)
@@ -107,21 +110,40 @@ class Lookups:
         """The decision the place's game waits for (None: none), for buttons and menus."""
         with self.core.lock:
             live = self._live(place)
-            return table_now(live) if live is not None else None
+            return table_now(live, self._words(live).language) if live is not None else None
 
-    def since(self, place: str, then: Position) -> str:
-        """What changed in the place's game since ``then`` ("" when nothing did), in the
-        game's language (the adapter does not say who asks)."""
+    def since(self, place: str, then: Position, language: str | None = None) -> str:
+        """What changed in the place's game since ``then`` ("" when nothing did), in
+        ``language`` (the asker's), else the game's."""
         with self.core.lock:
             live = self._live(place)
-            if live is None:
-                return say(GONE(), self._words(None))
-            return say(since(live, then), self._words(live))
+            words = words_for(language) if language else self._words(live)
+            return say(GONE() if live is None else since(live, then), words)
+
+    def reading(self, summary: GameSummary) -> Languages:
+        """The languages the game of ``summary`` reads its chat in (its own, then English),
+        for the chat filter (``router/chat.py``)."""
+        with self.core.lock:
+            record = self.core.cache.get(summary).record
+        return languages.reading(languages.for_game(self.core.store, record, None,
+                                                    self.core.language))
+
+    def language_of(self, place: str, user_id: str | None = None,
+                    locale: str | None = None, server: str | None = None) -> str:
+        """The language of what is said at ``place``, to everyone or to ``user_id`` alone
+        (``GameFace.language_of``)."""
+        with self.core.lock:
+            live = self._live(place)
+            record = live.record if live is not None else None
+        if user_id is None:
+            return languages.for_game(self.core.store, record, server, self.core.language)
+        return languages.for_member(self.core.store, user_id, record, server,
+                                    self.core.language, locale)
 
     def _words(self, live: LiveGame | None) -> Words:
         """The game's language (its place's readers')."""
         return words_for(languages.for_game(self.core.store, live.record if live else None,
-                                            None))
+                                            None, self.core.language))
 
     def where_things_stand(self, place: str) -> str | None:
         """A line for someone arriving at a table (the console after a restart): the open game

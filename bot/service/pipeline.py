@@ -42,20 +42,28 @@ from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.prepared import Prepared, seat_notes
 from bot.service.drawing.renderer import picture_name
 from bot.service.drawing.story_job import StoryJob
-from bot.service.game import payloads
-from bot.service.game.deadlines import due_at
-from bot.service.game.live_game import Draft, LiveGame, positions_reached, waiting_for
+from bot.service.game import payloads, timebank
+from bot.service.game.deadlines import HELD, NEVER, Hours, due_at, runs_out
+from bot.service.game.live_game import (
+    BOT_USER,
+    Draft,
+    LiveGame,
+    positions_reached,
+    waiting_for,
+)
+from bot.service.game.quiet import Quiet
 from bot.service.game.records import GameStatus, Record, same_user
 from bot.service.ledger import Ledger
 from bot.service.router import registry, route
 from bot.service.router.reading import read_message
-from bot.service.store import languages, layouts
+from bot.service.store import languages, layouts, members
 from bot.service.store.store import Change, GameSummary, PictureMoment, Waiting
 from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
 from bot.service.verbs.story import at_the_end
 from bot.service.words.catalogue import Said, lines, say, words_for
 from engine import Game
 from engine.limits import MAX_MESSAGE_CHARS, LimitError, check_message, unlinked
+from engine.notation import ENGLISH_ONLY, Languages
 from engine.text import Msg, Words
 
 log = logging.getLogger(__name__)
@@ -82,6 +90,8 @@ class Step:
     owed: bool = False
     #: the author's words (their language, else the game's), once looked up
     reader: Words | None = None
+    #: the languages the table reads (the game's, then English), once the game is loaded
+    languages: Languages = ENGLISH_ONLY
 
 
 class Pipeline:
@@ -140,7 +150,17 @@ class Pipeline:
     def public(self, actor: Actor, live: LiveGame | None) -> Words:
         """The words of a post everyone in the game's place reads: the game's language."""
         return words_for(languages.for_game(self.core.store, live.record if live else None,
-                                            actor.server))
+                                            actor.server, self.core.language))
+
+    def reading(self, actor: Actor, live: LiveGame | None) -> Languages:
+        """The languages a message at the table is read in: the game's, then English,
+        whoever writes it (moves are the table's, not the author's); where no game is open,
+        every language (the server's default first), so a game can be made in any."""
+        language = languages.for_game(self.core.store, live.record if live else None,
+                                      actor.server, self.core.language)
+        if live is None or not live.is_open:
+            return languages.every(language)
+        return languages.reading(language)
 
     def reader(self, step: Step) -> Words:
         """The author's words for this command (looked up once per command)."""
@@ -151,7 +171,8 @@ class Pipeline:
     def private(self, actor: Actor, live: LiveGame | None) -> Words:
         """The words of what the author alone asked for or is refused: their language."""
         return words_for(languages.for_member(self.core.store, actor.user_id,
-                                              live.record if live else None, actor.server))
+                                              live.record if live else None, actor.server,
+                                              self.core.language, actor.locale))
 
     # ---- load and decide: the game, the route and the handler --------------------------------
 
@@ -161,7 +182,8 @@ class Pipeline:
         nothing."""
         try:
             step.live = self.load(step.summary)
-            cmd = read_message(message) if isinstance(message, str) else message
+            step.languages = self.reading(step.actor, step.live)
+            cmd = read_message(message, step.languages) if isinstance(message, str) else message
             return self.decide(step, cmd, attachments)
         except LimitError as err:
             return refuse(limit_said(err))
@@ -188,7 +210,8 @@ class Pipeline:
             is_moderator(actor, live.record if live else None, core.moderator_role),
             core.store, attachments, core.bind_imported_names,
             server_moderator=is_moderator(actor, None, core.moderator_role),
-            words=self.reader(step))
+            words=self.reader(step), languages=step.languages,
+            default_language=core.language)
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
@@ -201,12 +224,12 @@ class Pipeline:
     def commit(self, step: Step, outcome: Outcome, draft: Draft) -> Prepared:
         """Write the draft's records, its announcement and positions in one transaction, then
         make the draft the live game; the picture is left to ``Prepared.complete``."""
-        core, live, after = self.core, step.live, draft.live
+        core, live = self.core, step.live
+        hours = self.hours(live, draft)
+        mentions = _pings(step, outcome, draft, hours)
+        after = draft.live
         shown = (live.game if live is not None and live.record.game_id == draft.record.game_id
                  else None)  # the position the previous picture showed, if of this game
-        mentions = (outcome.mentions if outcome.mentions is not None
-                    else _turn_mentions(live, after, step.actor, step.now))
-        mentions = list(dict.fromkeys([*mentions, *draft.pings]))
         snapshot = outcome.picture if core.renderer is not None else None
         skipped = None if snapshot is None else core.budgets.picture_skipped(
             step.place, step.actor.user_id, step.actor.server)
@@ -215,14 +238,15 @@ class Pipeline:
         words = self.public(step.actor, after)
         said = say(outcome.text, words)
         text = say(lines(said, skipped, told), words)
-        change = _change(step, outcome, draft, snapshot, said)
+        change = _change(step, outcome, draft, snapshot, said, hours)
         # a finished game's ratings, said in the post's language
         change.derive = ratings.on_change(live, after, step.place, words)
         if core.announce:
             change.announcement = Announcement(
                 step.place, draft.record.game_id, draft.new[-1].seq, text, tuple(mentions),
                 snapshot is not None, draft.new[0].seq if shown is not None else 0,
-                _story_of(ending), language=words.language)
+                _story_of(ending), language=words.language,
+                reminds=after.record.clock.key if outcome.reminder else None)
         try:
             game_id = core.store.commit(change, step.now)
         except sqlite3.Error as err:
@@ -238,13 +262,23 @@ class Pipeline:
                        mentions=mentions,
                        files=outcome.files,
                        picture_name=picture_name(game_id, len(after.record.moves)),
-                       announcement=change.announcement_id, table=lookups.table_now(after))
+                       announcement=change.announcement_id,
+                       table=lookups.table_now(after, words.language))
         prepared = Prepared(reply, snapshot, core.renderer, core.picture_dir, shown, words=words)
         prepared.story = ending if core.stories else None
         if snapshot is not None:  # posted for everyone: the channel's layout
             prepared.layout = layouts.for_place(core.store, step.place)
-            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now, words)
+            prepared.seat_notes = seat_notes(draft.record, snapshot, step.now, words, hours)
         return prepared
+
+    def hours(self, live: LiveGame | None, draft: Draft) -> Hours:
+        """The quiet hours of the game's players, by seat, before and after the change (one
+        query: they hold turn pings back, and stop deadlines and time banks)."""
+        records = [r for r in (live.record if live else None, draft.record) if r is not None]
+        hours: dict[str, Quiet] = {}
+        for record in records:
+            hours.update(members.hours_of(self.core.store, record))
+        return hours
 
     def _ending(self, step: Step, draft: Draft) -> tuple[Said, StoryJob | None]:
         """The statistics and the story to draw when this change has just ended the game."""
@@ -264,7 +298,7 @@ class Pipeline:
     def unchanged(self, step: Step, outcome: Outcome) -> Prepared:
         """A refusal or a lookup: nothing to commit, only the message to note as read (and a
         live refusal's answer as owed until it is posted: ``answered``)."""
-        words = self.reader(step)
+        words = words_for(outcome.language) if outcome.language else self.reader(step)
         text = say(outcome.text, words)
         if not outcome.ok and len(text) > MAX_MESSAGE_CHARS:  # a refusal is one message
             text = text[:MAX_MESSAGE_CHARS - 1] + "…"
@@ -293,7 +327,7 @@ class Pipeline:
             reply = Previewed(text, files=outcome.files, moves=outcome.preview,
                               mentions=outcome.mentions or [])
             if step.live is not None:
-                reply.table = lookups.table_now(step.live)  # what Play this is made for
+                reply.table = lookups.table_now(step.live, words.language)  # for Play this
         else:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
         if outcome.picture is None:
@@ -307,12 +341,13 @@ class Pipeline:
                         layout=outcome.layout or layouts.for_asker(
                             core.store, step.place, step.actor.user_id),
                         seat_notes=seat_notes(step.live.record, outcome.picture, step.now,
-                                              words)
+                                              words, members.hours_of(core.store,
+                                                                      step.live.record))
                         if step.live else {}, words=words)
 
 
 def _change(step: Step, outcome: Outcome, draft: Draft, snapshot: Game | None,
-            said: str) -> Change:
+            said: str, hours: Hours) -> Change:
     """What the store writes for a change: records, the summary row, the picture index
     (``said``: the reply as written for the game's place)."""
     after, first, last = draft.live, draft.new[0], draft.new[-1]
@@ -328,8 +363,8 @@ def _change(step: Step, outcome: Outcome, draft: Draft, snapshot: Game | None,
         waiting=_waiting(after, step.summary, outcome.position_changed, last.seq, step.now),
         message_id=step.message_id, reply_text=said, picture=moment,
         positions=positions_reached(step.live, after),
-        due_at=due_at(after.record, after.game, step.now), deadline=after.record.deadline,
-        server=step.actor.server,
+        due_at=due_at(after.record, after.game, step.now, hours), deadline=after.record.deadline,
+        runs_out=runs_out(after.record, after.game, step.now, hours), server=step.actor.server,
     )
 
 
@@ -372,6 +407,30 @@ def _turn_mentions(before: LiveGame | None, after: LiveGame, actor: Actor,
     if after.record.is_away(seat.name, now):  # time away: nobody pings them
         return []
     return [seat.player]
+
+
+def _pings(step: Step, outcome: Outcome, draft: Draft, hours: Hours) -> list[str]:
+    """The change's time banks settled (a decision that ended draws on its seat's bank), then
+    whom its post pings: the player whose turn began (held back in their quiet hours) or whom
+    the command named, and whoever the scheduler or a policy named."""
+    timebank.settle(step.live, draft, hours)
+    mentions = (outcome.mentions if outcome.mentions is not None
+                else _turn_mentions(step.live, draft.live, step.actor, step.now))
+    mentions = _hold_quiet(draft, mentions, hours, step.now)
+    return list(dict.fromkeys([*mentions, *draft.pings]))
+
+
+def _hold_quiet(draft: Draft, mentions: list[str], hours: Hours, now: float) -> list[str]:
+    """The turn's ping, held back when its player is in their quiet hours (marked on the
+    decision, ``deadlines.HELD``: the scheduler gives it when they end)."""
+    after = draft.live
+    decision = after.game.to_act() if after.game is not None else None
+    seat = after.record.seat(decision.player) if decision is not None else None
+    if seat is None or seat.player not in mentions \
+            or not hours.get(seat.name, NEVER).quiet_at(now):
+        return mentions
+    draft.add(payloads.Reminded((HELD,)), seat=seat.name, user=BOT_USER)
+    return [user for user in mentions if user != seat.player]
 
 
 def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: bool,

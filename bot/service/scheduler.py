@@ -28,9 +28,10 @@ from bot.service.game.deadlines import HALF, PASSED, Due
 from bot.service.game.live_game import BOT_USER, Draft
 from bot.service.game.records import GameStatus
 from bot.service.pipeline import Pipeline, Step
-from bot.service.store import languages
+from bot.service.store import languages, members
 from bot.service.store.store import GameSummary
 from bot.service.words.catalogue import say, words_for
+from bot.service.words.moments import relative
 from bot.service.words.replies import HOURS, played_lines
 from engine.text import Msg, Words
 
@@ -61,7 +62,7 @@ OFFERED_SEAT_WAITS = Msg(
 CLOCK_SET_BACK = Msg(
     "scheduler.clock_set_back",
     "The bot's clock was set back, so the wait for {decision} counts again from now: at most "
-    "{left} more (the deadline is {deadline}).")
+    "{left} more, due {due} at the latest.")
 
 _POLICY = {
     "wait": Msg("scheduler.policy.wait", "the game waits for them (timeout policy `wait`)"),
@@ -70,14 +71,18 @@ _POLICY = {
     "bot": Msg("scheduler.policy.bot", "the computer player plays that decision (timeout policy "
                "`bot`)"),
 }
-REMINDER_HALF = Msg("scheduler.reminder_half", "Reminder (halfway through the deadline): the game "
-                    "waits for {decision}. Time left: {left} of {deadline}; then {policy}. "
-                    "(`moves` lists the choices; `away 3d` says you are away.)")
-REMINDER_HOUR = Msg("scheduler.reminder_hour", "Reminder (an hour from the deadline): the game "
-                    "waits for {decision}. Time left: {left} of {deadline}; then {policy}. "
-                    "(`moves` lists the choices; `away 3d` says you are away.)")
+REMINDER_HALF = Msg("scheduler.reminder_half", "Reminder (halfway through its time): the game "
+                    "waits for {decision}, due {due}; then {policy}. (`moves` lists the "
+                    "choices; `away 3d` says you are away.)")
+REMINDER_HOUR = Msg("scheduler.reminder_hour", "Reminder (an hour from the end of its time): the "
+                    "game waits for {decision}, due {due}; then {policy}. (`moves` lists the "
+                    "choices; `away 3d` says you are away.)")
 TIME_RAN_OUT = Msg("scheduler.time_ran_out", "Time ran out for {decision} (the deadline is "
                    "{took}); moderator {moderator}: {policy}.")
+BANK_RAN_OUT = Msg("scheduler.bank_ran_out", "Time ran out for {decision}: {seat}'s time bank is "
+                   "empty; moderator {moderator}: {policy}.")
+QUIET_OVER = Msg("scheduler.quiet_over", "{seat}, your quiet hours are over: the game waits for "
+                 "{decision}.")
 WAITED = Msg("scheduler.waited", "Reminder: the game has waited {hours} for {decision}. (`moves` "
              "lists the choices.)")
 
@@ -86,26 +91,32 @@ def due_work(ctx: GameContext) -> Outcome | None:
     """The records and the announcement of what is due now in the game (None: nothing is;
     the caller stores when something next will be)."""
     live = ctx.live
-    if (set_back := _set_back(ctx)) is not None:
+    hours = members.hours_of(ctx.store, live.record)
+    if (set_back := _set_back(ctx, hours)) is not None:
         return set_back
-    due = deadlines.next_due(live.record, live.game, ctx.now)
-    if due is None or due.at > ctx.now or due.stage not in deadlines.STAGES:
+    due = deadlines.next_due(live.record, live.game, ctx.now, hours)
+    if due is None or due.at > ctx.now or due.stage not in (*deadlines.STAGES, deadlines.WOKE):
         return None
     draft = ctx.draft()
-    draft.add(payloads.Reminded(due.stages), seat=due.seat, user=BOT_USER)
+    quiet = hours.get(due.seat, deadlines.NEVER).quiet_at(ctx.now)
+    # a reminder that comes late, in its player's quiet hours, pings them when those end
+    stages = (*due.stages, deadlines.HELD) if quiet else due.stages
+    draft.add(payloads.Reminded(stages), seat=due.seat, user=BOT_USER)
+    if due.stage == deadlines.WOKE:
+        return _woke(draft, due)
     if due.stage == PASSED:
-        return _passed(draft, due)
-    return _reminder(draft, due)
+        return _passed(draft, due, quiet)
+    return _reminder(draft, due, hours, quiet)
 
 
-def _set_back(ctx: GameContext) -> Outcome | None:
+def _set_back(ctx: GameContext, hours: deadlines.Hours) -> Outcome | None:
     """When the clock now reads earlier than the start of the wait for the decision (the
     machine's clock was set back), a record at this moment, from which the wait counts again
     (``GameRecord``'s clock): its deadline passes at most its length from now, not when the
     clock reaches the old start again. None when the clock is where it should be."""
     record, game = ctx.live.record, ctx.live.game
     decision = game.to_act() if game is not None else None
-    if decision is None or record.deadline is None or record.status != GameStatus.ACTIVE:
+    if decision is None or not record.timed or record.status != GameStatus.ACTIVE:
         return None
     start = deadlines.started(record, decision.player)
     if start is None or start <= ctx.now or record.clock.since is None \
@@ -113,9 +124,12 @@ def _set_back(ctx: GameContext) -> Outcome | None:
         return None
     draft = ctx.draft()
     draft.add(payloads.Reminded(()), seat=decision.player, user=BOT_USER)
-    left = max(0.0, record.deadline - draft.record.clock.waited)
+    due = deadlines.runs_out(draft.record, draft.game, ctx.now, hours) or ctx.now
+    left = deadlines.limit(draft.record, decision.player) or 0.0
+    left = max(0.0, left - deadlines.counted(draft.record, decision.player, ctx.now,
+                                             hours.get(decision.player, deadlines.NEVER)))
     return Outcome(CLOCK_SET_BACK(decision=decision.said, left=deadlines.hours(left),
-                                  deadline=deadlines.hours(record.deadline)),
+                                  due=relative(due)),
                    draft=draft, mentions=[])
 
 
@@ -127,29 +141,42 @@ def _player(draft: Draft, seat_name: str) -> str | None:
     return seat.player
 
 
-def _reminder(draft: Draft, due: Due) -> Outcome:
-    record, game = draft.record, draft.game
-    assert record.deadline is not None and game is not None
+def _woke(draft: Draft, due: Due) -> Outcome:
+    """The turn's ping, held back by its player's quiet hours, now that they are over."""
+    game = draft.game
+    assert game is not None
     decision = game.to_act()
     assert decision is not None
-    left = record.deadline - deadlines.waited(record, due.seat, draft.now)
     player = _player(draft, due.seat)
     if player is not None:
         draft.pings.append(player)
-    return Outcome(
-        (REMINDER_HALF if due.stage == HALF else REMINDER_HOUR)(
-            decision=decision.said, left=deadlines.hours(max(0.0, left)),
-            deadline=deadlines.hours(record.deadline), policy=_POLICY[record.on_timeout]()),
-        draft=draft, mentions=[])
+    return Outcome(QUIET_OVER(seat=due.seat, decision=decision.said), draft=draft, mentions=[],
+                   reminder=True)
 
 
-def _passed(draft: Draft, due: Due) -> Outcome:
-    """The deadline passed: tell the moderator, apply the timeout policy."""
+def _reminder(draft: Draft, due: Due, hours: deadlines.Hours, quiet: bool) -> Outcome:
     record, game = draft.record, draft.game
-    assert record.deadline is not None and game is not None
+    assert game is not None
     decision = game.to_act()
     assert decision is not None
-    took = deadlines.hours(record.deadline)
+    out = deadlines.runs_out(record, game, draft.now, hours)
+    player = _player(draft, due.seat)
+    if player is not None and not quiet:
+        draft.pings.append(player)
+    return Outcome(
+        (REMINDER_HALF if due.stage == HALF else REMINDER_HOUR)(
+            decision=decision.said, due=relative(out or draft.now),
+            policy=_POLICY[record.on_timeout]()),
+        draft=draft, mentions=[], reminder=True)
+
+
+def _passed(draft: Draft, due: Due, quiet: bool) -> Outcome:
+    """The deadline passed: tell the moderator, apply the timeout policy."""
+    record, game = draft.record, draft.game
+    assert game is not None
+    decision = game.to_act()
+    assert decision is not None
+    took = deadlines.hours(record.deadline or 0.0)
     if record.creator_id:  # who moderates this game agreed to hear of it
         draft.pings.append(record.creator_id)
     seat = record.seat(due.seat)
@@ -157,16 +184,21 @@ def _passed(draft: Draft, due: Due) -> Outcome:
         return Outcome(OFFERED_SEAT_WAITS(
             decision=decision.said, took=took, moderator=record.creator_name, seat=seat.name,
             user=seat.user_name), draft=draft, mentions=[])
-    line = TIME_RAN_OUT(decision=decision.said, took=took, moderator=record.creator_name,
-                        policy=_POLICY[record.on_timeout]())
+    bank = record.banks.of(due.seat)
+    policy = _POLICY[record.on_timeout]()
+    line = (BANK_RAN_OUT(decision=decision.said, seat=due.seat, moderator=record.creator_name,
+                         policy=policy)
+            if bank is not None and (record.deadline is None or bank < record.deadline) else
+            TIME_RAN_OUT(decision=decision.said, took=took, moderator=record.creator_name,
+                         policy=policy))
     if record.on_timeout == "wait":
         player = _player(draft, due.seat)
-        if player is not None:
+        if player is not None and not quiet:
             draft.pings.append(player)
         return Outcome(line, draft=draft, mentions=[])
     if record.on_timeout == "bot":  # the computer thinks it out of the lock (``bots.py``)
         return Outcome(line, draft=draft, mentions=[])
-    played = timed_out(draft, due.seat, record.on_timeout, record.deadline)
+    played = timed_out(draft, due.seat, record.on_timeout, deadlines.limit(record, due.seat))
     played.extend(draft.run_automatic())
     return table_outcome(draft, [line, *played_lines(played)])
 
@@ -225,7 +257,9 @@ class Scheduler:
             core.store.set_due(game_id, now + DUE_RETRY)
             return None
         if outcome is None or outcome.draft is None or not outcome.draft.new:
-            core.store.set_due(game_id, deadlines.due_at(live.record, live.game, now))
+            hours = members.hours_of(core.store, live.record)
+            core.store.set_due(game_id, deadlines.due_at(live.record, live.game, now, hours),
+                               deadlines.runs_out(live.record, live.game, now, hours), ran=True)
             return None
         draft = outcome.draft
         draft.pings = [user for user in draft.pings if core.budgets.may_remind(user)]
@@ -254,7 +288,8 @@ class Scheduler:
         """The words of the game's place (its language)."""
         with self.core.lock:
             record = self.core.cache.get(summary).record
-            return words_for(languages.for_game(self.core.store, record, None))
+            return words_for(languages.for_game(self.core.store, record, None,
+                                                self.core.language))
 
     def _away(self, summary: GameSummary, now: float) -> bool:
         """Whether the player the game waits for is away (then nobody reminds them)."""

@@ -42,6 +42,7 @@ from bot.service.lookups import Lookups
 from bot.service.pipeline import Pipeline
 from bot.service.router import chat
 from bot.service.scheduler import DUE_PER_RUN, Scheduler
+from bot.service.store import digests, members
 from bot.service.store.store import GameSummary
 
 
@@ -76,7 +77,7 @@ class GameService(Core):
     # ---- look-ups between commands -------------------------------------------------------------
 
     def read_chat(self, place: str, text: str, user_id: str | None = None) -> Addressed | None:
-        return chat.addressed(self.store, place, text, user_id)
+        return chat.addressed(self.store, place, text, user_id, self.lookups.reading)
 
     def is_game_text(self, place: str, text: str, user_id: str | None = None) -> bool:
         """Whether an unprefixed message in ``place`` is meant for the bot (plain chat is not)."""
@@ -91,14 +92,26 @@ class GameService(Core):
     def table_now(self, place: str) -> TableNow | None:
         return self.lookups.table_now(place)
 
-    def since(self, place: str, then: Position) -> str:
-        return self.lookups.since(place, then)
+    def since(self, place: str, then: Position, language: str | None = None) -> str:
+        return self.lookups.since(place, then, language)
 
     def waiting_user(self, place: str) -> str | None:
         return self.lookups.waiting_user(place)
 
     def where_things_stand(self, place: str) -> str | None:
         return self.lookups.where_things_stand(place)
+
+    def digests(self, now: float | None = None) -> list[tuple[str, str]]:
+        return digests.due(self.store, self.clock() if now is None else now)
+
+    def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        return members.ping_ways(self.store, user_ids, self.clock(), self.budgets.may_dm)
+
+    def dms_closed(self, user_id: str) -> None:
+        members.dms_closed(self.store, user_id, self.clock())
+    def language_of(self, place: str, user_id: str | None = None,
+                    locale: str | None = None, server: str | None = None) -> str:
+        return self.lookups.language_of(place, user_id, locale, server)
 
     def games(self) -> list[GameSummary]:
         return self.store.games()
@@ -133,6 +146,9 @@ class GameService(Core):
 
     def mark_posting(self, ids: Sequence[int], nonce: str) -> None:
         self.announcements.mark_posting(ids, nonce)
+
+    def replaced(self, ids: Sequence[int], link: str) -> list[str]:
+        return self.store.replaced(list(ids), link, self.clock())
 
     # ---- the message ledger --------------------------------------------------------------------
 

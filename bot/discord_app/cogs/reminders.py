@@ -1,5 +1,6 @@
 """The scheduler loop on Discord: each game's deadline (its reminders, its passing and the
-timeout policy), and the bot-wide ``reminder_hours`` reminder.
+timeout policy), the members' daily digests (direct messages), and the bot-wide
+``reminder_hours`` reminder.
 
 The service decides what is due (``GameService.run_due``: one indexed query, whatever the number
 of games) and commits each game's work with its announcement in the outbox, so a restart neither
@@ -41,6 +42,7 @@ class Reminders(commands.Cog):
     async def check(self) -> None:
         try:
             await self.run_due(time.time())
+            await self.send_digests(time.time())
             if self.hours > 0:
                 await self.send_due(time.time())
         except Exception:
@@ -55,6 +57,18 @@ class Reminders(commands.Cog):
                 if await self.bot.courier.deliver(place, reply):
                     posted += 1
         return posted
+
+    async def send_digests(self, now: float) -> int:
+        """Send each daily digest due at ``now`` by direct message; returns how many went (one
+        that fails is let go: the next comes tomorrow)."""
+        sent = 0
+        for user, text in await self.bot.game.digests(now):
+            try:
+                await self.bot.courier.sender.tell(user, text)
+                sent += 1
+            except Exception as error:  # closed direct messages: nothing else to do
+                log.info("the digest of %s was not sent: %s", user, error)
+        return sent
 
     @check.before_loop
     async def before_check(self) -> None:

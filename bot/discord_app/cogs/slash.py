@@ -8,23 +8,31 @@ Every command is deferred before the service is asked, because an answer with a 
 take longer than the three seconds Discord waits. Lookups (status, map, moves, log, help,
 rules, export) are answered privately to the asker; everything that changes the game is
 answered in the channel for the whole table to see, except refusals, which only the asker sees.
+
+Every name, description and choice of the tree is translatable (``translator.py``): the
+descriptions and choices are catalogue entries (the registry's, and this cog's options' below),
+the names each language's word list's ``[slash]`` names, so a German Discord app shows
+``/bus karte nach-zug:`` with German descriptions. A choice's value is the English word the
+service reads, whatever its shown name.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.api import Command
-from bot.discord_app.bot import BusBot
+from bot.discord_app.bot import WENT_WRONG, BusBot
 from bot.discord_app.dispatch import Dispatcher
 from bot.discord_app.guards import member_text
 from bot.discord_app.incoming import actor_for, place_of
 from bot.discord_app.logs import one_line
+from bot.discord_app.translator import CatalogueTranslator, language_of, said
 from bot.service.command import forms
 from bot.service.router import registry
 from bot.service.verbs.add_bot import AddBot
@@ -46,6 +54,11 @@ from bot.service.verbs.rules import Rules
 from bot.service.verbs.status import Status
 from bot.service.verbs.story import Story
 from bot.service.verbs.undo import Correct, Redo, Undo, UndoLast
+from bot.service.words.catalogue import words_for
+from bot.service.words.names import LEVEL_NAMES
+from engine import ParseError
+from engine.notation import parse_move, write_move
+from engine.text import Msg
 
 log = logging.getLogger(__name__)
 
@@ -54,18 +67,98 @@ MAX_CHOICES = 25
 MAX_CHOICE_LENGTH = 100
 
 Interaction = discord.Interaction[BusBot]
+F = TypeVar("F", bound=Callable[..., Any])
 #: the subcommands answered to the asker alone (lookups), as the registry declares them
 PRIVATE = frozenset(s.name for s in registry.SLASH if s.private)
 
 
-def _said(name: str) -> str:
+#: what Discord shows of the group and of this cog's own arguments (the commands' own lines are
+#: the registry's), and the names of their choices
+GROUP = Msg("discord.slash.group", "Play Bus at this table")
+DO = Msg("discord.slash.do", "Anything you could write after the prefix")
+OPTIONS = {
+    "move.move": Msg("discord.slash.move.move", "For example: Place Office at C1"),
+    "preview.moves": Msg("discord.slash.preview.moves", "For example: Extend line from C1 to "
+                         "C4"),
+    "story.part": Msg("discord.slash.story.part", "story: the chart and the animation; chart; "
+                      "replay: the animation (each with the statistics)"),
+    "map.number": Msg("discord.slash.map.number", "Show the table as it was after this move"),
+    "map.layout": Msg("discord.slash.map.layout", "Draw it so this once (else as `/bus layout` "
+                      "chose)"),
+    "layout.layout": Msg("discord.slash.layout.layout", "phone, portrait, landscape, or default "
+                         "(follow the channel)"),
+    "layout.channel": Msg("discord.slash.layout.channel", "Moderators: choose for the pictures "
+                          "posted here"),
+    "log.everything": Msg("discord.slash.log.everything", "The whole log rather than the latest "
+                          "moves"),
+    "games.waiting": Msg("discord.slash.games.waiting", "Moderators: only the games that waited "
+                         "past their deadline"),
+    "undo.count": Msg("discord.slash.undo.count", "Moderators: how many moves to take back"),
+    "new.options": Msg("discord.slash.new.options", "An edition and option=value settings, if "
+                       "not the defaults"),
+    "join.colour": Msg("discord.slash.join.colour", "The colour you would like to play"),
+    "addbot.level": Msg("discord.slash.addbot.level", "How strongly it plays (normal when not "
+                        "given)"),
+    "start.order": Msg("discord.slash.start.order", "Seat order, as in: Arcsyn, Daemonis, "
+                       "Hedgethorn (else drawn)"),
+    "as.player": Msg("discord.slash.as.player", "The player's name at the table"),
+    "as.move": Msg("discord.slash.as.move", "The move they make"),
+    "correct.number": Msg("discord.slash.correct.number", "The move's number in the log"),
+    "correct.move": Msg("discord.slash.correct.move", "What it should have been"),
+    "replace.player": Msg("discord.slash.replace.player", "The player's name at the table"),
+    "replace.user": Msg("discord.slash.replace.user", "Who takes the seat"),
+    "export.format": Msg("discord.slash.export.format", "txt (a game log, the default), json, or "
+                         "html (the game's page)"),
+    "import.file": Msg("discord.slash.import.file", "A file made by /bus export"),
+    "do.command": Msg("discord.slash.do.command", "For example: start order: Arcsyn, Daemonis, "
+                      "Hedgethorn"),
+    "arguments": Msg("discord.slash.arguments", "What follows the command, as you would write "
+                     "it after the prefix"),
+}
+CHOICES = {
+    "story": Msg("discord.choice.story", "story"),
+    "chart": Msg("discord.choice.chart", "chart"),
+    "replay": Msg("discord.choice.replay", "replay"),
+    "phone": Msg("discord.choice.phone", "phone"),
+    "portrait": Msg("discord.choice.portrait", "portrait"),
+    "landscape": Msg("discord.choice.landscape", "landscape"),
+    "default": Msg("discord.choice.default", "default"),
+    **LEVEL_NAMES,  # the computer's levels, as every sentence names them
+    "txt": Msg("discord.choice.txt", "txt"),
+    "json": Msg("discord.choice.json", "json"),
+    "html": Msg("discord.choice.html", "html"),
+}
+
+
+def _said(name: str) -> app_commands.locale_str:
     """The line Discord shows under ``/bus NAME``: its command's, from the registry (this cog
-    writes only the typed arguments)."""
-    return registry.SLASH_NAMED[name].description
+    writes only the typed arguments), in the member's language."""
+    return said(registry.SLASH_NAMED[name].description)
+
+
+def _described(command: str, *options: str) -> Callable[[F], F]:
+    """Each option's description (this cog's catalogue entries), and its name as one the
+    translator can give in another language (the word lists' ``[slash]``)."""
+    described = app_commands.describe(**{o: said(OPTIONS[f"{command}.{o}"]()) for o in options})
+    renamed = app_commands.rename(**{o: app_commands.locale_str(o) for o in options})
+
+    def both(callback: F) -> F:
+        return renamed(described(callback))
+
+    return both
+
+
+def _choices(*values: str) -> list[app_commands.Choice[str]]:
+    """A choice per value: its name the catalogue's (the English word), its value the word."""
+    return [app_commands.Choice(name=said(CHOICES[v]()), value=v) for v in values]
+
+
+def _value(choice: app_commands.Choice[str] | None) -> str | None:
+    return choice.value if choice is not None else None
 
 
 @app_commands.guild_only()
-class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at this table"):
+class Slash(commands.GroupCog, group_name="bus", group_description=said(GROUP())):
     def __init__(self, bot: BusBot) -> None:
         self.bot = bot
         self.dispatcher = Dispatcher(bot)
@@ -82,7 +175,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
             files=files or [])
 
     @app_commands.command(description=_said("move"))
-    @app_commands.describe(move="For example: Place Office at C1")
+    @_described("move", "move")
     async def move(self, interaction: Interaction, move: str) -> None:
         await self.run(interaction, play(move))
 
@@ -90,54 +183,57 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
     async def move_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Your legal moves now, narrowed by every word typed so far."""
-        choices = await self.bot.game.choices(
-            place_of(interaction.channel_id or 0), actor_for(interaction.user)
-        )
+        """Your legal moves now, narrowed by every word typed so far, each shown in your
+        language's notation (its value the canonical one, which every table reads)."""
+        place = place_of(interaction.channel_id or 0)
+        actor = actor_for(interaction.user, interaction.locale)
+        choices = await self.bot.game.choices(place, actor)
+        language = await self.bot.game.language_of(place, actor.user_id, actor.locale)
+        shown = [(_written(text, language), text) for text in choices]
         words = current.lower().split()
-        matching = [text for text in choices if all(word in text.lower() for word in words)]
+        matching = [(name, text) for name, text in shown
+                    if all(word in f"{name} {text}".lower() for word in words)]
         return [
-            app_commands.Choice(name=text, value=text)
-            for text in matching[:MAX_CHOICES]
-            if len(text) <= MAX_CHOICE_LENGTH
+            app_commands.Choice(name=name, value=text)
+            for name, text in matching[:MAX_CHOICES]
+            if len(name) <= MAX_CHOICE_LENGTH and len(text) <= MAX_CHOICE_LENGTH
         ]
 
     @app_commands.command(description=_said("preview"))
-    @app_commands.describe(moves="For example: Extend line from C1 to C4")
+    @_described("preview", "moves")
     async def preview(self, interaction: Interaction, moves: str) -> None:
         await self.run(interaction, previewing(moves), private=True)
 
     @app_commands.command(description=_said("story"))
-    @app_commands.describe(part="story: the chart and the animation; chart; replay: the "
-                                "animation (each with the statistics)")
+    @_described("story", "part")
+    @app_commands.choices(part=_choices("story", "chart", "replay"))
     async def story(
-        self, interaction: Interaction,
-        part: Literal["story", "chart", "replay"] = "story",
+        self, interaction: Interaction, part: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.run(interaction, Story(part), private=True)
+        await self.run(interaction, Story(_value(part) or "story"), private=True)
 
     @app_commands.command(description=_said("status"))
     async def status(self, interaction: Interaction) -> None:
         await self.run(interaction, Status(), private=True)
 
     @app_commands.command(name="map", description=_said("map"))
-    @app_commands.describe(number="Show the table as it was after this move",
-                           layout="Draw it so this once (else as `/bus layout` chose)")
+    @_described("map", "number", "layout")
+    @app_commands.choices(layout=_choices("phone", "portrait", "landscape"))
     async def map_(
         self, interaction: Interaction, number: app_commands.Range[int, 0] | None = None,
-        layout: Literal["phone", "portrait", "landscape"] | None = None,
+        layout: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.run(interaction, Map(number, layout), private=True)
+        await self.run(interaction, Map(number, _value(layout)), private=True)
 
     @app_commands.command(description=_said("layout"))
-    @app_commands.describe(layout="phone, portrait, landscape, or default (follow the channel)",
-                           channel="Moderators: choose for the pictures posted here")
+    @_described("layout", "layout", "channel")
+    @app_commands.choices(layout=_choices("phone", "portrait", "landscape", "default"))
     async def layout(
-        self, interaction: Interaction,
-        layout: Literal["phone", "portrait", "landscape", "default"] | None = None,
+        self, interaction: Interaction, layout: app_commands.Choice[str] | None = None,
         channel: bool = False,
     ) -> None:
-        await self.run(interaction, LayoutCommand(layout, channel=channel and layout is not None),
+        chosen = _value(layout)
+        await self.run(interaction, LayoutCommand(chosen, channel=channel and chosen is not None),
                        private=True)
 
     @app_commands.command(description=_said("moves"))
@@ -145,12 +241,12 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         await self.run(interaction, Choices(), private=True)
 
     @app_commands.command(description=_said("log"))
-    @app_commands.describe(everything="The whole log rather than the latest moves")
+    @_described("log", "everything")
     async def log(self, interaction: Interaction, everything: bool = False) -> None:
         await self.run(interaction, Log(everything), private=True)
 
     @app_commands.command(description=_said("games"))
-    @app_commands.describe(waiting="Moderators: only the games that waited past their deadline")
+    @_described("games", "waiting")
     async def games(self, interaction: Interaction, waiting: bool = False) -> None:
         await self.run(interaction, Games(waiting), private=True)
 
@@ -163,7 +259,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         await self.run(interaction, Rules(), private=True)
 
     @app_commands.command(description=_said("undo"))
-    @app_commands.describe(count="Moderators: how many moves to take back")
+    @_described("undo", "count")
     async def undo(
         self, interaction: Interaction, count: app_commands.Range[int, 1] | None = None
     ) -> None:
@@ -174,61 +270,63 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
         await self.run(interaction, Redo())
 
     @app_commands.command(description=_said("new"))
-    @app_commands.describe(options="An edition and option=value settings, if not the defaults")
+    @_described("new", "options")
     async def new(self, interaction: Interaction, options: str | None = None) -> None:
         await self.run(interaction, read_new_game(options or ""))
 
     @app_commands.command(description=_said("join"))
-    @app_commands.describe(colour="The colour you would like to play")
+    @_described("join", "colour")
     async def join(self, interaction: Interaction, colour: str | None = None) -> None:
         await self.run(interaction, Join(colour.lower() if colour else None, None))
 
     @app_commands.command(description=_said("addbot"))
-    @app_commands.describe(level="How strongly it plays (normal when not given)")
+    @_described("addbot", "level")
+    @app_commands.choices(level=_choices("easy", "normal", "hard"))
     async def addbot(self, interaction: Interaction,
-                     level: Literal["easy", "normal", "hard"] | None = None) -> None:
-        await self.run(interaction, AddBot(level))
+                     level: app_commands.Choice[str] | None = None) -> None:
+        await self.run(interaction, AddBot(_value(level)))
 
     @app_commands.command(description=_said("hint"))
     async def hint(self, interaction: Interaction) -> None:
         await self.run(interaction, Hint(), private=True)
 
     @app_commands.command(description=_said("start"))
-    @app_commands.describe(order="Seat order, as in: Arcsyn, Daemonis, Hedgethorn (else drawn)")
+    @_described("start", "order")
     async def start(self, interaction: Interaction, order: str | None = None) -> None:
         await self.run(interaction, start_order(order) if order else Start(None))
 
     @app_commands.command(name="as", description=_said("as"))
-    @app_commands.describe(player="The player's name at the table", move="The move they make")
+    @_described("as", "player", "move")
     async def as_(self, interaction: Interaction, player: str, move: str) -> None:
         await self.run(interaction, ActAs(player.strip(), move.strip()))
 
     @app_commands.command(description=_said("correct"))
-    @app_commands.describe(number="The move's number in the log", move="What it should have been")
+    @_described("correct", "number", "move")
     async def correct(
         self, interaction: Interaction, number: app_commands.Range[int, 1], move: str
     ) -> None:
         await self.run(interaction, Correct(number, move.strip()))
 
     @app_commands.command(description=_said("replace"))
-    @app_commands.describe(player="The player's name at the table", user="Who takes the seat")
+    @_described("replace", "player", "user")
     async def replace(self, interaction: Interaction, player: str, user: discord.Member) -> None:
         await self.run(interaction, ReplacePlayer(player.strip(), member_text(user)))
 
     @app_commands.command(description=_said("export"))
-    @app_commands.describe(format="txt (a game log, the default), json, or html (the game's page)")
+    @_described("export", "format")
+    @app_commands.choices(format=_choices("txt", "json", "html"))
     async def export(
-        self, interaction: Interaction, format: Literal["txt", "json", "html"] = "txt"
+        self, interaction: Interaction, format: app_commands.Choice[str] | None = None
     ) -> None:
-        await self.run(interaction, Export(format), private=True)
+        await self.run(interaction, Export(_value(format) or "txt"), private=True)
 
     @app_commands.command(name="import", description=_said("import"))
-    @app_commands.describe(file="A file made by /bus export")
+    @_described("import", "file")
     async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
         await self.run(interaction, Import(), files=[file])
 
-    @app_commands.command(name="do", description="Anything you could write after the prefix")
-    @app_commands.describe(command="For example: start order: Arcsyn, Daemonis, Hedgethorn")
+    @app_commands.command(name="do", description=said(DO()))
+    @_described("do", "command")
     async def do(self, interaction: Interaction, command: str) -> None:
         await self.run(interaction, command)
 
@@ -243,7 +341,7 @@ class Slash(commands.GroupCog, group_name="bus", group_description="Play Bus at 
                         one_line(cause))
             return
         log.error("slash command failed", exc_info=error)
-        message = "Something went wrong on my side, sorry."
+        message = words_for(language_of(interaction.locale))(WENT_WRONG())
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)
@@ -259,12 +357,24 @@ def _by_words(word: str, form: forms.Slash) -> app_commands.Command[Any, ..., No
     subcommand (a new command in ``bot/service/verbs/``): its word and the arguments, read as
     if they were written after the prefix."""
 
-    async def said(cog: Slash, interaction: Interaction, arguments: str | None = None) -> None:
+    @app_commands.describe(arguments=said(OPTIONS["arguments"]()))
+    @app_commands.rename(arguments=app_commands.locale_str("arguments"))
+    async def typed(cog: Slash, interaction: Interaction, arguments: str | None = None) -> None:
         await cog.dispatcher.interaction(interaction, f"{word} {arguments or ''}".strip(),
                                          private=form.private)
 
-    said.__qualname__ = f"Slash.{form.name}"  # a method of the cog: discord.py passes the cog
-    return app_commands.Command(name=form.name, description=form.description, callback=said)
+    typed.__qualname__ = f"Slash.{form.name}"  # a method of the cog: discord.py passes the cog
+    return app_commands.Command(name=form.name, description=said(form.description),
+                                callback=typed)
+
+
+def _written(text: str, language: str) -> str:
+    """A legal move's notation as ``language`` writes it (the canonical one where it cannot be
+    read, which never happens to a legal move's)."""
+    try:
+        return write_move(parse_move(text), language)
+    except ParseError:
+        return text
 
 
 _WRITTEN = {command.name for command in Slash.__cog_app_commands__}
@@ -276,4 +386,5 @@ Slash.__cog_app_commands__.extend(
 async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, BusBot):
         raise TypeError("the slash cog needs a BusBot, which knows the game service")
+    await bot.tree.set_translator(CatalogueTranslator())
     await bot.add_cog(Slash(bot))

@@ -19,6 +19,7 @@ from bot.service.game.records import Seat
 from bot.service.store.store import Store
 from bot.service.words.catalogue import Said, joined, lines, say
 from engine import Game
+from engine.notation import ENGLISH_ONLY, Languages
 from engine.text import ENGLISH, Msg, Words
 
 L = TypeVar("L", LiveGame, LiveGame | None)
@@ -29,8 +30,9 @@ class CommandTable(Protocol):
     command again. Handed in with the context (a command's module cannot import the registry,
     which imports it)."""
 
-    def help_text(self, moderator: bool) -> Said:
-        """``help``: a paragraph per part of the game, each the pieces of its commands."""
+    def help_text(self, moderator: bool, language: str = "en") -> Said:
+        """``help``: a paragraph per part of the game, each the pieces of its commands (and,
+        for a reader of ``language``, the commands' names in it)."""
         ...
 
     def again(self, ctx: GameContext, text: str) -> Outcome | None:
@@ -64,12 +66,18 @@ class Context(Generic[L]):
     #: the language of the asker's reply: what a handler writes itself (a file it attaches,
     #: a page) is written in it; its ``Outcome.text`` is written by the pipeline
     words: Words = ENGLISH
+    #: the languages moves are read in at this table: the game's, then English
+    #: (``engine.words.reading_languages``)
+    languages: Languages = ENGLISH_ONLY
+    #: the configured language of tables whose game and server chose none (config.toml)
+    default_language: str = "en"
 
     def with_game(self, live: LiveGame) -> GameContext:
         return Context(self.place, self.actor, self.now, self.message_id, live,
                        self.moderator, self.store, self.attachments, self.bind_imported_names,
                        self.commands, server_moderator=self.server_moderator,
-                       words=self.words)
+                       words=self.words, languages=self.languages,
+                       default_language=self.default_language)
 
     def draft(self: GameContext) -> Draft:
         return Draft.of(self.live, self.actor, self.now, self.message_id)
@@ -108,8 +116,14 @@ class Outcome:
     story: Drawing | None = None
     #: the layout the picture was asked in (``map phone``); None: the asker's, the channel's
     layout: str | None = None
+    #: the language a lookup's answer is written in when the handler has just changed its
+    #: reader's (``my language de`` is answered in German); None: the reader's, as ever
+    language: str | None = None
     #: a search to answer with, done after the lock (``hint``): the reply's text is its answer
     pondering: Pondering | None = None
+    #: a reminder of the decision the game waits for (the scheduler's, a ``nudge``): its post
+    #: replaces the decision's earlier reminder (``Announcement.reminds``)
+    reminder: bool = False
 
 
 #: What every refusal ends with (unless its reason already says what was not done).

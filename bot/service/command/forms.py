@@ -28,6 +28,7 @@ from bot.service.command.context import Check, Context, GameContext, Outcome
 from bot.service.command.words import Words
 from bot.service.game.live_game import LiveGame
 from bot.service.words.catalogue import Said
+from engine.text import Text
 
 #: How the words after a command's first word are read (None: the message is not this command).
 Reader = Callable[[Words], Command | None]
@@ -144,11 +145,13 @@ class OpenRoute(Facts):
 
 @dataclass(frozen=True, slots=True)
 class Slash:
-    """The command's ``/bus`` subcommand: its name, the line Discord shows under it, and
-    whether its answer is shown to the asker alone (a lookup) rather than to the table."""
+    """The command's ``/bus`` subcommand: its name, the line Discord shows under it (a
+    catalogue entry, so Discord shows it in the member's language: the slash cog's
+    translator), and whether its answer is shown to the asker alone (a lookup) rather than to
+    the table."""
 
     name: str
-    description: str
+    description: Text
     private: bool = False
 
 
@@ -173,7 +176,10 @@ class Entry:
     the ``help`` paragraphs and of the docs' table (a command may appear under several).
     ``rank``: its place in ``help`` and the docs' table. ``internal``: the service's own
     command, which nobody types (the computer's moves, handed in by ``bot.service.bots``): no
-    word, no help, no docs."""
+    word, no help, no docs. ``head``: the English words another language's name of the
+    command stands for (``neues Spiel`` is ``new game``), when they are more than its first
+    word (the languages' names are in their word lists: ``engine/data/words/LANG.toml``
+    ``[commands]``, read by the registry)."""
 
     name: str
     words: tuple[str, ...]
@@ -186,3 +192,4 @@ class Entry:
     strict: bool = False
     internal: bool = False
     rank: int = LAST
+    head: str = ""

@@ -13,6 +13,7 @@ from bot.service.words.catalogue import Said, joined, lines
 from bot.service.words.replies import next_line, played_lines
 from bot.service.words.worth import worth_nothing
 from engine import BusError, IllegalMove, Move, NotYourTurn
+from engine.notation import MoveText
 from engine.text import Listing, Msg
 
 MOVE_FAILED = Msg("play.move_failed", "Move {index} of {total} ({move}) failed, so none was "
@@ -48,7 +49,7 @@ def why_not(draft: Draft, move: Move, err: BusError, index: int, total: int,
             unchanged: Said = UNCHANGED) -> Outcome:
     """The refusal of move ``index`` of ``total``: whose decision it is, or the rule it breaks
     and the legal moves instead."""
-    where = MOVE_FAILED(index=index + 1, total=total, move=str(move)) if total > 1 else None
+    where = MOVE_FAILED(index=index + 1, total=total, move=MoveText(move)) if total > 1 else None
     if isinstance(err, NotYourTurn):
         game = draft.game
         decision = game.to_act() if game is not None else None

@@ -21,6 +21,7 @@ from bot.service.game.deadlines import PASSED
 from bot.service.game.live_game import Draft, Played
 from bot.service.game.records import GameRecord, GameStatus
 from bot.service.game.seat_policy import least_disruptive
+from bot.service.words.moments import full
 from engine import DecisionKind, Game
 from engine.limits import MAX_AUTO_MOVES
 from engine.text import Msg, Text
@@ -62,19 +63,20 @@ class Overdue:
 
 
 def overdue(record: GameRecord, game: Game | None, now: float) -> Overdue | None:
-    """The decision the game waits for, when its deadline has passed (None: there is none, it
-    has no deadline any more, or it has not passed). A paused game's counts too."""
-    if game is None or record.deadline is None \
+    """The decision the game waits for, when its deadline (or its player's time bank) has run
+    out (None: there is none, it has no deadline or bank any more, or it has not run out). A
+    paused game's counts too."""
+    if game is None or not record.timed \
             or record.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):
         return None
     decision = game.to_act()
-    if decision is None or PASSED not in record.clock.reminded:
+    allowed = deadlines.limit(record, decision.player) if decision is not None else None
+    if decision is None or allowed is None or PASSED not in record.clock.reminded:
         return None
-    return Overdue(decision.player, deadlines.waited(record, decision.player, now),
-                   record.deadline)
+    return Overdue(decision.player, deadlines.counted(record, decision.player, now), allowed)
 
 
-def timed_out(draft: Draft, seat: str, policy: str, deadline: float) -> list[Played]:
+def timed_out(draft: Draft, seat: str, policy: str, deadline: float | None) -> list[Played]:
     """Play the seat's decision the least disruptive way (``idle``; the computer's, ``bot``,
     is thought out by the bot players): every move it owes of that kind (one marker when
     choosing), each recorded as a timeout, for that seat, with the policy and the deadline."""
@@ -135,6 +137,6 @@ def still_waits(draft: Draft) -> Text | None:
     if seat is None or seat.player is None:
         return STILL_WAITS_NOT_TAKEN(seat=late.seat)
     if record.is_away(seat.name, draft.now):
-        return STILL_WAITS_AWAY(seat=late.seat, until=deadlines.day(record.away[seat.name]))
+        return STILL_WAITS_AWAY(seat=late.seat, until=full(record.away[seat.name]))
     return STILL_WAITS_PAUSED(seat=late.seat, waited=waited, deadline=deadline,
                               policy=record.on_timeout)

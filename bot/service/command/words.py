@@ -17,6 +17,7 @@ from bot.api import Command
 from bot.service.words.catalogue import Said
 from engine import Move, ParseError, parse_moves
 from engine.limits import LimitError, check_move_count, shown, unlinked
+from engine.notation import ENGLISH_ONLY, Languages
 from engine.text import Msg, Text
 
 UNKNOWN = Msg("command.unknown", "I do not know the command `{word}`, and it names no move. "
@@ -59,12 +60,19 @@ _MAX_DIGITS = 9
 class Words:
     """A message cut into words, keeping where each starts so the text after a word is kept as
     written. One pass over the text, and no pattern that can backtrack: reading a message takes
-    time in proportion to its length, whatever it holds."""
+    time in proportion to its length, whatever it holds. ``languages``: those of the table it
+    was written at (the game's, then English), which a reader reading moves in it reads them
+    with; ``named_in``: the language of the words that named the command, when not English
+    (its reader sees the English words they stand for)."""
 
-    __slots__ = ("text", "_spans", "_iter")
+    __slots__ = ("text", "languages", "named_in", "_spans", "_iter")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, languages: Languages = ENGLISH_ONLY,
+                 named_in: str | None = None) -> None:
         self.text = text
+        self.languages = languages
+        #: the language the command was named in, when not English (``neues Spiel``)
+        self.named_in = named_in
         self._spans: list[tuple[int, int]] = []
         self._iter = _WORD.finditer(text)
 
@@ -129,10 +137,11 @@ UNREADABLE = Msg("command.unreadable", "I could not read that as a move: {reason
 LIMIT = Msg("command.limit", "{reason}.")
 
 
-def read_moves(text: str) -> tuple[Move, ...] | Text:
-    """The moves in ``text``, or the refusal saying why it cannot be read as moves."""
+def read_moves(text: str, languages: Languages = ENGLISH_ONLY) -> tuple[Move, ...] | Text:
+    """The moves in ``text`` (read with the word lists of ``languages``), or the refusal
+    saying why it cannot be read as moves."""
     try:
-        moves = parse_moves(text)
+        moves = parse_moves(text, languages)
         check_move_count(len(moves))
     except ParseError as err:
         return UNREADABLE(reason=shown(str(err), _REASON_CHARS))

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from bot.service.words.catalogue import Said, joined, say
 from engine import Game
 from engine.decisions import shortened
+from engine.moves import BUILDING_NAME
 from engine.text import ENGLISH, Listing, Msg, Plural, Text, Words
 
 NOTE = Msg("alt.note", "{note}.")
@@ -50,10 +51,10 @@ def alt_text(game: Game, *, previous: Game | None = None,
     picture showed, whose moves since are "what just changed"), at most ``DESCRIPTION_LIMIT``
     characters, in ``words``' language."""
     state = game.state
-    table = (TABLE_SETUP(clock=state.clock_type, stones=state.clock_stones_left)
+    clock = BUILDING_NAME[state.clock_type]()
+    table = (TABLE_SETUP(clock=clock, stones=state.clock_stones_left)
              if state.phase == "setup" else
-             TABLE_ROUND(round=state.round, clock=state.clock_type,
-                         stones=state.clock_stones_left))
+             TABLE_ROUND(round=state.round, clock=clock, stones=state.clock_stones_left))
     parts: list[Said | None] = [NOTE(note=note) if note else None, table, _turn(game)]
     # each name apart from its score ("Normal Bot 3: 0 points", never "Normal Bot 3 0")
     scores = Listing(tuple(SCORE(name=_name(p.name), n=p.score) for p in state.players), ", ")

@@ -12,6 +12,7 @@ from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import Record, same_user
 from bot.service.words.catalogue import say
+from bot.service.words.moments import written_out
 from bot.service.words.replies import MOVES, _players_then, act_text, correction_slots
 from engine.text import ENGLISH, Msg, Text, Words
 
@@ -47,7 +48,10 @@ def _aside(after: int, rec: Record, by_seq: dict[int, Record], words: Words) -> 
     from render.page_notes import Aside
 
     text = _undo_text(rec, by_seq) if rec.kind == "undo" else act_text(rec)
-    return Aside(after, _ASIDE_KIND.get(rec.kind, "moderator"), words(text))
+    # a moment in it (a return from time away) in words: no Discord client reads the page;
+    # it is written in UTC, against the record's own moment
+    shown = written_out(words(text), rec.at, words.language)
+    return Aside(after, _ASIDE_KIND.get(rec.kind, "moderator"), shown)
 
 
 def _marks(number: int, rec: Record, auto: bool, player: str | None,

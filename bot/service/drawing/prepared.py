@@ -18,9 +18,12 @@ from bot.service.drawing.alttext import alt_text
 from bot.service.drawing.renderer import Renderer
 from bot.service.drawing.story_job import Drawing
 from bot.service.game.computer import Pondering, Thinking
-from bot.service.game.deadlines import seat_facts
+from bot.service.game.deadlines import NO_HOURS, Hours
 from bot.service.game.records import GameRecord
 from bot.service.words.catalogue import Said, say
+from bot.service.words.moments import written_out
+from bot.service.words.names import level_name
+from bot.service.words.waiting import seat_facts
 from engine import Game
 from engine.text import ENGLISH, Msg, Text, Words
 
@@ -128,24 +131,28 @@ class Prepared:
                              **extra)  # type: ignore[arg-type]
 
 
-def seat_notes(record: GameRecord, game: Game | None, now: float, words: Words = ENGLISH
-               ) -> dict[str, str]:
+def seat_notes(record: GameRecord, game: Game | None, now: float, words: Words = ENGLISH,
+               hours: Hours = NO_HOURS) -> dict[str, str]:
     """A few words per seat whose state a player should see on the picture, by player name:
     "bot (normal)" (the computer plays it), "dropped" (the service plays it), then what
-    ``deadlines.seat_facts`` says ("waiting 14 h of 24 h" on the seat to act, "away until 2
-    Dec", "has a plan"). ``game`` is the position drawn: the wait is said only on the game's
-    latest position (never on ``map N`` of an earlier one, or of a finished game); ``now`` is
-    for states that run out."""
-    notes: dict[str, list[Text]] = {name: [BOT(level=level)]
+    ``words/waiting.seat_facts`` says ("due in 10 hours" on the seat to act, "away until Dec 2,
+    14:00 UTC", "bank 2 d 4 h", "has a plan"). ``game`` is the position drawn: the wait is said
+    only on the game's latest position (never on ``map N`` of an earlier one, or of a finished
+    game); ``now`` is for states that run out, and what a moment is said against (a picture
+    is read in every zone: moments are said from now, or in UTC); ``hours``: the quiet hours
+    of the seats' players."""
+    notes: dict[str, list[Text]] = {name: [BOT(level=level_name(level))]
                                     for name, level in record.bots.items()}
     for seat in record.seats:
         if seat.dropped:
             notes[seat.name] = [DROPPED()]
     if game is not None and len(game.history) != len(record.moves):
         game = None  # an earlier position (``map N``): its decision was made, nobody waits
-    for name, facts in seat_facts(record, game, now).items():
+    for name, facts in seat_facts(record, game, now, hours).items():
         notes.setdefault(name, []).extend(facts)
-    return {name: ", ".join(words(note) for note in said) for name, said in notes.items()}
+    return {name: written_out(", ".join(words(note) for note in said), now, words.language,
+                              brief=True)
+            for name, said in notes.items()}
 
 
 def _write_picture(folder: str, name: str, data: bytes) -> str:

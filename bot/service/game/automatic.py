@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.game.records import GameRecord, Planned
+from bot.service.game.records import GameRecord
 from bot.service.game.seat_policy import least_disruptive
+from bot.service.game.waits import Planned
 from engine import BusError, Decision, DecisionKind, Game, Move, ParseError
 from engine.notation import parse_move
 from engine.state import TRUE_WORDS

@@ -75,7 +75,7 @@ def owed(record: GameRecord, game: Game | None, now: float,
     if after is not None and after.why == TIMEOUT and after.seat == seat.name \
             and after.kind == decision.kind and decision.kind != DecisionKind.CHOOSE:
         return after  # the rest of the timed-out decision
-    if (record.on_timeout == "bot" and record.deadline is not None
+    if (record.on_timeout == "bot" and record.timed
             and PASSED in record.clock.reminded and not record.is_away(seat.name, now)):
         return Owed(seat.name, TIMEOUT, decision.kind)
     return None

@@ -283,8 +283,10 @@ class Draft:
                      user=(BOT_PLAYER, bot_name(level)))
             return Played(owing.seat, move, events, auto=f"bot:{level}")
         if owing.why == computer.TIMEOUT:
-            return self.auto_move(owing.seat, move, "timeout", policy="bot",
-                                  after=self.record.deadline)
+            bank = self.record.banks.of(owing.seat)
+            limit = self.record.deadline if bank is None else (
+                bank if self.record.deadline is None else min(bank, self.record.deadline))
+            return self.auto_move(owing.seat, move, "timeout", policy="bot", after=limit)
         return self.auto_move(owing.seat, move, "away")
 
     def end_plan(self, ended: automatic.PlanEnds) -> None:

@@ -407,6 +407,30 @@ class Reminded(Payload):
 
 
 @dataclass(frozen=True, slots=True)
+class BankSet(Payload):
+    """A moderator's time bank (``timebank 3d +12h max 5d``): each seat's bank starts at
+    ``start`` seconds, gains ``gain`` after each of its decisions, holds at most ``most``;
+    ``start`` None: no time bank. Every seat's bank starts again from it."""
+
+    KIND: ClassVar[str] = "timebank"
+    start: float | None = None
+    gain: float = 0.0
+    most: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class BankLeft(Payload):
+    """What is left of the record's seat's time bank after a decision of theirs: ``left``
+    seconds; ``credited``: the moves in force when it last gained (0: unchanged), so a move
+    taken back and made again gains nothing twice. Written by the service when a decision ends
+    (``game/timebank.py``)."""
+
+    KIND: ClassVar[str] = "bank"
+    left: float
+    credited: int = sparse(0)
+
+
+@dataclass(frozen=True, slots=True)
 class BotAdded(Payload):
     """A seat (the record's ``seat``) taken in the lobby by the computer player at ``level``."""
 
@@ -437,7 +461,7 @@ class MarkedRated(Payload):
 PAYLOADS: dict[str, type[Payload]] = {cls.KIND: cls for cls in (
     Created, Joined, Left, Recoloured, Started, Moved, Undone, Corrected, Replaced, Dropped,
     Paused, Resumed, Abandoned, Nudged, Imported, Redone, Accepted, SettingChanged, WentAway,
-    CameBack, PlanChanged, Reminded, BotAdded, BotSeated, MarkedRated)}
+    CameBack, PlanChanged, Reminded, BotAdded, BotSeated, MarkedRated, BankSet, BankLeft)}
 
 
 def read(kind: str, data: Data) -> Payload:

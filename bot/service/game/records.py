@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from bot.service.game import payloads
 from bot.service.game.payloads import Payload
+from bot.service.game.waits import Banks, DecisionClock, Planned, TimeBank
 from engine.limits import LimitError, check_name, look_alike
 
 #: Every kind of record; a record of another kind is refused on import.
@@ -172,29 +173,6 @@ class LiveMove:
 
 
 @dataclass(frozen=True, slots=True)
-class Planned:
-    """What a seat will play at its next decisions (``plan: ...``), from the record ``seq``.
-    With ``round`` the one step repeats at each of its decisions in that round."""
-
-    seq: int
-    steps: tuple[str, ...]
-    round: int | None = None
-
-
-@dataclass(slots=True)
-class DecisionClock:
-    """How long the decision the game waits for has waited: ``waited`` seconds before the
-    clock last started, plus the time since ``since`` (None while the game is paused), and
-    which of its reminders (``deadlines.STAGES``) were given. It starts again whenever the
-    position, or who must answer it, changes; a pause stops it and ``resume`` lets it run on."""
-
-    key: int = 0
-    since: float | None = None
-    waited: float = 0.0
-    reminded: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True, slots=True)
 class Takeback:
     """What one undo or correction took back, so that ``redo`` can put exactly that back."""
 
@@ -258,6 +236,8 @@ class GameRecord:
     #: the language the game's public posts are written in (a ``language`` setting; None: none
     #: was chosen, so the server's default, else English: ``store/languages.py``)
     language: str | None = None
+    #: the game's time bank and each seat's (``timebank``, ``bank`` records)
+    banks: Banks = field(default_factory=Banks)
 
     @classmethod
     def fold(cls, game_id: int, place: str, records: list[Record]) -> GameRecord:
@@ -271,7 +251,8 @@ class GameRecord:
                        seats=[replace(s) for s in self.seats], moves=list(self.moves),
                        archive=dict(self.archive), takebacks=list(self.takebacks),
                        renames=list(self.renames), away=dict(self.away),
-                       plans=dict(self.plans), clock=replace(self.clock))
+                       plans=dict(self.plans), clock=replace(self.clock),
+                       banks=self.banks.copy())
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -318,6 +299,11 @@ class GameRecord:
         return self.away.get(name, 0.0) > now
 
     @property
+    def timed(self) -> bool:
+        """Whether a decision can run out of time here (a deadline, a time bank)."""
+        return self.deadline is not None or self.banks.setting is not None
+
+    @property
     def bots(self) -> dict[str, str]:
         """The seats the computer player plays, with its level (``bot (normal)`` on a card)."""
         return {s.name: s.bot for s in self.seats if s.bot is not None and not s.dropped}
@@ -355,6 +341,7 @@ class GameRecord:
         clock = self.clock
         if rec.kind == "pause" and clock.since is not None:
             clock.waited += max(0.0, rec.at - clock.since)
+            clock.runs = (*clock.runs, (clock.since, max(clock.since, rec.at)))
             clock.since = None
         elif rec.kind == "resume":
             clock.since = rec.at
@@ -547,9 +534,11 @@ class GameRecord:
         self.position_seq = rec.seq
 
     def _hand_over(self, seat: Seat) -> None:
-        """A seat passed on starts clean: the old player's time away, plan and nudge go."""
+        """A seat passed on starts clean: the old player's time away, plan, nudge and time
+        bank go (the new player's bank starts whole)."""
         self.away.pop(seat.name, None)
         self.plans.pop(seat.name, None)
+        self.banks.drop(seat.name)
         self.nudged = None
 
     def _rename(self, rec: Record, seat: Seat, name: str) -> None:
@@ -564,6 +553,7 @@ class GameRecord:
             self.away[name] = self.away.pop(old)
         if old in self.plans:
             self.plans[name] = self.plans.pop(old)
+        self.banks.rename(old, name)
 
         def moved(m: LiveMove) -> LiveMove:
             return replace(m, seat=name) if m.seat == old else m
@@ -621,6 +611,16 @@ class GameRecord:
         else:
             self.plans.pop(seat.name, None)
 
+    def _on_timebank(self, rec: Record) -> None:
+        p = rec.carried(payloads.BankSet)
+        if p.start is not None and not (0 < p.start <= p.most and p.gain >= 0):
+            raise RecordError(rec.seq, "a time bank starts above nothing and at most its most")
+        self.banks.set(None if p.start is None else TimeBank(p.start, p.gain, p.most))
+
+    def _on_bank(self, rec: Record) -> None:
+        p = rec.carried(payloads.BankLeft)
+        self.banks.note(self._need_seat(rec).name, p.left, p.credited)
+
     def _on_remind(self, rec: Record) -> None:
         stages = frozenset(rec.carried(payloads.Reminded).stages)
         self.clock.reminded = self.clock.reminded | stages
@@ -646,4 +646,4 @@ _FOLD: dict[str, Callable[[GameRecord, Record], None]] = {
 #: what a record adds to ``GameRecord.counted`` (1 when not listed): a leave removes its seat's
 #: join, a redo the undo or correction it reverses; these change nothing of the game
 _COUNTS: dict[str, int] = {"leave": -1, "redo": -1, "colour": 0, "pause": 0, "resume": 0,
-                           "nudge": 0, "remind": 0, "rated": 0}
+                           "nudge": 0, "remind": 0, "rated": 0, "bank": 0}

@@ -8,7 +8,6 @@ Reads are indexed lookups on the derived tables (``tables.py``); nothing here re
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from bot.service.game.deadlines import hours
 from bot.service.ratings import tables
 from bot.service.ratings.counting import Reason
 from bot.service.ratings.model import LEVEL_SKILLS, PROVISIONAL_GAMES, Rated, Skill, chances
-from bot.service.words.catalogue import Said, lines
+from bot.service.words.catalogue import Figure, Moment, Said, lines
 from bot.service.words.replies import (
     CLOCK_STONES,
     GAMES,
@@ -89,12 +88,12 @@ NO_CHART = Msg("ratings.views.no_chart", "{name} has no rated game here yet: the
 
 
 def number(value: float) -> str:
-    """A rating as players read it: one decimal."""
-    return f"{value:.1f}"
+    """A rating as players read it: one decimal (in the reader's marks: ``Figure``)."""
+    return Figure(value, ".1f")
 
 
 def signed(value: float) -> str:
-    return f"{value:+.1f}"
+    return Figure(value, "+.1f")
 
 
 SECONDS = Msg("ratings.views.seconds", "{n:.0f} s")
@@ -111,8 +110,9 @@ def duration(seconds: float) -> Text:
 
 
 def when(at: float) -> str:
-    """A game's date (UTC), for the chart."""
-    return time.strftime("%Y-%m-%d", time.gmtime(at))
+    """A game's date (UTC), for the chart: ``2026-12-02`` in English, as the reader's locale
+    writes a date in another language (``Moment``)."""
+    return Moment(at, with_time=False)
 
 
 # ---- reading ------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 Each module of ``bot/service/verbs/`` declares its command (or its family of commands) whole:
 ``ENTRY`` (or ``ENTRIES``), the ``Entry`` of ``bot/service/command/forms.py``. The registry only
 finds them and derives what the rest of the bot reads: the words a message is read by
-(``BY_WORD``) and a near miss is compared with (``WORDS``), what each request runs
+(``BY_WORD``) and a near miss is compared with (``WORDS``), the other languages' names of the
+commands (``PHRASES``, from each word list's ``[commands]``), what each request runs
 (``ROUTES``) with its facts (``cost_of``, ``on_discord``), ``help``, the slash tree (``SLASH``)
 and the command table of docs/game-service.md (``docs_table``, checked by a test).
 
@@ -30,7 +31,9 @@ from bot.service.command.forms import (
     Slash,
     Who,
 )
+from bot.service.command.words import Words
 from bot.service.words.catalogue import Said, lines, say
+from engine import words as word_lists
 from engine.text import Listing, Msg
 
 
@@ -62,6 +65,92 @@ MODULES: dict[str, str] = {entry.name: module for entry, module in DECLARED}
 BY_WORD: dict[str, Entry] = {word: e for e in ENTRIES for word in e.words}
 #: every command word, for "did you mean" on a near miss
 WORDS: tuple[str, ...] = tuple(sorted(BY_WORD))
+#: each entry by its name
+NAMED: dict[str, Entry] = {e.name: e for e in ENTRIES}
+
+
+class CommandWordsError(ValueError):
+    """A language's word list names a command the registry does not have, or gives one
+    phrase to two commands: one clear error at start-up, naming the file and the key."""
+
+
+def english_head(key: str) -> str:
+    """The English words a command name of another language stands for: ``key`` is an
+    entry's name (its ``head``, else its first word) or one of an entry's words (itself:
+    ``back`` of ``away``)."""
+    entry = NAMED.get(key)
+    if entry is not None and entry.words:
+        return entry.head or entry.words[0]
+    if key in BY_WORD:
+        return key
+    raise CommandWordsError(f"commands.{key}: names no command of the registry")
+
+
+def _phrases(code: str) -> dict[tuple[str, ...], str]:
+    """A language's names of the commands, as the words a message starts with (folded as the
+    language reads them: ``rueckgaengig`` is ``rückgängig``) -> the English words each
+    stands for."""
+    found = word_lists.load(code)
+    out: dict[tuple[str, ...], str] = {}
+    for key, names in found.commands.items():
+        english = english_head(key)
+        for name in names:
+            words = tuple(found.folded(name).split())
+            if not words or out.setdefault(words, english) != english:
+                raise CommandWordsError(f"{code}.toml: commands.{key}: {name!r} is also "
+                                        f"{out.get(words)!r}")
+    return out
+
+
+#: each language's names of the commands but English's (whose are the entries' ``words``):
+#: the folded words of each name -> the English words it stands for
+PHRASES: dict[str, dict[tuple[str, ...], str]] = {
+    code: _phrases(code) for code in word_lists.LANGUAGES if code != word_lists.ENGLISH}
+#: how many words the longest name of each language has (how far a message is looked into)
+_LONGEST: dict[str, int] = {code: max((len(k) for k in phrases), default=0)
+                            for code, phrases in PHRASES.items()}
+
+
+def in_english(words: Words, languages: tuple[str, ...]) -> Words | None:
+    """The message with its first words, when they name a command in one of ``languages``
+    (``neues Spiel splotter-2nd``), replaced by the English words they stand for (``new game
+    splotter-2nd``), the rest as written, and the language that named it; None when they name
+    none. Looks at no more words than the longest name has."""
+    for code in languages:
+        phrases = PHRASES.get(code)
+        if not phrases:
+            continue
+        fold = word_lists.load(code)
+        said = [fold.folded(word) for word in
+                (words.word(i) for i in range(_LONGEST[code])) if word is not None]
+        for k in range(len(said), 0, -1):
+            english = phrases.get(tuple(said[:k]))
+            if english is not None:
+                return Words(f"{english} {words.rest(k)}".rstrip(), words.languages, code)
+    return None
+
+
+#: each language's first words of its names of the commands, folded
+_FIRST: dict[str, frozenset[str]] = {code: frozenset(words[0] for words in phrases)
+                                     for code, phrases in PHRASES.items()}
+
+
+def may_start(word: str, languages: tuple[str, ...]) -> bool:
+    """Whether ``word`` (lower case) is the first word of a command's name in one of
+    ``languages`` (folded as each reads it)."""
+    return any(word_lists.load(code).folded(word) in _FIRST[code]
+               for code in languages if code in _FIRST)
+
+
+def words_in(languages: tuple[str, ...]) -> tuple[str, ...]:
+    """The command words a near miss is compared with at a table reading ``languages``:
+    English's, and each other language's names (their first words, folded)."""
+    extra = {phrase[0] for code in languages for phrase in PHRASES.get(code, {})}
+    return tuple(sorted(set(WORDS) | extra))
+
+
+#: the name of the command each request type is
+NAME_OF: dict[type[Command], str] = {kind: e.name for e in ENTRIES for kind in e.routes}
 #: what each request type runs
 ROUTES: dict[type[Command], Route | OpenRoute] = {
     kind: route for e in ENTRIES for kind, route in e.routes.items()}
@@ -81,6 +170,11 @@ SECTION_LEADS = {
                             "moderator role, server managers): {pieces}."),
 }
 YOU_MODERATE = Msg("help.you_moderate", "You are a moderator of this game.")
+#: the paragraph of ``help`` naming the commands in the reader's language (its word list's
+#: ``[commands]``), where it has its own
+IN_YOUR_LANGUAGE = Msg("help.in_your_language", "**In your language** (the English words work "
+                       "too; what follows a command is written as in English): {pieces}.")
+COMMAND_WORDS = Msg("help.command_words", "{words} (`{english}`)")
 
 
 def cost_of(cmd: Command) -> Cost | None:
@@ -96,13 +190,28 @@ def on_discord(cmd: Command) -> OnDiscord:
     return route.discord if route is not None else OnDiscord()
 
 
-def help_text(moderator: bool) -> Said:
-    """``help``: a paragraph per ``Section``, each the pieces of the entries in it."""
+def help_text(moderator: bool, language: str = word_lists.ENGLISH) -> Said:
+    """``help``: a paragraph per ``Section``, each the pieces of the entries in it; for a
+    reader of a language with its own command words, a paragraph naming them."""
     paragraphs: list[Said] = []
     for section in Section:
         pieces = tuple(piece for e in ENTRIES for s, piece in e.help if s is section)
         paragraphs.append(SECTION_LEADS[section](pieces=Listing(pieces, "; ")))
-    return lines(*paragraphs, YOU_MODERATE() if moderator else None)
+    own = _named_in(language)
+    return lines(*paragraphs, IN_YOUR_LANGUAGE(pieces=own) if own.items else None,
+                 YOU_MODERATE() if moderator else None)
+
+
+def _named_in(language: str) -> Listing:
+    """Each command's names in ``language`` (as its word list writes them), with the English
+    words each stands for."""
+    if language not in PHRASES:
+        return Listing(())
+    found = word_lists.load(language)
+    return Listing(tuple(
+        COMMAND_WORDS(words=Listing(tuple(f"`{name}`" for name in names), ", "),
+                      english=english_head(key))
+        for key, names in found.commands.items()), "; ")
 
 
 def docs_table() -> str:

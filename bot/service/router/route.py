@@ -27,8 +27,8 @@ NO_GAME = Msg("command.no_game", "There is no game here. Start one with `new gam
 class Commands:
     """The registry as handlers see it (``command.context.CommandTable``)."""
 
-    def help_text(self, moderator: bool) -> Said:
-        return registry.help_text(moderator)
+    def help_text(self, moderator: bool, language: str = "en") -> Said:
+        return registry.help_text(moderator, language)
 
     def again(self, ctx: GameContext, text: str) -> Outcome | None:
         words = Words(text)

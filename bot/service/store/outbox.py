@@ -39,11 +39,11 @@ def insert(db: sqlite_utils.Database, game_id: int, item: Announcement, now: flo
     """Add ``item`` (for ``game_id``, which a new game only learns in the same transaction)."""
     cursor = db.execute(
         "INSERT INTO outbox (place, game_id, seq, first_seq, created_at, text, mentions, "
-        "picture, attempts, next_try, moderator_told, story, language) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?)",
+        "picture, attempts, next_try, moderator_told, story, language, reminds) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?, ?)",
         [item.place, game_id, item.seq, item.first_seq, now, item.text,
          json.dumps(list(item.mentions)), int(item.picture), now, int(item.story),
-         item.language])
+         item.language, item.reminds])
     return int(cursor.lastrowid or 0)
 
 
@@ -55,7 +55,7 @@ def _announcement(row: dict[str, Any]) -> Announcement:
         id=row["id"], attempts=row["attempts"], moderator_told=bool(row["moderator_told"]),
         created_at=row["created_at"],
         maybe_posted_as=_maybe_posted_as(str(row["last_error"] or "")),
-        language=row.get("language") or "en")
+        language=row.get("language") or "en", reminds=row.get("reminds"))
 
 
 def _maybe_posted_as(error: str) -> str:
@@ -84,6 +84,24 @@ def unsent(db: sqlite_utils.Database, *, place: str | None = None,
 def mark_sent(db: sqlite_utils.Database, ids: list[int], now: float) -> None:
     db.conn.executemany("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL",
                         [(now, i) for i in ids])
+
+
+def replaced(db: sqlite_utils.Database, ids: list[int], link: str, now: float) -> list[str]:
+    """Keep ``link`` as the post of ``ids`` when that is one reminder posted alone, and take the
+    earlier reminders of the same game's same decision (posted alone, not replaced yet) as
+    replaced by it: their links, each returned once (a reminder never piles up on another)."""
+    if len(ids) != 1:
+        return []
+    row = db.execute("SELECT game_id, reminds FROM outbox WHERE id = ?", ids).fetchone()
+    if row is None or row[1] is None:
+        return []
+    db.execute("UPDATE outbox SET link = ? WHERE id = ?", [link, ids[0]])
+    old = db.execute("SELECT id, link FROM outbox WHERE game_id = ? AND reminds = ? AND id < ? "
+                     "AND link IS NOT NULL AND replaced_at IS NULL", [row[0], row[1], ids[0]]
+                     ).fetchall()
+    db.conn.executemany("UPDATE outbox SET replaced_at = ? WHERE id = ?",
+                        [(now, r[0]) for r in old])
+    return [str(r[1]) for r in old]
 
 
 def retry_pause(attempts: int) -> float:

@@ -28,7 +28,15 @@ from bot.service import ratings
 from bot.service.game import payloads
 from bot.service.game.live_game import BOT_USER, LiveGame, build_game, waiting_for
 from bot.service.game.records import GameRecord, Record, same_user
-from bot.service.store import StoreError, languages, layouts, pending, snapshots
+from bot.service.store import (
+    StoreError,
+    allowance,
+    languages,
+    layouts,
+    members,
+    pending,
+    snapshots,
+)
 from bot.service.store.schema import (
     RECORD_COLUMNS,
     record_rows,
@@ -66,6 +74,8 @@ def forget(store: Store, user_id: str, *, dry_run: bool = False) -> Forgotten:
                 _forget_in_game(store, db, game_id, user_id, report)
             layouts.forget_user(db, user_id)  # their picture layout, if they chose one
             languages.forget_user(db, user_id)  # their language, if they chose one
+            members.forget_user(db, user_id)  # their quiet hours, pings and digest, if set
+            allowance.forget_user(db, user_id)  # their days of time away
             pending.forget(db, user_id)  # a question waiting for their `confirm`
             ratings.forgotten(db, [g for g, _ in report.games], user_id)  # every rating table
             if dry_run:

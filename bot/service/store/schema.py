@@ -202,10 +202,14 @@ def bring_up_to_date(db: sqlite_utils.Database, path: str) -> None:
 
 def _create_schedule(db: sqlite_utils.Database) -> None:
     """``schedule``: per game, when its next reminder or deadline is due (indexed where one
-    is), its deadline and its server; derived from the records, rewritten with every change
-    (a game from before the table gains its row at its next change)."""
+    is), its deadline, its server, and when the decision it waits for runs out of time (its
+    deadline or its player's time bank, after their quiet hours: what ``games`` says); derived
+    from the records, rewritten with every change (a game from before the table gains its row
+    at its next change; a table from before ``runs_out`` gains the column)."""
     db.execute("CREATE TABLE IF NOT EXISTS schedule (game_id INTEGER PRIMARY KEY "
-               "REFERENCES games(id), due_at REAL, deadline REAL, server TEXT)")
+               "REFERENCES games(id), due_at REAL, deadline REAL, server TEXT, runs_out REAL)")
+    if "runs_out" not in db.table("schedule").columns_dict:
+        db.execute("ALTER TABLE schedule ADD COLUMN runs_out REAL")
     db.execute("CREATE INDEX IF NOT EXISTS schedule_due ON schedule (due_at) "
                "WHERE due_at IS NOT NULL")
     db.execute("CREATE INDEX IF NOT EXISTS schedule_server ON schedule (server) "
@@ -214,7 +218,7 @@ def _create_schedule(db: sqlite_utils.Database) -> None:
 
 def _outbox(db: sqlite_utils.Database) -> None:
     """``outbox``: the announcements owed to each place (``outbox.py``), with its index of
-    unsent rows; an outbox from before the ``story`` or ``language`` column gains it."""
+    unsent rows; an outbox from before a column (``ADDED_COLUMNS``) gains it."""
     db.table("outbox").create({
         "id": int, "place": str, "game_id": int, "seq": int, "first_seq": int,
         "created_at": float, "text": str, "mentions": str, "picture": int, "attempts": int,
@@ -225,9 +229,15 @@ def _outbox(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (place, id) "
                "WHERE sent_at IS NULL")
     _add_story_column(db)
-    if "language" not in db.table("outbox").columns_dict:
+    columns = db.table("outbox").columns_dict
+    if "language" not in columns:
         # the language its text is written in; older rows are English (NULL reads as "en")
         db.execute("ALTER TABLE outbox ADD COLUMN language TEXT")
+    # a reminder's decision (the next reminder of the same decision replaces its post), the
+    # link of the message that carried it alone, and when it was replaced
+    for column, kind in (("reminds", "INTEGER"), ("link", "TEXT"), ("replaced_at", "REAL")):
+        if column not in columns:
+            db.execute(f"ALTER TABLE outbox ADD COLUMN {column} {kind}")
 
 
 def _add_story_column(db: sqlite_utils.Database) -> None:
@@ -284,6 +294,33 @@ def _languages(db: sqlite_utils.Database) -> None:
     db.execute("CREATE TABLE IF NOT EXISTS languages (scope TEXT NOT NULL, "
                "owner TEXT NOT NULL, language TEXT NOT NULL, PRIMARY KEY (scope, owner)) "
                "WITHOUT ROWID")
+
+
+def _member_times(db: sqlite_utils.Database) -> None:
+    """``member_times``: what each member chose about their time (``members.py``): their zone,
+    their quiet hours (each change from its moment on, as JSON), where they are pinged, until
+    when their direct messages are taken as closed, and their daily digest's time of day and
+    next moment (indexed where there is one)."""
+    db.execute("CREATE TABLE IF NOT EXISTS member_times (user_id TEXT PRIMARY KEY, "
+               "zone TEXT, quiet TEXT, notify TEXT, dm_closed_until REAL, digest INTEGER, "
+               "digest_next REAL)")
+    db.execute("CREATE INDEX IF NOT EXISTS member_times_digest ON member_times (digest_next) "
+               "WHERE digest_next IS NOT NULL")
+
+
+def _away_allowance(db: sqlite_utils.Database) -> None:
+    """``away_allowance``: each server's days of time away per member per year (a server not
+    here gives ``engine.limits.AWAY_DAYS_PER_YEAR``; ``allowance.py``)."""
+    db.execute("CREATE TABLE IF NOT EXISTS away_allowance (server TEXT PRIMARY KEY, "
+               "days REAL NOT NULL)")
+
+
+def _away_days(db: sqlite_utils.Database) -> None:
+    """``away_days``: each member's time away on a server in a year, taken and granted, and
+    until when it is covered (``allowance.py``)."""
+    db.execute("CREATE TABLE IF NOT EXISTS away_days (server TEXT NOT NULL, user_id TEXT NOT "
+               "NULL, year INTEGER NOT NULL, granted REAL NOT NULL, taken REAL NOT NULL, "
+               "covered_until REAL NOT NULL, PRIMARY KEY (server, user_id, year)) WITHOUT ROWID")
 
 
 def _rated_games(db: sqlite_utils.Database) -> None:
@@ -355,14 +392,21 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "rated_games": _rated_games, "rated_seats": _rated_seats,
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
     "rating_settings": _rating_settings, "languages": _languages,
+    "member_times": _member_times, "away_allowance": _away_allowance, "away_days": _away_days,
 }
 
 
+#: The columns side tables gained after they were first made (``ALTER TABLE`` where missing).
+ADDED_COLUMNS = {"outbox": ("story", "language", "reminds", "link", "replaced_at"),
+                 "schedule": ("runs_out",)}
+
+
 def side_tables_missing(db: sqlite_utils.Database) -> bool:
-    """Whether a side table (or the outbox's ``story`` or ``language`` column) is missing."""
+    """Whether a side table (or a column one gained since, ``ADDED_COLUMNS``) is missing."""
     if not set(SIDE_TABLES) <= set(db.table_names()):
         return True
-    return not {"story", "language"} <= set(db.table("outbox").columns_dict)
+    return any(not set(columns) <= set(db.table(table).columns_dict)
+               for table, columns in ADDED_COLUMNS.items())
 
 
 def create_side_tables(db: sqlite_utils.Database) -> None:

@@ -103,6 +103,9 @@ class Change:
     due_at: float | None = None
     deadline: float | None = None
     server: str | None = None
+    #: when the decision the game waits for runs out of time (its deadline or its player's
+    #: time bank; None: it cannot), what ``games`` says as "due ..."
+    runs_out: float | None = None
     #: derived data written in the same transaction, after the records and the schedule row
     #: (the ratings of a game that ended, or changed after its end: ``bot/service/ratings``),
     #: given the game's id; what it returns is added to the announcement, and kept here
@@ -112,11 +115,13 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Listed:
-    """A game as ``games`` lists it: its summary, its deadline and its server."""
+    """A game as ``games`` lists it: its summary, its deadline, its server, and when the
+    decision it waits for runs out of time."""
 
     game: GameSummary
     deadline: float | None
     server: str | None
+    runs_out: float | None = None
 
 
 def _summary(row: dict[str, Any]) -> GameSummary:
@@ -335,10 +340,16 @@ class Store:
             return max(0, db.execute("UPDATE schedule SET due_at = ? WHERE due_at IS NOT NULL",
                                      [now]).rowcount)
 
-    def set_due(self, game_id: int, at: float | None) -> None:
-        """Move a game's next due moment (it was looked at and owed nothing yet)."""
+    def set_due(self, game_id: int, at: float | None, runs_out: float | None = None,
+                *, ran: bool = False) -> None:
+        """Move a game's next due moment (it was looked at and owed nothing yet); with ``ran``
+        also when its decision runs out of time (quiet hours changed it)."""
         with self.transaction() as db:
-            db.execute("UPDATE schedule SET due_at = ? WHERE game_id = ?", [at, game_id])
+            if ran:
+                db.execute("UPDATE schedule SET due_at = ?, runs_out = ? WHERE game_id = ?",
+                           [at, runs_out, game_id])
+            else:
+                db.execute("UPDATE schedule SET due_at = ? WHERE game_id = ?", [at, game_id])
 
     def listed(self, server: str | None = None, open_only: bool = True) -> list[Listed]:
         """The games of a server (every game with None), open ones only by default, with their
@@ -352,10 +363,23 @@ class Store:
             where.append("g.status IN ('lobby', 'active', 'paused')")
         with self.lock:
             rows = list(self.db.query(
-                f"SELECT g.*, s.deadline AS s_deadline, s.server AS s_server FROM games g "
+                f"SELECT g.*, s.deadline AS s_deadline, s.server AS s_server, "
+                f"s.runs_out AS s_runs_out FROM games g "
                 f"LEFT JOIN schedule s ON s.game_id = g.id WHERE {' AND '.join(where)} "
                 f"ORDER BY g.id", args))
-        return [Listed(_summary(r), r["s_deadline"], r["s_server"]) for r in rows]
+        return [Listed(_summary(r), r["s_deadline"], r["s_server"], r["s_runs_out"])
+                for r in rows]
+
+    def waiting_for_user(self, user_id: str) -> list[Listed]:
+        """The games under way that wait for ``user_id`` now (for their daily digest), with
+        when each decision runs out of time."""
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT g.*, s.deadline AS s_deadline, s.server AS s_server, "
+                "s.runs_out AS s_runs_out FROM games g LEFT JOIN schedule s ON s.game_id = g.id "
+                "WHERE g.status = 'active' AND g.waiting_user = ? ORDER BY g.id", [user_id]))
+        return [Listed(_summary(r), r["s_deadline"], r["s_server"], r["s_runs_out"])
+                for r in rows]
 
     def mark_reminded(self, keys: Sequence[tuple[int, int]], now: float) -> None:
         with self.transaction() as db:
@@ -417,6 +441,10 @@ class Store:
         with self.transaction() as db:
             outbox.mark_sent(db, ids, now)
 
+    def replaced(self, ids: list[int], link: str, now: float) -> list[str]:
+        with self.transaction() as db:
+            return outbox.replaced(db, ids, link, now)
+
     def mark_failed(self, item_id: int, error: str, refused: bool,
                     now: float) -> Failure:
         with self.transaction() as db:
@@ -471,10 +499,12 @@ def _derive_and_announce(db: sqlite_utils.Database, game_id: int, change: Change
 
 
 def _schedule(db: sqlite_utils.Database, game_id: int, change: Change) -> None:
-    db.execute("INSERT INTO schedule (game_id, due_at, deadline, server) VALUES (?, ?, ?, ?) "
+    db.execute("INSERT INTO schedule (game_id, due_at, deadline, server, runs_out) "
+               "VALUES (?, ?, ?, ?, ?) "
                "ON CONFLICT (game_id) DO UPDATE SET due_at = excluded.due_at, "
-               "deadline = excluded.deadline, server = COALESCE(excluded.server, server)",
-               [game_id, change.due_at, change.deadline, change.server])
+               "deadline = excluded.deadline, server = COALESCE(excluded.server, server), "
+               "runs_out = excluded.runs_out",
+               [game_id, change.due_at, change.deadline, change.server, change.runs_out])
 def _see(db: sqlite_utils.Database, place: str, message_id: str) -> None:
     """Move the place's watermark up to ``message_id`` (chat message ids grow with time; ids
     that are not numbers, like the console's, are not kept)."""

@@ -19,6 +19,10 @@ from engine.text import Msg
 
 USAGE = Msg("auto_single.usage", "`auto_single on` or `auto_single off`")
 CHANGE_AUTO_SINGLE = Msg("auto_single.change_auto_single", "change auto_single")
+TURNED_ON = Msg("auto_single.turned_on", "Moderator {name} turned auto_single on: a decision with "
+                "only one legal choice plays itself.")
+TURNED_OFF = Msg("auto_single.turned_off", "Moderator {name} turned auto_single off: every "
+                 "decision waits for its player, even with one legal choice.")
 HELP = Msg("auto_single.help", "`auto_single on|off` (single choices play themselves)")
 
 
@@ -39,9 +43,7 @@ def read(w: Words) -> AutoSingle | None:
 def set_auto_single(ctx: GameContext, cmd: AutoSingle) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.SettingChanged("auto_single", cmd.on))
-    line = (f"Moderator {ctx.actor.name} turned auto_single {'on' if cmd.on else 'off'}: "
-            + ("a decision with only one legal choice plays itself." if cmd.on
-               else "every decision waits for its player, even with one legal choice."))
+    line = (TURNED_ON if cmd.on else TURNED_OFF)(name=ctx.actor.name)
     played = draft.run_automatic()
     if not played:
         return Outcome(line, draft=draft)

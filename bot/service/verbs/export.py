@@ -26,8 +26,9 @@ from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame, table_log
 from bot.service.game.records import GameRecord, Record
 from bot.service.words.catalogue import Said, say
-from bot.service.words.replies import when
-from engine.text import Msg
+from bot.service.words.replies import STATUS_WORDS, when
+from engine.text import ENGLISH, Msg
+from engine.text import Words as Language
 
 AS_TEXT_LOG = Msg("export.as_text_log", "Game {game} as a text log: {name} (`import` it with the "
                   "file attached to continue it anywhere).")
@@ -42,6 +43,12 @@ THE_GAME_HAS_NOT_STARTED_2 = Msg("export.the_game_has_not_started_2", "the game 
 THE_GAME_HAS_NOT_STARTED_3 = Msg("export.the_game_has_not_started_3", "the game has not started, "
                                  "so it has no log yet")
 
+#: the text log's comments (``#`` lines), in the reader's language
+HEAD = Msg("export.head", "busbot game {game} in {place} ({status}), exported {at}")
+TOOK_OVER = Msg("export.took_over", "{new} took over the seat of {old} after move {n}; the moves "
+                "before were {old}'s")
+IN_ENGLISH = Msg("export.in_english", "The moves are written in busbot's English notation, so "
+                 "that any reader of the log format can replay them.")
 CANNOT_EXPORT = Msg("export.cannot_export", "Cannot export: {err}.")
 THE_GAME_HAS_NOT_STARTED = Msg("export.the_game_has_not_started", "The game has not started, so "
                                "it has no page yet.")
@@ -50,6 +57,9 @@ HELP = Msg("export.help", "`export txt|json|html` (html: the game's page)")
 
 #: The export format that is the game's page.
 HTML = "html"
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("export.slash", "The game as a file, to keep or to import elsewhere")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +108,7 @@ def export_text(ctx: Context[Any], live: LiveGame, fmt: str) -> str:
     if fmt == "json":
         return export_json(live, live.record.game_id,
                                     ctx.store.records(live.record.game_id))
-    return export_txt(live, live.record.game_id)
+    return export_txt(live, live.record.game_id, ctx.words)
 
 
 def export_page(ctx: GameContext) -> Outcome:
@@ -136,17 +146,21 @@ VERSION = 1
 # ---- export ------------------------------------------------------------------------------------
 
 
-def export_txt(live: LiveGame, game_id: int) -> str:
+def export_txt(live: LiveGame, game_id: int, words: Language = ENGLISH) -> str:
     """The text log (``engine/log.py`` says its format): seats, rule options on ``option:``
-    lines, the table's settings on ``setting:`` lines, the moves in force."""
+    lines, the table's settings on ``setting:`` lines, the moves in force. Its comments are in
+    the reader's language (``words``), its moves in the canonical English notation whatever
+    the language, so that any reader of the log format (``busbot replay``, ``import``, another
+    busbot) replays them."""
     log = table_log(live)
     if log is None:
         raise ExchangeError(THE_GAME_HAS_NOT_STARTED_3())
-    head = (f"# busbot game {game_id} in {live.record.place} ({live.status}), "
-            f"exported {when(time.time())}\n")
-    head += "".join(f"# {new} took over the seat of {old} after move {n}; the moves before "
-                    f"were {old}'s\n" for n, old, new in live.record.renames)
-    return head + log.format()
+    said: list[Said] = [HEAD(game=game_id, place=live.record.place,
+                             status=STATUS_WORDS[live.status](), at=when(time.time()))]
+    if words.language != ENGLISH.language:
+        said.append(IN_ENGLISH())
+    said.extend(TOOK_OVER(new=new, old=old, n=n) for n, old, new in live.record.renames)
+    return "".join(f"# {say(line, words)}\n" for line in said) + log.format()
 
 
 def export_json(live: LiveGame, game_id: int, records: list[Record]) -> str:
@@ -214,6 +228,6 @@ ENTRY = Entry(
     {Export: Route(export, cost=_cost)}, strict=True,
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`export txt\\|json\\|html`"),),
-    slash=Slash("export", "The game as a file, to keep or to import elsewhere", private=True),
+    slash=Slash("export", SLASH(), private=True),
     rank=8,
 )

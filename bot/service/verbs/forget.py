@@ -97,5 +97,5 @@ ENTRY = Entry(
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`forget me` (then `forget me confirm`)"),),
     slash=NoSlash("removing one's data is rare and asks for a confirmation; reached with "
-                  "`/bus do`"), strict=True,
+                  "`/bus do`"), strict=True, head="forget me",
 )

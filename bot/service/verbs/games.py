@@ -12,11 +12,11 @@ from bot.api import Command
 from bot.service.command.context import Context, Outcome, refuse
 from bot.service.command.forms import Entry, OpenRoute, Section, Slash, Who
 from bot.service.command.words import Words
-from bot.service.game import deadlines
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameStatus, discord_user, same_user
 from bot.service.store.store import Listed
 from bot.service.words.catalogue import Said, lines
+from bot.service.words.moments import relative
 from bot.service.words.replies import MORE_GAMES, moderator_refusal
 from engine.decisions import shortened
 from engine.text import Msg, Plural, Text
@@ -37,8 +37,10 @@ BEING_SET_UP = Msg("games.being_set_up", "being set up ({players})")
 NOBODY_SEATED = Msg("games.nobody_seated", "nobody seated")
 PAUSED = Msg("games.paused", "paused")
 UNDER_WAY = Msg("games.under_way", "under way")
-WAITS_FOR = Msg("games.waits_for", "waits for {who} since {waited}")
-WAITS_FOR_OF = Msg("games.waits_for_of", "waits for {who} since {waited} of {limit}")
+WAITS_FOR = Msg("games.waits_for", "waits for {who} (turn began {since})")
+WAITS_FOR_DUE = Msg("games.waits_for_due", "waits for {who} (turn began {since}, due {due})")
+WAITS_FOR_OVERDUE = Msg("games.waits_for_overdue", "waits for {who} (turn began {since}, overdue "
+                        "since {due})")
 YOU = Msg("games.you", "you")
 USAGE = Msg("games.usage", "`games` or `games waiting`")
 HELP = Msg("games.help", "`games` (the games here, whose turn and since when; moderators: `games "
@@ -48,6 +50,9 @@ HELP = Msg("games.help", "`games` (the games here, whose turn and since when; mo
 STALLED_SECONDS = 48 * 3600.0
 #: games listed one by one; the rest are counted
 SHOWN = 25
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("games.slash", "The games on this server, whose turn and since when")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +114,13 @@ def _line(g: Listed, now: float, yours: bool) -> Text:
     elif game.waiting_seat is None:
         state = UNDER_WAY()
     else:
-        waited = deadlines.hours(max(0.0, now - (game.waiting_since or now)))
+        since = relative(min(now, game.waiting_since or now))
         who: Said = YOU() if yours else game.waiting_seat
-        state = (WAITS_FOR_OF(who=who, waited=waited, limit=deadlines.hours(g.deadline))
-                 if g.deadline else WAITS_FOR(who=who, waited=waited))
+        if g.runs_out is None:
+            state = WAITS_FOR(who=who, since=since)
+        else:
+            state = (WAITS_FOR_DUE if g.runs_out > now else WAITS_FOR_OVERDUE)(
+                who=who, since=since, due=relative(g.runs_out))
     return GAME_IN(id=game.id, where=where, state=state)
 
 
@@ -122,5 +130,5 @@ ENTRY = Entry(
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`games` (this server's games; every game at the console)"),
           (Who.MODERATORS, "`games waiting`")),
-    slash=Slash("games", "The games on this server, whose turn and since when", private=True),
+    slash=Slash("games", SLASH(), private=True),
 )

@@ -16,6 +16,9 @@ from engine.text import Msg
 USAGE = Msg("help.usage", "`help`")
 HELP = Msg("help.help", "`help` (this)")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("help.slash", "What you can say to the bot")
+
 
 @dataclass(frozen=True, slots=True)
 class Help(Command):
@@ -28,11 +31,11 @@ def _help(w: Words) -> Command | None:
 
 def help_(ctx: Context[LiveGame | None], cmd: Help) -> Outcome:
     assert ctx.commands is not None  # the router hands the registry to every command
-    return Outcome(ctx.commands.help_text(ctx.moderator))
+    return Outcome(ctx.commands.help_text(ctx.moderator, ctx.words.language))
 
 
 ENTRY = Entry(
     "help", ("help",), USAGE(), _help, {Help: OpenRoute(help_)},
     help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`help`"),),
-    slash=Slash("help", "What you can say to the bot", private=True), rank=3,
+    slash=Slash("help", SLASH(), private=True), rank=3,
 )

@@ -34,6 +34,8 @@ HINTS_OFF = Msg("hint.off", "Hints are off in this game (it was created with `hi
 NOT_YOURS = Msg("hint.not_yours", "A hint is only for the player whose decision it is, and it "
                 "is not yours now.")
 USAGE = Msg("hint.usage", "`hint`")
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("hint.slash", "What the computer would play for you now, and why")
 HELP = Msg("hint.help", "`hint` (what the computer would play for you now, with why; not in "
            "games created with `new game hints=off`)")
 
@@ -135,5 +137,5 @@ ENTRY = Entry(
     help=((Section.PLAY, HELP()),),
     docs=((Who.DECIDING, "`hint` (a suggestion with why and how sure; off with the game "
                          "option `hints=off`)"),),
-    slash=Slash("hint", "What the computer would play for you now, and why", private=True),
+    slash=Slash("hint", SLASH(), private=True),
 )

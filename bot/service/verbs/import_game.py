@@ -119,6 +119,9 @@ UNKNOWN_SETTING = Msg("import.unknown_setting",
 #: user ids and names in an imported record: Discord's are at most 20 digits and 32 characters
 MAX_USER_CHARS = 2 * MAX_NAME_CHARS
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("import_game.slash", "Moderators: load a game from an export")
+
 
 @dataclass(frozen=True, slots=True)
 class Import(Command):
@@ -410,5 +413,5 @@ ENTRY = Entry(
     {Import: OpenRoute(import_game)},
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`import` (file attached; `import PATH` at the console)"),),
-    slash=Slash("import", "Moderators: load a game from an export"), rank=2,
+    slash=Slash("import", SLASH()), rank=2,
 )

@@ -54,6 +54,9 @@ HELP = Msg("layout.help", "`layout phone|portrait|landscape` (how your pictures 
 HELP_CHANNEL = Msg("layout.help_channel", "`layout channel phone|portrait|landscape|default` (how "
                    "pictures posted here are drawn)")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("layout.slash", "How the table's pictures are drawn for you (or this channel)")
+
 
 @dataclass(frozen=True, slots=True)
 class Layout(Command):
@@ -107,7 +110,7 @@ ENTRY = Entry(
     help=((Section.LOOK, HELP()), (Section.MODERATORS, HELP_CHANNEL())),
     docs=((Who.ANYONE, "`layout [phone\\|portrait\\|landscape\\|default]`"),
           (Who.MODERATORS, "`layout channel phone\\|portrait\\|landscape\\|default`")),
-    slash=Slash("layout", "How the table's pictures are drawn for you (or this channel)",
+    slash=Slash("layout", SLASH(),
                 private=True),
     strict=True,
 )

@@ -28,7 +28,9 @@ from bot.service.command.words import Malformed, Words, alone_or_game, only
 from bot.service.game import payloads
 from bot.service.game.live_game import Draft, LiveGame, build_game, build_options
 from bot.service.game.records import PLAYING_STATUSES, GameRecord
-from bot.service.words.catalogue import Said, lines
+from bot.service.store import languages
+from bot.service.words.catalogue import LANGUAGES, LanguageName, Said, language_named, lines
+from bot.service.words.names import colour_name, colour_named, colour_names, seated
 from bot.service.words.replies import EVENT, STATUS_WORDS, next_line, played_lines
 from engine import COLOURS, EDITIONS, BusError
 from engine.errors import Said as Saying
@@ -36,7 +38,7 @@ from engine.limits import MAX_SEATS as MAX_PLAYERS
 from engine.limits import MIN_SEATS as MIN_PLAYERS
 from engine.limits import LimitError, look_alike, shown
 from engine.limits import check_name as checked_name
-from engine.text import Msg
+from engine.text import Listing, Msg
 
 THERE_IS_ALREADY_A_GAME = Msg("lobby.there_is_already_a_game", "There is already a game here "
                               "({status}); a moderator can `abandon` it before a new one "
@@ -86,19 +88,32 @@ USAGE_4 = Msg("lobby.usage_4", "`accept`")
 HELP_5 = Msg("lobby.help_5", "a seat offered to you (`replace`, an import) is yours once you "
              "type `accept`")
 
+LANGUAGE_UNKNOWN = Msg("lobby.language_unknown", "busbot does not speak {typed} (it speaks "
+                      "{known})")
 #: a joining name that looks like a seated one
 NAME_TAKEN = Msg("lobby.name_taken", "that name is taken (it looks like {twin}, already seated)")
 #: how two commands are written, which their readers quote when the rest does not fit
 USAGE_NEW = Msg("lobby.usage_new", "`new game [capstone|splotter-2nd] [option=value ...]`")
+USAGE_NEW_EDITIONS = Msg("lobby.usage_new_editions", "{usage} (editions: {editions}; '{word}' is "
+                        "neither)")
 USAGE_START = Msg("lobby.usage_start", "`start` or `start order: NAME, NAME, NAME`")
 #: the slash form's words after ``/bus do``
 _DO = "reached with `/bus do`"
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH_NEW = Msg("lobby.slash.new", "Open a new game at this table")
+SLASH_JOIN = Msg("lobby.slash.join", "Take a seat in the game being set up here")
+SLASH_START = Msg("lobby.slash.start", "Start the game with the players seated")
+
 
 @dataclass(frozen=True, slots=True)
 class NewGame(Command):
+    """``new game``; ``named_in``: the language of the words it was asked with when not
+    English (``neues Spiel``), which the game is written in unless an option says otherwise."""
+
     edition: str | None
     options: tuple[tuple[str, str], ...]
+    named_in: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +148,10 @@ class Accept(Command):
 def _new(w: Words) -> Command | None:
     if w.word(1) != "game":
         return None
-    return read_new_game(w.rest(2))
+    return read_new_game(w.rest(2), w.named_in)
 
 
-def read_new_game(rest: str) -> Command:
+def read_new_game(rest: str, named_in: str | None = None) -> Command:
     """``new game`` with the edition and ``option=value`` settings written in ``rest``."""
     words = rest.replace("=", " = ").split()
     edition: str | None = None
@@ -153,9 +168,10 @@ def read_new_game(rest: str) -> Command:
             edition = word.lower()
             i += 1
         else:
-            return Malformed("new", f"{USAGE_NEW()} (editions: {', '.join(EDITIONS)}; "
-                                    f"'{shown(word, 30)}' is neither)")
-    return NewGame(edition, tuple(options))
+            return Malformed("new", USAGE_NEW_EDITIONS(usage=USAGE_NEW(),
+                                                       editions=", ".join(EDITIONS),
+                                                       word=shown(word, 30)))
+    return NewGame(edition, tuple(options), named_in)
 
 
 def _join(w: Words) -> Command | None:
@@ -165,7 +181,7 @@ def _join(w: Words) -> Command | None:
     colour: str | None = None
     at = 1
     if first != "as":
-        if not (first.isascii() and first.isalpha()):
+        if not first.isalpha():  # a colour's name, in any language (``grün``)
             return None
         colour, at = first, 2
     if w.word(at) is None and colour is not None:
@@ -182,7 +198,7 @@ def _leave(w: Words) -> Command | None:
 
 def _colour(w: Words) -> Command | None:
     colour = w.word(1)
-    if colour is None or not only(w, 2) or not (colour.isascii() and colour.isalpha()):
+    if colour is None or not only(w, 2) or not colour.isalpha():
         return None
     return Colour(colour)
 
@@ -217,6 +233,12 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
         return refuse(THERE_IS_ALREADY_A_GAME(status=STATUS_WORDS[live.status]()))
     edition = cmd.edition or EDITIONS[0]
     overrides = dict(cmd.options)
+    named = overrides.pop("language", None)
+    chosen = (language_named(named) if named is not None else cmd.named_in
+              or languages.for_new_game(ctx.store, ctx.actor.server, ctx.default_language))
+    if named is not None and chosen is None:
+        return refuse(CANNOT_CREATE_THE_GAME(err=LANGUAGE_UNKNOWN(
+            typed=shown(named, 20), known=Listing(tuple(LanguageName(c) for c in LANGUAGES)))))
     try:
         build_options(edition, MIN_PLAYERS, overrides)
     except ValueError as err:
@@ -227,8 +249,10 @@ def new_game(ctx: Context[LiveGame | None], cmd: NewGame) -> Outcome:
     # turns it off later); written down, so an older game keeps what it had
     overrides.setdefault("auto_single", "true")
     draft.add(payloads.Created(edition, overrides))
+    if chosen is not None:  # the game's language, from its option or the server's default
+        draft.add(payloads.SettingChanged("language", chosen))
     return Outcome(NEW_GAME(edition=edition, options=options, name=ctx.actor.name,
-                            colours=", ".join(COLOURS), least=MIN_PLAYERS, most=MAX_PLAYERS),
+                            colours=colour_names(COLOURS), least=MIN_PLAYERS, most=MAX_PLAYERS),
                    draft=draft)
 
 
@@ -257,7 +281,7 @@ def join(ctx: GameContext, cmd: Join) -> Outcome:
     record = ctx.live.record
     mine = record.seat_of_user(ctx.actor.user_id)
     if mine is not None:
-        return refuse(YOU_ALREADY_SIT_AT_THIS(name=mine.name, colour=mine.colour or ""))
+        return refuse(YOU_ALREADY_SIT_AT_THIS(name=mine.name, colour=colour_name(mine.colour)))
     if len(record.seats) >= MAX_PLAYERS:
         return refuse(THE_TABLE_IS_FULL_PLAYERS(most=MAX_PLAYERS))
     given = cmd.name or ctx.actor.name
@@ -266,19 +290,21 @@ def join(ctx: GameContext, cmd: Join) -> Outcome:
     except LimitError as err:
         return refuse(CANNOT_JOIN_AS(name=repr(shown(given, 40)), err=err.text))
     taken = {s.colour for s in record.seats}
-    colour = cmd.colour
-    if colour is not None:
-        if colour not in COLOURS:
-            return refuse(NOT_A_COLOUR(colour=colour, colours=", ".join(COLOURS)))
+    colour = colour_named(cmd.colour) if cmd.colour is not None else None
+    if cmd.colour is not None:
+        if colour is None:
+            return refuse(NOT_A_COLOUR(colour=shown(cmd.colour, 20),
+                                       colours=colour_names(COLOURS)))
         if colour in taken:
-            return refuse(COLOUR_TAKEN(colour=colour, free=_free(taken)))
+            return refuse(COLOUR_TAKEN(colour=colour_name(colour), free=_free(taken)))
     else:
         colour = next(c for c in COLOURS if c not in taken)
     draft = ctx.draft()
     draft.add(payloads.Joined(colour), seat=name)
-    seated = ", ".join(f"{s.name} ({s.colour})" for s in draft.record.seats)
-    return Outcome(JOINS(name=name, colour=colour, n=len(draft.record.seats), most=MAX_PLAYERS,
-                         seated=seated), draft=draft)
+    return Outcome(JOINS(name=name, colour=colour_name(colour), n=len(draft.record.seats),
+                         most=MAX_PLAYERS,
+                         seated=seated((s.name, s.colour) for s in draft.record.seats)),
+                   draft=draft)
 
 
 def accept(ctx: GameContext, cmd: Accept) -> Outcome:
@@ -303,7 +329,8 @@ def accept(ctx: GameContext, cmd: Accept) -> Outcome:
 
 
 def _free(taken: set[str | None]) -> Said:
-    return ", ".join(c for c in COLOURS if c not in taken) or NO_COLOUR_FREE()
+    free = [c for c in COLOURS if c not in taken]
+    return colour_names(free) if free else NO_COLOUR_FREE()
 
 
 def leave(ctx: GameContext, cmd: Leave) -> Outcome:
@@ -321,13 +348,14 @@ def colour(ctx: GameContext, cmd: Colour) -> Outcome:
     if seat is None:
         return refuse(YOU_ARE_NOT_SEATED_AT())
     taken = {s.colour for s in record.seats if s is not seat}
-    if cmd.colour not in COLOURS:
-        return refuse(NOT_A_COLOUR(colour=cmd.colour, colours=", ".join(COLOURS)))
-    if cmd.colour in taken:
-        return refuse(COLOUR_TAKEN(colour=cmd.colour, free=_free(taken)))
+    chosen = colour_named(cmd.colour)
+    if chosen is None:
+        return refuse(NOT_A_COLOUR(colour=shown(cmd.colour, 20), colours=colour_names(COLOURS)))
+    if chosen in taken:
+        return refuse(COLOUR_TAKEN(colour=colour_name(chosen), free=_free(taken)))
     draft = ctx.draft()
-    draft.add(payloads.Recoloured(cmd.colour), seat=seat.name)
-    return Outcome(NOW_PLAYS(name=seat.name, colour=cmd.colour), draft=draft)
+    draft.add(payloads.Recoloured(chosen), seat=seat.name)
+    return Outcome(NOW_PLAYS(name=seat.name, colour=colour_name(chosen)), draft=draft)
 
 
 def start(ctx: GameContext, cmd: Start) -> Outcome:
@@ -372,15 +400,15 @@ def start(ctx: GameContext, cmd: Start) -> Outcome:
 
 ENTRIES = (
     Entry("new", ("new",), USAGE_NEW(), _new,
-          {NewGame: OpenRoute(new_game, discord=OnDiscord(posts=True))},
+          {NewGame: OpenRoute(new_game, discord=OnDiscord(posts=True))}, head="new game",
           help=((Section.LOBBY, USAGE_NEW()),),
           docs=((Who.ANYONE, "`new game [capstone\\|splotter-2nd] [option=value ...]`"),),
-          slash=Slash("new", "Open a new game at this table"), rank=1),
+          slash=Slash("new", SLASH_NEW()), rank=1),
     Entry("join", ("join",), USAGE(), _join,
           {Join: Route(join, (lobby_only(JOIN()),), resolve=takes_offer)}, strict=True,
           help=((Section.LOBBY, USAGE()),),
           docs=((Who.BEFORE_START, "`join [colour] [as NAME]`"),),
-          slash=Slash("join", "Take a seat in the game being set up here"), rank=10),
+          slash=Slash("join", SLASH_JOIN()), rank=10),
     Entry("colour", ("colour", "color"), USAGE_2(), _colour,
           {Colour: Route(colour, (lobby_only(CHANGE_COLOUR()),))}, strict=True,
           help=((Section.LOBBY, USAGE_2()),), docs=((Who.BEFORE_START, "`colour COLOUR`"),),
@@ -395,7 +423,7 @@ ENTRIES = (
           help=((Section.LOBBY, HELP_4()),),
           docs=((Who.MODERATORS, "`start` (random order, seed recorded) or "
                                  "`start order: A, B, C`"),),
-          slash=Slash("start", "Start the game with the players seated"), rank=13),
+          slash=Slash("start", SLASH_START()), rank=13),
     Entry("accept", ("accept",), USAGE_4(), _accept, {Accept: Route(accept)},
           help=((Section.LOBBY, HELP_5()),),
           docs=((Who.OFFERED, "`accept` (or `join as NAME`): take the seat"),),

@@ -22,6 +22,9 @@ SINCE_YOUR_MOVE = Msg("log.since_your_move", "Since your last move ({n}. {move})
 USAGE = Msg("log.usage", "`log`, `log all` or `log since me`")
 HELP = Msg("log.help", "`log` (`log all`; `log since me`: what happened since your last move)")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("log.slash", "The game's log so far")
+
 
 @dataclass(frozen=True, slots=True)
 class Log(Command):
@@ -70,5 +73,5 @@ ENTRY = Entry(
     {Log: Route(log), LogSince: Route(log_since)}, strict=True,
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`log [all]`, `log since me`"),),
-    slash=Slash("log", "The game's log so far", private=True),
+    slash=Slash("log", SLASH(), private=True),
 )

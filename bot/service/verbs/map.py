@@ -13,7 +13,7 @@ from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash
 from bot.service.command.words import Words, number, only
 from bot.service.drawing.renderer import picture_name
 from bot.service.words.catalogue import lines
-from bot.service.words.replies import MOVES, next_line
+from bot.service.words.replies import MOVES, named, next_line
 from engine.text import Msg
 
 NOW = Msg("map.now", "The table after move {n}.")
@@ -27,6 +27,9 @@ USAGE = Msg("map.usage", "`map` or `map N` (the table after move N), then `phone
             "`landscape` to draw it so")
 HELP = Msg("map.help", "`map` (or `map N`: the table after move N; `map phone`: drawn for a "
            "phone)")
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("map.slash", "The picture of the table")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +66,7 @@ def table_map(ctx: GameContext, cmd: Map) -> Outcome:
         return refuse(NO_MOVE(n=n, moves=MOVES(n=len(moves))))
     past = live.game.position_at(n)
     last = moves[n - 1] if n else None
-    said = AFTER_MOVE(n=n, seat=last.seat, move=last.text) if last else AT_START(n=n)
+    said = AFTER_MOVE(n=n, seat=last.seat, move=named(last.text)) if last else AT_START(n=n)
     return Outcome(said, picture=past,
                    picture_name=picture_name(game_id, n), layout=cmd.layout)
 
@@ -73,5 +76,5 @@ ENTRY = Entry(
     {Map: Route(table_map, cost=Cost((Budget.PICTURE,), "map"))}, strict=True,
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`map [N] [phone\\|portrait\\|landscape]`"),),
-    slash=Slash("map", "The picture of the table", private=True), rank=6,
+    slash=Slash("map", SLASH(), private=True), rank=6,
 )

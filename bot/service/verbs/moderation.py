@@ -61,6 +61,9 @@ NUDGE_A_PLAYER = Msg("moderation.nudge_a_player", "nudge a player")
 BIG = 3
 _DO = "reached with `/bus do`"
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("moderation.slash", "Moderators: make a move for a player")
+
 
 @dataclass(frozen=True, slots=True)
 class ActAs(Command):
@@ -125,7 +128,7 @@ def act_as(ctx: GameContext, cmd: ActAs) -> Outcome:
     seat = seat_named(ctx, cmd.name)
     if isinstance(seat, Outcome):
         return seat
-    moves = read_moves(cmd.text)
+    moves = read_moves(cmd.text, ctx.languages)
     if isinstance(moves, Text):
         return refuse(moves)
     return apply_moves(ctx, seat.name, list(moves), by=ctx.actor.name)
@@ -189,7 +192,7 @@ def nudge(ctx: GameContext, cmd: Nudge) -> Outcome:
             and not record.is_away(seat.name, ctx.now) else None)  # time away: no ping
     return Outcome(NUDGES_THE_GAME_WAITS_FOR(name=ctx.actor.name, player=decision.player,
                                              text=decision.said),
-                   draft=draft, mentions=[user] if user else [])
+                   draft=draft, mentions=[user] if user else [], reminder=True)
 
 
 def _moves(ctx: GameContext, cmd: Abandon) -> int:
@@ -212,7 +215,7 @@ ENTRIES = (
           {ActAs: Route(act_as, (moderator(ACT_FOR_A_PLAYER()), playable))},
           strict=True, help=((Section.MODERATORS, USAGE()),),
           docs=((Who.MODERATORS, "`as NAME: move`"),),
-          slash=Slash("as", "Moderators: make a move for a player"), rank=19),
+          slash=Slash("as", SLASH()), rank=19),
     Entry("drop", ("drop",), USAGE_2(), _drop,
           {Drop: Route(drop_player, (
               moderator(DROP_A_PLAYER()), status(DROP_A_PLAYER(), _ACTIVE, _PAUSED)))},

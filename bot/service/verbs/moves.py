@@ -16,7 +16,8 @@ from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import STATUS_WORDS
 from bot.service.words.worth import free_spaces
 from engine.decisions import shortened
-from engine.text import Msg
+from engine.notation import MoveText
+from engine.text import Listing, Msg
 
 DECISION = Msg("moves.decision", "{decision}.")
 EVERY = Msg("moves.every", "Every legal choice now ({n}):")
@@ -32,6 +33,9 @@ HELP = Msg("moves.help", "`moves` (your legal choices; `moves all` every one)")
 
 #: how many legal choices ``moves`` lists before summing up the rest
 MAX_CHOICES = 40
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("moves.slash", "Your legal moves now")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,13 +63,13 @@ def choices_text(live: LiveGame, everything: bool = False) -> Said:
         return NO_MOVE_CAN_BE_MADE(status=STATUS_WORDS[live.status]())
     decision = game.to_act()
     assert decision is not None
-    legal = [str(m) for m in game.legal_moves()]
+    legal = [MoveText(m) for m in game.legal_moves()]  # in the reader's notation
     gives = free_spaces(game)  # while choosing: what each free space gives now
     if everything:
         return lines(DECISION(decision=decision.said), EVERY(n=len(legal)),
                      *(ITEM(move=m) for m in legal), gives)
     listed, more = shortened(legal, MAX_CHOICES)  # never "and 1 more": those are listed
-    shown = ", ".join(listed)
+    shown = Listing(tuple(listed), ", ")
     if more:
         return lines(DECISION(decision=decision.said),
                      LEGAL_MORE(n=len(legal), shown=shown, more=more), gives)
@@ -76,5 +80,5 @@ ENTRY = Entry(
     "moves", ("moves",), USAGE(), _moves, {Choices: Route(choices)},
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`moves`, `moves all`"),),
-    slash=Slash("moves", "Your legal moves now", private=True), rank=7,
+    slash=Slash("moves", SLASH(), private=True), rank=7,
 )

@@ -89,13 +89,13 @@ def read(w: Words) -> Command | None:
     # `plan: ...` is a plan whatever follows (a mistyped move is refused with the reader's
     # hint); without the colon it must name a move, so "plan ahead" in the channel stays
     # table talk
-    if w.word(0) != "plan:" and not names_a_move(w.between(1, w.count_to(4))):
+    if w.word(0) != "plan:" and not names_a_move(w.between(1, w.count_to(4)), w.languages):
         return None  # (its first three words decide: reading is bounded whatever follows)
     return PlanSteps(" ".join(word for word in rest.split() if word.lower() != "then"))
 
 
 def make_plan(ctx: GameContext, cmd: PlanSteps) -> Outcome:
-    moves = read_moves(cmd.text)
+    moves = read_moves(cmd.text, ctx.languages)
     if isinstance(moves, Text):
         return refuse(moves)
     if any(isinstance(m, Question | Unfinished) for m in moves):

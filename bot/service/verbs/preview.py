@@ -22,7 +22,8 @@ from bot.service.game.records import PLAYING_STATUSES, GameStatus, same_user
 from bot.service.words.catalogue import Said, lines
 from bot.service.words.replies import STATUS_WORDS, next_line, played_lines
 from engine import BusError, Decision, Move, Question
-from engine.text import Msg, Text
+from engine.notation import ENGLISH_ONLY, Languages, MoveText
+from engine.text import Listing, Msg, Text
 
 NOTHING_TO_PREVIEW = Msg("preview.nothing", "There is nothing to preview: the game is {status}.")
 NOTHING_PREVIEWED = Msg("preview.nothing_previewed", "Nothing was previewed or changed.")
@@ -38,6 +39,9 @@ NOTE = Msg("preview.note", "Preview: not played")
 #: the refusal of a preview whose moves come after the game's end
 OVER_BEFORE_IT = Msg("preview.over_before_it", "the game would be over before it")
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("preview.slash", "See the table after moves, without playing them")
+
 
 @dataclass(frozen=True, slots=True)
 class Preview(Command):
@@ -47,20 +51,29 @@ class Preview(Command):
     text: str
     moves: tuple[Move, ...] = ()
     unreadable: Said | None = None
+    languages: Languages = ENGLISH_ONLY
 
     def written(self) -> str:
         return self.text
 
 
-def previewing(text: str) -> Preview:
-    """``preview`` of ``text`` read as moves (``/bus preview``'s moves, or the message's rest)."""
-    moves = read_moves(text)
-    return Preview(text, unreadable=moves) if isinstance(moves, Text) else Preview(text, moves)
+def previewing(text: str, languages: Languages = ENGLISH_ONLY) -> Preview:
+    """``preview`` of ``text`` read as moves (``/bus preview``'s moves, or the message's rest)
+    in ``languages``."""
+    moves = read_moves(text, languages)
+    return (Preview(text, unreadable=moves, languages=languages) if isinstance(moves, Text)
+            else Preview(text, moves, languages=languages))
 
 
 def _preview(w: Words) -> Command | None:
     text = w.rest(1).removeprefix(":").strip()
-    return previewing(text) if text else None
+    return previewing(text, w.languages) if text else None
+
+
+def in_table_languages(ctx: GameContext, cmd: Preview) -> Preview:
+    """The moves read in the table's languages (``/bus preview``'s were read before the
+    table was known)."""
+    return cmd if cmd.languages == ctx.languages else previewing(cmd.text, ctx.languages)
 
 
 def preview_name(game_id: int, moves: int) -> str:
@@ -95,15 +108,17 @@ def preview(ctx: GameContext, cmd: Preview) -> Outcome:
         except BusError as err:
             return why_not(draft, move, err, i, len(tried), unchanged=NOTHING_PREVIEWED())
     played.extend(draft.run_automatic())
-    written = "; ".join(str(m) for m in tried)
-    said = lines(PREVIEW_ONLY(written=written), *played_lines(played),
-                 next_line(draft.live, after=True), _to_play(ctx, first, written))
+    written = "; ".join(str(m) for m in tried)  # what a Play button sends: the notation
+    shown = Listing(tuple(MoveText(m) for m in tried), "; ")  # in the reader's notation
+    said = lines(PREVIEW_ONLY(written=shown), *played_lines(played),
+                 next_line(draft.live, after=True), _to_play(ctx, first, shown))
     return Outcome(said, picture=draft.game, previous=live.game,
                    picture_name=preview_name(live.record.game_id, len(draft.record.moves)),
                    preview=written)
 
 
-def _to_play(ctx: GameContext, first: tuple[Decision, str | None] | None, written: str) -> Text:
+def _to_play(ctx: GameContext, first: tuple[Decision, str | None] | None,
+             written: Listing) -> Text:
     """How the previewed moves are played, said to the one who can play them."""
     if first is None or same_user(first[1], ctx.actor.user_id):
         return TO_PLAY_IT_WRITE(written=written)
@@ -121,10 +136,11 @@ def _unwrapped(moves: list[Move]) -> list[Move]:
 ENTRY = Entry(
     "preview", ("preview",), USAGE(),
     _preview,
-    {Preview: Route(preview, (previewable, readable), cost=Cost((Budget.PICTURE,), "preview"))},
+    {Preview: Route(preview, (previewable, readable), cost=Cost((Budget.PICTURE,), "preview"),
+                    resolve=in_table_languages)},
     strict=True,
     help=((Section.PLAY, HELP()),),
     docs=((Who.ANYONE, "`preview MOVE...` (while the game is under way or paused)"),),
-    slash=Slash("preview", "See the table after moves, without playing them", private=True),
+    slash=Slash("preview", SLASH(), private=True),
     rank=16,
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ai import Level
 from bot.api import Command
 from bot.service.command.context import GameContext, Outcome, refuse
 from bot.service.command.forms import Entry, OnDiscord, Route, Section, Slash, Who
@@ -23,6 +24,7 @@ from bot.service.game.live_game import build_game
 from bot.service.game.records import GameStatus, Seat, discord_user, same_user
 from bot.service.verbs.add_bot import LEVELS
 from bot.service.words.catalogue import lines
+from bot.service.words.names import level_name, level_named, level_names
 from bot.service.words.replies import next_line
 from engine.limits import LimitError, check_name, shown
 from engine.text import Listing, Msg, Text
@@ -60,6 +62,9 @@ HELP = Msg("replace.help", "`replace NAME with @user` or `replace NAME with bot 
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 _NAMED_MENTION = re.compile(r"<@!?(\d+)>\s*\(([^()\n]{1,100})\)")
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("replace.slash", "Moderators: hand a player's seat to someone else")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,14 +177,14 @@ def replace_with_bot(ctx: GameContext, cmd: ReplaceWithBot) -> Outcome:
     if seat is None:
         return refuse(NOT_SEATED(name=shown(cmd.name, 40),
                                  seats=", ".join(s.name for s in record.seats)))
-    level = (cmd.level or "normal").lower()
-    if level not in LEVELS:
-        return refuse(NO_LEVEL(level=repr(shown(cmd.level or "", 20)), levels=", ".join(LEVELS)))
+    level = level_named(cmd.level) if cmd.level else Level.NORMAL.value
+    if level is None:
+        return refuse(NO_LEVEL(level=repr(shown(cmd.level or "", 20)), levels=level_names(LEVELS)))
     if seat.bot == level and not seat.dropped:
-        return refuse(THE_COMPUTER_ALREADY_PLAYS(name=seat.name, level=level))
+        return refuse(THE_COMPUTER_ALREADY_PLAYS(name=seat.name, level=level_name(level)))
     draft = ctx.draft()
     draft.add(payloads.BotSeated(level), seat=seat.name)
-    return Outcome(lines(HANDED(moderator=ctx.actor.name, seat=seat.name, level=level),
+    return Outcome(lines(HANDED(moderator=ctx.actor.name, seat=seat.name, level=level_name(level)),
                          next_line(draft.live)), draft=draft, mentions=[], position_changed=True)
 
 
@@ -195,5 +200,5 @@ ENTRY = Entry(
     strict=True, help=((Section.MODERATORS, HELP()),),
     docs=((Who.MODERATORS, "`replace NAME with @user`, `replace NAME with bot "
                            "[easy\\|normal\\|hard]`"),),
-    slash=Slash("replace", "Moderators: hand a player's seat to someone else"), rank=21,
+    slash=Slash("replace", SLASH()), rank=21,
 )

@@ -11,9 +11,10 @@ from bot.service.command.words import Words, only
 from bot.service.game.automatic import single
 from bot.service.game.live_game import LiveGame, build_options
 from bot.service.game.records import GameRecord, GameStatus
-from bot.service.words.catalogue import Said, lines
+from bot.service.words.catalogue import LanguageName, Said, lines
 from engine import EDITIONS, Options
-from engine.text import Msg
+from engine.notation import ENGLISH_ONLY, EXAMPLES, Languages, MoveText, parse_move
+from engine.text import Listing, Msg
 
 SUMMARY = Msg("rules.summary", "**Bus** in short: each round players take turns placing action "
               "markers (at least two each, then they may pass), then the actions resolve in "
@@ -33,6 +34,12 @@ NONE = Msg("rules.none", "none")
 YES = Msg("rules.yes", "yes")
 NO = Msg("rules.no", "no")
 HELP = Msg("rules.help", "`rules`")
+#: how moves are written at the table, with examples in the reader's notation
+MOVES_HERE = Msg("rules.moves_here", "Moves are written like this: {examples}. This table reads "
+                 "{languages}; crossings are named as on the board (C1, N3, W5, WS/ES).")
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("rules.slash", "A summary of the rules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +54,15 @@ def _rules(w: Words) -> Command | None:
 def rules(ctx: Context[LiveGame | None], cmd: Rules) -> Outcome:
     live = ctx.live
     return Outcome(rules_text(live.record if live and live.status != GameStatus.ABANDONED
-                                      else None))
+                                      else None, ctx.languages))
 
 
-def rules_text(record: GameRecord | None) -> Said:
-    out: list[Said] = [SUMMARY()]
+def rules_text(record: GameRecord | None, languages: Languages = ENGLISH_ONLY) -> Said:
+    """The game in short, how moves are written at this table (read in ``languages``), and
+    the game's edition and components."""
+    examples = Listing(tuple(MoveText(parse_move(e)) for e in EXAMPLES[:5]), "; ")
+    out: list[Said] = [SUMMARY(), MOVES_HERE(examples=examples, languages=Listing(tuple(
+        LanguageName(code) for code in languages)))]
     if record is None:
         out.append(NO_GAME(editions=", ".join(EDITIONS), default=EDITIONS[0], last=EDITIONS[-1]))
     else:
@@ -73,5 +84,5 @@ def rules_text(record: GameRecord | None) -> Said:
 ENTRY = Entry(
     "rules", ("rules",), HELP(), _rules, {Rules: OpenRoute(rules)},
     help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`rules`"),),
-    slash=Slash("rules", "A summary of the rules", private=True), rank=4,
+    slash=Slash("rules", SLASH(), private=True), rank=4,
 )

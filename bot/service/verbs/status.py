@@ -11,9 +11,12 @@ from bot.service.command.context import GameContext, Outcome
 from bot.service.command.forms import Entry, Route, Section, Slash, Who
 from bot.service.command.words import Words, only
 from bot.service.game import deadlines
+from bot.service.game.deadlines import NO_HOURS, Hours
 from bot.service.game.live_game import LiveGame
 from bot.service.game.records import GameRecord
+from bot.service.store import members
 from bot.service.words.catalogue import Said, lines
+from bot.service.words.names import colour_name
 from bot.service.words.replies import (
     BUSES,
     CLOCK_STONES,
@@ -23,8 +26,10 @@ from bot.service.words.replies import (
     STATUS_WORDS,
     next_line,
 )
+from bot.service.words.waiting import seat_facts
 from engine import CLOCK
 from engine.decisions import PASSENGERS
+from engine.moves import BUILDING_NAME
 from engine.text import Listing, Msg
 
 LEFT = Msg("status.seat.left", "{name} (left; the bot plays for them)")
@@ -45,7 +50,19 @@ NOTE = Msg("status.note", " ({fact})")
 WAITING = Msg("status.waiting", "Waiting: {deadline}; players away: `{on_away}`.")
 NO_DEADLINE = Msg("status.no_deadline", "no deadline")
 DEADLINE = Msg("status.deadline", "a deadline of {hours} per decision (then `{on_timeout}`)")
+TIMEBANK = Msg("status.timebank", "Time bank: {start} to start, {gain} more after each decision, "
+               "at most {most} (then `{on_timeout}`).")
 HELP = Msg("status.help", "`status`")
+#: the part of a round the game is in
+PHASES = {
+    "setup": Msg("status.phase.setup", "setup"),
+    "choosing": Msg("status.phase.choosing", "choosing"),
+    "resolving": Msg("status.phase.resolving", "resolving"),
+    "over": Msg("status.phase.over", "over"),
+}
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("status.slash", "The table as it stands, with whose turn it is")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +75,9 @@ def _status(w: Words) -> Command | None:
 
 
 def status_report(ctx: GameContext, cmd: Status) -> Outcome:
-    return Outcome(status_text(ctx.live, ctx.live.record.game_id, ctx.now),
-                   picture=None)
+    record = ctx.live.record
+    hours = members.hours_of(ctx.store, record) if record.timed else NO_HOURS
+    return Outcome(status_text(ctx.live, record.game_id, ctx.now, hours), picture=None)
 
 
 def seat_label(record: GameRecord, name: str) -> Said:
@@ -77,7 +95,10 @@ def seat_label(record: GameRecord, name: str) -> Said:
     return seat.name
 
 
-def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
+def status_text(live: LiveGame, game_id: int, now: float | None = None,
+                hours: Hours = NO_HOURS) -> Said:
+    """The table in words (``hours``: the quiet hours of the seats' players, which hold their
+    clocks: ``store/members.py``)."""
     record = live.record
     out: list[Said] = [GAME(game=game_id, edition=record.edition,
                             status=STATUS_WORDS[live.status]())]
@@ -85,7 +106,7 @@ def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
     if options:
         out.append(OPTIONS(options=options))
     out.extend(waiting_lines(record))
-    facts = deadlines.seat_facts(record, live.game, time.time() if now is None else now)
+    facts = seat_facts(record, live.game, time.time() if now is None else now, hours)
     game = live.game
     if game is None:
         seated = ", ".join(f"{s.name} ({s.colour})" for s in record.seats)
@@ -93,13 +114,15 @@ def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
         out.append(CREATED_BY(creator_name=record.creator_name))
         return lines(*out)
     st = game.state
-    out.append(ROUND(round=st.round, phase=st.phase, clock=CLOCK[st.clock],
+    out.append(ROUND(round=st.round, phase=PHASES[st.phase](),
+                     clock=BUILDING_NAME[CLOCK[st.clock]](),
                      stones=CLOCK_STONES(n=st.clock_stones_left),
                      passengers=PASSENGERS(n=st.passenger_supply),
                      moves=MOVES(n=len(record.moves))))
     for p in st.players:
         notes = Listing(tuple(NOTE(fact=fact) for fact in facts.get(p.name, [])), "")
-        out.append(PLAYER(seat=seat_label(record, p.name), notes=notes, colour=p.colour,
+        out.append(PLAYER(seat=seat_label(record, p.name), notes=notes,
+                          colour=colour_name(p.colour),
                           points=POINTS(n=p.score), carried=p.carried,
                           stones=CLOCK_STONES(n=p.stones), buses=BUSES(n=p.buses),
                           markers=MARKERS(n=p.markers)))
@@ -108,16 +131,22 @@ def status_text(live: LiveGame, game_id: int, now: float | None = None) -> Said:
 
 
 def waiting_lines(record: GameRecord) -> list[Said]:
-    """The game's deadline and policies, when a moderator set any."""
-    if record.deadline is None and record.on_away == "wait":
-        return []
-    deadline = (NO_DEADLINE() if record.deadline is None else
-                DEADLINE(hours=deadlines.hours(record.deadline), on_timeout=record.on_timeout))
-    return [WAITING(deadline=deadline, on_away=record.on_away)]
+    """The game's deadline, time bank and policies, when a moderator set any."""
+    out: list[Said] = []
+    if record.deadline is not None or record.on_away != "wait":
+        deadline = (NO_DEADLINE() if record.deadline is None else
+                    DEADLINE(hours=deadlines.hours(record.deadline),
+                             on_timeout=record.on_timeout))
+        out.append(WAITING(deadline=deadline, on_away=record.on_away))
+    bank = record.banks.setting
+    if bank is not None:
+        out.append(TIMEBANK(start=deadlines.span(bank.start), gain=deadlines.span(bank.gain),
+                            most=deadlines.span(bank.most), on_timeout=record.on_timeout))
+    return out
 
 
 ENTRY = Entry(
     "status", ("status",), HELP(), _status, {Status: Route(status_report)},
     help=((Section.LOOK, HELP()),), docs=((Who.ANYONE, "`status`"),),
-    slash=Slash("status", "The table as it stands, with whose turn it is", private=True), rank=5,
+    slash=Slash("status", SLASH(), private=True), rank=5,
 )

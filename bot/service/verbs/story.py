@@ -20,8 +20,8 @@ from bot.service.command.words import Words, only
 from bot.service.drawing.story_job import StoryJob
 from bot.service.words.catalogue import Said, lines
 from engine import Game
-from engine.stats import story, summary
-from engine.text import Msg
+from engine.stats import story, summary_text
+from engine.text import Msg, Text
 
 THE_GAME_HAS_NOT_STARTED = Msg("story.the_game_has_not_started", "The game has not started, so "
                                "it has no story yet.")
@@ -44,6 +44,9 @@ ANIMATION = Msg("story.drawn.animation", "animation")
 #: What each command word draws besides the statistics.
 PARTS = {"story": (True, True), "chart": (True, False), "replay": (False, True)}
 
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("story.slash", "The game's statistics, score chart and animation")
+
 
 @dataclass(frozen=True, slots=True)
 class Story(Command):
@@ -65,10 +68,10 @@ def _cost(cmd: Story) -> Cost:
     return Cost((Budget.PICTURE, Budget.ANIMATION) if animation else (Budget.PICTURE,), cmd.what)
 
 
-def statistics(game: Game) -> str:
+def statistics(game: Game) -> Text:
     """The game's statistics in a few sentences (deliveries, longest line, most chosen action,
     how it ended or where it stands)."""
-    return summary(story(game))
+    return summary_text(story(game))
 
 
 def tell(ctx: GameContext, cmd: Story) -> Outcome:
@@ -96,6 +99,6 @@ ENTRY = Entry(
     {Story: Route(tell, cost=_cost)},
     help=((Section.LOOK, HELP()),),
     docs=((Who.ANYONE, "`story`, `chart`, `replay` (once the game has started)"),),
-    slash=Slash("story", "The game's statistics, score chart and animation", private=True),
+    slash=Slash("story", SLASH(), private=True),
     rank=9,
 )

@@ -26,11 +26,17 @@ from bot.service.game import payloads
 from bot.service.game.live_game import Draft, build_game, record_log
 from bot.service.game.records import GameRecord, GameStatus, LiveMove, same_user
 from bot.service.words.catalogue import Said, lines
-from bot.service.words.replies import AUTOMATIC_MOVES, MOVES, moderator_refusal, played_lines
+from bot.service.words.replies import (
+    AUTOMATIC_MOVES,
+    MOVES,
+    moderator_refusal,
+    named,
+    played_lines,
+)
 from engine import BusError, Game, LogError, Move, ParseError, replay
 from engine.decisions import shortened
 from engine.limits import shown
-from engine.notation import POLITE, parse_move
+from engine.notation import POLITE, MoveText, parse_move
 from engine.text import Msg, Plural, Text
 
 TAKE_BACK_SEVERAL = Msg("undo.doing.several", "take back several moves or other players' "
@@ -81,6 +87,8 @@ NOBODY_CALLED = Msg("undo.nobody_called", "Nobody called {name} plays here ({pla
 MODERATOR_TOOK_BACK = Msg("undo.moderator_took_back", "Moderator {name} took back {seat}'s move:")
 MOVE_LINE = Msg("undo.move_line", "  · {number}. {seat}: {move}")
 LISTED = Msg("undo.listed", "  · {item}")
+#: a move taken back, as the list of them names it
+GONE_MOVE = Msg("undo.gone_move", "{n}. {seat}: {move}")
 AND_AUTOMATIC = Msg("undo.and_automatic", "  · and the {moves} after it")
 TAKES_BACK = Msg("undo.takes_back", "{seat} takes back: {move}")
 RANGE = Msg("undo.range", "The log has {moves}; `undo last K` takes back 1 to {total}.")
@@ -136,6 +144,11 @@ HELP_5 = Msg("undo.help_5", "`correct N: move` (replaying more than 3 moves asks
 #: more moves than this taken back (or replayed by a correction) make a change big: it asks
 #: for ``confirm`` first
 BIG = 3
+
+#: the line Discord shows under the command's ``/bus`` form
+SLASH_UNDO = Msg("undo.slash.undo", "Take back your last move (moderators: several)")
+SLASH_REDO = Msg("undo.slash.redo", "Put back what the last undo or correction took back")
+SLASH_CORRECT = Msg("undo.slash.correct", "Moderators: correct an earlier move")
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +270,7 @@ def _replayed(ctx: GameContext, cmd: Correct) -> int | None:
 
 def _replaces(ctx: GameContext, cmd: Correct, later: int) -> Text:
     old = ctx.live.record.moves[cmd.number - 1]
-    return WOULD_REPLACE(n=cmd.number, seat=old.seat, text=old.text, moves=MOVES(n=later))
+    return WOULD_REPLACE(n=cmd.number, seat=old.seat, text=named(old.text), moves=MOVES(n=later))
 
 
 UNDOING_ASKS = AskFirst(BIG, _taken_back, _takes_back, _typed_undo)
@@ -342,7 +355,7 @@ def undo_seat(ctx: GameContext, cmd: UndoSeat) -> Outcome:
         return refuse(NOTHING_PLAYED())
     if record.moves[last].seat != seat.name:
         move = record.moves[last]
-        return refuse(NOT_THEIRS(seat=move.seat, text=move.text, name=seat.name))
+        return refuse(NOT_THEIRS(seat=move.seat, text=named(move.text), name=seat.name))
     return _take_back_from(ctx, last)
 
 
@@ -379,13 +392,13 @@ def player_undo(ctx: GameContext) -> Outcome:
     last = _last_chosen(record)
     if last is not None and record.moves[last].why == "timeout":
         timed = record.moves[last]
-        return refuse(TIMED_OUT(text=timed.text, seat=timed.seat))
+        return refuse(TIMED_OUT(text=named(timed.text), seat=timed.seat))
     if last is None or record.moves[last].seat != seat.name:
         if last is None:
             return refuse(ONLY_YOUR_OWN_MODERATOR() if ctx.moderator else ONLY_YOUR_OWN())
         before = record.moves[last]
         since = ONLY_YOUR_OWN_SINCE_MODERATOR if ctx.moderator else ONLY_YOUR_OWN_SINCE
-        return refuse(since(seat=before.seat, text=before.text))
+        return refuse(since(seat=before.seat, text=named(before.text)))
     gone = record.moves[last:]
     draft = _withdrawn(ctx, gone, "undo")
     lines: list[Said] = [TAKES_BACK(seat=seat.name, move=gone[0].text)]
@@ -407,12 +420,13 @@ def undo_many(ctx: GameContext, count: int) -> Outcome:
     draft = _withdrawn(ctx, gone, f"undo last {count}")
     lines: list[Said] = [
         MODERATOR_TOOK_BACK_MANY(name=ctx.actor.name, n=count),
-        *listed([f"{n}. {m.seat}: {m.text}" for n, m in enumerate(gone, start=first)])]
+        *listed([GONE_MOVE(n=n, seat=m.seat, move=named(m.text))
+                 for n, m in enumerate(gone, start=first)])]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, lines)
 
 
-def listed(items: list[str]) -> list[Said]:
+def listed(items: list[Said]) -> list[Said]:
     """Lines of a long list: the first ``SHOWN`` items, then "... and N more" (every item
     when only one or two more would be left out)."""
     shown, more = shortened(items, SHOWN)
@@ -478,11 +492,13 @@ def redo(ctx: GameContext, cmd: Redo) -> Outcome:
         number = draft.record.move_number(taken.replaced)
         reversed_ = REVERSED_MODERATOR if ctx.moderator else REVERSED
         lines.append(reversed_(who=who, n=str(number), seat=old.seat,
-                               was=record.archive[taken.seq].text, move=old.text))
+                               was=named(record.archive[taken.seq].text),
+                               move=named(old.text)))
     else:
         lines.append((PUT_BACK_MODERATOR if ctx.moderator else PUT_BACK)(who=who))
-    lines.extend(listed([f"{draft.record.move_number(seq)}. {record.archive[seq].seat}: "
-                         f"{record.archive[seq].text}" for seq in taken.gone]))
+    lines.extend(listed([GONE_MOVE(n=str(draft.record.move_number(seq)),
+                                   seat=record.archive[seq].seat,
+                                   move=named(record.archive[seq].text)) for seq in taken.gone]))
     if since:
         lines.append(SINCE_TAKEN_BACK(n=len(since)))
     lines.extend(played_lines(draft.run_automatic()))
@@ -501,12 +517,12 @@ def correct(ctx: GameContext, cmd: Correct) -> Outcome:
     if not 1 <= n <= len(moves):
         return refuse(NO_MOVE_N_SEE_LOG(n=n, moves=MOVES(n=len(moves))))
     try:
-        new = parse_move(cmd.text)
+        new = parse_move(cmd.text, ctx.languages)
     except ParseError as err:
         return refuse(UNREADABLE_CORRECTION(err=err.text))
     old = moves[n - 1]
     if str(new) == old.text:
-        return refuse(ALREADY(n=n, text=old.text, seat=old.seat))
+        return refuse(ALREADY(n=n, text=named(old.text), seat=old.seat))
     assert ctx.live.game is not None
     game = ctx.live.game.position_at(n - 1)
     try:
@@ -538,7 +554,8 @@ def _corrected(ctx: GameContext, n: int, new: Move, game: Game) -> Outcome:
               seat=old.seat, text=str(new))
     draft.game = game
     lines: list[Said] = [
-        CORRECTED(name=ctx.actor.name, n=n, seat=old.seat, was=old.text, move=str(new)),
+        CORRECTED(name=ctx.actor.name, n=n, seat=old.seat, was=named(old.text),
+                  move=MoveText(new)),
         _after_correction(moves, n, stop, len(withdrawn))]
     lines.extend(played_lines(draft.run_automatic()))
     return table_outcome(draft, [line for line in lines if line])
@@ -579,7 +596,7 @@ ENTRIES = (
           docs=((Who.DECIDING, "`undo` (own last move while nobody else has moved since)"),
                 (Who.MODERATORS, "`undo NAME`, `undo last K`, `undo to N` (more than 3 moves: "
                                  "then `confirm`)")),
-          slash=Slash("undo", "Take back your last move (moderators: several)"), rank=17),
+          slash=Slash("undo", SLASH_UNDO()), rank=17),
     Entry("redo", ("redo",), USAGE_2(), _redo,
           {Redo: Route(redo, (playable_or_over, redo_allowed))},
           strict=True,
@@ -587,7 +604,7 @@ ENTRIES = (
                 (Section.MODERATORS, HELP_4())),
           docs=((Who.DECIDING, "`redo` (puts back what their own undo took back)"),
                 (Who.MODERATORS, "`redo`")),
-          slash=Slash("redo", "Put back what the last undo or correction took back"), rank=18),
+          slash=Slash("redo", SLASH_REDO()), rank=18),
     Entry("correct", ("correct",), USAGE_3(), _correct,
           {Correct: Route(correct, (moderator(CORRECT_A_MOVE()),
                                     status(CORRECT_A_MOVE(), GameStatus.ACTIVE,
@@ -595,5 +612,5 @@ ENTRIES = (
                           confirm=CORRECTION_ASKS)},
           strict=True, help=((Section.MODERATORS, HELP_5()),),
           docs=((Who.MODERATORS, "`correct N: move`"),),
-          slash=Slash("correct", "Moderators: correct an earlier move"), rank=20),
+          slash=Slash("correct", SLASH_CORRECT()), rank=20),
 )

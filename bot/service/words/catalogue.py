@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import io
 import threading
+import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError
+from babel.dates import format_date, format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import get_decimal_symbol, get_group_symbol
@@ -135,6 +138,91 @@ def load(lang: str, translations: Translations) -> CatalogueWords:
         return CatalogueWords(lang, translations)
     return CatalogueWords(lang, translations, get_decimal_symbol(locale),
                           get_group_symbol(locale))
+
+
+class LanguageName(str):
+    """A language named in a sentence (``de``): a ``str`` that is its code, written as the
+    reader's language names it (``Deutsch``, ``German``; Babel's locale data), never as words
+    of a catalogue (``engine.text.Notation``)."""
+
+    def written(self, language: str) -> str:
+        return language_name(str(self), language)
+
+
+class Figure(str):
+    """A number written before it is put in a sentence (a rating's ``22.4``, a change's
+    ``+1.5``): a ``str`` that is its English writing, written with the decimal and group marks
+    of another language's locale (``22,4``), as a number argument of a template is."""
+
+    value: float
+    spec: str
+
+    def __new__(cls, value: float, spec: str) -> Figure:
+        made = super().__new__(cls, format(value, spec))
+        made.value, made.spec = value, spec
+        return made
+
+    def written(self, language: str) -> str:
+        words = words_for(language)
+        return words.number(self.value, self.spec) if isinstance(words, CatalogueWords) \
+            else str(self)
+
+
+class Moment(str):
+    """A time named in a sentence (UTC): a ``str`` that is its English writing, as ever
+    (``2026-12-02 14:00 UTC``, or the day alone: ``2026-12-02``), written in another language
+    with its locale's date and time formats from Babel (``02.12.2026, 14:00 UTC``)."""
+
+    at: float
+    with_time: bool
+
+    def __new__(cls, at: float, with_time: bool = True) -> Moment:
+        english = time.strftime("%Y-%m-%d %H:%M UTC" if with_time else "%Y-%m-%d",
+                                time.gmtime(at))
+        made = super().__new__(cls, english)
+        made.at, made.with_time = at, with_time
+        return made
+
+    def written(self, language: str) -> str:
+        if language == DEFAULT_LANGUAGE:
+            return str(self)
+        moment = datetime.fromtimestamp(self.at, UTC)
+        try:
+            day = format_date(moment, "medium", locale=language)
+            if not self.with_time:
+                return day
+            return f"{day}, {format_time(moment, 'short', tzinfo=UTC, locale=language)} UTC"
+        except (UnknownLocaleError, ValueError):
+            return str(self)
+
+
+def language_name(code: str, reader: str = DEFAULT_LANGUAGE) -> str:
+    """``code``'s name in the language ``reader`` (``de`` in English: ``German``)."""
+    try:
+        name = Locale.parse(code).get_display_name(reader)
+    except (UnknownLocaleError, ValueError):
+        return code
+    return name[:1].upper() + name[1:] if name else code
+
+
+def _names() -> dict[str, str]:
+    """Every way a language busbot has may be named in a command: its code, and its name in
+    each language busbot has (``de``, ``deutsch``, ``german``), lower case."""
+    out: dict[str, str] = {}
+    for code in LANGUAGES:
+        out[code] = code
+        for reader in LANGUAGES:
+            out.setdefault(language_name(code, reader).lower(), code)
+    return out
+
+
+_NAMED = _names()
+
+
+def language_named(word: str) -> str | None:
+    """The language busbot has that ``word`` names (``de``, ``de-AT``, ``Deutsch``,
+    ``german``), or None."""
+    return _NAMED.get(word.strip().lower()) or known_language(word.strip())
 
 
 #: What a reply or a post says before it is written for its reader: a ``Text``, a ``Listing``

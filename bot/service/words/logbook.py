@@ -15,7 +15,13 @@ from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame, rule_options
 from bot.service.game.records import LiveMove, Record, same_user
 from bot.service.words.catalogue import Said, lines
-from bot.service.words.replies import EVENT, _players_then, act_text, correction_slots
+from bot.service.words.replies import (
+    EVENT,
+    _players_then,
+    act_text,
+    correction_slots,
+    named,
+)
 from engine import GameLog, replay
 from engine.notation import parse_move
 from engine.text import Msg, Text
@@ -104,8 +110,9 @@ def tell(live: LiveGame, records: list[Record]) -> Told:
         # the seat's name when the move was made: a replaced player's moves keep theirs
         note = _note(m, rec, player.get(rec.seq))
         seat = rec.seat or m.seat
-        told.lines.append(MOVE(number=number, seat=seat, move=m.text) if note is None
-                          else MOVE_NOTED(number=number, seat=seat, move=m.text, note=note))
+        move = named(m.text)
+        told.lines.append(MOVE(number=number, seat=seat, move=move) if note is None
+                          else MOVE_NOTED(number=number, seat=seat, move=move, note=note))
         told.lines.extend(EVENT(event=text) for text in events.get(number, []))
         told.after[number] = len(told.lines)
     told.lines.extend(ACT(act=act_text(rec)) for rec in acts)

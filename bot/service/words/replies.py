@@ -8,16 +8,18 @@ Only text is built here; every function takes the game as it is and has no effec
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 from bot.service.game import deadlines, payloads
 from bot.service.game.live_game import LiveGame, Played
 from bot.service.game.records import GameStatus, Record
-from bot.service.words.catalogue import Said, joined
-from engine import Game
+from bot.service.words.catalogue import LanguageName, Moment, Said, joined
+from bot.service.words.moments import full
+from bot.service.words.names import level_name
+from engine import Game, ParseError
 from engine.decisions import shortened
 from engine.limits import MAX_AUTO_LINES
+from engine.notation import MoveText, parse_move
 from engine.text import Listing, Msg, Plural, Text
 
 #: engine events that only repeat the move they follow
@@ -104,8 +106,19 @@ ONLY_MODERATOR = Msg("refusal.only_moderator", "Only a moderator can {what}: the
                      "creator, members with the moderator role, or the server's managers.")
 
 
+def named(text: str) -> str:
+    """A move as a record keeps it (its English notation), as a sentence names it: written
+    in the reader's notation (``MoveText``), or as it is where it cannot be read."""
+    try:
+        return MoveText(parse_move(text))
+    except ParseError:
+        return text
+
+
 def when(at: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+    """A time as a sentence names it: ``2026-12-02 14:00 UTC`` in English, in each other
+    language as its locale writes dates and times (``Moment``)."""
+    return Moment(at)
 
 
 def played_lines(played: list[Played]) -> list[Said]:
@@ -124,14 +137,14 @@ def played_lines(played: list[Played]) -> list[Said]:
             shown_auto += 1
         tag: Text | None = AUTO_TAGS[p.auto]() if p.auto in AUTO_TAGS else None
         if p.auto is not None and p.auto.startswith("bot:"):
-            tag = BY_COMPUTER(level=p.auto[4:])
+            tag = BY_COMPUTER(level=level_name(p.auto[4:]))
         elif p.by is not None:
             tag = BY_MODERATOR(name=p.by)
         echo = next((e.said for e in p.events if e.kind in _ECHO_KINDS and e.player == p.seat),
                     None)
         if echo is None:
-            out.append(PLAYED(seat=p.seat, move=str(p.move)) if tag is None
-                       else PLAYED_TAGGED(seat=p.seat, move=str(p.move), tag=tag))
+            out.append(PLAYED(seat=p.seat, move=MoveText(p.move)) if tag is None
+                       else PLAYED_TAGGED(seat=p.seat, move=MoveText(p.move), tag=tag))
         else:
             out.append(echo if tag is None else ECHO_TAGGED(echo=echo, tag=tag))
         out.extend(EVENT(event=e.said) for e in p.events if e.kind not in _ECHO_KINDS)
@@ -250,6 +263,9 @@ SET_DEADLINE = Msg("act.set_deadline", "{who} set the deadline to {took}")
 OFF = Msg("setting.off", "off")
 ON = Msg("setting.on", "on")
 SET_SETTING = Msg("act.set_setting", "{who} set {name} to {value}")
+SET_LANGUAGE = Msg("act.set_language", "{who} chose {language} for this game")
+LANGUAGE_AS_SERVER = Msg("act.language_as_server", "{who} let this game follow the server's "
+                         "language")
 AWAY_UNTIL = Msg("act.away_until", "{seat} is away until {until}")
 IS_BACK = Msg("act.back", "{seat} is back")
 MADE_PLAN = Msg("act.made_plan", "{seat} made a plan")
@@ -258,6 +274,8 @@ PLAN_ENDED = Msg("act.plan_ended", "{seat}'s plan ended")
 TIME_RAN_OUT = Msg("act.time_ran_out", "{seat}'s time ran out")
 REMINDED_HALFWAY = Msg("act.reminded_halfway", "{seat} was reminded (halfway)")
 REMINDED_HOUR_LEFT = Msg("act.reminded_hour_left", "{seat} was reminded (an hour left)")
+PING_HELD = Msg("act.ping_held", "{seat}'s ping waits for the end of their quiet hours")
+PINGED_AFTER_QUIET = Msg("act.pinged_after_quiet", "{seat} was pinged as their quiet hours ended")
 
 
 def act_text(rec: Record) -> Text:
@@ -307,12 +325,15 @@ def _waiting_act(rec: Record) -> Text | None:
         case payloads.SettingChanged(name="deadline", value=value):
             took = deadlines.hours(value) if isinstance(value, float) else OFF()
             return SET_DEADLINE(who=rec.user_name, took=took)
+        case payloads.SettingChanged(name="language", value=value):
+            return (SET_LANGUAGE(who=rec.user_name, language=LanguageName(value))
+                    if isinstance(value, str) else LANGUAGE_AS_SERVER(who=rec.user_name))
         case payloads.SettingChanged(name=name, value=value):
             shown: str | Text = ((ON() if value else OFF()) if isinstance(value, bool)
                                  else str(value))
             return SET_SETTING(who=rec.user_name, name=name, value=shown)
         case payloads.WentAway(until=until):
-            return AWAY_UNTIL(seat=seat, until=when(until))
+            return AWAY_UNTIL(seat=seat, until=full(until))
         case payloads.CameBack():
             return IS_BACK(seat=seat)
         case payloads.PlanChanged(steps=steps, broken=broken):
@@ -322,6 +343,10 @@ def _waiting_act(rec: Record) -> Text | None:
         case payloads.Reminded(stages=stages):
             if "passed" in stages:
                 return TIME_RAN_OUT(seat=seat)
+            if deadlines.WOKE in stages and not {"half", "hour"} & set(stages):
+                return PINGED_AFTER_QUIET(seat=seat)
+            if stages == (deadlines.HELD,):
+                return PING_HELD(seat=seat)
             return (REMINDED_HALFWAY(seat=seat) if "half" in stages
                     else REMINDED_HOUR_LEFT(seat=seat))
     return None
