@@ -1,5 +1,5 @@
 """The named strengths a bot seat plays at: each is a search budget, and ``easy`` is also
-deliberately careless (it often plays its playout policy's move instead of the searched one)."""
+deliberately careless (it often plays a random legal move instead of the searched one)."""
 
 from __future__ import annotations
 
@@ -16,18 +16,20 @@ class Level(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much one decision may think: ``playouts`` simulated games (deterministic for a seed),
-    stopped earlier when ``seconds`` have passed; ``careless`` is the chance of playing the
-    quick policy's move without searching (the weakness of ``easy``)."""
+    stopped earlier when ``seconds`` have passed; ``careless`` is the chance of playing a
+    random legal move without searching (the weakness of ``easy``)."""
 
     playouts: int | None
     seconds: float | None
     careless: float = 0.0
 
 
+#: ``normal`` and ``hard`` are bounded by time (the playouts are a ceiling a quick machine may
+#: reach); ``easy`` by a few playouts, and six decisions in ten it plays a random legal move
 BUDGETS: dict[Level, Budget] = {
-    Level.EASY: Budget(playouts=4, seconds=0.3, careless=0.6),
-    Level.NORMAL: Budget(playouts=120, seconds=0.8),
-    Level.HARD: Budget(playouts=480, seconds=3.0),
+    Level.EASY: Budget(playouts=16, seconds=0.1, careless=0.6),
+    Level.NORMAL: Budget(playouts=6000, seconds=0.3),
+    Level.HARD: Budget(playouts=60000, seconds=2.5),
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 
+from ai.evaluate import chances, values
 from ai.greedy import greedy_pick
 from engine.game import Game
 from engine.moves import Move
@@ -28,43 +29,55 @@ def seat_to_act(st: GameState) -> int | None:
     return st.task.seat if st.task is not None else None
 
 
-def finish(game: Game, rng: random.Random, noise: float = NOISE) -> GameState:
+def finish(game: Game, rng: random.Random, noise: float | list[float] = NOISE,
+           until_round: int | None = None) -> GameState:
     """Play the game out to its end by the playout policy: the greedy player's move
-    (``ai.greedy``), or with chance ``noise`` a uniformly random one; return the final
-    position."""
+    (``ai.greedy``), or with chance ``noise`` (one for every seat, or each seat's own) a
+    uniformly random one; return the final position."""
     st = game.state
     players = st.players
     draw = rng.random
     pick_any = uniform(rng)
+    each = noise if isinstance(noise, list) else [noise] * len(players)
 
     def pick(legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
-        if draw() < noise:
-            return pick_any(legal)
-        seat = seat_to_act(st)
+        seat = st.current if st.phase == "choosing" else st.task.seat  # type: ignore[union-attr]
         assert seat is not None
+        if draw() < each[seat]:
+            return pick_any(legal)
         return greedy_pick(st, players[seat], legal)
 
-    game.play_out(pick)
+    game.play_out(pick, until_round=until_round)
     return game.state
 
 
-def margin(st: GameState, seat: int) -> int:
-    """A seat's final score minus the best of the others'."""
-    scores = [p.score for p in st.players]
+def margin(scores: list[float], seat: int) -> float:
+    """A seat's score minus the best of the others'."""
     return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
 
 
-def outcome(st: GameState) -> list[float]:
-    """Each seat's reward in 0..1 for a finished game: half for winning (R15's order), half
-    for its margin over the best of the others, squashed (a point ahead is worth most)."""
-    scores = [p.score for p in st.players]
-    rank_key = [(-p.score, -p.stones, p.reached_at, p.seat) for p in st.players]
-    winner = min(range(len(scores)), key=lambda i: rank_key[i])
+def outcome(st: GameState, win_weight: float = WIN_WEIGHT,
+            margin_scale: float = MARGIN_SCALE
+            ) -> tuple[list[float], list[float], list[float]]:
+    """Each seat's reward in 0..1, its chance of winning and its final score (expected, in an
+    unfinished game), for a finished game (the winner
+    by R15's order has chance 1) or an unfinished one (from ``ai.evaluate``'s expected final
+    scores). The reward is ``win_weight`` times the chance of winning plus the rest times the
+    margin over the best of the others, squashed (a point ahead is worth most)."""
+    players = st.players
+    if st.phase == "over":
+        scores = [float(p.score) for p in players]
+        winner = min(players, key=lambda p: (-p.score, -p.stones, p.reached_at, p.seat)).seat
+        chance = [0.0] * len(players)
+        chance[winner] = 1.0
+    else:
+        scores = values(st)
+        chance = chances(scores)
     out = []
     for i, s in enumerate(scores):
         best_other = max(x for j, x in enumerate(scores) if j != i)
-        margin = 0.5 + 0.5 * math.tanh((s - best_other) / MARGIN_SCALE)
-        out.append(WIN_WEIGHT * (i == winner) + (1 - WIN_WEIGHT) * margin)
-    return out
+        ahead = 0.5 + 0.5 * math.tanh((s - best_other) / margin_scale)
+        out.append(win_weight * chance[i] + (1 - win_weight) * ahead)
+    return out, chance, scores

@@ -1,20 +1,43 @@
 """The computer player's strength and speed: win rates with 95% intervals, and seconds per
 decision.
 
-``normal`` plays 4-player games against three uniformly random players, three greedy players
-(``ai.greedy``: delivers when it can, extends toward waiting passengers, never stops time
-needlessly) and three ``easy`` players; ``hard`` plays against three ``normal`` players (the
-same question as normal against hard, at a third of the thinking); then ``normal`` plays 3- and
-5-player games against greedy players. The hero's seat turns round from game to game (seat 1,
-2, 3, ...) and every game has its own seed, so the figures are reproducible up to the time
-budgets. A fair share is one game in the number of players.
+The lines (``--only NAME`` runs one): ``normal`` plays 4-player games against three uniformly
+random players (``random``), three greedy players (``greedy``: ``ai.greedy``, delivers when it
+can, extends toward waiting passengers, never stops time needlessly), three ``easy`` players
+(``easy``) and three plain Monte Carlo players given normal's thinking time (``mc``); ``hard``
+plays against three ``normal`` players (``hard``: the same question as normal against hard, at
+a third of the thinking) and against three plain Monte Carlo players given normal's time
+(``hard-mc``); ``easy`` plays against three greedy players (``easy-greedy``: how beatable the
+easy level is); then ``normal`` plays 3- and 5-player games against greedy players (``3p``,
+``5p``). The hero's seat turns round from game to game (seat 1, 2, 3, ...) and every game has
+its own seed, so the figures are reproducible (with ``--budget time``, up to the clock). A fair
+share is one game in the number of players.
 
-Run: .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE] [--vs NAME]
-[--jobs 2] [--first-seed K]
-(``--quick``: two games a line, a check that it all runs, not a measurement.)
-The machine's other work slows a time-bound search: the load average is printed with the
-figures. Targets (issue 23): >= 98% against random, >= 55% against three greedy players,
-``hard`` beats ``normal``, ``normal`` at most 1 s a decision (median and 95th percentile).
+The plain Monte Carlo player (``plain_mc``, issue 31's yardstick) is independent of ``ai``: for
+each legal move in turn one uniformly random playout to the end, until its budget is spent, then
+the move with the best mean of its own final score minus the best other score.
+
+Equal thinking: by default (``--budget counts``) every searching player is bounded by a playout
+count equal to its time budget, measured once with ``--calibrate`` (see ``NORMAL_PLAYOUTS``):
+``normal`` 1,600 playouts (its 0.3 s), ``hard`` 13,350 (its 2.5 s), ``mc`` 1,600 (normal's
+0.3 s). On a machine shared with other work a clock would measure the load, not the players;
+counts make each game reproducible and the thinking equal whatever else runs. The CPU seconds a
+decision of the hero and of the others are printed, so the equality can be checked.
+``--budget time`` bounds them by their seconds instead, read from the worker process's CPU clock
+(``--clock cpu``, the default) or wall-clock time (``--clock wall``); seconds a decision are
+printed both ways: wall-clock (what a player waits on this machine, now) and CPU (what it would
+wait on a quiet one).
+
+Run: nice -n 10 .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE]
+[--hero NAME] [--vs NAME] [--jobs 2] [--first-seed K] [--losses] [--budget counts|time]
+[--clock cpu|wall] [--calibrate]
+(``--quick``: two games a line, a check that it all runs, not a measurement.) Player names:
+random, greedy, easy, normal, hard, ``playouts:N`` and ``seconds:S`` (a search of that budget),
+``mc`` (plain Monte Carlo at normal's budget), ``mc:S`` (at S seconds), ``mc-playouts:N``.
+Targets (issue 31): ``normal`` >= 98% against random, >= 95% against greedy, >= 45% against
+plain Monte Carlo at equal time, at most 1 s a decision (median and 95th percentile); ``hard``
+>= 55% against three ``normal``, >= 50% against plain Monte Carlo at normal's time, at most 3 s
+a decision.
 """
 
 from __future__ import annotations
@@ -31,7 +54,9 @@ from dataclasses import dataclass, field
 
 import ai
 from ai.greedy import greedy_move
+from ai.search import Search
 from engine import Game, Move
+from engine.playout import uniform
 
 Player = Callable[[Game, int], Move]
 
@@ -44,15 +69,89 @@ def greedy_player(game: Game, seed: int) -> Move:
     return greedy_move(game)
 
 
+#: the clock every time budget of a game is read from: CPU seconds of the worker process
+#: (``--clock cpu``, the default) or wall-clock seconds (``--clock wall``)
+CLOCK: Callable[[], float] = time.process_time
+#: what bounds the levels and the plain Monte Carlo player: playout counts equal to their
+#: time budgets (``counts``, the default: see ``NORMAL_PLAYOUTS``) or the budgets' seconds
+#: read from ``CLOCK`` (``time``)
+BUDGET = "counts"
+
+
+def clock() -> float:
+    return CLOCK()
+
+
 def level_player(level: str) -> Player:
     def play(game: Game, seed: int) -> Move:
-        return ai.choose_move(game, level=level, seed=seed)
+        return ai.choose_move(game, level=level, seed=seed, clock=clock)
+    return play
+
+
+def plain_mc(seconds: float | None, playouts: int | None,
+             clock: Callable[[], float]) -> Player:
+    """The plain Monte Carlo player, the yardstick of issue 31: for each legal move in turn,
+    one uniformly random playout to the end (round robin over the moves), until ``playouts``
+    are played or ``seconds`` have passed on ``clock``; it plays the move with the best
+    average of its own final score minus the best other score. Independent of ``ai``: only
+    the engine's ``copy``, ``push``, ``play_out`` and a uniform pick."""
+    def play(game: Game, seed: int) -> Move:
+        legal = game.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        decision = game.to_act()
+        assert decision is not None
+        seat = decision.seat
+        pick = uniform(random.Random(seed))
+        sums = [0] * len(legal)
+        runs = [0] * len(legal)
+        deadline = None if seconds is None else clock() + seconds
+        done = 0
+        while True:
+            i = done % len(legal)
+            child = game.copy()
+            child.push(legal[i])
+            child.play_out(pick)
+            scores = [p.score for p in child.state.players]
+            sums[i] += scores[seat] - max(s for j, s in enumerate(scores) if j != seat)
+            runs[i] += 1
+            done += 1
+            if playouts is not None and done >= playouts:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+        best = max(range(len(legal)), key=lambda k: sums[k] / runs[k] if runs[k] else -1e9)
+        return legal[best]
+    return play
+
+
+#: The levels' time budgets as playout counts, measured once (``--calibrate``: CPU seconds per
+#: playout over positions of greedy 4-player games, 2026-11-28, load average 7 on the shared
+#: 2-core machine, CPU time being what the load leaves alone): ``ai``'s playouts (one round on,
+#: then the evaluation) and the plain Monte Carlo player's (to the end) both cost 0.19 ms, so
+#: normal's 0.3 s is 1,600 of either and hard's 2.5 s is 13,350. With ``--budget counts`` (the
+#: default) every player is bounded by these counts, not by a clock: a loaded machine then
+#: slows the games down but cannot change who thinks how much, and each game is reproducible.
+NORMAL_PLAYOUTS = 1600
+HARD_PLAYOUTS = 13350
+MC_PLAYOUTS = 1600
+
+
+def counted_player(playouts: int) -> Player:
+    def play(game: Game, seed: int) -> Move:
+        return ai.choose_move(game, playouts=playouts, seconds=None, seed=seed)
     return play
 
 
 PLAYERS: dict[str, Player] = {
     "random": random_player, "greedy": greedy_player, "easy": level_player("easy"),
     "normal": level_player("normal"), "hard": level_player("hard"),
+    "mc": plain_mc(ai.BUDGETS[ai.Level.NORMAL].seconds, None, clock),
+}
+#: the same names bounded by playout counts (``--budget counts``)
+COUNTED: dict[str, Player] = {
+    **PLAYERS, "normal": counted_player(NORMAL_PLAYOUTS), "hard": counted_player(HARD_PLAYOUTS),
+    "mc": plain_mc(None, MC_PLAYOUTS, time.process_time),
 }
 
 
@@ -61,7 +160,11 @@ class Result:
     games: int = 0
     wins: float = 0.0
     hero_times: list[float] = field(default_factory=list)
+    #: the same decisions' CPU seconds (what a CPU-time budget bounds)
+    hero_cpu: list[float] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
+    #: the other players' CPU seconds a decision (to show the thinking was equal)
+    others_cpu: list[float] = field(default_factory=list)
     #: the games the hero did not win, one line each (``--losses`` prints them)
     lost: list[str] = field(default_factory=list)
 
@@ -74,10 +177,13 @@ def play_game(players: list[Player], seed: int, hero: int, result: Result) -> No
         decision = game.to_act()
         assert decision is not None
         turn += 1
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = players[decision.seat](game, seed * 1000 + turn)
         if decision.seat == hero and len(game.legal_moves()) > 1:
             result.hero_times.append(time.perf_counter() - start)
+            result.hero_cpu.append(time.process_time() - cpu)
+        elif len(game.legal_moves()) > 1:
+            result.others_cpu.append(time.process_time() - cpu)
         game.push(move)
     result.games += 1
     result.wins += game.winner == f"P{hero + 1}"
@@ -90,13 +196,58 @@ def play_game(players: list[Player], seed: int, hero: int, result: Result) -> No
 
 def player_named(name: str) -> Player:
     """A player by name, or ``playouts:N`` for a search of N playouts a decision."""
-    if name.startswith("playouts:"):
-        count = int(name.split(":")[1])
+    kind, _, value = name.partition(":")
+    if kind == "playouts":
+        count = int(value)
 
         def play(game: Game, seed: int) -> Move:
             return ai.choose_move(game, playouts=count, seed=seed)
         return play
+    if kind == "seconds":
+        seconds = float(value)
+
+        def timed(game: Game, seed: int) -> Move:
+            return ai.choose_move(game, seconds=seconds, playouts=None, seed=seed, clock=clock)
+        return timed
+    if kind == "mc" and value:
+        return plain_mc(float(value), None, clock)
+    if kind == "mc-playouts":
+        return plain_mc(None, int(value), clock)
     return PLAYERS[name]
+
+
+def calibrate(games: int = 4, every: int = 6) -> tuple[float, float]:
+    """CPU seconds per playout of ``ai``'s search (one round on, then the evaluation) and of
+    the plain Monte Carlo player (to the end), over positions taken from greedy 4-player games
+    (every ``every``-th decision with a choice, early and late alike, as they come in a game):
+    the exchange rate between a time budget and a playout count. Each position is searched
+    for about a quarter of a second by each player."""
+    ai_cpu = ai_runs = mc_cpu = mc_runs = 0.0
+    for g in range(games):
+        game = Game([f"P{i + 1}" for i in range(4)])
+        k = 0
+        while not game.is_over:
+            legal = game.legal_moves()
+            if len(legal) > 1:
+                k += 1
+                if k % every == g % every:
+                    search = Search(game, random.Random(k))
+                    start = time.process_time()
+                    while time.process_time() - start < 0.25:
+                        search.grow()  # playouts alone: no settling, every one counted
+                    ai_cpu += time.process_time() - start
+                    ai_runs += search.playouts
+                    start = time.process_time()
+                    pick, n = uniform(random.Random(k)), 0
+                    while time.process_time() - start < 0.25 or n < 2:
+                        child = game.copy()
+                        child.push(legal[n % len(legal)])
+                        child.play_out(pick)
+                        n += 1
+                    mc_cpu += time.process_time() - start
+                    mc_runs += n
+            game.push(greedy_move(game))
+    return ai_cpu / ai_runs, mc_cpu / mc_runs
 
 
 def one_game(hero: str, others: str, players: int, g: int) -> Result:
@@ -124,7 +275,9 @@ def match(hero: str, others: str, players: int, games: int, jobs: int = 1,
         result.games += part.games
         result.wins += part.wins
         result.hero_times += part.hero_times
+        result.hero_cpu += part.hero_cpu
         result.margins += part.margins
+        result.others_cpu += part.others_cpu
         result.lost += part.lost
     return result
 
@@ -144,10 +297,15 @@ def report(name: str, r: Result, players: int) -> str:
     times = sorted(r.hero_times)
     median = statistics.median(times) if times else 0.0
     p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
+    cpu = sorted(r.hero_cpu)
+    cpu_median = statistics.median(cpu) if cpu else 0.0
+    cpu_p95 = cpu[int(0.95 * (len(cpu) - 1))] if cpu else 0.0
     margin = statistics.mean(r.margins) if r.margins else 0.0
+    others = statistics.median(r.others_cpu) if r.others_cpu else 0.0
     return (f"{name:<32} {r.wins:>4.0f}/{r.games:<4} {100 * r.wins / r.games:5.1f}% "
             f"[{100 * low:5.1f}, {100 * high:5.1f}]  fair {100 / players:4.1f}%  "
-            f"margin {margin:+5.1f}  s/decision median {median:.2f} p95 {p95:.2f}")
+            f"margin {margin:+5.1f}  s/decision median {median:.2f} p95 {p95:.2f} "
+            f"(CPU {cpu_median:.2f}, {cpu_p95:.2f}; others' CPU median {others:.2f})")
 
 
 def main() -> None:
@@ -155,8 +313,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a CI-size run (a few games each)")
     parser.add_argument("--games", type=int, default=None, help="games per line")
     parser.add_argument("--hero", default="normal")
-    parser.add_argument("--only", default=None, help="one line: random, greedy, easy, hard, "
-                        "3p, 5p")
+    parser.add_argument("--only", default=None, help="one line: random, greedy, easy, mc, "
+                        "hard, hard-mc, easy-greedy, 3p, 5p")
     parser.add_argument("--vs", default=None, help="one 4-player line against three of these "
                         "(any player name, e.g. normal with --hero hard)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (at most one a "
@@ -164,17 +322,43 @@ def main() -> None:
     parser.add_argument("--losses", action="store_true", help="list the games the hero lost")
     parser.add_argument("--first-seed", type=int, default=0, help="the first game's number "
                         "(to add games to an earlier run)")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="what a time budget counts: the worker's CPU seconds (default: "
+                        "fair on a shared machine) or wall-clock seconds")
+    parser.add_argument("--budget", choices=("counts", "time"), default="counts",
+                        help="bound normal, hard and mc by the playout counts equal to their "
+                        "time (default: fair and reproducible on a loaded machine) or by their "
+                        "seconds on --clock")
+    parser.add_argument("--calibrate", action="store_true", help="measure CPU seconds per "
+                        "playout of ai's search and of the plain Monte Carlo player, and the "
+                        "playout counts equal to a level's seconds")
     args = parser.parse_args()
+    if args.calibrate:
+        per_ai, per_mc = calibrate()
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; CPU ms per "
+              f"playout: ai {1000 * per_ai:.2f}, plain Monte Carlo {1000 * per_mc:.2f}")
+        for level in (ai.Level.NORMAL, ai.Level.HARD):
+            seconds = ai.BUDGETS[level].seconds or 0.0
+            print(f"{level}: {seconds} s = {seconds / per_ai:.0f} ai playouts = "
+                  f"{seconds / per_mc:.0f} plain Monte Carlo playouts")
+        return
+    global CLOCK, BUDGET
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
+    BUDGET = args.budget
     games = args.games or (2 if args.quick else 40)
     # (line, hero, others, players): "hard" is played the other way round, hard against three
     # of the hero's level, which answers "hard beats normal" at a third of the cost
     lines = [("random", args.hero, "random", 4), ("greedy", args.hero, "greedy", 4),
-             ("easy", args.hero, "easy", 4), ("hard", "hard", args.hero, 4),
+             ("easy", args.hero, "easy", 4), ("mc", args.hero, "mc", 4),
+             ("hard", "hard", args.hero, 4), ("hard-mc", "hard", "mc", 4),
+             ("easy-greedy", "easy", "greedy", 4),
              ("3p", args.hero, "greedy", 3), ("5p", args.hero, "greedy", 5)]
     if args.vs:
         lines, args.only = [(args.vs, args.hero, args.vs, 4)], None
     print(f"{args.hero} against others, {games} games a line from game {args.first_seed}, "
-          f"{args.jobs} worker(s); load average "
+          f"{args.jobs} worker(s), budgets: "
+          f"{'playout counts' if BUDGET == 'counts' else f'seconds on the {args.clock} clock'}"
+          f"; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (shared with other work)")
     for key, hero, others, players in lines:
         if args.only and key != args.only:

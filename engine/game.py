@@ -157,19 +157,24 @@ class Game(KeptPositions):
         if n % SNAPSHOT_EVERY == 0 and len(self._snapshots) == n // SNAPSHOT_EVERY:
             self._snapshots.append(st.copy())
 
-    def play_out(self, pick: Callable[[list[Move]], Move], moves: int | None = None) -> None:
-        """Play on to the end (or for at most ``moves`` moves), each move picked by ``pick`` from
-        the listed legal moves (a list it must not change): the loop of random games and of the
-        computer player's playouts, which checks nothing twice and keeps no events."""
+    def play_out(self, pick: Callable[[list[Move]], Move], moves: int | None = None,
+                 until_round: int | None = None) -> None:
+        """Play on to the end (or for at most ``moves`` moves, or until round ``until_round``
+        begins: its first marker not yet placed), each move picked by ``pick`` from the listed
+        legal moves (a list it must not change): the loop of random games and of the computer
+        player's playouts, which checks nothing twice and keeps no events."""
         st = self.state
         players = st.players
         left = -1 if moves is None else moves
+        last_round = 1 << 30 if until_round is None else until_round
         while left != 0:
             left -= 1
             phase = st.phase  # the step and its player, as ``_step`` finds them
             if phase == "over":
                 return
             if phase == "choosing":  # the markers, quietly, short of the next kept position
+                if st.round >= last_round:
+                    return
                 n = len(self.history)
                 r = SNAPSHOT_EVERY - 1 - n % SNAPSHOT_EVERY
                 if choose_quietly(st, pick, self.history, r if left < 0 else min(r, left + 1)):

@@ -74,3 +74,24 @@ def test_every_step_begins_quietly_as_it_starts() -> None:
         begins = next(c for c in mro if "begin" in c.__dict__)
         starts = next(c for c in mro if "start" in c.__dict__)
         assert begins is Rule or issubclass(begins, starts), type(rule).__name__
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32), cut=st.integers(1, 12))
+def test_a_playout_stopped_at_a_round_plays_on_to_the_same_game(players: int, seed: int,
+                                                                cut: int) -> None:
+    """``until_round`` stops a playout at the first choice of that round (no marker of it
+    placed yet, or the game over before it), and playing on from there plays the very game
+    that one playout to the end plays with the same picks (the computer player's truncated
+    playouts stop there and read the position)."""
+    names = ["Ada", "Bram", "Cleo", "Dirk", "Esme"][:players]
+    whole = random_game(players, seed, names=names)
+    game = Game(names)
+    pick = uniform(random.Random(seed))
+    game.play_out(pick, until_round=cut)
+    st_ = game.state
+    if not game.is_over:
+        assert st_.phase == "choosing" and st_.round == cut
+        assert not any(p.placed for p in st_.players)
+    game.play_out(pick)
+    assert game.log().format() == whole.log().format()

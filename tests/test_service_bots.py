@@ -95,6 +95,45 @@ def test_hint_is_for_the_player_to_act_and_off_when_the_game_says_so(tmp_path: P
     assert not refused.ok and "only for the player whose decision it is" in refused.text
 
 
+def test_the_hint_suggests_the_move_its_numbers_put_first_and_says_how_sure() -> None:
+    """Issue 32: a hint suggested `Choose Buses` while printing a better figure for `Choose
+    Passengers`. The hint now names the move ranked first by the chance it prints, the next
+    best by the same numbers, and how sure it is."""
+    import ai
+    from bot.service.verbs.hint import hint_words
+    from bot.service.words.catalogue import say
+    from engine import ChooseAction
+
+    buses, passengers = ChooseAction("buses"), ChooseAction("passengers")
+    advice = ai.Advice(passengers, (ai.Option(passengers, 300, 0.42, 0.6),
+                                    ai.Option(buses, 250, 0.31, 0.0)), 600, ai.Sure.CLEAR, 2)
+    said = say(hint_words("Ada", advice), "en")
+    assert "`Choose Passengers`." in said and "a chance of winning of 42%," in said
+    assert "After `Choose Buses`, the next best, 250 lines give 31%" in said
+    assert "fairly sure" in said
+    close = ai.Advice(passengers, (ai.Option(passengers, 300, 0.42, 0.6),
+                                   ai.Option(buses, 290, 0.41, 0.5)), 600, ai.Sure.CLOSE, 2)
+    assert "close call: `Choose Buses` did about as well" in say(hint_words("Ada", close), "en")
+    only = ai.Advice(buses, (), 0, ai.Sure.ONLY, 0)
+    assert say(hint_words("Ada", only), "en").endswith("It is the only legal move.")
+
+
+def test_the_hint_is_written_in_its_readers_language() -> None:
+    """Every sentence of the hint is a catalogue entry: in German, the sentences, the move's
+    notation and the numbers' decimal comma are German."""
+    import ai
+    from bot.service.verbs.hint import hint_words
+    from bot.service.words.catalogue import say
+    from engine import ChooseAction
+
+    buses, passengers = ChooseAction("buses"), ChooseAction("passengers")
+    advice = ai.Advice(passengers, (ai.Option(passengers, 300, 0.42, 0.6),
+                                    ai.Option(buses, 250, 0.31, 0.0)), 600, ai.Sure.CLEAR, 2)
+    english, german = say(hint_words("Ada", advice), "en"), say(hint_words("Ada", advice), "de")
+    assert "Hint for Ada" in english and "Hint for" not in german and "Ada" in german
+    assert "Gewinnchance von 42%" in german and "+0,6 Punkten" in german
+
+
 def test_a_hint_over_the_picture_budget_names_hint_to_try_again(tmp_path: Path) -> None:
     """A hint costs a picture, as ``map`` does (its route's ``Cost``); refused for that, it
     names the command the player typed (it once said to try `map` again)."""

@@ -166,7 +166,8 @@ def test_searches_run_in_worker_processes_and_are_timed(tmp_path: Path) -> None:
     thinker = Thinker(Budgets(None))
     game = Game(["Ada", "Bo", "Cy"])
     thought = thinker.submit(Ask(Share("s", "m"), hint_search(game))).result(timeout=120)
-    assert thought.move in game.legal_moves() and thought.reason
+    assert thought.move in game.legal_moves() and thought.advice is not None
+    assert thought.advice.move == thought.move  # the hint's numbers came back with it
     assert thinker.done == 1 and thinker.seconds == thought.seconds > 0
 
 
@@ -250,7 +251,7 @@ def test_a_member_past_their_thinking_seconds_waits_and_others_go_on(gate: Gate)
     def costly(ask: Ask) -> Thought:
         order.append(ask.share.member)
         legal = ask.search.game.legal_moves()
-        return Thought(legal[0], "", THINKING_PER_MEMBER.burst + 1.0)  # a whole budget
+        return Thought(legal[0], None, THINKING_PER_MEMBER.burst + 1.0)  # a whole budget
 
     thinker = Thinker(budgets, workers=1, processes=False, search=costly)
     game = Game(["Ada", "Bo", "Cy"])

@@ -28,14 +28,15 @@ from bot.service.game.deadlines import PASSED
 from bot.service.game.records import GameRecord, GameStatus, Seat
 from engine import DecisionKind, Game, Move
 from engine.limits import MAX_THINK_SECONDS
-from engine.text import Text
+from engine.text import Listing, Text
 
 #: The computer player's budget for one decision it takes for a person (``on away bot``,
 #: ``on timeout bot``), whichever ends first: about its ``normal`` level, under a second.
 POLICY_PLAYOUTS = 400
 POLICY_SECONDS = 0.9
-#: A hint's search (``verbs/hint.py``): small, bounded in time.
-HINT_PLAYOUTS = 24
+#: A hint's search (``verbs/hint.py``): bounded in time; the playouts only cap it on a fast
+#: machine (each stops at the next round and is cheap, so its chances are worth saying).
+HINT_PLAYOUTS = 2000
 HINT_SECONDS = 1.0
 
 #: why the computer plays a decision: a bot seat's, an away player's, a deadline passed
@@ -104,7 +105,7 @@ def _person(record: GameRecord, seat: Seat, now: float) -> bool:
 class Search:
     """One decision's thinking, as a worker process is given it: the position (a copy) and
     the search's budget (a bot level, or playouts and seconds), its seed; ``advice``: also
-    the reason (a hint)."""
+    the numbers behind the move and how sure it is (a hint, ``ai.advise``)."""
 
     game: Game
     seed: int
@@ -116,11 +117,12 @@ class Search:
 
 @dataclass(frozen=True, slots=True)
 class Thought:
-    """What a search found (the move, and for a hint its reason) and the processor seconds it
-    took (what the thinking budgets count)."""
+    """What a search found (the move, and for a hint the advice: the numbers that rank it first
+    and how sure it is, which the hint writes in its reader's words) and the processor seconds
+    it took (what the thinking budgets count)."""
 
     move: Move
-    reason: Text | str
+    advice: ai.Advice | None
     seconds: float
 
 
@@ -149,16 +151,15 @@ def think(search: Search) -> Thought:
     """Do a search (on a worker process: pure Python, it would hold the interpreter's lock
     the rest of the bot needs), timing the processor seconds it takes."""
     started = time.process_time()
-    reason: Text | str
+    advice: ai.Advice | None = None
     if search.advice:
         advice = ai.advise(search.game, playouts=search.playouts, seconds=search.seconds,
                            seed=search.seed)
-        move, reason = advice.move, advice.reason
+        move = advice.move
     else:
         move = ai.choose_move(search.game, playouts=search.playouts, seconds=search.seconds,
                               seed=search.seed, level=search.level)
-        reason = ""
-    return Thought(move, reason, time.process_time() - started)
+    return Thought(move, advice, time.process_time() - started)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,9 +193,9 @@ class Pondering:
     (``Prepared.complete``), its thought written into the reply by ``answer``."""
 
     ask: Ask
-    answer: Callable[[Thought], Text | str]
+    answer: Callable[[Thought], Text | Listing | str]
 
-    def now(self, thinking: Thinking | None) -> Text | str:
+    def now(self, thinking: Thinking | None) -> Text | Listing | str:
         """The answer, waiting for the search (on ``thinking``'s workers; without one, here)."""
         thought = (thinking.submit(self.ask).result() if thinking is not None
                    else think(self.ask.search))
