@@ -139,10 +139,13 @@ class Quiet:
     async def post(self, place: str, reply: Reply, *, nonce: str | None = None) -> None:
         self.posts += 1
 
-    async def tell(self, user_id: str, text: str) -> None:
+    async def tell(self, user_id: str, text: str, *, nonce: str | None = None) -> None:
         pass
 
     async def take_down(self, place: str, link: str) -> None:
+        pass
+
+    async def take_down_direct(self, link: str) -> None:
         pass
 
 

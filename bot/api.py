@@ -236,6 +236,18 @@ class Announcement:
 
 
 @dataclass(frozen=True, slots=True)
+class DirectPing:
+    """A ping owed to ``user_id`` by direct message (``notify dm``): ``text``, written in their
+    language, tells of a post in ``place``; ``id`` once kept (``store/direct_pings.py``)."""
+
+    user_id: str
+    language: str
+    text: str
+    place: str
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Failure:
     """What became of a failed post: the seconds until it is tried again, and whom to tell."""
 
@@ -362,8 +374,19 @@ class GameFace(Protocol):
         story, still to be drawn."""
         ...
 
-    def mark_sent(self, ids: Sequence[int]) -> None:
-        """The announcements ``ids`` were posted."""
+    def mark_sent(self, ids: Sequence[int], direct: Sequence[DirectPing] = ()) -> None:
+        """The announcements ``ids`` were posted, and the post owes the ``direct`` pings (in
+        one transaction: a crash after the post loses none of them)."""
+        ...
+
+    def unsent_direct(self, place: str | None = None) -> list[DirectPing]:
+        """The direct pings owed (of ``place``, or all), oldest first."""
+        ...
+
+    def direct_sent(self, ping_id: int, link: str | None) -> list[str]:
+        """The direct ping ``ping_id`` went out as the message at ``link`` (None: the member
+        was pinged in the channel instead): the links of the earlier direct pings of the same
+        reminder's decision it replaces (each given once), to be taken down."""
         ...
 
     def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
@@ -382,7 +405,13 @@ class GameFace(Protocol):
 
     def digests(self, now: float | None = None) -> list[tuple[str, str]]:
         """The daily digests due by ``now``: each (member, text), to be sent by direct message;
-        each is given once (a failed send is not retried that day)."""
+        each is given again later that day (a bounded number of times) until ``digest_sent``
+        says it went."""
+        ...
+
+    def digest_sent(self, user_id: str, now: float | None = None) -> None:
+        """The digest ``digests`` gave for ``user_id`` went out by ``now`` (or Discord refused
+        it outright): it is not tried again; the next is tomorrow's."""
         ...
 
     def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:

@@ -372,6 +372,7 @@ def run_due(service: GameService, out: TextIO, picture_dir: str, *,
         words = here(service)
         shown = written_out(text, service.clock(), words.language, local_zone())
         print(words(DIRECT(user=user, text=shown)), file=out)
+        service.digest_sent(user)
 
 
 def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,

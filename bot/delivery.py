@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.api import Announcement, Reply
+from bot.api import Announcement, DirectPing, Reply
 from bot.service.async_face import AsyncGameService
 from bot.service.store.outbox import MAYBE_POSTED
 from bot.service.words.catalogue import Said, say
@@ -62,9 +62,14 @@ class Sender(Protocol):
         the same for every attempt); raise ``Refused`` or any other error when it failed. The
         link of the message that carries its pings, where there is one."""
 
-    async def tell(self, user_id: str, text: str) -> None:
-        """Tell ``user_id`` privately (a direct message); ``Refused`` when they do not take
-        direct messages from the bot."""
+    async def tell(self, user_id: str, text: str, *, nonce: str | None = None) -> str | None:
+        """Tell ``user_id`` privately (a direct message, with ``nonce`` where given, the same
+        for every attempt); ``Refused`` when they do not take direct messages from the bot.
+        The link of the message."""
+
+    async def take_down_direct(self, link: str) -> None:
+        """Delete the bot's direct message at ``link`` (a direct ping replaced by a newer
+        one); raise when it could not."""
 
     async def take_down(self, place: str, link: str) -> None:
         """Delete the bot's message at ``link`` in ``place`` (a reminder replaced by a newer
@@ -167,6 +172,36 @@ class Courier:
                 return False
         return True
 
+    async def remind(self, place: str, reply: Reply) -> None:
+        """Post a reminder that is not kept in the outbox (the bot-wide ``reminder_hours`` one:
+        marked given when it was handed out), pinging each member where they chose (``notify``)
+        as an announcement does; raises as ``Sender.post`` when the post failed."""
+        reply, direct = await self._ways(reply)
+        link = await self.sender.post(place, reply)
+        if direct:
+            await self.backend.mark_sent([], _pings(place, direct, reply.text, link))
+            await self.send_direct(place)
+
+    async def send_direct(self, place: str | None = None) -> None:
+        """Send the direct pings owed (of ``place``, or of every place: the callers hold its
+        lock), each once."""
+        for ping in await self.backend.unsent_direct(place):
+            await self._direct(ping)
+
+    async def _ways(self, reply: Reply) -> tuple[Reply, list[tuple[str, str]]]:
+        """``reply`` pinging in the channel only those who chose it (``notify channel|both``),
+        and who is to be pinged by direct message instead or too, with the language of what
+        they alone read (``off``: neither)."""
+        if not reply.mentions:
+            return reply, []
+        ways = await self.backend.ping_ways(reply.mentions)
+        direct = [(user, ways[user][1]) for user in reply.mentions
+                  if ways[user][0] in ("dm", "both")]
+        reply = copy.copy(reply)
+        reply.mentions = [user for user in reply.mentions
+                          if ways[user][0] in ("channel", "both")]
+        return reply, direct
+
     async def retry_due(self, now: float, lock: Callable[[str], asyncio.Lock],
                         *, everything: bool = False) -> int:
         """Try again in every place whose oldest unsent post is due by ``now`` (all of them
@@ -177,6 +212,10 @@ class Courier:
             async with lock(place):
                 if await self.flush(place):
                     clear += 1
+        # direct pings a stop left owed between their post and their message
+        for place in dict.fromkeys(ping.place for ping in await self.backend.unsent_direct()):
+            async with lock(place):
+                await self.send_direct(place)
         return clear
 
     async def _coalesced(self, place: str, batch: list[Announcement]
@@ -204,14 +243,7 @@ class Courier:
             return True
         nonce = f"bus{ids[0]}-{ids[-1]}"
         still = f"{MAYBE_POSTED}{nonce}: " if unsure else ""
-        direct: list[tuple[str, str]] = []
-        if reply.mentions:  # where each member pinged wants it (``notify``)
-            ways = await self.backend.ping_ways(reply.mentions)
-            direct = [(user, ways[user][1]) for user in reply.mentions
-                      if ways[user][0] in ("dm", "both")]
-            reply = copy.copy(reply)
-            reply.mentions = [user for user in reply.mentions
-                              if ways[user][0] in ("channel", "both")]
+        reply, direct = await self._ways(reply)  # where each member pinged wants it
         # Written ahead: if the process dies during the post, the next start retries exactly
         # this part with this nonce (a clear answer below replaces the note).
         await self.backend.mark_posting(ids, nonce)
@@ -228,38 +260,46 @@ class Courier:
             await self._failed(place, ids, f"{type(error).__name__}: {error}",
                                refused=False, stored=f"{MAYBE_POSTED}{nonce}: ")
             return False
-        await self.backend.mark_sent(ids)
+        # the direct pings it owes are kept with it being sent: a stop now loses none
+        await self.backend.mark_sent(ids, _pings(place, direct, reply.text, link))
         if link is not None:  # a reminder replaces the decision's earlier one: never a pile
             for old in await self.backend.replaced(ids, link):
                 try:
                     await self.sender.take_down(place, old)
                 except Exception as error:  # gone already, or no permission: it stays
                     log.info("the replaced reminder %s in %s stays: %s", old, place, error)
-        for user, language in direct:
-            await self._direct(place, user, language, reply.text, link)
+        if direct:
+            await self.send_direct(place)
         return True
 
-    async def _direct(self, place: str, user: str, language: str, text: str,
-                      link: str | None) -> None:
-        """Ping ``user`` by direct message with the post (after it is out, so a direct message
-        never tells of a post the table cannot see); when Discord refuses it (closed direct
-        messages) or it fails, one ping in the place instead."""
-        shown = text if len(text) <= DIRECT_CHARS else text[:DIRECT_CHARS] + "..."
+    async def _direct(self, ping: DirectPing) -> None:
+        """Send the owed direct ping (after its post is out, so a direct message never tells
+        of a post the table cannot see), taking down the earlier one of the same reminder's
+        decision; when Discord refuses it (closed direct messages) or it fails, one ping in the
+        place instead. Marked done only after, with a nonce of its own for the message and the
+        fallback alike, so a stop in between repeats the same message, which Discord drops."""
+        user, place, nonce = ping.user_id, ping.place, f"busdm{ping.id}"
         try:
-            await self.sender.tell(user, say(DIRECT_PING(place=place, link=link or f"<#{place}>",
-                                                         text=shown), language))
-            return
+            link = await self.sender.tell(user, ping.text, nonce=nonce)
         except Refused as error:
             log.info("direct ping to %s refused (%s): pinged in %s instead", user, error, place)
             await self.backend.dms_closed(user)
         except Exception as error:
             log.warning("direct ping to %s failed (%s: %s): pinged in %s instead", user,
                         type(error).__name__, error, place)
+        else:
+            for old in await self.backend.direct_sent(ping.id, link):
+                try:
+                    await self.sender.take_down_direct(old)
+                except Exception as error:  # gone already: it stays
+                    log.info("the replaced direct ping %s stays: %s", old, error)
+            return
         try:
-            await self.sender.post(place, Reply(say(DM_FALLBACK(user=user), language),
-                                                mentions=[user]))
+            await self.sender.post(place, Reply(say(DM_FALLBACK(user=user), ping.language),
+                                                mentions=[user]), nonce=nonce)
         except Exception as error:  # the post itself went out: the name is written there
             log.warning("the fallback ping of %s in %s was not posted: %s", user, place, error)
+        await self.backend.direct_sent(ping.id, None)
 
     async def _failed(self, place: str, ids: list[int], error: str, *, refused: bool,
                       stored: str = "", said: Said | None = None) -> None:
@@ -279,6 +319,16 @@ class Courier:
             await self.sender.tell(tell, notice)
         except Exception as problem:  # closed direct messages: the log is all that is left
             log.warning("could not tell the moderator of %s (%s): %s", place, tell, problem)
+
+
+def _pings(place: str, direct: list[tuple[str, str]], text: str,
+           link: str | None) -> list[DirectPing]:
+    """The direct pings a post at ``link`` owes: each member's, in their language, with the
+    post (``DIRECT_CHARS`` of it at most) and where it is."""
+    shown = text if len(text) <= DIRECT_CHARS else text[:DIRECT_CHARS] + "..."
+    return [DirectPing(user, language, say(DIRECT_PING(place=place, link=link or f"<#{place}>",
+                                                       text=shown), language), place)
+            for user, language in direct]
 
 
 @dataclass(frozen=True, slots=True)

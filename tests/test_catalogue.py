@@ -456,6 +456,7 @@ ALLOWED: dict[tuple[str, str], str] = {
 }
 
 
+@pytest.mark.long
 def test_no_player_facing_literal_bypasses_the_catalogue() -> None:
     """Every sentence a person reads is a catalogue entry (issue 29's conversion, finished by
     issue 34 with the Discord adapter and ``hint``), but for the allowed exceptions."""

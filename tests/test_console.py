@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import random_game
 from tests.service_support import PNG_SIGNATURE
 
@@ -46,6 +48,7 @@ def test_a_whole_game_through_standard_input(tmp_path: Path) -> None:
     assert "ping: @Bram" in out
 
 
+@pytest.mark.long
 def test_quitting_and_starting_again_continues_the_game(tmp_path: Path) -> None:
     moves, winner = game_lines(seed=3)
     db = tmp_path / "games.db"
@@ -125,6 +128,7 @@ def test_refusals_hints_export_and_import_at_the_console(tmp_path: Path) -> None
     assert "cannot read /no/such/file" in out
 
 
+@pytest.mark.long
 def test_a_restart_says_which_game_waits_for_whom(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     console(db, [*lobby(), "Ada: Place Office at C1", "Ada: Place Pub at C2"], "--no-pictures")

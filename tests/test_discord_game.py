@@ -152,6 +152,7 @@ async def play(server: FakeDiscord, who: Person, move: str, way: str, where: obj
     return answer.public
 
 
+@pytest.mark.long
 async def test_a_whole_game_with_text_prefix_and_slash_commands(
     table: Table, people: Players
 ) -> None:

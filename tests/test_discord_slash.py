@@ -80,6 +80,7 @@ async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
         yield table
 
 
+@pytest.mark.long
 async def test_every_slash_command_answers_as_its_text_twin(table: Table) -> None:
     server = table.server
     people: dict[str, Person] = {

@@ -43,8 +43,12 @@ class FakeSender:
         self.posts.append((place, reply))
         return f"https://discord.com/channels/1/{place}/{len(self.posts)}"
 
-    async def tell(self, user_id: str, text: str) -> None:
+    async def tell(self, user_id: str, text: str, *, nonce: str | None = None) -> str:
         self.told.append((user_id, text))
+        return f"https://discord.com/channels/@me/9/{len(self.told)}"
+
+    async def take_down_direct(self, link: str) -> None:
+        self.taken_down.append(link)
 
     async def take_down(self, place: str, link: str) -> None:
         self.taken_down.append(link)
@@ -244,4 +248,73 @@ async def test_reminders_posted_together_late_take_nothing_down(tmp_path: Path) 
     [(_, late)] = sender.posts
     assert "halfway" in late.text and "an hour from" in late.text
     assert sender.taken_down == []  # one post holds both: nothing to take down, nothing lost
+    await game.aclose()
+
+
+class Stop(BaseException):
+    """The process stops (killed): nothing after it runs."""
+
+
+async def test_a_reminder_by_direct_message_replaces_the_last_one_too(tmp_path: Path) -> None:
+    clock = Clock()
+    db = tmp_path / "games.db"
+    _started(db, clock)
+    game = AsyncGameService(_service(db, clock))
+    sender = FakeSender()
+    courier = Courier(game, sender)
+    await _move(game, courier, "Arcsyn", "notify both")
+    await _move(game, courier, "Arcsyn", "deadline 24h")
+    clock.now += 12 * 3600
+    await _due(game, courier)
+    [(user, half)] = sender.told
+    assert user == "id-Arcsyn" and "halfway" in half
+    half_link = f"https://discord.com/channels/1/channel-1/{len(sender.posts)}"
+    clock.now += 11 * 3600
+    await _due(game, courier)
+    assert "an hour from" in sender.told[-1][1] and len(sender.told) == 2
+    # the direct message of the new reminder is out: the old one goes, as in the channel
+    assert sorted(sender.taken_down) == sorted([half_link, "https://discord.com/channels/@me/9/1"])
+    # A move starts a new decision: its first reminder replaces none of the old one's; its
+    # second replaces the first, privately too.
+    await _move(game, courier, *SETUP[0])
+    await _move(game, courier, "Arcsyn", "nudge")
+    assert len(sender.told) == 3 and len(sender.taken_down) == 2
+    clock.now += 2 * 3600
+    await _move(game, courier, "Arcsyn", "nudge")
+    assert len(sender.told) == 4 and len(sender.taken_down) == 4
+    assert "https://discord.com/channels/@me/9/3" in sender.taken_down
+    assert game.service.unsent_direct() == []
+    await game.aclose()
+
+
+async def test_a_direct_ping_lost_to_a_stop_after_its_post_goes_once_at_the_next_start(
+        tmp_path: Path) -> None:
+    clock = Clock()
+    db = tmp_path / "games.db"
+    _started(db, clock)
+    game = AsyncGameService(_service(db, clock))
+    stopping = FakeSender()
+
+    async def stop(user_id: str, text: str, *, nonce: str | None = None) -> str:
+        raise Stop
+
+    stopping.tell = stop  # type: ignore[method-assign]
+    courier = Courier(game, stopping)
+    await _move(game, courier, "Daemonis", "notify dm")
+    await _move(game, courier, *SETUP[0])
+    with pytest.raises(Stop):  # Daemonis's turn: posted, and the process stops
+        await _move(game, courier, *SETUP[1])
+    [(_, posted)] = stopping.posts[-1:]
+    assert "Pub at C2" in posted.text and posted.mentions == []
+    await game.aclose()
+
+    game = AsyncGameService(_service(db, clock))
+    sender = FakeSender()
+    courier = Courier(game, sender)
+    await courier.retry_due(clock.now, _lock(_locks()), everything=True)
+    [(user, told)] = sender.told
+    assert user == "id-Daemonis" and "Pub at C2" in told
+    assert sender.posts == []  # the post is not repeated
+    await courier.retry_due(clock.now + 10_000, _lock(_locks()), everything=True)
+    assert len(sender.told) == 1 and sender.posts == []  # exactly once
     await game.aclose()

@@ -49,12 +49,21 @@ def shown(page: Page) -> int:
 
 
 @pytest.fixture(scope="module")
-def wide(driver: Playwright, saved: Path,
-         tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, list[str]]]:
-    requests: list[str] = []
+def wide_browser(driver: Playwright,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
     with browser(driver, tmp_path_factory.mktemp("profile"),
                  viewport={"width": 1280, "height": 900}) as context:
-        yield opened(context, saved.as_uri(), requests), requests
+        yield context
+
+
+@pytest.fixture
+def wide(wide_browser: BrowserContext, saved: Path) -> Iterator[tuple[Page, list[str]]]:
+    """The page just opened, in a wide window (each test its own: tests do not depend on what
+    another did to the page, whatever runs first or elsewhere)."""
+    requests: list[str] = []
+    page = opened(wide_browser, saved.as_uri(), requests)
+    yield page, requests
+    page.close()
 
 
 def test_the_slider_shows_the_position_and_its_log_line(wide: tuple[Page, list[str]]) -> None:
@@ -87,9 +96,12 @@ def test_the_slider_shows_the_position_and_its_log_line(wide: tuple[Page, list[s
 def test_keys_the_jump_box_the_rounds_and_the_log_move_the_table(
         wide: tuple[Page, list[str]]) -> None:
     page, _ = wide
+    page.locator("#board").click()  # the keys work wherever the page has the focus
+    page.keyboard.press("Home")
     page.locator("#next").click()
     start = shown(page)
-    page.locator("#board").click()  # the keys work wherever the page has the focus
+    assert start == 1
+    page.locator("#board").click()
     page.keyboard.press("ArrowLeft")
     assert shown(page) == start - 1
     page.keyboard.press("End")

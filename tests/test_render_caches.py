@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,17 +33,33 @@ def table(index: int, players: int = 5) -> Game:
     return game
 
 
-@pytest.mark.parametrize("layout", ["landscape", "portrait"])
-def test_many_games_drawn_in_turn_give_the_pixels_each_gives_alone(layout: str) -> None:
-    tables = [table(i, 3 + i % 3) for i in range(9)]  # more games than the cache holds layers
+@functools.cache
+def many_tables() -> tuple[Game, ...]:
+    """More games than the cache holds layers, of 3, 4 and 5 players."""
+    return tuple(table(i, 3 + i % 3) for i in range(9))
+
+
+@functools.cache
+def drawn_alone(layout: str) -> tuple[bytes, ...]:
+    """Each of ``many_tables`` drawn on its own, from empty caches: the reference pictures,
+    drawn once per test process (whatever the cache's size, one picture from nothing is the
+    same picture)."""
     alone = []
-    for game in tables:
+    for game in many_tables():
         caches.clear()
         alone.append(render_png(game, size=300, layout=layout))
-    for layers in (1, caches.DEFAULT_LAYERS):  # too small to keep anything useful; the default
-        configure(layers)
-        caches.clear()
-        assert [render_png(game, size=300, layout=layout) for game in tables] == alone
+    return tuple(alone)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("layers", [1, caches.DEFAULT_LAYERS])  # too small to keep anything
+@pytest.mark.parametrize("layout", ["landscape", "portrait"])   # useful; the default
+def test_many_games_drawn_in_turn_give_the_pixels_each_gives_alone(layout: str,
+                                                                    layers: int) -> None:
+    alone = drawn_alone(layout)
+    configure(layers)
+    caches.clear()
+    assert tuple(render_png(game, size=300, layout=layout) for game in many_tables()) == alone
 
 
 def test_drawing_more_games_draws_no_more_shared_layers() -> None:

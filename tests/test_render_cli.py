@@ -77,6 +77,7 @@ def test_render_reports_a_missing_log(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "cannot read" in capsys.readouterr().err
 
 
+@pytest.mark.long
 def test_gallery_writes_pictures_and_a_page_that_shows_them(tmp_path: Path) -> None:
     out = tmp_path / "gallery"
     assert main(["gallery", "--out", str(out), "--size", "600"]) == 0

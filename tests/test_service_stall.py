@@ -145,6 +145,25 @@ def test_a_new_decision_starts_its_own_deadline(db: str, clock: Clock) -> None:
     assert due(table) == []
 
 
+@pytest.mark.parametrize(("deadline", "said", "reminders"), [
+    ("1h", "reminded once, halfway (30 min in)", ["halfway"]),
+    ("2h", "reminded once, halfway (1 h in)", ["halfway"]),
+    ("3h", "reminded halfway and an hour before", ["halfway", "an hour from"]),
+])
+def test_a_deadline_says_the_reminders_that_come(db: str, clock: Clock, deadline: str,
+                                                 said: str, reminders: list[str]) -> None:
+    table = table_at(db, clock)
+    started(table, 3)
+    text = table.ok("Arcsyn", f"deadline {deadline}").text
+    assert said in text, text
+    given = []
+    for _ in range(4 * 60):  # a minute at a time, past the deadline
+        clock.now += 60
+        given += [r.text for r in due(table)]
+    assert [next(w for w in ("halfway", "an hour from", "Time ran out") if w in g)
+            for g in given] == [*reminders, "Time ran out"]
+
+
 def test_deadlines_and_policies_are_within_limits_and_for_moderators(
         db: str, clock: Clock) -> None:
     table = table_at(db, clock)

@@ -7,17 +7,15 @@ import asyncio
 import itertools
 import json
 import sqlite3
-import subprocess
-import sys
-import textwrap
 import threading
 from pathlib import Path
 
+import pytest
+
 from bot.api import Actor
 from bot.service import AsyncGameService, GameService
+from tests.crash_support import KILLED, WarmChild
 from tests.service_support import Table, actor, fake_png, open_table, records_count, started
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _play_with_restart(path: str, restart: bool) -> tuple[list[str], str]:
@@ -73,38 +71,6 @@ def test_the_database_uses_wal_and_undo_appends_instead_of_deleting(tmp_path: Pa
     assert moves[0]["ended_by"]["user_id"] == "id-Arcsyn"
 
 
-CRASH_SCRIPT = textwrap.dedent("""
-    import os, sys
-    from bot.api import Actor
-    from bot.service import GameService
-
-    path, kill_at = sys.argv[1], int(sys.argv[2])
-    service = GameService(path, renderer=None)
-    count = 0
-
-    def trace(statement):
-        global count
-        count += 1
-        if count == kill_at:
-            os._exit(17)
-
-    service.store.db.conn.set_trace_callback(trace)
-    for n, line in enumerate(sys.stdin):
-        name, _, text = line.strip().partition(":")
-        reply = service.handle("table", Actor(name, name), text.strip(), message_id=f"m{n}")
-        print("CONFIRMED" if reply.changed else "REFUSED", n, flush=True)
-    print("STATEMENTS", count, flush=True)
-""")
-
-
-def _crash_run(path: str, kill_at: int, lines: list[str]) -> list[str]:
-    proc = subprocess.run(
-        [sys.executable, "-c", CRASH_SCRIPT, path, str(kill_at)], input="\n".join(lines) + "\n",
-        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
-    assert proc.returncode in (0, 17), proc.stderr
-    return proc.stdout.splitlines()
-
-
 def _consistent(path: str) -> None:
     """Nothing half-written: the summary matches the records and the handled messages."""
     with sqlite3.connect(path) as conn:
@@ -118,33 +84,41 @@ def _consistent(path: str) -> None:
         assert handled == messages
 
 
-def test_a_crash_between_any_two_statements_loses_nothing_confirmed(tmp_path: Path) -> None:
+@pytest.mark.long
+def test_a_crash_between_any_two_statements_loses_nothing_confirmed(
+        tmp_path: Path, warm_child: WarmChild) -> None:
+    """The last command killed at each of its statements (and the status after it), each time
+    on a copy of one prepared game, in a process forked from a warm one
+    (``tests.crash_support``)."""
     setup = ["Arcsyn: new game", "Arcsyn: join", "Daemonis: join", "Hedgethorn: join",
              "Arcsyn: start order: Arcsyn, Daemonis, Hedgethorn",
              "Arcsyn: Place Office at C1", "Arcsyn: drop Daemonis"]
     # The last command writes several records at once: the move and the dropped seat's moves.
-    target = "Arcsyn: Place Pub at C2"
-    template = str(tmp_path / "template.db")
-    out = _crash_run(template, 0, setup)
-    assert all(line.startswith("CONFIRMED") for line in out[:-1]), out
-    setup_statements = int(out[-1].split()[1])
-    full = str(tmp_path / "full.db")
-    out = _crash_run(full, 0, [*setup, target, "Hedgethorn: status"])
+    target = ["Arcsyn: Place Pub at C2", "Hedgethorn: status"]
+    template = tmp_path / "template.db"
+    status, out = warm_child.run("commands", template, lines=setup, first=0)
+    assert status == 0 and all(line.startswith("CONFIRMED") for line in out[:-1]), out
+    full = tmp_path / "full.db"
+    full.write_bytes(template.read_bytes())
+    status, out = warm_child.run("commands", full, lines=target, first=len(setup))
+    assert status == 0 and out[0] == f"CONFIRMED {len(setup)}", out
     total = int(out[-1].split()[1])
-    assert total > setup_statements + 5
-    reference = GameService(full, renderer=None)
+    assert total > 5
+    reference = GameService(str(full), renderer=None)
     expected_after = reference.export("table", "txt").splitlines()[1:]
     reference.close()
 
     seen = set()
-    for kill_at in range(setup_statements + 1, total + 1):
-        path = str(tmp_path / f"crash{kill_at}.db")
-        out = _crash_run(path, kill_at, [*setup, target, "Hedgethorn: status"])
+    for kill_at in range(1, total + 1):
+        path = tmp_path / f"crash{kill_at}.db"
+        path.write_bytes(template.read_bytes())
+        status, out = warm_child.run("commands", path, kill_at, lines=target, first=len(setup))
+        assert status in (0, KILLED), out
         confirmed = [line for line in out if line.startswith("CONFIRMED")]
-        _consistent(path)
-        service = GameService(path, renderer=None)
+        _consistent(str(path))
+        service = GameService(str(path), renderer=None)
         log = service.export("table", "txt").splitlines()[1:]
-        if len(confirmed) == len(setup) + 1:
+        if confirmed:
             assert log == expected_after, kill_at
         else:
             # Not confirmed: either fully there or not at all, never half.
@@ -155,7 +129,7 @@ def test_a_crash_between_any_two_statements_loses_nothing_confirmed(tmp_path: Pa
         seen.add("applied" if log == expected_after else "not applied")
         # The restarted service continues, and the crashed message is applied at most once.
         reply = service.handle("table", Actor("Arcsyn", "Arcsyn"), "Place Pub at C2",
-                               message_id="m7")
+                               message_id=f"m{len(setup)}")
         assert service.export("table", "txt").splitlines()[1:] == expected_after
         assert reply.ok
         service.close()

@@ -8,10 +8,7 @@ import hashlib
 import json
 import math
 import sqlite3
-import subprocess
-import sys
 import tempfile
-import textwrap
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
@@ -29,8 +26,7 @@ from bot.service.game.records import RECORD_KINDS, Record
 from bot.service.store import StoreError
 from bot.service.store.schema import SCHEMA_VERSION
 from bot.service.store.store import Change, Store
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.crash_support import KILLED, WarmChild
 
 #: The tables exactly as version 1 created them (``sqlite_master`` of a database it wrote).
 V1_SCHEMA = [
@@ -230,41 +226,28 @@ def test_backup_and_check_work_on_a_version_1_database(
     assert "game 2 (console, active): replays to its stored summary" in out
 
 
-def test_a_crash_during_the_upgrade_leaves_the_old_database_whole(tmp_path: Path) -> None:
+@pytest.mark.long
+def test_a_crash_during_the_upgrade_leaves_the_old_database_whole(
+        tmp_path: Path, warm_child: WarmChild) -> None:
     """Killed between any two statements of the upgrade, the database is still version 1 with
-    every record (or, past the commit, version 2 with every record), and it opens after."""
+    every record (or, past the commit, version 2 with every record), and it opens after.
+    (Each kill in a process forked from a warm one: ``tests.crash_support``.)"""
     old, current = _as_version_1(tmp_path)
     expected = {game_id: exact(records) for game_id, records in read_v1(old).items()}
     replies = handled(old)
     current.close()
-    script = textwrap.dedent("""
-        import os, sqlite3, sys
-        from bot.service.store.store import Store
-        kill_at, count = int(sys.argv[2]), 0
-        connect = sqlite3.connect
-        def trace(statement):
-            global count
-            count += 1
-            if count == kill_at:
-                os._exit(17)
-        def traced(*args, **kwargs):
-            conn = connect(*args, **kwargs)
-            conn.set_trace_callback(trace)
-            return conn
-        sqlite3.connect = traced
-        Store(sys.argv[1]).close()
-        print(count)
-    """)
     template = Path(old).read_bytes()
-    total = int(subprocess.run([sys.executable, "-c", script, str(tmp_path / "x.db"), "0"],
-                               capture_output=True, text=True, cwd=ROOT, check=True).stdout)
+    counted = tmp_path / "x.db"
+    counted.write_bytes(template)
+    status, out = warm_child.run("open", counted)
+    assert status == 0, out
+    total = int(out[-1])
     versions = set()
     for kill_at in range(1, total + 1, max(1, total // 12)):
         path = tmp_path / f"crash{kill_at}.db"
         path.write_bytes(template)
-        proc = subprocess.run([sys.executable, "-c", script, str(path), str(kill_at)],
-                              capture_output=True, text=True, cwd=ROOT, check=False)
-        assert proc.returncode in (0, 17), proc.stderr
+        status, out = warm_child.run("open", path, kill_at)
+        assert status in (0, KILLED), out
         with sqlite3.connect(path) as conn:
             versions.add(conn.execute("SELECT value FROM meta").fetchone()[0])
         store = Store(str(path))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.service import GameService
 from tests.service_support import PNG_SIGNATURE, Table, fake_png, open_table, started
 from tests.test_discord_game import SHORT_GAME, steps
@@ -21,6 +23,7 @@ def short_game(table: Table) -> list[str]:
     return [f"{step.player}: {step.move}" for step in script]
 
 
+@pytest.mark.long
 def test_the_final_message_tells_the_story_and_attaches_chart_and_animation(
         tmp_path: Path) -> None:
     table = Table(GameService(str(tmp_path / "busbot.db"), renderer=fake_png, stories=True))

@@ -6,15 +6,16 @@ console writes it out in its local zone and lets its practice clock move on)."""
 from __future__ import annotations
 
 import io
+import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot import console
 from bot.api import Reply
-from bot.service import GameService
+from bot.service import GameService, ratings
 from bot.service.drawing.page_notes import page_notes
 from bot.service.drawing.prepared import seat_notes
 from bot.service.game import timebank
@@ -366,3 +367,64 @@ def test_the_games_page_writes_a_return_from_time_away_out_in_utc(table: Table) 
     notes = page_notes(live, table.service.store.records(table.game_id()))
     [away] = [str(a.text) for a in notes.asides if "away until" in str(a.text)]
     assert away == "Daemonis is away until Jan 17, 2027, 08:00 UTC" and "<t:" not in away
+
+
+def test_the_bot_wide_reminder_waits_for_the_end_of_the_players_quiet_hours(
+        table: Table, clock: Clock) -> None:
+    table.ok("Arcsyn", "quiet 22:00-07:30 UTC")  # Arcsyn places first
+    assert table.service.due_reminders(MORNING + 15 * HOUR, 12) == []  # 23:00: quiet
+    assert table.service.due_reminders(MORNING + 23 * HOUR, 12) == []  # 07:00: still
+    [reminder] = table.service.due_reminders(MORNING + 23.5 * HOUR, 12)  # 07:30: it comes
+    assert reminder.user_ids == ("id-Arcsyn",)
+    assert table.service.due_reminders(MORNING + 24 * HOUR, 12) == []  # once
+
+
+def test_a_time_away_not_saved_draws_nothing_on_the_allowance(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> str:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    def failing_after_the_writes(*args: object) -> Callable[..., str]:
+        return broken  # the derived data, written after the side rows: they are rolled back
+
+    with monkeypatch.context() as patched:  # the store fails inside the change's transaction
+        patched.setattr(ratings, "on_change", failing_after_the_writes)
+        failed = table.say("Daemonis", "away 10d")
+        assert not failed.ok and "disk I/O error" in failed.text
+    assert "away until" not in table.ok("Zed", "status").text
+    assert "30 days of time away left" in table.ok("Daemonis", "away").text  # none drawn
+    assert "20 left this year" in table.ok("Daemonis", "away 10d").text
+    with monkeypatch.context() as patched:
+        patched.setattr(ratings, "on_change", failing_after_the_writes)
+        assert not table.say("Daemonis", "back").ok
+    assert "20 days of time away left" in table.ok("Daemonis", "away").text  # none given back
+
+
+def test_a_digest_not_sent_is_tried_again_that_day_a_bounded_number_of_times(
+        tmp_path: Path, clock: Clock) -> None:
+    service = GameService(str(tmp_path / "r.db"), renderer=None, clock=clock,
+                          rate_limits=False)
+    table = Table(service)
+    started(table, 3)  # Arcsyn to act
+    table.ok("Arcsyn", "digest on 08:30 UTC")
+    table.ok("Daemonis", "digest on 08:30 UTC")  # nothing waits for Daemonis
+    clock.now = MORNING + 30 * 60
+    [(user, first)] = service.digests()  # handed out, never confirmed sent (it failed)
+    assert user == "id-Arcsyn"
+    assert service.digests() == []  # not at once
+    clock.now += 15 * 60
+    assert service.digests() == [(user, first)]  # the same digest, a quarter of an hour later
+    clock.now += 30 * 60
+    assert service.digests() == [(user, first)]  # then half an hour later
+    clock.now += 60 * 60
+    assert service.digests() == [(user, first)]  # four tries in all, then none that day
+    clock.now += 5 * HOUR
+    assert service.digests() == []
+    clock.now = MORNING + DAY + 30 * 60  # the next day's comes
+    [(_, again)] = service.digests()
+    service.digest_sent("id-Arcsyn")  # it went out: no retry
+    clock.now += 3 * HOUR
+    assert service.digests() == []
+    clock.now = MORNING + 2 * DAY + 30 * 60
+    assert [user for user, _ in service.digests()] == ["id-Arcsyn"]
+    service.close()

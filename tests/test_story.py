@@ -228,6 +228,7 @@ def test_animation_in_the_portrait_layout() -> None:
         animate(sample_game(8), layout="square")
 
 
+@pytest.mark.long
 def test_animation_shrinks_then_drops_frames_to_fit_and_says_so() -> None:
     game = sample_game(20)
     whole = animate(game, size=SMALL)
@@ -301,6 +302,7 @@ def test_busbot_animate_writes_a_gif_or_an_apng(
         assert picture.format == "PNG" and frames_in(picture) == 17
 
 
+@pytest.mark.long
 def test_busbot_animate_reports_what_it_gave_up(
         short_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "game.gif"
@@ -348,6 +350,7 @@ def test_story_commands_help_names_the_animation_defaults() -> None:
     assert story_cli.FRAME_MS == animation_module.FRAME_MS
 
 
+@pytest.mark.long
 def test_gallery_shows_a_chart_and_a_short_animation(tmp_path: Path) -> None:
     out = tmp_path / "gallery"
     assert busbot(["gallery", "--out", str(out), "--size", "400"]) == 0

@@ -237,7 +237,7 @@ async def test_an_expired_interaction_is_one_line_in_the_log(tmp_path: Path) -> 
             await server.slash(ada, "status")
             await server.wait_for(lambda: any(
                 "not answered" in r.getMessage() for r in running.logs.records))
-            await asyncio.sleep(0.1)
+            await running.idle()
             assert server.posts(since) == []
         problems = [r for r in running.logs.records if r.levelno >= 30]
         assert len(problems) == 1, [r.getMessage() for r in problems]

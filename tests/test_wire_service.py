@@ -78,6 +78,7 @@ async def test_a_start_that_cannot_succeed_is_one_sentence(tmp_path: Path, probl
     assert expected in sentence, sentence
 
 
+@pytest.mark.long
 async def test_sigterm_stops_cleanly_and_a_second_bot_is_refused(tmp_path: Path) -> None:
     log_file = tmp_path / "busbot.log"
     config = config_file(tmp_path, log_file=str(log_file))

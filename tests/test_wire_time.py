@@ -83,6 +83,12 @@ def dms_to(server: WireServer, user: User, since: int) -> list[str]:
             server.closed_dms]
 
 
+def kept_dms(server: WireServer, user: User) -> list[str]:
+    """The direct messages ``user`` has from the bot now (made, and not taken down)."""
+    return [m["content"] for channel, member in server.dms.items() if member == user.id
+            for m in server.history.get(channel, [])]
+
+
 async def test_a_turn_ping_by_direct_message_and_its_one_fallback(tmp_path: Path) -> None:
     async with wire_server() as server:
         config = wire_config(server, tmp_path / "busbot.db")
@@ -114,7 +120,7 @@ async def test_a_turn_ping_by_direct_message_and_its_one_fallback(tmp_path: Path
             await say(server, bob, "Place House at C2")
             since = len(server.requests)
             await server.say(bob, "Place Office at C2")
-            await server.answers(1, since=since, quiet=0.3)
+            await server.answers(1, since=since)  # and the bot idle: all it posts is there
             assert all(pinged(p) == set() for p in server.posts(since))
 
             # Cy's two placements hand the turn to Ada, pinged in the channel (the default).
@@ -163,3 +169,75 @@ async def test_the_daily_digest_is_a_direct_message_listing_the_waiting_game(
             assert f"- Game 1 in <#{table.id}>: Ada: place 2 starting buildings" in digest
             assert "1 game waits for you" in digest
             assert await reminders.send_digests(time.time() + 25 * HOUR) == 0  # once a day
+
+
+async def test_the_bot_wide_reminder_pings_where_the_member_chose(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        config = wire_config(server, tmp_path / "busbot.db", reminder_hours=24)
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        ada, bob, cy = (server.add_member(name) for name in ("Ada", "Bob", "Cy"))
+        table = server.channels["bus-table"]
+        async with busbot_on(server, config) as running:
+            for who, text in [(mod, "!bus new game auto_single=false"), (ada, "!bus join"),
+                              (bob, "!bus join"), (cy, "!bus join"),
+                              (mod, "!bus start order: Ada, Bob, Cy"), (ada, "!bus notify dm")]:
+                await say(server, who, text)
+            reminders = cast(Reminders, running.bot.get_cog("Reminders"))
+            since = len(server.requests)
+            assert await reminders.send_due(time.time() + 25 * HOUR) == 1
+            [posted] = [r for r in server.posts(since) if int(r.path.split("/")[-2]) == table.id]
+            assert "has waited" in checked(posted)["content"] and pinged(posted) == set()
+            [direct] = dms_to(server, ada, since)
+            assert "has waited" in direct and f"<#{table.id}>" in direct
+
+
+async def test_a_reminder_by_direct_message_takes_the_last_one_down(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        config = wire_config(server, tmp_path / "busbot.db")
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        ada, bob, cy = (server.add_member(name) for name in ("Ada", "Bob", "Cy"))
+        async with busbot_on(server, config) as running:
+            for who, text in [(mod, "!bus new game auto_single=false"), (ada, "!bus join"),
+                              (bob, "!bus join"), (cy, "!bus join"),
+                              (mod, "!bus start order: Ada, Bob, Cy"), (mod, "!bus deadline 24h"),
+                              (ada, "!bus notify dm")]:
+                await say(server, who, text)
+            reminders = cast(Reminders, running.bot.get_cog("Reminders"))
+            since = len(server.requests)
+            assert await reminders.run_due(time.time() + 12.5 * HOUR) == 1
+            [half] = dms_to(server, ada, since)
+            assert "halfway" in half
+            [dm] = [int(r.path.split("/")[-2]) for r in server.posts(since)
+                    if server.dms.get(int(r.path.split("/")[-2])) == ada.id]
+            [first] = server.history[dm]
+            since = len(server.requests)
+            assert await reminders.run_due(time.time() + 23.5 * HOUR) == 1
+            [hour] = dms_to(server, ada, since)
+            assert "an hour from" in hour
+            gone = f"/api/v10/channels/{dm}/messages/{first['id']}"
+            await server.wait_for(lambda: any(
+                r.method == "DELETE" and r.path == gone for r in server.requests[since:]))
+            assert kept_dms(server, ada) == [hour]  # the first is gone: one, never a pile
+
+
+async def test_a_digest_that_failed_is_sent_later_that_day(tmp_path: Path) -> None:
+    async with wire_server() as server:
+        config = wire_config(server, tmp_path / "busbot.db")
+        mod = server.add_member("Mod", roles=(MODERATOR_ROLE,))
+        ada, bob, cy = (server.add_member(name) for name in ("Ada", "Bob", "Cy"))
+        async with busbot_on(server, config) as running:
+            for who, text in [(mod, "!bus new game auto_single=false"), (ada, "!bus join"),
+                              (bob, "!bus join"), (cy, "!bus join"),
+                              (mod, "!bus start order: Ada, Bob, Cy"),
+                              (ada, "!bus digest on 07:00 UTC")]:
+                await say(server, who, text)
+            reminders = cast(Reminders, running.bot.get_cog("Reminders"))
+            server.fail_dms.append(400)  # Discord fails the first try
+            due = time.time() + 25 * HOUR
+            assert await reminders.send_digests(due) == 0
+            assert kept_dms(server, ada) == [] and server.fail_dms == []
+            assert await reminders.send_digests(due + 60) == 0  # not at once
+            assert await reminders.send_digests(due + 16 * 60) == 1  # a quarter hour later
+            [digest] = kept_dms(server, ada)
+            assert "1 game waits for you" in digest
+            assert await reminders.send_digests(due + 3 * HOUR) == 0  # sent: once that day

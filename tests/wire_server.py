@@ -12,9 +12,17 @@ multipart), reading a channel's history, direct messages, interaction callbacks 
 follow-ups, publishing commands, fetching a member, and attachment downloads. Failures can be
 injected: a 429 rate-limit answer, a refused publish, a channel that refuses posts. It can also
 misbehave the ways other Discord-compatible servers and bad networks do: history pages answered
-oldest first, posts refused with a given status, a post made but its answer lost, a gateway that
-refuses connections, publish answers without ids, and any raw gateway frame. Like Discord it keeps
-a post's nonce (with ``enforce_nonce``) and answers a repeat with the message already made.
+oldest first, posts refused with a given status, a post made but its answer lost, publish answers
+without ids, and any raw gateway frame. Its gateway can refuse connections (503), accept one and
+close it before HELLO, or close it right after the session began (READY or RESUMED), for the
+next connections or for every one (a storm), send frames that are no gateway message
+(``BAD_FRAMES``), and close with a given code when the bot identifies. Its interaction endpoint
+can answer a callback with an empty 204 (as some servers do) or 404, and follow-ups with
+``404 Unknown Webhook``; a press can come without a channel. Like Discord it keeps a post's nonce
+(with ``enforce_nonce``) and answers a repeat with the message already made.
+
+Every gateway connection is noted (``connections``: when each began, refused ones included), and
+``connected`` is set whenever a session begins (READY or RESUMED), so tests wait on events.
 """
 
 from __future__ import annotations
@@ -22,15 +30,31 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
 ALL_PERMISSIONS = (1 << 50) - 1
+#: Frames no gateway message is made of, as a bad network or a broken server sends them.
+BAD_FRAMES: dict[str, str] = {
+    "empty": "",
+    "not JSON": "this is not json {{{",
+    "a JSON array": "[]",
+    "READY without payload": json.dumps({"op": 0, "t": "READY", "s": 1, "d": None}),
+    "READY without its session": json.dumps({"op": 0, "t": "READY", "s": 1, "d": {}}),
+}
+#: What the gateway can do to a connection (``gateway_faults``, ``every_connection``).
+GATEWAY_FAULTS = ("refuse", "close before hello", "close after ready")
 DISCORD_EPOCH_MS = 1_420_070_400_000
 _last_id = 0
+
+
+async def a_moment() -> None:
+    """A moment of quiet: what a server with no bot of this process to watch waits, after
+    the posts it expected, for any more."""
+    await asyncio.sleep(0.05)
 
 
 def new_id() -> int:
@@ -105,12 +129,25 @@ class WireServer:
         self.history: dict[int, list[dict[str, Any]]] = {}  # channel id -> messages, oldest first
         self.dms: dict[int, int] = {}  # direct-message channel id -> the user's id
         self.closed_dms: set[int] = set()  # users who take no direct message from the bot
+        self.fail_dms: list[int] = []  # statuses the next direct messages fail with, in turn
         self.rate_limit_next: dict[str, float] = {}  # path suffix -> retry_after
         self.refuse_publish = False
         self.expire_interactions = False  # answer callbacks as Discord does after 3 seconds
         self.advertised_gateway: str | None = None  # what /gateway/bot names, if not this
         self.history_oldest_first = False  # answer history pages oldest first (as some do)
         self.refuse_gateway = False  # the gateway answers 503 instead of a websocket
+        #: ``GATEWAY_FAULTS`` for the next connections, in turn; then ``every_connection``'s
+        self.gateway_faults: list[str] = []
+        self.every_connection: str | None = None
+        self.identify_closes_with: int | None = None  # a close code answering IDENTIFY
+        self.bad_ready_next = False  # the next IDENTIFY is answered READY without its session
+        self.connections: list[float] = []  # when each gateway connection began
+        self.connected_at = 0.0  # when the last session began (READY or RESUMED)
+        self._session_ws: web.WebSocketResponse | None = None  # the connection it began on
+        self._interactions: dict[str, int] = {}  # interaction token -> its channel's id
+        #: interaction callbacks answered "json" (as Discord), "empty" (204), or "404"
+        self.interaction_callbacks = "json"
+        self.unknown_webhooks = False  # follow-ups answered 404 Unknown Webhook
         self.fail_posts: list[int] = []  # statuses answered (in turn) to the next channel posts
         self.lose_answers = 0  # the next channel posts are made, but their answers are lost
         self.fail_answers: list[int] = []  # the same, for answers to a message (a refusal)
@@ -121,8 +158,12 @@ class WireServer:
         self.on_post: Callable[[Channel, dict[str, Any]], None] | None = None
         self.nonces: dict[tuple[int, str], dict[str, Any]] = {}  # (channel, nonce) -> message
         self.repeats = 0  # posts answered with the message their nonce already made
+        #: waits until the bot connected to this server is idle (``wire_support.busbot_on`` sets
+        #: it; with no bot in this process, a moment of quiet)
+        self.settled: Callable[[], Awaitable[None]] = a_moment
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
+        self.connected = asyncio.Event()  # a session began: READY or RESUMED was sent
         self._ws: web.WebSocketResponse | None = None
         self._session_id = ""
         self._seq = 0
@@ -234,9 +275,11 @@ class WireServer:
                 continue
             kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
             encoded.append({"name": name, "type": kind, "value": value})
+        token = f"interaction-token-{new_id()}"
+        self._interactions[token] = where.id
         payload = {
             "id": str(new_id()), "application_id": str(self.application_id), "type": 2,
-            "token": f"interaction-token-{new_id()}", "version": 1,
+            "token": token, "version": 1,
             "guild_id": str(self.guild_id), "channel_id": str(where.id),
             "channel": {"id": str(where.id), "type": 11 if where.parent else 0,
                         "name": where.name, "guild_id": str(self.guild_id),
@@ -253,18 +296,29 @@ class WireServer:
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send one event over the gateway (kept for a RESUME to replay)."""
+    async def dispatch(self, event: str, data: dict[str, Any], *,
+                       on: web.WebSocketResponse | None = None) -> None:
+        """Send one event over the gateway (kept for a RESUME to replay): to the session's
+        connection, as Discord does (none while the bot has no session, or is still
+        connecting: it reads such events from the channel's history, or has them replayed), or
+        ``on`` the connection whose session it begins."""
         self._seq += 1
         frame = {"op": 0, "t": event, "s": self._seq, "d": data}
         self._backlog.append(frame)
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.send_str(json.dumps(frame))
+        target = on if on is not None else self._ws if self.in_session else None
+        if target is not None and not target.closed:
+            await target.send_str(json.dumps(frame))
 
     def expire_session(self) -> None:
         """Forget the gateway session, as Discord does after a long outage: the next RESUME is
         answered "invalid session", and the bot has to IDENTIFY afresh (events are lost)."""
         self._session_id = "expired"
+
+    async def send_text(self, text: str) -> None:
+        """Send ``text`` as one gateway frame, as it is (one of ``BAD_FRAMES``, say): not an
+        event, so neither numbered nor kept for a RESUME."""
+        assert self._ws is not None
+        await self._ws.send_str(text)
 
     async def send_raw(self, frame: dict[str, Any]) -> None:
         """Send ``frame`` as it is (a malformed payload, say), numbered like any other."""
@@ -275,9 +329,11 @@ class WireServer:
         await self._ws.send_str(json.dumps(frame))
 
     async def press(self, author: User, custom_id: str, *, values: Any = None,
-                    component_type: int = 2, channel: str = "bus-table") -> dict[str, Any]:
+                    component_type: int = 2, channel: str = "bus-table",
+                    without_channel: bool = False) -> dict[str, Any]:
         """``author`` presses a component with ``custom_id`` (with ``values`` for a menu) on one
-        of the bot's messages; returns the interaction payload sent."""
+        of the bot's messages; returns the interaction payload sent (``without_channel``: with
+        no channel in it, as some servers send a press)."""
         where = self.channels[channel]
         message = self._message(where.id, Request("POST", "", 0.0, json={"content": "…"}))
         pressed: dict[str, Any] = {"type": component_type, "custom_id": custom_id}
@@ -289,9 +345,11 @@ class WireServer:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
             data["values"] = values
+        token = f"interaction-token-{new_id()}"
+        self._interactions[token] = where.id
         payload = {
             "id": str(new_id()), "application_id": str(self.application_id), "type": 3,
-            "token": f"interaction-token-{new_id()}", "version": 1,
+            "token": token, "version": 1,
             "guild_id": str(self.guild_id), "channel_id": str(where.id),
             "channel": {"id": str(where.id), "type": 0, "name": where.name,
                         "guild_id": str(self.guild_id)},
@@ -301,6 +359,8 @@ class WireServer:
             "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
             "attachment_size_limit": 25 * 1024 * 1024, "data": data,
         }
+        if without_channel:
+            del payload["channel_id"], payload["channel"]
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 
@@ -331,20 +391,31 @@ class WireServer:
                 raise AssertionError("the bot did not do what was expected in time")
             await asyncio.sleep(0.01)
 
-    async def answers(self, count: int = 1, *, since: int, quiet: float = 0.05
-                      ) -> list[Request]:
-        """Wait for ``count`` new messages after request ``since``, then a moment of quiet."""
+    async def answers(self, count: int = 1, *, since: int) -> list[Request]:
+        """Wait for ``count`` new messages after request ``since``, and for the bot to have
+        done what it was doing (``settled``: what it posts in answer is all there then)."""
         await self.wait_for(lambda: len(self.posts(since)) >= count)
-        await asyncio.sleep(quiet)
+        await self.settled()
         return self.posts(since)
 
     # ---- the gateway ---------------------------------------------------------------------------
 
+    def connections_within(self, seconds: float = 60.0) -> int:
+        """The most gateway connections begun in any ``seconds`` (a minute by default)."""
+        times = self.connections
+        return max((sum(1 for t in times[i:] if t < start + seconds)
+                    for i, start in enumerate(times)), default=0)
+
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
-        if self.refuse_gateway:
+        self.connections.append(time.monotonic())
+        fault = self.gateway_faults.pop(0) if self.gateway_faults else self.every_connection
+        if self.refuse_gateway or fault == "refuse":
             return web.Response(status=503, text="gateway unavailable")
         ws = web.WebSocketResponse()
         await ws.prepare(request)
+        if fault == "close before hello":  # the upgrade accepted, then closed at once
+            await ws.close()
+            return ws
         self._ws = ws
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}}))
         async for message in ws:
@@ -355,38 +426,69 @@ class WireServer:
             op, data = frame["op"], frame.get("d")
             if op == 1:
                 await ws.send_str(json.dumps({"op": 11}))
+            elif op == 2 and self.identify_closes_with is not None:
+                await ws.close(code=self.identify_closes_with, message=b"test: refused")
             elif op == 2:
                 await self._identify(ws, data)
             elif op == 6:
                 await self._resume(ws, data)
             elif op == 8:
                 await self._members_chunk(ws, data)
+            if op in (2, 6) and fault == "close after ready":
+                await ws.close(code=4000, message=b"test: closed after the handshake")
         return ws
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        if self.bad_ready_next:
+            self.bad_ready_next = False
+            await ws.send_str(BAD_FRAMES["READY without its session"])
+            return
         self._session_id = f"session-{new_id()}"
         self._seq = 0
         self._backlog.clear()
         shard = data.get("shard", [0, 1])
-        await self.dispatch("READY", {
+        await self.dispatch("READY", on=ws, data={
             "v": 10, "user": self.bot_user.payload(), "session_id": self._session_id,
             "resume_gateway_url": self.gateway_url, "shard": shard,
             "application": {"id": str(self.application_id), "flags": 0},
             "guilds": [{"id": str(self.guild_id), "unavailable": True}],
         })
-        await self.dispatch("GUILD_CREATE", self._guild())
+        await self.dispatch("GUILD_CREATE", self._guild(), on=ws)
+        await self._replay(ws, after=2)  # what was dispatched meanwhile
         self.identified.set()
+        self._began()
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         if data.get("session_id") != self._session_id or data.get("token") != self.token:
             await ws.send_str(json.dumps({"op": 9, "d": False}))
             return
-        for frame in self._backlog:
-            if frame["s"] > (data.get("seq") or 0):
-                await ws.send_str(json.dumps(frame))
+        await self._replay(ws, after=data.get("seq") or 0)
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": "RESUMED", "s": self._seq, "d": {}}))
         self.resumed.set()
+        self._began()
+
+    async def _replay(self, ws: web.WebSocketResponse, after: int) -> None:
+        """Send ``ws`` every kept event after sequence number ``after``, those dispatched
+        while this runs too; from then on new ones go to ``ws`` directly (``_began``)."""
+        sent = 0
+        while sent < len(self._backlog):
+            frame = self._backlog[sent]
+            sent += 1
+            if frame["s"] > after:
+                await ws.send_str(json.dumps(frame))
+        self._session_ws = ws  # at once: nothing dispatched between is left unsent
+
+    def _began(self) -> None:
+        self.connected.set()
+        self.connected_at = time.monotonic()
+
+    @property
+    def in_session(self) -> bool:
+        """The bot's connection is open and its session began on it (READY or RESUMED): what
+        the gateway dispatches now reaches the bot, or is replayed to it."""
+        ws = self._ws
+        return ws is not None and ws is self._session_ws and not ws.closed
 
     async def _members_chunk(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         query = str(data.get("query") or "").lower()
@@ -537,7 +639,19 @@ class WireServer:
                 and int(parts[1]) in self.dms:
             if self.dms[int(parts[1])] in self.closed_dms:  # as Discord: closed DMs
                 return _error(403, 50007, "Cannot send messages to this user")
-            return _json(self._message(int(parts[1]), recorded))
+            if self.fail_dms:
+                status = self.fail_dms.pop(0)
+                return _error(status, 0, f"{status}: injected")
+            body, dm = recorded.json or {}, int(parts[1])
+            key = (dm, str(body.get("nonce")))
+            if body.get("enforce_nonce") and key in self.nonces:  # made once per nonce
+                self.repeats += 1
+                return _json(self.nonces[key])
+            told = self._message(dm, recorded)
+            self._keep(told)  # kept, so the bot can take it down again
+            if body.get("nonce") is not None:
+                self.nonces[key] = told
+            return _json(told)
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
             channel = next(c for c in self.channels.values() if c.id == int(parts[1]))
             granted = self._bot_permissions(channel)
@@ -563,14 +677,18 @@ class WireServer:
         if parts[0] == "interactions" and parts[-1] == "callback":
             if self.expire_interactions:
                 return _error(404, 10062, "Unknown interaction")
+            if self.interaction_callbacks == "empty":  # taken, but nothing said back
+                return web.Response(status=204)
+            if self.interaction_callbacks == "404":  # no interaction endpoint at all
+                return _error(404, 0, f"404: Not Found ({request.method} {route})")
             return _json({"interaction": {"id": parts[1], "type": 2},
                                       "resource": {"type": (recorded.json or {}).get("type")}})
         if parts[0] == "webhooks" and request.method == "POST":
-            if self.expire_interactions:
+            if self.expire_interactions or self.unknown_webhooks:
                 return _error(404, 10015, "Unknown Webhook")
-            return _json(self._message(0, recorded))
+            return _json(self._follow_up(parts[2], recorded))
         if parts[0] == "webhooks" and request.method == "PATCH":  # an edited follow-up
-            edited = self._message(0, recorded)
+            edited = self._message(self._interactions.get(parts[2], 0), recorded)
             edited["id"] = parts[-1]
             return _json(edited)
         if parts[0] == "webhooks" and request.method == "DELETE":
@@ -603,6 +721,18 @@ class WireServer:
             assert request.transport is not None
             request.transport.close()  # made, but the bot never hears back
         return response
+
+    def _follow_up(self, token: str, recorded: Request) -> dict[str, Any]:
+        """An interaction's follow-up: in its channel, for everyone there to read unless it is
+        ephemeral (flag 64: for the asker only)."""
+        channel_id = self._interactions.get(token, 0)
+        made = self._message(channel_id, recorded)
+        if channel_id and not int((recorded.json or {}).get("flags") or 0) & 64:
+            self._keep(made)
+            channel = next((c for c in self.channels.values() if c.id == channel_id), None)
+            if channel is not None and self.on_post is not None:
+                self.on_post(channel, recorded.json or {})
+        return made
 
     def _made(self, channel: Channel, recorded: Request) -> web.Response:
         body = recorded.json or {}

@@ -2,9 +2,12 @@
 throughout, while the loopback Discord and the process misbehave at random.
 
 busbot runs as a real process (``busbot run``) against ``tests.wire_server``. Players keep
-posting; meanwhile the gateway drops the connection (with and without resume), posts are
-refused (403, 503) or rate-limited (429) or made with their answer lost, history pages are
-answered in either order, and the process is killed with SIGKILL or stopped with SIGTERM and
+posting, some moves as ``/bus move``; meanwhile the gateway drops the connection (with and
+without resume), sends frames that are no gateway message (each of ``BAD_FRAMES``), refuses
+the reconnection or accepts it and closes it before HELLO or right after the session began,
+posts are refused (403, 503) or rate-limited (429) or made with their answer lost, history
+pages are answered in either order, the interaction endpoint answers with an empty 204 or 404
+and forgets follow-ups, and the process is killed with SIGKILL or stopped with SIGTERM and
 started again. Each place has a model game (the service on its own, in memory) that the players
 consult to post only legal moves, in the order they post them.
 
@@ -13,12 +16,14 @@ invariants are checked against what the players themselves can see: every legal 
 applied exactly once, in the order posted, per place; every change is announced exactly once
 (coalesced where owed); every refusal posted while the bot could hear it is answered; nobody was
 pinged for a decision that was not theirs when the post was made; every SIGTERM ended the
-process within a few seconds.
+process within a few seconds; the process never ended by itself; no process connected to the
+gateway more often than ``gateway.PER_MINUTE`` times in any minute.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import random
 import re
@@ -32,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.api import Actor
+from bot.discord_app.gateway import PER_MINUTE, STEADY
 from bot.service import GameService
-from tests.wire_server import Channel, User, WireServer
+from tests.wire_server import BAD_FRAMES, Channel, User, WireServer
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A SIGTERM must end the process within this many seconds.
@@ -44,7 +50,19 @@ CHAT = ["nice one", "hm, what now?", "brb coffee", "good luck all", "that hurts"
 #: (the bot allows 10 in 30 s; a killed bot's catch-up judges by posting time, as live).
 PACE = (7, 30.0)
 FAULTS = ["resume", "no resume", "403", "503", "429", "lost answer", "history order",
-          "kill -9", "SIGTERM"]
+          "kill -9", "SIGTERM", "bad frame", "refused reconnect", "closed before hello",
+          "closed after ready", "interactions 204", "interactions 404"]
+#: The faults that end the gateway connection: injected only into one that has worked for
+#: ``GATEWAY_AFTER`` seconds, long enough for the shard's pace to have forgotten the last
+#: failures (``gateway.STEADY``): else every loss counts as a failure in a row with the last,
+#: and the backoff, rightly, soon grows to a minute.
+GATEWAY = {"resume", "no resume", "bad frame", "refused reconnect", "closed before hello",
+           "closed after ready"}
+#: The share of moves players make with ``/bus move`` rather than by message.
+SLASH_MOVES = 0.3
+GATEWAY_AFTER = STEADY + 1.0
+#: Slash moves answered by an interaction endpoint in trouble, after an "interactions" fault.
+TROUBLED = 3
 
 
 @dataclass
@@ -85,6 +103,11 @@ class Figures:
     slowest_stop: float = 0.0
     tracebacks: int = 0
     crashes: int = 0  # the process ended without being asked to
+    #: gateway connections begun after each process's first (reconnects), and the most that
+    #: one process began in any minute
+    reconnects: int = 0
+    reconnects_per_minute: int = 0
+    slash_moves: int = 0
     seconds: float = 0.0
     #: what went wrong, one line each (for a failing run's report)
     details: list[str] = field(default_factory=list)
@@ -94,7 +117,11 @@ class Figures:
             f"messages posted by players:  {self.messages}",
             f"faults injected:             {sum(self.faults.values())} "
             f"({', '.join(f'{k} {v}' for k, v in sorted(self.faults.items()))})",
-            f"restarts:                    {self.restarts}",
+            f"restarts survived:           {self.restarts}",
+            f"gateway reconnects survived: {self.reconnects}",
+            f"reconnects per minute:       {self.reconnects_per_minute} at most (the bound: "
+            f"{PER_MINUTE})",
+            f"moves by /bus move:          {self.slash_moves}",
             f"moves applied:               {self.moves_applied}",
             f"announcements:               {self.announcements}",
             f"duplicates:                  {self.duplicates}",
@@ -123,6 +150,9 @@ class Soak:
         self.deck: list[str] = []  # the faults still to inject, last first
         self.began = time.monotonic()
         self.server.on_post = self._check_pings
+        self.runs: list[tuple[float, float]] = []  # when each process began and ended
+        self.bad_frames = list(BAD_FRAMES)  # the kinds still to send, in turn
+        self.troubled = 0  # slash moves still to meet an interaction endpoint in trouble
 
     # ---- setting up ------------------------------------------------------------------------
 
@@ -156,6 +186,7 @@ class Soak:
             sys.executable, "-m", "bot.cli", "run", "--config", str(config), cwd=ROOT, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
         self.started_at = time.monotonic()
+        self.runs.append((self.started_at, math.inf))
 
     async def stop(self, how: signal.Signals) -> None:
         """SIGKILL or SIGTERM the process and wait for it to end (a SIGTERM is timed)."""
@@ -164,6 +195,7 @@ class Soak:
         if process.returncode is not None:  # it ended by itself: that is a failure
             self.figures.crashes += 1
             self.process = None
+            self.runs[-1] = (self.runs[-1][0], time.monotonic())
             return
         asked = time.monotonic()
         process.send_signal(how)
@@ -175,6 +207,7 @@ class Soak:
         if how == signal.SIGTERM:
             self.figures.slowest_stop = max(self.figures.slowest_stop, time.monotonic() - asked)
         self.process = None
+        self.runs[-1] = (self.runs[-1][0], time.monotonic())
 
     @property
     def connected(self) -> bool:
@@ -184,7 +217,8 @@ class Soak:
     # ---- playing -------------------------------------------------------------------------------
 
     async def play(self, seconds: float) -> None:
-        """Post and inject faults at random for ``seconds``."""
+        """Post and inject faults at random for ``seconds`` (and kill the process once at the
+        end if no restart came meanwhile, as on a slow machine)."""
         await self.start()
         end = time.monotonic() + seconds
         last_restart = time.monotonic()
@@ -203,6 +237,26 @@ class Soak:
                 restart_ok = time.monotonic() - last_restart > 6.0
                 if await self._fault(restart_ok):
                     last_restart = time.monotonic()
+        if not self.figures.restarts:  # a slow machine: the process is killed once all the same
+            await self.server.wait_for(lambda: self.connected, timeout=60)
+            await self.stop(signal.SIGKILL)
+            await self.start()
+            self.figures.restarts += 1
+            self.figures.faults["kill -9"] += 1
+
+    def _may_inject(self, kind: str, restart_ok: bool) -> bool:
+        """Whether ``kind`` can be injected now: a restart needs a running bot, now and then,
+        and like a fault of the gateway a session that has worked for ``GATEWAY_AFTER``
+        seconds (on a busy machine a restart was otherwise due as soon as the last one had
+        connected, and the bot was never connected long enough for a fault of the gateway)."""
+        if kind in ("kill -9", "SIGTERM", *GATEWAY) and not self.connected:
+            return False
+        if time.monotonic() - self.server.connected_at < GATEWAY_AFTER and \
+                kind in ("kill -9", "SIGTERM", *GATEWAY):
+            return False
+        if kind in ("kill -9", "SIGTERM"):
+            return restart_ok and self.process is not None
+        return True
 
     def _may_post(self, table: Table, who: User) -> bool:
         """Players keep within the per-member command limit (10 per 30 s in a place): a
@@ -226,11 +280,35 @@ class Soak:
         if not choices or not self._may_post(table, player):
             return
         move = self.random.choice(choices)
+        # Discord hands an interaction to the bot's session once: a member can only use the
+        # bot's commands while it is connected (else Discord tells them it failed).
+        slash = self.connected and self.server.in_session and self.random.random() < SLASH_MOVES
         reply = table.model.handle(table.place, actor, move)
         assert reply.ok, reply.text
         table.moves.append((actor.name, move))
         table.lines.append(reply.text.strip().split("\n", 1)[0])
-        await self._say(table, player, move)
+        if slash:
+            await self._slash_move(table, player, move)
+        else:
+            await self._say(table, player, move)
+
+    async def _slash_move(self, table: Table, player: User, move: str) -> None:
+        """``/bus move``, as a member does it: Discord hands the interaction to the bot once
+        (there is no history to read it from later), so the member waits for the move to be
+        taken before doing anything else, as the soak does before its next fault."""
+        self.figures.messages += 1
+        self.figures.slash_moves += 1
+        table.posted.setdefault(player.id, []).append(time.monotonic())
+        await self.server.slash(player, "move", channel=table.channel.name, move=move)
+        deadline = time.monotonic() + 60
+        while _applied(self.db, table.place) < len(table.moves):
+            assert time.monotonic() < deadline, f"/bus move {move!r} was not taken"
+            await asyncio.sleep(0.05)
+        if self.troubled:
+            self.troubled -= 1
+            if not self.troubled:  # the endpoint recovers
+                self.server.interaction_callbacks = "json"
+                self.server.unknown_webhooks = False
 
     async def _refusal(self, table: Table) -> None:
         who = self.random.choice(table.players)
@@ -240,20 +318,21 @@ class Soak:
         table.refusals.append((said["id"], f"Place House at Q{self.figures.messages - 1}"))
 
     async def _fault(self, restart_ok: bool) -> bool:
-        """Inject the next fault of a shuffled deck (so a short run still sees every kind); one
-        that cannot be injected now (the connection is down) waits for the next turn. True when
-        the process was restarted."""
+        """Inject the next fault of a shuffled deck (so a short run still sees most kinds) that
+        can be injected now: a restart needs a running bot, a fault of the gateway a connection
+        that has worked for a while (and then comes first); the others wait their turn. True
+        when the process was restarted."""
         if not self.deck:
             self.deck = self.random.sample(FAULTS, len(FAULTS))
-        kind = self.deck[-1]
         server = self.server
-        if kind in ("kill -9", "SIGTERM", "resume", "no resume") and not self.connected:
+        ready = [kind for kind in reversed(self.deck) if self._may_inject(kind, restart_ok)]
+        if not ready:
             return False
-        self.deck.pop()
+        # A fault of the gateway can be injected only once a connection has worked a while:
+        # when it can, it goes first (else restarts and the rest take every such moment).
+        kind = next((kind for kind in ready if kind in GATEWAY), ready[0])
+        self.deck.remove(kind)
         if kind in ("kill -9", "SIGTERM"):
-            if not restart_ok or self.process is None:  # a running bot, now and then
-                self.deck.insert(0, kind)
-                return False
             await self.stop(signal.SIGKILL if kind == "kill -9" else signal.SIGTERM)
             await self.start()
             self.figures.restarts += 1
@@ -261,6 +340,18 @@ class Soak:
             if kind == "no resume":
                 server.expire_session()
             await server.drop_connection(4000)
+        elif kind == "bad frame":
+            self.bad_frames = self.bad_frames or list(BAD_FRAMES)
+            await server.send_text(BAD_FRAMES[self.bad_frames.pop(0)])
+        elif kind in ("refused reconnect", "closed before hello", "closed after ready"):
+            server.gateway_faults += [{"refused reconnect": "refuse",
+                                       "closed before hello": "close before hello",
+                                       "closed after ready": "close after ready"}[kind]] * 2
+            await server.drop_connection(4000)
+        elif kind.startswith("interactions"):
+            server.interaction_callbacks = "empty" if kind.endswith("204") else "404"
+            server.unknown_webhooks = True
+            self.troubled = TROUBLED
         elif kind in ("403", "503"):
             server.fail_posts.append(int(kind))
         elif kind == "429":
@@ -297,8 +388,8 @@ class Soak:
         with _reading(self.db) as db:
             owed = int(db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL"
                                   ).fetchone()[0])
-            applied = int(db.execute("SELECT COUNT(*) FROM records WHERE kind = 'move'"
-                                     ).fetchone()[0])
+            applied = int(db.execute("SELECT COUNT(*) FROM records WHERE kind = 'move' "
+                                     "AND auto = 0").fetchone()[0])
         return owed == 0 and applied >= sum(len(t.moves) for t in self.tables)
 
     # ---- the invariants ------------------------------------------------------------------------
@@ -315,8 +406,20 @@ class Soak:
         if not pinged <= waiting:
             self.figures.wrong_pings.append(f"{channel.name}: pinged {pinged}, waiting {waiting}")
 
+    def _count_reconnects(self) -> None:
+        """The gateway connections of each process run after its first, and the most any run
+        began in a minute."""
+        for began, ended in self.runs:
+            mine = [t for t in self.server.connections if began <= t <= ended]
+            self.figures.reconnects += max(0, len(mine) - 1)
+            busiest = max((sum(1 for t in mine[i:] if t < start + 60.0)
+                           for i, start in enumerate(mine)), default=0)
+            self.figures.reconnects_per_minute = max(self.figures.reconnects_per_minute,
+                                                     busiest)
+
     def check(self) -> Figures:
         figures = self.figures
+        self._count_reconnects()
         service = GameService(str(self.db), renderer=None)
         try:
             for table in self.tables:
@@ -324,18 +427,36 @@ class Soak:
         finally:
             service.close()
         log = self.workdir / "log"
-        figures.tracebacks = log.read_text().count("Traceback") if log.exists() else 0
+        lines = log.read_text().splitlines() if log.exists() else []
+        for n, line in enumerate(lines):
+            if line.startswith("Traceback"):
+                figures.tracebacks += 1
+                ending = next((later for later in lines[n + 1:] if not later.startswith(" ")),
+                              "")
+                figures.details.append(f"traceback after {lines[n - 1][:160]!r}: "
+                                       f"{ending[:160]}")
         return figures
 
     def _check_table(self, table: Table, service: GameService) -> None:
         figures = self.figures
-        summary = service.store.latest_game(table.place)
-        assert summary is not None
-        applied = [(r.user_name, r.text or "") for r in service.store.records(summary.id)
-                   if r.kind == "move"]
+        applied, automatic = _moves(service, table.place)
+        # The moves the game made by itself (a single choice, played for its player) are the
+        # model's own too: the same ones, as the same game was played.
+        _, expected = _moves(table.model, table.place)
         figures.moves_applied += len(applied)
-        figures.losses += sum((Counter(table.moves) - Counter(applied)).values())
-        figures.duplicates += sum((Counter(applied) - Counter(table.moves)).values())
+        figures.duplicates += sum((Counter(automatic) - Counter(expected)).values())
+        figures.losses += sum((Counter(expected) - Counter(automatic)).values())
+        if Counter(automatic) != Counter(expected):
+            figures.details.append(f"{table.channel.name}: automatic moves {automatic}, "
+                                   f"expected {expected}")
+        unapplied, again = Counter(table.moves) - Counter(applied), Counter(applied) - Counter(
+            table.moves)
+        figures.losses += sum(unapplied.values())
+        figures.duplicates += sum(again.values())
+        figures.details += [f"{table.channel.name}: not applied: {who}: {move}"
+                            for who, move in unapplied]
+        figures.details += [f"{table.channel.name}: applied again: {who}: {move}"
+                            for who, move in again]
         if Counter(applied) == Counter(table.moves) and applied != table.moves:
             figures.out_of_order += 1
         posted = self.server.seen_by_players(table.channel.name)
@@ -368,6 +489,28 @@ class Soak:
             self.figures.refusals_unanswered += 1
             self.figures.details.append(f"{table.channel.name}: not answered: {said} "
                                         f"({message_id})")
+
+
+def _moves(service: GameService, place: str
+           ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The moves of ``place``'s latest game as (who, move), in order: those its players made,
+    and those the game made by itself."""
+    summary = service.store.latest_game(place)
+    assert summary is not None
+    moves = [r for r in service.store.records(summary.id) if r.kind == "move"]
+    return ([(r.user_name or "", r.text or "") for r in moves if not r.auto],
+            [(r.seat or "", r.text or "") for r in moves if r.auto])
+
+
+def _applied(db: Path, place: str) -> int:
+    """The moves its players made in ``place``'s latest game, as the database holds them."""
+    with _reading(db) as conn:
+        row = conn.execute(
+            "SELECT COUNT(*) FROM records r JOIN games g ON g.id = r.game_id WHERE g.place = ? "
+            "AND r.kind = 'move' AND r.auto = 0 AND g.id = (SELECT MAX(id) FROM games WHERE "
+            "place = ?)",
+            [place, place]).fetchone()
+    return int(row[0])
 
 
 class _reading:

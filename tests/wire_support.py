@@ -15,9 +15,14 @@ from bot.config import Config
 from bot.discord_app.bot import ShardedBusBot
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.runner import connect, running_bot, stop_bot
-from tests.wire_server import WireServer
+from tests.wire_server import WireServer, a_moment
 
 MODERATOR_ROLE = "Bus moderator"
+#: discord.py waits this long after the last GUILD_CREATE for more before the shard is ready
+#: (2 s by default, for Discord's servers with many guilds arriving one by one). The loopback
+#: server sends its one guild right behind READY, so the wire tests wait a moment only: every
+#: start of busbot in them is otherwise two seconds of nothing.
+GUILD_READY_SECONDS = 0.2
 
 
 class Lines(logging.Handler):
@@ -34,12 +39,27 @@ class Lines(logging.Handler):
         return [self.format(r) for r in self.records if r.name.startswith(name_prefix)]
 
 
+#: discord.py's names for the tasks that handle an event, a press or a command (its loops,
+#: "discord-ext-tasks: ...", only sleep between their rounds and are not waited for).
+HANDLING = ("discord.py:", "discord-ui-", "CommandTree-invoker")
+
+
 @dataclass
 class Running:
     server: WireServer
     bot: ShardedBusBot
     config: Config
     logs: Lines
+
+    async def idle(self, timeout: float = 20.0) -> None:
+        """Wait until busbot handles nothing: every event it has read (a message, a press, a
+        command, a new session's catch-up) is dealt with, its answers posted. What a test then
+        finds on the server is all the bot will do about it."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while any(task.get_name().startswith(HANDLING) and not task.done()
+                  for task in asyncio.all_tasks()):
+            assert asyncio.get_running_loop().time() < deadline, "busbot did not settle"
+            await asyncio.sleep(0.01)
 
 
 def wire_config(server: WireServer, db_path: Path, **settings: Any) -> Config:
@@ -72,7 +92,7 @@ async def busbot_on(server: WireServer, config: Config) -> AsyncIterator[Running
     server.identified.clear()
     try:
         with discord_at(config.api_base, config.gateway_url):
-            async with running_bot(config) as bot:
+            async with running_bot(config, guild_ready_timeout=GUILD_READY_SECONDS) as bot:
                 assert config.token is not None
                 task = asyncio.create_task(connect(bot, config, config.token))
                 try:
@@ -85,8 +105,11 @@ async def busbot_on(server: WireServer, config: Config) -> AsyncIterator[Running
                         ready.cancel()
                         task.result()  # the start failed: raise its error here
                     assert ready.done(), "the bot did not become ready"
-                    yield Running(server, bot, config, logs)
+                    running = Running(server, bot, config, logs)
+                    server.settled = running.idle
+                    yield running
                 finally:
+                    server.settled = a_moment  # no bot here any more
                     await stop_bot(bot, task)
                     if not task.cancelled():
                         task.result()  # a connection that ended in an error raises it here

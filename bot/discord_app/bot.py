@@ -13,7 +13,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,9 +22,9 @@ from discord.ext import commands
 from bot.api import Actor, Command, Duplicate, Refusal, Reply
 from bot.config import DISCORD_GATEWAY_URL, Config
 from bot.delivery import Courier
-from bot.discord_app import incoming, logs
+from bot.discord_app import gateway, incoming, logs
 from bot.discord_app.backend import GameBackend
-from bot.discord_app.backlog import Backlog
+from bot.discord_app.backlog import Backlog, Session
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.sync import PublishedCommands, publish
 from bot.service.drawing.renderer import start_pictures
@@ -33,6 +33,7 @@ from engine.limits import COMMANDS_PER_USER, Rate
 from engine.text import Msg
 
 if TYPE_CHECKING:
+    import yarl
     from discord.types.gateway import SessionStartLimit
 
     #: discord.py's question to the API: how many shards, which gateway, how many starts left.
@@ -196,15 +197,22 @@ class BusBot(commands.Bot):
             log.info("gateway connection of shard %s lost; reconnecting", shard_id)
 
     async def on_shard_resumed(self, shard_id: int) -> None:
-        log.info("gateway connection of shard %s resumed", shard_id)
+        if not self.in_burst(shard_id):  # a burst of failures is told when it ends instead
+            log.info("gateway connection of shard %s resumed", shard_id)
+
+    def in_burst(self, shard_id: int) -> bool:
+        """Whether ``shard_id``'s gateway has failed twice or more in a row lately (the plain
+        bot has no paces of its own: never)."""
+        return False
 
     async def caught_up(self, place: str) -> None:
         """Wait until ``place`` has caught up on what was posted while the bot was away."""
         await self.backlog.wait(place)
 
-    def up_to_date(self, place: str | None = None) -> None:
-        """``place`` (every place, with None) has caught up: its new messages go ahead."""
-        self.backlog.up_to_date(place)
+    def up_to_date(self, place: str | None = None, session: Session | None = None) -> None:
+        """``place`` (every place, with None) has caught up (by ``session``'s recovery): its
+        new messages go ahead, unless a newer recovery reads it again."""
+        self.backlog.up_to_date(place, session)
 
     def place_lock(self, place: str) -> asyncio.Lock:
         """The lock that keeps one place's answers in the order their commands were applied."""
@@ -226,6 +234,13 @@ class BusBot(commands.Bot):
         warned = self._warned.get_bucket(key)
         tell = warned is not None and not warned.update_rate_limit()
         return retry, tell
+
+    def forget_deliveries(self, message_ids: Iterable[int]) -> None:
+        """Let these messages be handled again (``first_delivery``): a catch-up whose summary
+        did not go out is done again, in this process too, and answers them then (a move
+        applied already is not applied again: the service keeps its message id)."""
+        for message_id in message_ids:
+            self._recent.pop(message_id, None)
 
     def first_delivery(self, message_id: int) -> bool:
         """False for a message seen moments ago: after a resumed connection Discord may deliver
@@ -294,17 +309,45 @@ class BusBot(commands.Bot):
 
 class ShardedBusBot(BusBot, commands.AutoShardedBot):
     """busbot as it runs: every shard Discord asks for in one process, or the ``shard_ids`` of
-    ``shard_count`` the settings give this process (each with its own database)."""
+    ``shard_count`` the settings give this process (each with its own database).
+
+    Its shards are ``bot.discord_app.gateway``'s: each reconnects by itself whatever the
+    gateway sends or does, at its own pace (``paces``), and only a close no retry can fix ends
+    the connection."""
 
     def __init__(self, config: Config, game: GameBackend, **options: Any) -> None:
         shard_ids = list(config.shard_ids) if config.shard_ids is not None else None
         super().__init__(config, game, shard_count=config.shard_count, shard_ids=shard_ids,
                          **options)
+        #: each shard's pacing of its connection attempts
+        self.paces: dict[int, gateway.Pace] = {}
+        self._identify_gate = gateway.IdentifyGate()
+        self._quiet = gateway.QuietInBursts(self.paces)
+        logging.getLogger("discord.gateway").addFilter(self._quiet)
         if config.gateway_url != DISCORD_GATEWAY_URL:
             # Choosing the shard count itself, discord.py takes the gateway's address from the
             # API's answer; a gateway_url the operator set must win over that too.
             self.http.get_bot_gateway = self._gateway_at(  # type: ignore[method-assign]
                 self.http.get_bot_gateway, config.gateway_url)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            logging.getLogger("discord.gateway").removeFilter(self._quiet)
+
+    def in_burst(self, shard_id: int) -> bool:
+        pace = self.paces.get(shard_id)
+        return pace is not None and pace.failures >= 2
+
+    async def launch_shard(self, gateway_url: yarl.URL, shard_id: int, *,
+                           initial: bool = False) -> None:
+        await gateway.launch_shard(self, self.paces, gateway_url, shard_id, initial=initial)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord's pace for IDENTIFY (one per five seconds), kept across the shards rather
+        than discord.py's five-second sleep before every identify after the first."""
+        await self._identify_gate.wait()
 
     @staticmethod
     def _gateway_at(ask: GatewayQuestion, url: str) -> GatewayQuestion:

@@ -6,8 +6,9 @@ the newest message the bot handled there (or, for a game never played by message
 creation) up to the present, and whatever a person addressed to the bot is handled as if it had
 just arrived: the same reading of ``!bus`` and of plain moves, the same per-member admission
 (judged by when each message was posted), the service's own check that a message id is applied
-at most once. The table then gets one summary instead of a burst of replies, with the picture of
-where things stand and a ping for whoever is to act.
+at most once. The table then gets one summary instead of a burst of replies, ending as the live
+post does: what the table waits for now (the last change's "Next: ..." line), the picture of
+where things stand, the decision's menu and buttons, and a ping for whoever is to act.
 
 History is read to the end, however much chat buries a move: in rounds of ``HISTORY_LIMIT``
 messages per place, so one busy channel does not keep the others waiting, and the place's new
@@ -39,8 +40,9 @@ from typing import Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from bot.api import Attachment, Refusal, Reply
+from bot.api import Attachment, Refusal, Reply, Update
 from bot.delivery import Block, Refused
+from bot.discord_app.backlog import Session
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import (
     AttachmentTooLarge,
@@ -141,25 +143,33 @@ class Behind:
     rates: dict[int, commands.Cooldown] = field(default_factory=dict)
     done: bool = False
     begun: bool = False  # the answers owed from before were posted
+    #: the messages handed to the reader (so a summary that did not go out lets them be
+    #: handled again when the catch-up is done again)
+    taken: list[int] = field(default_factory=list)
+    #: what the table waits for after the last change (its announcement's last line: "Next:
+    #: ..." or the final scores), which the summary ends with; "" when it has none
+    now: str = ""
 
     @property
     def count(self) -> int:
         return len(self.changes) + len(self.others)
 
 
-async def catch_up(bot: BusBot, reader: Reader, shard_id: int | None = None) -> int:
+async def catch_up(bot: BusBot, reader: Reader, shard_id: int | None = None,
+                   session: Session | None = None) -> int:
     """Handle what was missed in every open game's channel (those of the guilds of ``shard_id``
-    only, when given); returns how many messages. New messages wait (``bot.backlog``) while
-    the places are listed, and in each place until it is done."""
+    only, when given) for ``session`` (the shard's new session, ``bot.backlog``); returns how
+    many messages. New messages wait while the places are listed, and in each place until it
+    is done (or until a newer session's catch-up is done with it)."""
     try:
         places = await _places(bot, shard_id)
-        bot.backlog.behind(p.place for p in places)
+        bot.backlog.behind((p.place for p in places), session)
     finally:
-        bot.backlog.recovering(shard_id)
+        bot.backlog.recovering(shard_id, session)
     handled = 0
     while places:
         for behind in places:
-            handled += await _round(bot, reader, behind)
+            handled += await _round(bot, reader, behind, session)
         places = [p for p in places if not p.done]
     return handled
 
@@ -186,7 +196,8 @@ async def _places(bot: BusBot, shard_id: int | None) -> list[Behind]:
     return found
 
 
-async def _round(bot: BusBot, reader: Reader, behind: Behind) -> int:
+async def _round(bot: BusBot, reader: Reader, behind: Behind,
+                 session: Session | None = None) -> int:
     """Read on in one place for up to ``HISTORY_LIMIT`` messages; when its history is read to
     the end, post the summary and let its new messages go ahead."""
     try:
@@ -201,7 +212,7 @@ async def _round(bot: BusBot, reader: Reader, behind: Behind) -> int:
         log.warning("catching up in %s failed: %s", behind.place, _one_line(error))
         behind.done = True
     if behind.done:
-        bot.up_to_date(behind.place)
+        bot.up_to_date(behind.place, session)
         return behind.count
     return 0
 
@@ -273,6 +284,7 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
         behind.too_fast[_plain(message.author.display_name)] += 1
         return
     text, chat = read_as
+    behind.taken.append(message.id)
     reply = await _handle(bot, reader, message, text, chat)
     if reply is None or reply.duplicate:  # chat after all, or handled already
         return
@@ -281,6 +293,8 @@ async def _take(bot: BusBot, reader: Reader, behind: Behind, message: discord.Me
         ids = () if reply.announcement is None else (reply.announcement,)
         behind.changes.append(Block(line, ids, size=len(reply.text.strip()) + 1))
         behind.announced.extend(ids)
+        said = reply.text.strip().split("\n")
+        behind.now = said[-1] if len(said) > 1 else ""
     else:
         behind.others.append(line)
 
@@ -306,7 +320,9 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
         await _finished(bot, behind)
         return
     waiting = await bot.game.waiting_user(behind.place)
-    last = Reply("", mentions=[waiting] if waiting and behind.announced else [])
+    # After changes, an update like the live one: its menu and buttons are the decision's now
+    # (and those of the post before come off). Answers alone leave the table's post as it is.
+    last = Update("", mentions=[waiting] if waiting else []) if behind.announced else Reply("")
     await _draw_last(bot, behind, last)
     # What the place was owed from before goes in front; if it cannot go, neither can the
     # summary, and the outbox keeps every change to post (coalesced) later.
@@ -314,6 +330,9 @@ async def _summarise(bot: BusBot, behind: Behind) -> None:
     if await bot.courier.deliver_together(behind.place, last, _summary_blocks(behind, words)):
         await _finished(bot, behind)
     else:
+        # Done again at the next session or start, from where it began (``Unfinished``):
+        # then its answers are given again, in this process too.
+        bot.forget_deliveries(behind.taken)
         log.warning("the catch-up summary for %s was not (all) posted", behind.place)
 
 
@@ -338,6 +357,8 @@ def _summary_blocks(behind: Behind, words: Words) -> list[Block]:
         lines.append(words(MORE_ANSWERS(n=more)))
     for name, skipped in behind.too_fast.items():
         lines.append(words(WROTE_TOO_FAST(name=name, n=skipped)))
+    if behind.now:  # the last change's own line, already in the game's language
+        lines.append(behind.now)
     return [Block(words(HANDLED(n=behind.count))), *behind.changes,
             *(Block(line) for line in lines)]
 

@@ -12,6 +12,14 @@ refusal or a preview as a reply to the author's message, a change through the co
 keeps it in the outbox until Discord took it), ``InteractionResponder`` answers the interaction
 with follow-ups.
 
+An interaction that cannot be answered as one degrades to the channel: where the deferral or a
+follow-up is refused or answered with nothing readable (an empty 204, ``404 Unknown Webhook``:
+servers that do not keep interactions), a change goes out through the courier (the outbox: once,
+under its nonce, retried until Discord takes it), a public answer is posted in the channel and a
+private one (a refusal, a lookup) sent by direct message, each once, under the interaction's
+nonce. Only an interaction Discord says has expired (``10062 Unknown interaction``: more than
+three seconds passed, and the member was told it failed) is left unanswered, and not acted on.
+
 A press is authorised before any of that, in the component's ``interaction_check`` (as
 discord.py's examples do): a press by someone whose decision it is not, or on an older position,
 is answered privately at once. The position is checked again under the lock, since the table
@@ -41,6 +49,7 @@ from bot.api import (
     Reply,
     Update,
 )
+from bot.delivery import Refused as PlaceRefused
 from bot.discord_app import components
 from bot.discord_app.backend import GameBackend
 from bot.discord_app.bot import BusBot
@@ -54,6 +63,47 @@ from bot.service.words.catalogue import Said
 from engine.text import Msg, Text
 
 log = logging.getLogger(__name__)
+
+#: A press or command whose interaction names no channel: no table to act at.
+NO_CHANNEL = Msg("discord.no_channel", "I cannot tell which channel this came from, so nothing "
+                 "was done. Write your move in the game's channel, or use `/bus move` there.")
+#: Discord's code for an interaction it no longer knows (not acknowledged within 3 seconds).
+UNKNOWN_INTERACTION = 10062
+#: What discord.py raises when Discord took an interaction's answer (2xx) but said back nothing
+#: it can read (an empty 204 where it expects JSON): the answer was made all the same.
+UNREADABLE = (TypeError, KeyError, ValueError)
+
+
+def expired(error: discord.HTTPException) -> bool:
+    """Discord no longer knows the interaction: the member was told it failed."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+async def tell_privately(client: discord.Client, interaction: discord.Interaction[Any],
+                         text: str) -> None:
+    """Answer ``interaction`` with ``text`` for the member alone: as an ephemeral answer, or,
+    where the server does not take one, by direct message (once; an expired interaction is
+    logged only)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+        return
+    except UNREADABLE:  # taken, with an answer discord.py cannot read: it was shown
+        return
+    except discord.HTTPException as error:
+        if expired(error):
+            log.warning("interaction in %s not answered: %s", interaction.channel_id,
+                        one_line(error))
+            return
+        log.warning("interaction in %s not answered (%s); telling %s by direct message",
+                    interaction.channel_id, one_line(error), interaction.user.id)
+    try:
+        await (await client.create_dm(interaction.user)).send(text)
+    except discord.HTTPException as error:
+        log.warning("could not tell %s by direct message either: %s", interaction.user.id,
+                    one_line(error))
 
 
 SLOW_DOWN = Msg("discord.slow_down", "You are sending commands faster than the table can "
@@ -128,8 +178,9 @@ class Responder(Protocol):
     async def answer(self, place: str, reply: Reply) -> None:
         """Post the service's answer (the caller holds the place's lock)."""
 
-    async def progress(self, text: str, shown: Shown | None) -> Shown:
-        """Say how far a long answer is: posted the first time, ``shown`` edited after."""
+    async def progress(self, text: str, shown: Shown | None) -> Shown | None:
+        """Say how far a long answer is: posted the first time, ``shown`` edited after (None:
+        it cannot be shown here)."""
 
     async def progress_done(self, shown: Shown) -> None:
         """The long answer is out: its progress message goes."""
@@ -174,7 +225,7 @@ class ChannelResponder:
             await self.bot.game.answered(place, str(self.message.id))
         await components.moved_on(self.bot, place, reply, sent, view)
 
-    async def progress(self, text: str, shown: Shown | None) -> Shown:
+    async def progress(self, text: str, shown: Shown | None) -> Shown | None:
         if shown is None:
             return await self.message.channel.send(text, allowed_mentions=NO_PINGS)
         return await shown.edit(content=text)
@@ -185,32 +236,93 @@ class ChannelResponder:
 
 class InteractionResponder:
     """Answers an interaction: deferred at once (privately for ``private`` commands), then
-    follow-ups; a change first lets what the place is still owed go out, and is marked sent."""
+    follow-ups; a change first lets what the place is still owed go out, and is marked sent.
+    Where the interaction cannot carry the answer, it goes to the channel or by direct message
+    (see the module's description)."""
 
     def __init__(self, bot: BusBot, interaction: discord.Interaction[Any], private: bool) -> None:
         self.bot, self.interaction, self.private = bot, interaction, private
+        #: the interaction was acknowledged: follow-ups may carry the answer
+        self.deferred = False
 
     async def begin(self) -> None:
-        await self.interaction.response.defer(ephemeral=self.private, thinking=True)
+        """Acknowledge the interaction (``discord.NotFound`` when it expired: nothing is done)."""
+        try:
+            await self.interaction.response.defer(ephemeral=self.private, thinking=True)
+        except UNREADABLE:  # taken (2xx), with an answer discord.py cannot read (an empty 204)
+            self.deferred = True
+        except discord.HTTPException as error:
+            if expired(error):
+                raise
+            log.warning("interaction in %s not deferred (%s); answering in the channel",
+                        self.interaction.channel_id, one_line(error))
+        else:
+            self.deferred = True
 
     async def too_fast(self, seconds: float, tell: bool) -> None:
         # An interaction must be answered: always, and privately.
         text = await self.bot.written(place_of(self.interaction.channel_id or 0),
-                             actor_for(self.interaction.user, self.interaction.locale),
-                             slow_down(seconds))
-        await self.interaction.response.send_message(text, ephemeral=True)
+                                      actor_for(self.interaction.user, self.interaction.locale),
+                                      slow_down(seconds))
+        await tell_privately(self.bot, self.interaction, text)
 
     async def answer(self, place: str, reply: Reply) -> None:
         if reply.announcement is not None:  # what the place is still owed goes first
             await self.bot.courier.flush(place, before=reply.announcement)
+        if not self.deferred or not await self._followed_up(place, reply):
+            await self._elsewhere(place, reply)
+        if not reply.ok:  # the refusal owed to the interaction is answered
+            await self.bot.game.answered(place, str(self.interaction.id))
+
+    async def _followed_up(self, place: str, reply: Reply) -> bool:
+        """The answer as the interaction's follow-ups; False when they were refused."""
         view = components.view_for(reply)
-        sent = await send_to_interaction(self.interaction, reply,
-                                         deferred_ephemeral=self.private, view=view)
+        try:
+            sent = await send_to_interaction(self.interaction, reply,
+                                             deferred_ephemeral=self.private, view=view)
+        except UNREADABLE:  # taken (2xx), with an answer discord.py cannot read: it was made
+            sent = []
+        except discord.HTTPException as error:
+            log.warning("answer to the interaction in %s not posted (%s); posting it %s", place,
+                        one_line(error), "by direct message" if self._private(reply)
+                        else "in the channel")
+            return False
         await components.moved_on(self.bot, place, reply, sent, view)
         if reply.announcement is not None:
             await self.bot.game.mark_sent([reply.announcement])
+        return True
 
-    async def progress(self, text: str, shown: Shown | None) -> Shown:
+    def _private(self, reply: Reply) -> bool:
+        """Whether the answer is for the member alone (as ``send_to_interaction`` decides)."""
+        return self.private or reply.ephemeral or not reply.ok
+
+    async def _elsewhere(self, place: str, reply: Reply) -> None:
+        """The answer where the interaction cannot carry it: a change through the courier (the
+        outbox), a public answer in the channel, a private one by direct message; each once
+        (the outbox's nonce, or the interaction's)."""
+        if isinstance(reply, Update) and reply.announcement is not None:
+            await self.bot.courier.deliver(place, reply)
+            return
+        private = self._private(reply)
+        try:
+            if private:
+                where: discord.abc.Messageable = await self.bot.create_dm(self.interaction.user)
+            else:
+                where = await self.bot.sender.channel(place)
+            view = None if private else components.view_for(reply)
+            sent = await send_to_channel(where, reply, view=view,
+                                         nonce=answer_nonce(self.interaction.id))
+        except (discord.HTTPException, PlaceRefused) as error:
+            log.warning("answer to the interaction in %s not posted %s either: %s", place,
+                        "by direct message" if private else "in the channel",
+                        one_line(error))
+            return
+        if not private:
+            await components.moved_on(self.bot, place, reply, sent, view)
+
+    async def progress(self, text: str, shown: Shown | None) -> Shown | None:
+        if not self.deferred:  # no follow-ups here: the answer alone, where it can go
+            return None
         if shown is None:
             return await self.interaction.followup.send(
                 text, ephemeral=self.private, wait=True, allowed_mentions=NO_PINGS)
@@ -254,27 +366,40 @@ class Dispatcher:
                           private: bool, files: Sequence[discord.Attachment] = (),
                           press: tuple[Position, str] | None = None) -> None:
         """A slash command's typed command (or ``/bus do``'s text), or a press's."""
+        if interaction.channel_id is None:  # no table to act at
+            await tell_privately(self.bot, interaction, await self.bot.written(
+                place_of(0), actor_for(interaction.user, interaction.locale), NO_CHANNEL()))
+            return
         request = Request.of_interaction(interaction, said, files=list(files), press=press,
                                          counted=press is not None)
-        await self.run(request, InteractionResponder(self.bot, interaction, private))
+        try:
+            await self.run(request, InteractionResponder(self.bot, interaction, private))
+        except discord.HTTPException as error:
+            if not expired(error):
+                raise
+            # Too late to acknowledge: Discord told the member it failed; nothing was done.
+            log.warning("interaction in %s not answered: %s", request.place, one_line(error))
 
     async def authorise_press(self, interaction: discord.Interaction[Any], position: Position,
                               action: str) -> bool:
         """A component's ``interaction_check``: within the member's rate, and a press on the
-        current position by the member whose decision it is; else answered privately."""
+        current position by the member whose decision it is; else answered privately (a press
+        that names no channel too: there is no table to judge it by)."""
         place = place_of(interaction.channel_id or 0)
         actor = actor_for(interaction.user, interaction.locale)
+        if interaction.channel_id is None:
+            await tell_privately(self.bot, interaction,
+                                 await self.bot.written(place, actor, NO_CHANNEL()))
+            return False
         limited = self.bot.too_fast(place, interaction.user.id)
         if limited is not None:
-            await interaction.response.send_message(
-                await self.bot.written(place, actor, slow_down(limited[0])),
-                ephemeral=True)
+            await tell_privately(self.bot, interaction,
+                                 await self.bot.written(place, actor, slow_down(limited[0])))
             return False
         why = await press_refusal(self.bot.game, place, actor, position, action)
         if why is not None:
             self.bot.log_handled(place, actor, action, None, time.perf_counter())
-            await interaction.response.send_message(
-                await self.bot.written(place, actor, why), ephemeral=True)
+            await tell_privately(self.bot, interaction, await self.bot.written(place, actor, why))
             return False
         return True
 
@@ -332,11 +457,11 @@ class Dispatcher:
             elif not drawing.done():
                 try:  # progress is a courtesy: a failed post or edit loses nothing
                     shown = await responder.progress(getting.result(), shown)
-                except discord.HTTPException as error:
-                    log.info("progress in %s not shown: %s", request.place, one_line(error))
+                except (discord.HTTPException, *UNREADABLE) as error:
+                    log.info("progress in %s not shown: %s", request.place, error)
         await responder.answer(request.place, drawing.result())
         if shown is not None:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException, *UNREADABLE):
                 await responder.progress_done(shown)
 
     async def decide(self, request: Request, attachments: list[Attachment],

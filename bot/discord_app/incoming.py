@@ -77,15 +77,26 @@ async def read_attachments(files: list[discord.Attachment]) -> list[Attachment]:
 def guard_parsers(client: discord.Client) -> None:
     """Make every gateway event that cannot be read (a missing field, a list of objects where
     ids belong) one log line and skip it: discord.py would let the error end the connection
-    and the process. Called before connecting (the gateway reads this same table)."""
+    and the process. Called before connecting (the gateway reads this same table).
+
+    A message whose text is not text is skipped here too: discord.py would make it a message
+    all the same, and each of the bot's two message listeners (the prefix command and the
+    channel's plain moves) would fail on it, logging the same error twice."""
     parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
     for event, parse in list(parsers.items()):
         parsers[event] = _guarded(event, parse)
 
 
+#: The events that carry a message's text, which every message listener reads.
+_MESSAGES = ("MESSAGE_CREATE", "MESSAGE_UPDATE")
+
+
 def _guarded(event: str, parse: Callable[[Any], None]) -> Callable[[Any], None]:
     def parse_or_skip(data: Any) -> None:
         try:
+            if event in _MESSAGES and isinstance(data, dict) and "content" in data \
+                    and not isinstance(data["content"], str):
+                raise TypeError(f"its content is a {type(data['content']).__name__}, not text")
             parse(data)
         except Exception as error:
             log.warning("skipped a %s event that could not be read: %s: %s", event,

@@ -33,6 +33,17 @@ class OneLineReconnects(logging.Filter):
         return True
 
 
+#: ``extra`` for a record meant for the log file only (its sentence went to standard error as is).
+FILE_ONLY = {"busbot_file_only": True}
+
+
+class NotOnTheTerminal(logging.Filter):
+    """Keeps ``FILE_ONLY`` records off standard error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not getattr(record, "busbot_file_only", False)
+
+
 def configure_logging(config: Config) -> list[logging.Handler]:
     """Send busbot's and discord.py's logs to standard error and, if set, a rotating file."""
     handlers: list[logging.Handler] = [logging.StreamHandler()]
@@ -46,6 +57,7 @@ def configure_logging(config: Config) -> list[logging.Handler]:
     for old in [h for h in root.handlers if getattr(h, "busbot", False)]:
         root.removeHandler(old)  # configured again (``busbot sync`` then ``run`` in one process)
         old.close()
+    handlers[0].addFilter(NotOnTheTerminal())
     for handler in handlers:
         handler.setFormatter(formatter)
         handler.addFilter(OneLineReconnects())

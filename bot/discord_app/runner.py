@@ -27,12 +27,13 @@ from bot.config import Config, live_idle_seconds
 from bot.discord_app.bot import ShardedBusBot, one_line
 from bot.discord_app.endpoints import discord_at
 from bot.discord_app.incoming import guard_parsers
-from bot.discord_app.logs import configure_logging
+from bot.discord_app.logs import FILE_ONLY, configure_logging
 from bot.runlock import DatabaseInUse, hold_database
 from bot.service import AsyncGameService, GameService
 from bot.service.async_face import NoGames as GamelessFace
 from bot.service.bots import BotPlayers
 from bot.service.store import StoreError
+from bot.service.thinking import end_workers
 from engine.text import Msg
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,28 @@ NO_INTENT = (
     "Discord refused the message-content intent. On the Bot page of your application, turn on "
     "'Message Content Intent' under 'Privileged Gateway Intents', save, and start again."
 )
+SHARD_REFUSED = (
+    "Discord refused the shard settings (close code 4010, invalid shard): every number in "
+    "shard_ids must be below shard_count. Fix them in config.toml, or remove both to let "
+    "Discord choose."
+)
+SHARDING_REQUIRED = (
+    "Discord requires this bot to run in more shards (close code 4011, sharding required). "
+    "Remove shard_count and shard_ids from config.toml to let Discord choose, or raise "
+    "shard_count."
+)
+OLD_API = (
+    "The gateway at {gateway_url} does not speak the API version busbot uses (close code 4012, "
+    "invalid API version); check gateway_url."
+)
+BAD_INTENTS = (
+    "The gateway at {gateway_url} refused the events busbot asks for as invalid (close code "
+    "4013, invalid intents); check gateway_url."
+)
+#: The gateway's close codes that end busbot (``gateway.FATAL``), each with its one sentence.
+CLOSED_FOR_GOOD: dict[int, str] = {4004: BAD_TOKEN, 4010: SHARD_REFUSED,
+                                   4011: SHARDING_REQUIRED, 4012: OLD_API, 4013: BAD_INTENTS,
+                                   4014: NO_INTENT}
 
 
 #: How long closing may take before a connection still trying is cancelled (SIGTERM).
@@ -79,9 +102,12 @@ def run_bot(config: Config) -> int:
         asyncio.run(serve(config, config.token))
     except StartupError as error:
         print(f"busbot: {error}", file=sys.stderr)
+        log.error("stopped: %s", error, extra=FILE_ONLY)  # the log file says why too
         return 1
     except KeyboardInterrupt:  # a second Ctrl-C while closing
         pass
+    finally:
+        end_workers()  # the process ends: its thinking workers with it, not waited for
     log.info("stopped")
     return 0
 
@@ -129,8 +155,9 @@ def _logging_to(config: Config) -> bool:
 
 
 async def serve(config: Config, token: str) -> None:
-    """Connect and stay connected (discord.py reconnects by itself after network trouble) until
-    SIGTERM or Ctrl-C."""
+    """Connect and stay connected until SIGTERM or Ctrl-C: each shard reconnects by itself
+    whatever the gateway does (``bot.discord_app.gateway``); only a close code no retry can fix
+    (``CLOSED_FOR_GOOD``) ends it sooner."""
     with discord_at(config.api_base, config.gateway_url):
         async with running_bot(config) as bot:
             loop = asyncio.get_running_loop()
@@ -189,19 +216,24 @@ async def connect(bot: ShardedBusBot, config: Config, token: str) -> None:
         raise StartupError(f"{config.api_base} did not name a gateway to connect to; check "
                            "api_base.") from None
     except discord.ConnectionClosed as closed:
+        known = CLOSED_FOR_GOOD.get(closed.code)
+        if known is not None:
+            raise StartupError(known.format(gateway_url=config.gateway_url)) from None
         reason = f": {closed.reason}" if closed.reason else ""
         raise StartupError(f"the gateway closed the connection (code {closed.code}{reason}); "
                            "check the token and gateway_url.") from None
 
 
 @contextlib.asynccontextmanager
-async def running_bot(config: Config) -> AsyncIterator[ShardedBusBot]:
+async def running_bot(config: Config, **options: Any) -> AsyncIterator[ShardedBusBot]:
     """The database (held for this process alone), the service and the bot, closed in order.
 
-    The wire tests start busbot through this too, so they run exactly what ``busbot run`` runs.
+    The wire tests start busbot through this too, so they run exactly what ``busbot run`` runs
+    (``options`` are discord.py's client options: the tests shorten its wait for more guilds
+    after the last one arrived, which only Discord's thousands of guilds need).
     """
     async with _service(config) as game:
-        async with ShardedBusBot(config, game) as bot:
+        async with ShardedBusBot(config, game, **options) as bot:
             guard_parsers(bot)
             players = seat_players(game.service, bot)
             try:
@@ -305,5 +337,5 @@ def _reason(error: BaseException) -> str:
     return " ".join(str(text).split())
 
 
-__all__ = ["BAD_TOKEN", "NO_INTENT", "StartupError", "one_line", "run_bot", "serve",
-           "sync_commands"]
+__all__ = ["BAD_TOKEN", "CLOSED_FOR_GOOD", "NO_INTENT", "StartupError", "one_line", "run_bot",
+           "serve", "sync_commands"]

@@ -81,10 +81,23 @@ class DiscordSender:
             raise Refused(NOT_A_MESSAGE())
         await channel.get_partial_message(int(message_id)).delete()
 
-    async def tell(self, user_id: str, text: str) -> None:
+    async def tell(self, user_id: str, text: str, *, nonce: str | None = None) -> str | None:
         # Opening the direct-message channel needs only the id (no members intent, no lookup).
         channel = await self.client.create_dm(discord.Object(int(user_id)))
         try:
-            await channel.send(no_masked_links(text))  # it names a channel, which anyone may
+            # it names a channel, which anyone may; the nonce lets Discord drop a repeat
+            text = no_masked_links(text)
+            sent = await (channel.send(text) if nonce is None else channel.send(text, nonce=nonce))
         except discord.Forbidden as error:  # closed direct messages (50007)
             raise Refused(DM_REFUSED(why=error.text or error.status)) from error
+        return sent.jump_url
+
+    async def take_down_direct(self, link: str) -> None:
+        """Delete the bot's direct message at ``link`` (a jump link ``tell`` gave: its last two
+        parts are the channel's id and the message's)."""
+        channel_id, message_id = link.rsplit("/", 2)[-2:]
+        if not channel_id.isdigit() or not message_id.isdigit():
+            raise Refused(NOT_A_MESSAGE())
+        channel = self.client.get_partial_messageable(int(channel_id),
+                                                      type=discord.ChannelType.private)
+        await channel.get_partial_message(int(message_id)).delete()

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.api import Announcement, Failure, StoryFiles, Update
+from bot.api import Announcement, DirectPing, Failure, StoryFiles, Update
 from bot.service import lookups
 from bot.service.core import Core
 from bot.service.drawing.page_notes import page_notes
@@ -97,8 +97,9 @@ class Announcements:
             return None
         return None if position is None else (record, position, previous)
 
-    def mark_sent(self, ids: Sequence[int]) -> None:
-        self.core.store.mark_sent(list(ids), self.core.clock())
+    def mark_sent(self, ids: Sequence[int], direct: Sequence[DirectPing] = ()) -> None:
+        """``ids`` were posted, owing the ``direct`` pings (one transaction)."""
+        self.core.store.mark_sent(list(ids), self.core.clock(), direct)
 
     def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
         return self.core.store.mark_failed(item_id, error, refused, self.core.clock())

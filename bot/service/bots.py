@@ -138,8 +138,9 @@ class BotPlayers:
     # ---- the runner: one thread, each step short ------------------------------------------------
 
     def _run(self) -> None:
-        try:  # the worker processes start now, not at the first decision
-            self.thinker.warm_up()
+        try:  # the worker processes start now, not at the first decision (not waited for:
+            # a stop soon after the start does not wait for fresh interpreters to load)
+            self.thinker.warm_up(wait=False)
         except Exception:  # they are started again at the first search
             log.exception("the thinking workers could not be started")
         while True:

@@ -373,6 +373,7 @@ def _change(step: Step, outcome: Outcome, draft: Draft, snapshot: Game | None,
         positions=positions_reached(step.live, after),
         due_at=due_at(after.record, after.game, step.now, hours), deadline=after.record.deadline,
         runs_out=runs_out(after.record, after.game, step.now, hours), server=step.actor.server,
+        writes=outcome.writes,
     )
 
 

@@ -273,7 +273,9 @@ class Scheduler:
         if hours <= 0:
             return []
         core = self.core
-        due = [g for g in core.store.due(now - hours * 3600) if not self._away(g, now)]
+        # nobody is reminded while away, nor in their quiet hours: such a reminder is not marked
+        # given, so it comes at the first look after they end
+        due = [g for g in core.store.due(now - hours * 3600) if not self._held(g, now)]
         due = [g for g in due if core.budgets.may_remind(g.waiting_user)]
         reminders = []
         for g in due:
@@ -291,9 +293,15 @@ class Scheduler:
             return words_for(languages.for_game(self.core.store, record, None,
                                                 self.core.language))
 
-    def _away(self, summary: GameSummary, now: float) -> bool:
-        """Whether the player the game waits for is away (then nobody reminds them)."""
-        if summary.waiting_seat is None:
+    def _held(self, summary: GameSummary, now: float) -> bool:
+        """Whether the player the game waits for is away or in their quiet hours (then nobody
+        reminds them now)."""
+        seat = summary.waiting_seat
+        if seat is None:
             return False
         with self.core.lock:
-            return self.core.cache.get(summary).record.is_away(summary.waiting_seat, now)
+            record = self.core.cache.get(summary).record
+            if record.is_away(seat, now):
+                return True
+            hours = members.hours_of(self.core.store, record)
+        return hours.get(seat, deadlines.NEVER).quiet_at(now)

@@ -25,6 +25,7 @@ from bot.api import (
     Announcement,
     Attachment,
     Command,
+    DirectPing,
     Failure,
     GameFace,
     Position,
@@ -104,6 +105,9 @@ class GameService(Core):
     def digests(self, now: float | None = None) -> list[tuple[str, str]]:
         return digests.due(self.store, self.clock() if now is None else now)
 
+    def digest_sent(self, user_id: str, now: float | None = None) -> None:
+        members.digest_sent(self.store, [user_id], self.clock() if now is None else now)
+
     def ping_ways(self, user_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         return members.ping_ways(self.store, user_ids, self.clock(), self.budgets.may_dm)
 
@@ -138,8 +142,14 @@ class GameService(Core):
     def owed(self, item: Announcement) -> Prepared:
         return self.announcements.owed(item)
 
-    def mark_sent(self, ids: Sequence[int]) -> None:
-        self.announcements.mark_sent(ids)
+    def mark_sent(self, ids: Sequence[int], direct: Sequence[DirectPing] = ()) -> None:
+        self.announcements.mark_sent(ids, direct)
+
+    def unsent_direct(self, place: str | None = None) -> list[DirectPing]:
+        return self.store.unsent_direct(place)
+
+    def direct_sent(self, ping_id: int, link: str | None) -> list[str]:
+        return self.store.direct_sent(ping_id, link, self.clock())
 
     def mark_failed(self, item_id: int, error: str, *, refused: bool) -> Failure:
         return self.announcements.mark_failed(item_id, error, refused=refused)

@@ -141,6 +141,37 @@ def _reporting(call: Callable[..., T], writer: multiprocessing.connection.Connec
     return call(*args, progress=lambda done, total: writer.send((done, total)))
 
 
+def end_workers() -> None:
+    """End the process's worker processes now, for a process that is ending (``busbot run``
+    after it stopped): a search under way is let go (its table is taken up again at the next
+    start). Without this the interpreter's exit waits for every worker, one that is still
+    starting included (a fresh interpreter importing the engine and the players: seconds on a
+    busy machine), and a SIGTERM soon after a start took up to ten seconds to end busbot."""
+    global _shared, _apart
+    with _shared_lock:
+        pools, _shared, _apart = (_shared, _apart), None, None  # a review's process too
+    for pool in pools:
+        if pool is None:
+            continue
+        # The executor keeps its processes privately and forgets them on shutdown: taken first.
+        processes = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(OSError):
+                process.terminate()
+
+
+def _started(pool: ProcessPoolExecutor, done: Future[int]) -> None:
+    """A worker started by ``Thinker.warm_up`` (without waiting) could not be: said once per
+    worker; they are started again at the first search."""
+    if done.cancelled() or pool is not _shared:  # ended or replaced meanwhile: as meant
+        return
+    error = done.exception()
+    if error is not None:
+        log.error("the thinking workers could not be started (%s: %s); they are started "
+                  "again at the first search", type(error).__name__, error)
+
+
 class FairQueue(Generic[T]):
     """Items taken in a fair turn: first those a person waits for, then the others; within
     each, one server after another and, within a server, one member after another (each
@@ -243,13 +274,20 @@ class Thinker:
             return self._cond.wait_for(lambda: len(self._queue) + self._running >= count,
                                        timeout)
 
-    def warm_up(self) -> None:
+    def warm_up(self, *, wait: bool = True) -> None:
         """Start the worker processes now rather than at the first search (each starts a
-        fresh interpreter: a second or so)."""
-        if self.processes:
-            pool = worker_pool()
-            for done in [pool.submit(os.getpid) for _ in range(self.workers)]:
+        fresh interpreter: a second or so). ``wait``: until they run (a benchmark); else a
+        process that stops meanwhile does not wait for them, and a worker that cannot start is
+        logged when it fails (not when the workers were ended: ``end_workers``)."""
+        if not self.processes:
+            return
+        pool = worker_pool()
+        started = [pool.submit(os.getpid) for _ in range(self.workers)]
+        for done in started:
+            if wait:
                 done.result()
+            else:
+                done.add_done_callback(partial(_started, pool))
 
     def close(self) -> None:
         """Stop: searches queued are cancelled, those running finish (the worker processes

@@ -61,17 +61,18 @@ class Recovery(commands.Cog):
         everything still owed; a new message in a game's channel waits until that channel has
         caught up. Returns how many missed messages were handled."""
         handled = 0
+        session = self.bot.backlog.session(shard_id)  # the new session this recovers
         try:
             # Extensions are loaded as modules of their own: the cog is found by its method.
             play = self.bot.get_cog("Play")
             if isinstance(play, Reader):
-                handled = await catch_up(self.bot, play, shard_id)
+                handled = await catch_up(self.bot, play, shard_id, session)
             await self.bot.courier.retry_due(time.time(), self.bot.place_lock, everything=True)
         except Exception:  # never keep the table waiting on a failed catch-up
             log.exception("catching up after connecting failed")
             self.bot.up_to_date()
         finally:
-            self.bot.backlog.recovering(shard_id)
+            self.bot.backlog.recovering(shard_id, session)
             if shard_id is None:
                 self.bot.up_to_date()
         log.info("caught up%s: %d missed message(s) handled",

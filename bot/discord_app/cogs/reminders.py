@@ -14,12 +14,11 @@ from __future__ import annotations
 import logging
 import time
 
-import discord
 from discord.ext import commands, tasks
 
 from bot.api import Reminder, Reply
+from bot.delivery import Refused
 from bot.discord_app.bot import BusBot
-from bot.discord_app.outgoing import send_to_channel
 
 log = logging.getLogger(__name__)
 
@@ -59,15 +58,22 @@ class Reminders(commands.Cog):
         return posted
 
     async def send_digests(self, now: float) -> int:
-        """Send each daily digest due at ``now`` by direct message; returns how many went (one
-        that fails is let go: the next comes tomorrow)."""
+        """Send each daily digest due at ``now`` by direct message; returns how many went. One
+        that fails is given again later that day (a bounded number of times: the service keeps
+        the count); one Discord refuses outright (closed direct messages) is let go."""
         sent = 0
         for user, text in await self.bot.game.digests(now):
             try:
                 await self.bot.courier.sender.tell(user, text)
+            except Refused as error:  # closed direct messages: trying again will not help
+                log.info("the digest of %s was refused: %s", user, error)
+            except Exception as error:  # the network, a busy Discord: tried again later
+                log.info("the digest of %s was not sent (tried again later): %s: %s", user,
+                         type(error).__name__, error)
+                continue
+            else:
                 sent += 1
-            except Exception as error:  # closed direct messages: nothing else to do
-                log.info("the digest of %s was not sent: %s", user, error)
+            await self.bot.game.digest_sent(user, now)
         return sent
 
     @check.before_loop
@@ -83,17 +89,15 @@ class Reminders(commands.Cog):
         return posted
 
     async def post(self, reminder: Reminder) -> bool:
-        channel_id = int(reminder.place)
+        """Post ``reminder`` in its place, pinging its member where they chose (``notify``)."""
+        reply = Reply(reminder.text, mentions=list(reminder.user_ids))
         try:
-            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            if not isinstance(channel, discord.abc.Messageable):
-                log.warning("reminder for %s: not a channel one can post in", reminder.place)
-                return False
-            reply = Reply(reminder.text, mentions=list(reminder.user_ids))
-            await send_to_channel(channel, reply)
-        except discord.HTTPException as error:
+            async with self.bot.place_lock(reminder.place):
+                await self.bot.courier.remind(reminder.place, reply)
+        except Exception as error:
             # A deleted channel or a lost permission must not stop the other tables' reminders.
-            log.warning("reminder for %s not posted: %s", reminder.place, error)
+            log.warning("reminder for %s not posted: %s: %s", reminder.place,
+                        type(error).__name__, error)
             return False
         return True
 

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+import sqlite_utils
+
 from bot.api import Actor, Attachment
 from bot.service.drawing.story_job import Drawing
 from bot.service.game.computer import Pondering
@@ -129,6 +131,9 @@ class Outcome:
     #: a reminder of the decision the game waits for (the scheduler's, a ``nudge``): its post
     #: replaces the decision's earlier reminder (``Announcement.reminds``)
     reminder: bool = False
+    #: side rows the change writes in the very transaction of its records (``Change.writes``:
+    #: the days ``away`` draws on the member's allowance), so a change not saved writes none
+    writes: list[Callable[[sqlite_utils.Database], None]] = field(default_factory=list)
 
 
 #: What every refusal ends with (unless its reason already says what was not done).

@@ -84,25 +84,29 @@ def cost(mine: Allowance, now: float, until: float) -> float:
     return round(max(0.0, until - max(now, mine.covered_until)) / 3600) / 24
 
 
-def take(store: Store, server: str | None, user_id: str, now: float, until: float) -> float:
-    """Draw ``away`` until ``until`` on the allowance; the days drawn (the caller checked they
-    are left)."""
-    with store.transaction() as db:
-        mine = of(db, server, user_id, now)
-        days = cost(mine, now, until)
-        _write(db, server, user_id, now, Allowance(mine.allowed, mine.granted, mine.taken + days,
-                                                   max(mine.covered_until, until)))
-    return days
+def take(db: sqlite_utils.Database, server: str | None, user_id: str, now: float,
+         until: float) -> None:
+    """Draw ``away`` until ``until`` on the allowance, inside the transaction that saves the
+    time away's record (``Outcome.writes``: a change not saved draws nothing; the caller
+    checked the days are left)."""
+    mine = of(db, server, user_id, now)
+    _write(db, server, user_id, now, Allowance(mine.allowed, mine.granted,
+                                               mine.taken + cost(mine, now, until),
+                                               max(mine.covered_until, until)))
 
 
-def give_back(store: Store, server: str | None, user_id: str, now: float) -> float:
-    """``back``: the days of covered time away not used are the member's again; how many."""
-    with store.transaction() as db:
-        mine = of(db, server, user_id, now)
-        days = min(mine.taken, round(max(0.0, mine.covered_until - now) / 3600) / 24)
-        _write(db, server, user_id, now, Allowance(mine.allowed, mine.granted, mine.taken - days,
-                                                   min(mine.covered_until, now)))
-    return days
+def unused(mine: Allowance, now: float) -> float:
+    """The days of covered time away not used by ``now``: what ``back`` gives back."""
+    return min(mine.taken, round(max(0.0, mine.covered_until - now) / 3600) / 24)
+
+
+def give_back(db: sqlite_utils.Database, server: str | None, user_id: str, now: float) -> None:
+    """``back``: the days of covered time away not used are the member's again, inside the
+    transaction that saves the return's record."""
+    mine = of(db, server, user_id, now)
+    _write(db, server, user_id, now, Allowance(mine.allowed, mine.granted,
+                                               mine.taken - unused(mine, now),
+                                               min(mine.covered_until, now)))
 
 
 def grant(store: Store, server: str | None, user_id: str, now: float, days: float) -> Allowance:

@@ -6,8 +6,9 @@ waits for that member alone, which the digest says.
 
 ``due`` is looked at by the scheduler loop (the Discord bot's reminders cog every minute sends
 each one by direct message; the console prints it): the members whose digest is due come from
-one indexed read of ``member_times`` (``members.due_digests``, which moves each one's next
-moment to the next day in the same transaction: a digest is given at most once a day).
+one indexed read of ``member_times`` (``members.due_digests``, which writes each one's retry
+in the same transaction: a digest not confirmed sent by ``GameFace.digest_sent`` is tried again
+that day, a bounded number of times, and then the next day's comes).
 """
 
 from __future__ import annotations
@@ -33,15 +34,19 @@ def due(store: Store, now: float, limit: int = DIGESTS_PER_RUN) -> list[tuple[st
     """Each member whose digest is due by ``now`` and whom a game waits for, with their digest
     written in their language."""
     out: list[tuple[str, str]] = []
+    idle: list[str] = []  # nothing waits for them: nothing to send, nothing to retry
     for times in members.due_digests(store, now, limit):
         waiting = store.waiting_for_user(times.user_id)
         if not waiting:
+            idle.append(times.user_id)
             continue
         language = languages.chosen(store, languages.MEMBER, times.user_id) \
             or DEFAULT_LANGUAGE
         out.append((times.user_id, say(lines(HEAD(n=len(waiting)),
                                              *(_line(g, now) for g in waiting), FOOT()),
                                        language)))
+    if idle:
+        members.digest_sent(store, idle, now)
     return out
 
 

@@ -43,6 +43,10 @@ NOTIFY = ("channel", "dm", "both", "off")
 DEFAULT_NOTIFY = "channel"
 #: How long a member's pings go to the channel after Discord refused a direct message to them.
 DMS_CLOSED_SECONDS = 7 * 86400.0
+#: A daily digest not sent (a passing failure) is tried again this much later, then twice as
+#: late, ``DIGEST_TRIES`` times in all (the first included), never past the next day's.
+DIGEST_RETRY_SECONDS = 15 * 60.0
+DIGEST_TRIES = 4
 #: Changes of quiet hours kept: those of the last 60 days and the one in force before them
 #: (no decision's wait, the time away limit included, reaches further back).
 QUIET_KEPT_SECONDS = 60 * 86400.0
@@ -211,18 +215,40 @@ def next_digest(minutes: int, zone: str, after: float) -> float:
 
 
 def due_digests(store: Store, now: float, limit: int) -> list[MemberTimes]:
-    """The members whose digest is due by ``now``, the most overdue first; each one's next
-    moment is moved to tomorrow's in the same transaction (a digest is given at most once a
-    day, even when its sending fails)."""
+    """The members whose digest is due by ``now``, the most overdue first. Each is handed out
+    with its retry already written (``DIGEST_RETRY_SECONDS``, doubling, never past tomorrow's
+    digest), in the same transaction: a digest that fails (or a stop before it was sent) is
+    tried again that day, ``DIGEST_TRIES`` times in all, until ``digest_sent`` says it went;
+    after the last try, tomorrow's."""
     with store.transaction() as db:
-        rows = db.execute(f"SELECT {_COLUMNS} FROM member_times WHERE digest_next <= ? "
-                          f"ORDER BY digest_next LIMIT ?", [now, limit]).fetchall()
-        due = [_row(r) for r in rows]
-        for times in due:
+        rows = db.execute(f"SELECT {_COLUMNS}, digest_tries FROM member_times WHERE "
+                          f"digest_next <= ? ORDER BY digest_next LIMIT ?",
+                          [now, limit]).fetchall()
+        due = [_row(r[:-1]) for r in rows]
+        for times, row in zip(due, rows, strict=True):
             assert times.digest is not None
-            db.execute("UPDATE member_times SET digest_next = ? WHERE user_id = ?",
-                       [next_digest(times.digest, times.zone_or_utc, now), times.user_id])
+            tries = int(str(row[-1] or 0)) + 1
+            regular = next_digest(times.digest, times.zone_or_utc, now)
+            retry = now + DIGEST_RETRY_SECONDS * 2 ** (tries - 1)
+            db.execute("UPDATE member_times SET digest_next = ?, digest_tries = ? "
+                       "WHERE user_id = ?",
+                       [min(regular, retry), tries, times.user_id] if tries < DIGEST_TRIES
+                       else [regular, None, times.user_id])
     return due
+
+
+def digest_sent(store: Store, user_ids: Sequence[str], now: float) -> None:
+    """The digests of ``user_ids`` went out (or there was nothing to send, or Discord refused
+    it outright): no retry; the next is tomorrow's."""
+    with store.transaction() as db:
+        for user in user_ids:
+            row = db.execute("SELECT digest, zone FROM member_times WHERE user_id = ? AND "
+                             "digest IS NOT NULL AND digest_tries IS NOT NULL",
+                             [user]).fetchone()
+            if row is not None:
+                db.execute("UPDATE member_times SET digest_next = ?, digest_tries = NULL "
+                           "WHERE user_id = ?",
+                           [next_digest(int(row[0]), str(row[1] or DEFAULT_ZONE), now), user])
 
 
 def forget_user(db: sqlite_utils.Database, user_id: str) -> int:

@@ -31,6 +31,7 @@ from bot.service.game.records import GameRecord, Record, same_user
 from bot.service.store import (
     StoreError,
     allowance,
+    direct_pings,
     languages,
     layouts,
     members,
@@ -77,6 +78,7 @@ def forget(store: Store, user_id: str, *, dry_run: bool = False) -> Forgotten:
             languages.forget_user(db, user_id)  # their language, if they chose one
             members.forget_user(db, user_id)  # their quiet hours, pings and digest, if set
             allowance.forget_user(db, user_id)  # their days of time away
+            direct_pings.forget_user(db, user_id)  # their pings by direct message
             pending.forget(db, user_id)  # a question waiting for their `confirm`
             ratings.forgotten(db, [g for g, _ in report.games], user_id)  # every rating table
             if dry_run:

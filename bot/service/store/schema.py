@@ -300,12 +300,15 @@ def _member_times(db: sqlite_utils.Database) -> None:
     """``member_times``: what each member chose about their time (``members.py``): their zone,
     their quiet hours (each change from its moment on, as JSON), where they are pinged, until
     when their direct messages are taken as closed, and their daily digest's time of day and
-    next moment (indexed where there is one)."""
+    next moment (indexed where there is one), and how often the digest now owed was handed out
+    without being sent (``digest_tries``: its retries are bounded)."""
     db.execute("CREATE TABLE IF NOT EXISTS member_times (user_id TEXT PRIMARY KEY, "
                "zone TEXT, quiet TEXT, notify TEXT, dm_closed_until REAL, digest INTEGER, "
-               "digest_next REAL)")
+               "digest_next REAL, digest_tries INTEGER)")
     db.execute("CREATE INDEX IF NOT EXISTS member_times_digest ON member_times (digest_next) "
                "WHERE digest_next IS NOT NULL")
+    if "digest_tries" not in db.table("member_times").columns_dict:
+        db.execute("ALTER TABLE member_times ADD COLUMN digest_tries INTEGER")
 
 
 def _away_allowance(db: sqlite_utils.Database) -> None:
@@ -321,6 +324,19 @@ def _away_days(db: sqlite_utils.Database) -> None:
     db.execute("CREATE TABLE IF NOT EXISTS away_days (server TEXT NOT NULL, user_id TEXT NOT "
                "NULL, year INTEGER NOT NULL, granted REAL NOT NULL, taken REAL NOT NULL, "
                "covered_until REAL NOT NULL, PRIMARY KEY (server, user_id, year)) WITHOUT ROWID")
+
+
+def _direct_pings(db: sqlite_utils.Database) -> None:
+    """``direct_pings``: the pings owed or sent by direct message (``direct_pings.py``): the
+    place of the post, its game and the decision it reminds of (a reminder's), the member and
+    the text in their language, and once sent, when and as which message (and when a later
+    reminder's replaced it); indexed where unsent."""
+    db.execute("CREATE TABLE IF NOT EXISTS direct_pings (id INTEGER PRIMARY KEY, place TEXT NOT "
+               "NULL, game_id INTEGER, reminds INTEGER, user_id TEXT NOT NULL, language TEXT "
+               "NOT NULL, text TEXT NOT NULL, created_at REAL NOT NULL, sent_at REAL, link TEXT, "
+               "replaced_at REAL)")
+    db.execute("CREATE INDEX IF NOT EXISTS direct_pings_unsent ON direct_pings (place, id) "
+               "WHERE sent_at IS NULL")
 
 
 def _rated_games(db: sqlite_utils.Database) -> None:
@@ -402,13 +418,13 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
     "rating_settings": _rating_settings, "languages": _languages,
     "member_times": _member_times, "away_allowance": _away_allowance, "away_days": _away_days,
-    "reviews": _reviews,
+    "reviews": _reviews, "direct_pings": _direct_pings,
 }
 
 
 #: The columns side tables gained after they were first made (``ALTER TABLE`` where missing).
 ADDED_COLUMNS = {"outbox": ("story", "language", "reminds", "link", "replaced_at"),
-                 "schedule": ("runs_out",)}
+                 "schedule": ("runs_out",), "member_times": ("digest_tries",)}
 
 
 def side_tables_missing(db: sqlite_utils.Database) -> bool:

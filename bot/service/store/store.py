@@ -21,9 +21,9 @@ from typing import Any
 
 import sqlite_utils
 
-from bot.api import Announcement, Failure
+from bot.api import Announcement, DirectPing, Failure
 from bot.service.game.records import GameStatus, Record
-from bot.service.store import StoreError, connect, outbox, schema, snapshots
+from bot.service.store import StoreError, connect, direct_pings, outbox, schema, snapshots
 from bot.service.store.schema import RECORD_COLUMNS, record_rows, stored_records
 from engine.limits import DAY, HANDLED_KEEP_DAYS, SENT_KEEP_DAYS
 
@@ -111,6 +111,9 @@ class Change:
     #: given the game's id; what it returns is added to the announcement, and kept here
     derive: Callable[[sqlite_utils.Database, int], str] | None = None
     derived: str = ""
+    #: side rows of the command written in the same transaction, with the derived data (the
+    #: days ``away`` draws on the member's allowance: ``store/allowance.py``)
+    writes: list[Callable[[sqlite_utils.Database], None]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,9 +440,20 @@ class Store:
         with self.lock:
             return outbox.unsent(self.db, place=place, due_by=due_by)
 
-    def mark_sent(self, ids: list[int], now: float) -> None:
+    def mark_sent(self, ids: list[int], now: float, direct: Sequence[DirectPing] = ()) -> None:
+        """``ids`` were posted, owing the ``direct`` pings: one transaction."""
         with self.transaction() as db:
             outbox.mark_sent(db, ids, now)
+            if direct:
+                direct_pings.owe(db, ids, direct, now)
+
+    def unsent_direct(self, place: str | None = None) -> list[DirectPing]:
+        with self.lock:
+            return direct_pings.unsent(self.db, place)
+
+    def direct_sent(self, ping_id: int, link: str | None, now: float) -> list[str]:
+        with self.transaction() as db:
+            return direct_pings.sent(db, ping_id, link, now)
 
     def replaced(self, ids: list[int], link: str, now: float) -> list[str]:
         with self.transaction() as db:
@@ -482,13 +496,17 @@ class Store:
             sent = db.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?",
                               [now - SENT_KEEP_DAYS * DAY]).rowcount
             db.execute("DELETE FROM unanswered WHERE at < ?", [now - HANDLED_KEEP_DAYS * DAY])
+            direct_pings.prune(db, now - SENT_KEEP_DAYS * DAY)
         return max(0, handled), max(0, sent)
 
 
 def _derive_and_announce(db: sqlite_utils.Database, game_id: int, change: Change,
                          now: float) -> None:
-    """The change's derived data (``Change.derive``), then its announcement, which ends with
-    what the derivation said (a finished game's rating changes)."""
+    """The change's side rows (``Change.writes``) and derived data (``Change.derive``), then
+    its announcement, which ends with what the derivation said (a finished game's rating
+    changes)."""
+    for write in change.writes:
+        write(db)
     if change.derive is not None:
         change.derived = change.derive(db, game_id)
     if change.announcement is not None:

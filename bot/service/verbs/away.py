@@ -8,7 +8,7 @@ file: see ``bot/service/verbs/__init__.py``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.api import Command
 from bot.service.command.context import Context, GameContext, Outcome, refuse
@@ -132,13 +132,14 @@ def away(ctx: GameContext, cmd: Away) -> Outcome:
         return refuse(OVER(days=days, left=mine.left, allowed=mine.allowed))
     draft = ctx.draft()
     draft.add(payloads.WentAway(until), seat=ctx.seat.name)
-    allowance.take(ctx.store, server, user, ctx.now, until)
     line = lines(AWAY[record.on_away](name=ctx.seat.name, until=full(until)),
                  DRAWN(days=days, left=mine.left - days))
     played = draft.run_automatic()
-    if not played:
-        return Outcome(line, draft=draft, mentions=[])
-    return table_outcome(draft, [line, *played_lines(played)])
+    outcome = (Outcome(line, draft=draft, mentions=[]) if not played else
+               table_outcome(draft, [line, *played_lines(played)]))
+    # drawn with the record of the time away, in its transaction: a change not saved draws none
+    outcome.writes.append(lambda db: allowance.take(db, server, user, ctx.now, until))
+    return outcome
 
 
 def back(ctx: GameContext, cmd: Back) -> Outcome:
@@ -148,10 +149,14 @@ def back(ctx: GameContext, cmd: Back) -> Outcome:
     draft = ctx.draft()
     draft.add(payloads.CameBack(), seat=ctx.seat.name)
     server, user = ctx.actor.server, ctx.actor.user_id
-    days = allowance.give_back(ctx.store, server, user, ctx.now)
-    left = allowance.mine(ctx.store, server, user, ctx.now).left
-    return Outcome(lines(IS_BACK_THEIR_DECISIONS_WAIT(name=ctx.seat.name),
-                         GIVEN_BACK(days=days, left=left)), draft=draft, mentions=[])
+    mine = allowance.mine(ctx.store, server, user, ctx.now)
+    days = allowance.unused(mine, ctx.now)
+    left = replace(mine, taken=mine.taken - days).left
+    outcome = Outcome(lines(IS_BACK_THEIR_DECISIONS_WAIT(name=ctx.seat.name),
+                            GIVEN_BACK(days=days, left=left)), draft=draft, mentions=[])
+    # given back with the record of the return, in its transaction (as ``away`` draws)
+    outcome.writes.append(lambda db: allowance.give_back(db, server, user, ctx.now))
+    return outcome
 
 
 def away_left(ctx: Context[LiveGame | None], cmd: AwayLeft) -> Outcome:

@@ -26,6 +26,14 @@ MODERATOR_SET_A_DEADLINE_OF = Msg("deadline.moderator_set_a_deadline_of", "Moder
                                   "told and the timeout policy applies (now `{on_timeout}`; `on "
                                   "timeout wait|idle|bot` changes it). The clock stops while "
                                   "the game is paused.")
+#: Two hours or less: halfway is an hour before the end or earlier, so one reminder comes
+#: (``deadlines.thresholds``), not "halfway and an hour before".
+MODERATOR_SET_A_SHORT_DEADLINE = Msg("deadline.moderator_set_a_short_deadline", "Moderator "
+                                     "{name} set a deadline of {hours} per decision: the player "
+                                     "is reminded once, halfway ({half} in); when it passes the "
+                                     "moderator is told and the timeout policy applies (now "
+                                     "`{on_timeout}`; `on timeout wait|idle|bot` changes it). The "
+                                     "clock stops while the game is paused.")
 SET_A_DEADLINE = Msg("deadline.set_a_deadline", "set a deadline")
 HELP = Msg("deadline.help", "`deadline 24h` or `deadline off` (how long a decision may wait)")
 
@@ -57,6 +65,10 @@ def set_deadline(ctx: GameContext, cmd: Deadline) -> Outcome:
     if cmd.seconds is None:
         return Outcome(MODERATOR_TOOK_THE_DEADLINE_OFF(name=ctx.actor.name), draft=draft)
     hours = deadlines.hours(cmd.seconds)
+    if deadlines.HOUR not in [stage for stage, _ in deadlines.thresholds(cmd.seconds)]:
+        return Outcome(MODERATOR_SET_A_SHORT_DEADLINE(
+            name=ctx.actor.name, hours=hours, half=deadlines.hours(cmd.seconds / 2),
+            on_timeout=record.on_timeout), draft=draft)
     return Outcome(
         MODERATOR_SET_A_DEADLINE_OF(name=ctx.actor.name, hours=hours,
                                     on_timeout=record.on_timeout), draft=draft)

@@ -36,6 +36,8 @@ HINTS_OFF = Msg("hint.off", "Hints are off in this game (it was created with `hi
 NOT_YOURS = Msg("hint.not_yours", "A hint is only for the player whose decision it is, and it "
                 "is not yours now.")
 USAGE = Msg("hint.usage", "`hint`")
+#: the line Discord shows under the command's ``/bus`` form
+SLASH = Msg("hint.slash", "What the computer would play for you now, and why")
 HELP = Msg("hint.help", "`hint` (what the computer would play for you now, with why; not in "
            "games created with `new game hints=off`)")
 
