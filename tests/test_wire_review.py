@@ -58,7 +58,9 @@ async def test_the_table_is_answered_while_a_review_is_made(
                 assert await asyncio.to_thread(searching.wait, 20), "no review was begun"
                 # the review is being made: the table answers another command all the same
                 await server.say(other, "!bus status")
-                (status,) = await server.answers(1, since=since)
+                # (not ``answers``: that waits for the bot to be idle, and it is reviewing)
+                await server.wait_for(lambda: len(server.posts(since)) >= 1)
+                (status,) = server.posts(since)
                 assert status.json["content"].startswith("Game 1 (capstone edition): over.")
                 assert not any("The review of game" in (p.json.get("content") or "")
                                for p in server.posts(since))

@@ -30,8 +30,6 @@ from bot.service.words.catalogue import Said, joined
 from engine.notation import MoveText
 from engine.text import Msg, Plural, Text
 
-#: the line Discord shows under the command's ``/bus`` form
-SLASH = Msg("hint.slash", "What the computer would play for you now, and why")
 HINTS_OFF = Msg("hint.off", "Hints are off in this game (it was created with `hints=off`).")
 NOT_YOURS = Msg("hint.not_yours", "A hint is only for the player whose decision it is, and it "
                 "is not yours now.")
