@@ -18,7 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot import page_cli, ratings_cli, story_cli  # light: declare their commands' arguments only
+from bot import (  # light: declare their commands' arguments only
+    page_cli,
+    ratings_cli,
+    review_cli,
+    story_cli,
+)
 from bot.cli_common import (
     PROG_VARIABLE,
     CliError,
@@ -147,6 +152,8 @@ SUBCOMMANDS: list[Subcommand] = [
                "bot.story_cli:chart_command", story_cli.CHART_DESCRIPTION),
     Subcommand("animate", story_cli.ANIMATE_HELP, story_cli.animate_arguments,
                "bot.story_cli:animate_command", story_cli.ANIMATE_DESCRIPTION),
+    Subcommand("review", review_cli.REVIEW_HELP, review_cli.review_arguments,
+               "bot.review_cli:review_command", review_cli.REVIEW_DESCRIPTION),
     Subcommand("html", page_cli.HTML_HELP, page_cli.html_arguments, "bot.page_cli:html_command",
                page_cli.HTML_DESCRIPTION),
     Subcommand("export", "write a stored game as a text log, JSON or its page", _export_arguments,

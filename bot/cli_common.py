@@ -68,6 +68,12 @@ def practice_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how strongly they play (default normal)")
     parser.add_argument("--name", help="your seat's name (default: your login name, else "
                         "Player)")
+    parser.add_argument("--from", dest="from_game", type=int, metavar="GAME",
+                        help="start from a position of this finished game (with --move)")
+    parser.add_argument("--move", type=int, default=0, metavar="N",
+                        help="with --from: the position after its N-th move (default 0)")
+    parser.add_argument("--seat", help="with --from: the seat you play (default: the one "
+                                       "whose decision it is there)")
 
 
 def load_config(args: argparse.Namespace) -> Config:

@@ -193,6 +193,10 @@ MAX_STORED_RECORDS = 4 * MAX_RECORDS
 #: past these is skipped with a note (``story`` draws it later) rather than queued for minutes.
 HEAVY_QUEUED = 4
 HEAVY_QUEUED_PER_SERVER = 2
+#: How often a review being made says how far it is ("Reviewing game 12: 25%..."): on Discord
+#: the first report is posted and each later one edits that message, so a review costs at most
+#: this many calls besides its answer (and the progress message's removal).
+REVIEW_PROGRESS_REPORTS = 3
 
 # ---- the computer's thinking -------------------------------------------------------------------
 # The computer player (``ai``) thinks in pure Python: every decision it takes (a bot seat's, an

@@ -26,17 +26,18 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from importlib import resources
 from pathlib import Path
 
+from ai.review import Review
 from engine import GameLog, replay
 from engine.game import Game
 from engine.standings import ranked, tie_reasons
 from engine.stats import GameStory, story
 from engine.text import ENGLISH, Listing, Msg, Plural, Text, Words
-from render import chart, theme
+from render import chart, page_review, theme
 from render.layout import LAYOUTS, Layout
 from render.page_frames import PARTS, Frames, frames
 from render.page_log import GameLogView, captions, log_html, read_log, round_title
@@ -83,6 +84,11 @@ LABELS = {
     "footer": Msg("render.page.footer", "Made by busbot. This file needs nothing else: it can "
                   "be kept, mailed or opened offline."),
 }
+#: Under the table of a finished stored game: the command that starts a practice game at the
+#: position shown (``busbot practice``), to copy.
+PRACTICE = Msg("render.page.practice", "Practise from here: busbot practice --from {game} "
+               "--move {move}")
+_MOVE_MARK = "\x00"
 #: The page's title when the service gives none: ``players`` are the players' names.
 TITLE = Msg("render.page.title", "A game of Bus: {players}")
 #: Under the title: how long the game was, and who won or how far it has come.
@@ -164,8 +170,9 @@ def _chart_x(view: GameLogView, tale: GameStory, over: bool) -> list[str]:
     return out
 
 
-def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory, words: Words) -> str:
-    payload = {
+def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory, words: Words,
+          review: Review | None = None, game_id: int | None = None) -> str:
+    payload: dict[str, object] = {
         "parts": [name for name, _where, _draw in PARTS],
         "elements": drawn.elements,
         "lists": drawn.lists,
@@ -177,6 +184,13 @@ def _data(game: Game, drawn: Frames, view: GameLogView, tale: GameStory, words: 
         "chartX": _chart_x(view, tale, game.is_over),
         "starts": sorted(view.starts.values()),
     }
+    if review is not None:
+        payload["review"] = page_review.position_words(review, words)
+    if game_id is not None and game.is_over:
+        # the line to practise from a position: its words around the move's number, which
+        # the script puts in (one sentence of the catalogue, not one per position)
+        payload["practice"] = words(PRACTICE(game=game_id, move=_MOVE_MARK)).split(
+            _MOVE_MARK, 1)
     text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
     # inside <script>: no "</script>" and no markup can be opened by a name or a move
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -219,10 +233,19 @@ def _title(game: Game, notes: PageNotes) -> str | Text:
     return notes.title or TITLE(players=Listing(tuple(game.players), ", "))
 
 
-def build_page(game: Game, notes: PageNotes | None = None, words: Words = ENGLISH) -> Page:
+def build_page(game: Game, notes: PageNotes | None = None, words: Words = ENGLISH,
+               review: Review | None = None) -> Page:
     """The whole page of ``game`` (from its start to its last move), in the language of
-    ``words`` (the caller's catalogue; English by default)."""
+    ``words`` (the caller's catalogue; English by default). With the game's ``review``
+    (``ai.review``, of exactly these moves; another is left out) the page carries its strip
+    under the slider, its turning points in the log and the better move at each position
+    (``render.page_review``)."""
     notes = notes or PageNotes()
+    if review is not None and (review.moves != len(game.history)
+                               or review.players != tuple(game.players)):
+        review = None
+    if review is not None:
+        notes = replace(notes, marks=(*notes.marks, *page_review.marks(review)))
     drawn = frames(game, words)
     view = read_log(game)
     tale = story(game)
@@ -235,7 +258,9 @@ def build_page(game: Game, notes: PageNotes | None = None, words: Words = ENGLIS
         subtitle=escape(words(_subtitle(game, tale))), font=escape(theme.FONT),
         rounds=_round_options(view, words), log=log_html(view, notes, words),
         chart=_chart(game, tale, words), standings=_standings(game, tale, words),
-        data=_data(game, drawn, view, tale, words), script=SCRIPT, narrow=NARROW_PX, **labels)
+        data=_data(game, drawn, view, tale, words, review, notes.game), script=SCRIPT,
+        narrow=NARROW_PX,
+        strip="" if review is None else page_review.strip_html(review, words), **labels)
     shared = sum(len(str(v["below"])) + len(str(v["above"]))
                  for v in _layouts(drawn.players, words).values())
     return Page(html, last + 1, sum(len(e) for e in drawn.elements), shared)

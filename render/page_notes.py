@@ -4,7 +4,8 @@ only reads. A text log has none of them: its page shows the moves and the engine
 
 Kinds are CSS classes on the page: ``automatic`` (a move the bot made, or one made by someone
 other than the seat's player), ``correction`` (a move a moderator corrected), ``undo`` and
-``redo`` (moves taken back or put back), ``moderator`` (any other moderator act).
+``redo`` (moves taken back or put back), ``moderator`` (any other moderator act), ``turning``
+(a turning point of the game's review, ``render.page_review``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from engine.text import Text
 
 #: The kinds a note may have, each drawn in its own way on the page.
-NOTE_KINDS = ("automatic", "correction", "undo", "redo", "moderator")
+NOTE_KINDS = ("automatic", "correction", "undo", "redo", "moderator", "turning")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +46,6 @@ class PageNotes:
     title: str | Text = ""
     marks: tuple[MoveMark, ...] = ()
     asides: tuple[Aside, ...] = ()
+    #: the stored game's number, where the page is of one: a finished game's page then says at
+    #: each position how to practise from it (``busbot practice --from GAME --move N``)
+    game: int | None = None

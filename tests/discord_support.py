@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import datetime
 import itertools
 import json
@@ -323,6 +324,23 @@ def _interaction_routes(recorder: _Recorder, bot: discord.Client) -> Any:
                                       int(message["id"])))
             recorder.components[int(message["id"])] = tuple(body.get("components") or ())
             return message
+        if route.path == "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":
+            # a follow-up edited (it reads as edited) or deleted (it is no longer there)
+            message_id = int(route.url.rsplit("/", 1)[-1])
+            index = next(i for i, post in enumerate(answer.posts)
+                         if post.message_id == message_id)
+            if route.method == "DELETE":
+                del answer.posts[index]
+                return None
+            if route.method == "PATCH":
+                edited = answer.posts[index]
+                answer.posts[index] = dataclasses.replace(
+                    edited, content=body.get("content") or edited.content)
+                assert bot.user is not None
+                message = factories.make_message_dict(pending.channel, bot.user,
+                                                      content=answer.posts[index].content)
+                message.update(id=str(message_id), channel_id=pending.channel.id)
+                return message
         raise AssertionError(f"unexpected interaction route {route.method} {route.path}")
 
     return request

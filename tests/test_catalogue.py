@@ -425,6 +425,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("bot/page_cli.py", "*"): "the operator's `busbot page` report",
     ("bot/story_cli.py", "*"): "the operator's `busbot story` report",
     ("bot/ratings_cli.py", "*"): "the operator's `busbot ratings rebuild` report",
+    ("bot/review_cli.py", "*"): "the operator's `busbot review` progress (its summary is the "
+                                "`review` command's catalogue entries, written in English)",
     ("bot/config.py", "*"): "the configuration's repr, for the operator's logs",
     ("bot/service/store/store.py", "*"): "why the database file cannot be opened: the "
                                          "operator's error at start-up",

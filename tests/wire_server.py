@@ -687,7 +687,11 @@ class WireServer:
             if self.expire_interactions or self.unknown_webhooks:
                 return _error(404, 10015, "Unknown Webhook")
             return _json(self._follow_up(parts[2], recorded))
-        if parts[0] == "webhooks" and request.method in ("DELETE", "PATCH"):
+        if parts[0] == "webhooks" and request.method == "PATCH":  # an edited follow-up
+            edited = self._message(self._interactions.get(parts[2], 0), recorded)
+            edited["id"] = parts[-1]
+            return _json(edited)
+        if parts[0] == "webhooks" and request.method == "DELETE":
             return web.Response(status=204)
         if parts[0] == "guilds" and parts[2:3] == ["members"] and request.method == "GET":
             known = self.members.get(int(parts[3]))

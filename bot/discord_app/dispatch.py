@@ -4,10 +4,13 @@ Channel text, ``!bus``, the ``/bus`` slash commands and presses on buttons and m
 a ``Request`` and go through ``Dispatcher.run``: the member's command rate, the deferral an
 interaction needs, the files, catching up on what was missed, then under the place's lock the
 checks only Discord can make (``guards.checked``; a press's position), the service, the log line
-and the answer. Where they differ is only how the answer goes out, which is the ``Responder``'s
-part: ``ChannelResponder`` answers in the channel (a refusal or a preview as a reply to the
-author's message, a change through the courier, which keeps it in the outbox until Discord took
-it), ``InteractionResponder`` answers the interaction with follow-ups.
+and the answer. A long answer that changes nothing (a review, an animation asked for, a hint's
+search) is drawn and posted after the lock is released, so the place's next command is answered
+meanwhile; a change is always posted in its turn. Where they differ is only how the answer
+goes out, which is the ``Responder``'s part: ``ChannelResponder`` answers in the channel (a
+refusal or a preview as a reply to the author's message, a change through the courier, which
+keeps it in the outbox until Discord took it), ``InteractionResponder`` answers the interaction
+with follow-ups.
 
 An interaction that cannot be answered as one degrades to the channel: where the deferral or a
 follow-up is refused or answered with nothing readable (an empty 204, ``404 Unknown Webhook``:
@@ -25,6 +28,8 @@ may have moved on while the press waited its turn.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Sequence
@@ -52,6 +57,7 @@ from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.logs import one_line
 from bot.discord_app.outgoing import answer_nonce, send_to_channel, send_to_interaction
+from bot.service.drawing.prepared import Prepared
 from bot.service.router.chat import for_the_bot
 from bot.service.words.catalogue import Said
 from engine.text import Msg, Text
@@ -110,6 +116,12 @@ NOT_YOUR_BUTTONS = Msg("discord.press.not_yours", "These buttons are for {player
                        "would do.")
 
 
+#: a progress message pings nobody
+NO_PINGS = discord.AllowedMentions.none()
+#: a message showing how far a long answer is (a channel's message or a follow-up)
+Shown = discord.Message | discord.WebhookMessage
+
+
 def slow_down(seconds: float) -> Text:
     """The answer to a member over ``COMMANDS_PER_USER``."""
     return SLOW_DOWN(seconds=max(1, round(seconds)))
@@ -166,6 +178,13 @@ class Responder(Protocol):
     async def answer(self, place: str, reply: Reply) -> None:
         """Post the service's answer (the caller holds the place's lock)."""
 
+    async def progress(self, text: str, shown: Shown | None) -> Shown | None:
+        """Say how far a long answer is: posted the first time, ``shown`` edited after (None:
+        it cannot be shown here)."""
+
+    async def progress_done(self, shown: Shown) -> None:
+        """The long answer is out: its progress message goes."""
+
 
 class ChannelResponder:
     """Answers in the channel: a refusal or a preview replies to the author's message (there is
@@ -205,6 +224,14 @@ class ChannelResponder:
         if refusal:  # owed no more (the next start posts a refusal the process died before)
             await self.bot.game.answered(place, str(self.message.id))
         await components.moved_on(self.bot, place, reply, sent, view)
+
+    async def progress(self, text: str, shown: Shown | None) -> Shown | None:
+        if shown is None:
+            return await self.message.channel.send(text, allowed_mentions=NO_PINGS)
+        return await shown.edit(content=text)
+
+    async def progress_done(self, shown: Shown) -> None:
+        await shown.delete()
 
 
 class InteractionResponder:
@@ -292,6 +319,17 @@ class InteractionResponder:
             return
         if not private:
             await components.moved_on(self.bot, place, reply, sent, view)
+
+    async def progress(self, text: str, shown: Shown | None) -> Shown | None:
+        if not self.deferred:  # no follow-ups here: the answer alone, where it can go
+            return None
+        if shown is None:
+            return await self.interaction.followup.send(
+                text, ephemeral=self.private, wait=True, allowed_mentions=NO_PINGS)
+        return await shown.edit(content=text)
+
+    async def progress_done(self, shown: Shown) -> None:
+        await shown.delete()
 
 
 async def press_refusal(game: GameBackend, place: str, actor: Actor, position: Position,
@@ -390,15 +428,50 @@ class Dispatcher:
                 await self.bot.written(request.place, request.actor, refusal.said)))
             return
         await self.bot.caught_up(request.place)  # moves missed while away come first
+        later: list[Prepared] = []
         async with self.bot.place_lock(request.place):
-            reply = await self.decide(request, attachments, responder)
+            reply = await self.decide(request, attachments, responder, later=later)
             if reply is not None and not isinstance(reply, Duplicate):  # chat, answered before
                 await responder.answer(request.place, reply)
+        for prepared in later:  # nothing that thinks for long holds the place's lock
+            await self._long(request, responder, prepared)
+
+    async def _long(self, request: Request, responder: Responder, prepared: Prepared) -> None:
+        """A long answer drawn and posted (outside the place's lock); while it is made, what
+        it reports of its progress is shown in one message, posted then edited (the drawing
+        reports ``REVIEW_PROGRESS_REPORTS`` times at most), which goes once the answer is out."""
+        loop = asyncio.get_running_loop()
+        reports: asyncio.Queue[str] = asyncio.Queue()
+
+        def report(text: str) -> None:  # called on the heavy worker's thread
+            loop.call_soon_threadsafe(reports.put_nowait, text)
+        prepared.reporting(report)
+        drawing = asyncio.ensure_future(
+            self.bot.game.drawn(prepared, request.actor.server or request.place))
+        shown: Shown | None = None
+        while not drawing.done():
+            getting = asyncio.ensure_future(reports.get())
+            await asyncio.wait({drawing, getting}, return_when=asyncio.FIRST_COMPLETED)
+            if not getting.done():
+                getting.cancel()
+            elif not drawing.done():
+                try:  # progress is a courtesy: a failed post or edit loses nothing
+                    shown = await responder.progress(getting.result(), shown)
+                except (discord.HTTPException, *UNREADABLE) as error:
+                    log.info("progress in %s not shown: %s", request.place, error)
+        await responder.answer(request.place, drawing.result())
+        if shown is not None:
+            with contextlib.suppress(discord.HTTPException, *UNREADABLE):
+                await responder.progress_done(shown)
 
     async def decide(self, request: Request, attachments: list[Attachment],
-                     responder: Responder | None) -> Reply | None:
+                     responder: Responder | None, *,
+                     later: list[Prepared] | None = None) -> Reply | None:
         """The service's answer (the caller holds the place's lock); None for chat, a
-        message too fast (when said just now) or one seen moments ago."""
+        message too fast (when said just now) or one seen moments ago. With ``later``, a long
+        answer that changes nothing (a review, an animation, a hint: ``Prepared.long``) is put
+        there undrawn, for the caller to draw and post once the lock is released, and None is
+        returned."""
         addressed = None
         if request.chat:
             addressed = await self.bot.game.read_chat(request.place, str(request.said),
@@ -415,12 +488,21 @@ class Dispatcher:
             self.bot.log_handled(request.place, request.actor, request.said, None, started)
             return Refusal(await self.bot.written(request.place, request.actor,
                                          refused.said))
-        reply = await self.bot.game.handle(request.place, request.actor, said,
-                                           message_id=str(request.message_id),
-                                           attachments=attachments, addressed=addressed,
-                                           draw=request.live)  # catching up draws the last only
-        self.bot.log_handled(request.place, request.actor, said, reply, started)
-        return reply
+        if later is None or not request.live:
+            reply = await self.bot.game.handle(
+                request.place, request.actor, said, message_id=str(request.message_id),
+                attachments=attachments, addressed=addressed,
+                draw=request.live)  # catching up draws the last only
+            self.bot.log_handled(request.place, request.actor, said, reply, started)
+            return reply
+        prepared = await self.bot.game.prepare(
+            request.place, request.actor, said, message_id=str(request.message_id),
+            attachments=attachments, addressed=addressed)
+        self.bot.log_handled(request.place, request.actor, said, prepared.reply, started)
+        if prepared.long:
+            later.append(prepared)
+            return None
+        return await self.bot.game.drawn(prepared, request.actor.server or request.place)
 
     async def _settled(self, request: Request) -> str | Command:
         """What only Discord knows, settled (``Refused`` otherwise): permissions, members, and

@@ -7,7 +7,9 @@ Each method of the face is the service's own, run on the database thread (``on_d
 its declaration in ``GameFace``; a test checks that the face has them all). Only ``handle``,
 ``owed`` and ``run_due``, which also draw, are written out here. Two commands of one place may
 finish drawing in either order: the Discord bot, which posts the answers, holds its lock per
-place from handing a command in to posting its answer. This is the type the adapters hold
+place from handing a command in to posting its answer, except for a long answer that changes
+nothing (a review, an animation asked for: ``Prepared.long``), drawn and posted after the lock
+is released so the place's next commands are answered meanwhile. This is the type the adapters hold
 (``GameBackend``, ``OutboxBackend``); a bot that keeps no games (``busbot sync``) holds one over
 an empty database (``NoGames``).
 """
@@ -121,12 +123,22 @@ class AsyncGameService:
                      addressed: Addressed | None = None, draw: bool = True) -> Reply:
         """The reply to ``message``; without ``draw`` its picture is not drawn (catching up
         draws only the table as the last of many changes left it)."""
-        prepared = await self.on_db(partial(
-            self.service.pipeline.handle, place, actor, message, message_id=message_id,
-            attachments=list(attachments or ()), addressed=addressed, owed=draw))
+        prepared = await self.prepare(place, actor, message, message_id=message_id,
+                                      attachments=attachments, addressed=addressed, owed=draw)
         if not draw:  # (a hint's answer is words, not a drawing: it is still thought out)
             return await self.pondered(prepared)
         return await self.drawn(prepared, actor.server or place)
+
+    async def prepare(self, place: str, actor: Actor, message: str | Command, *,
+                      message_id: str | None = None,
+                      attachments: list[Attachment] | None = None,
+                      addressed: Addressed | None = None, owed: bool = True) -> Prepared:
+        """``message`` applied and committed on the database thread, its answer still to be
+        drawn (``drawn``): an adapter that holds a lock per place draws a long answer after
+        releasing it (``Prepared.long``)."""
+        return await self.on_db(partial(
+            self.service.pipeline.handle, place, actor, message, message_id=message_id,
+            attachments=list(attachments or ()), addressed=addressed, owed=owed))
 
     async def owed(self, item: Announcement) -> Reply:
         return await self.drawn(await self.on_db(partial(self.service.owed, item)), item.place)
@@ -204,3 +216,9 @@ class NoGames(AsyncGameService):
                      addressed: Addressed | None = None, draw: bool = True) -> Reply:
         # no game, no server setting: the language of the member's app, where it says one
         return Refusal(say(self.refusal(), known_language(actor.locale)))
+
+    async def prepare(self, place: str, actor: Actor, message: str | Command, *,
+                      message_id: str | None = None,
+                      attachments: list[Attachment] | None = None,
+                      addressed: Addressed | None = None, owed: bool = True) -> Prepared:
+        return Prepared(await self.handle(place, actor, message))

@@ -19,6 +19,7 @@ import logging
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from bot.api import (
     Actor,
@@ -36,6 +37,7 @@ from bot.api import (
 )
 from bot.service import lookups, ratings
 from bot.service.command.context import Context, Outcome, refusal_text, refuse
+from bot.service.command.forms import Budget, Cost
 from bot.service.command.needs import is_moderator
 from bot.service.core import Core
 from bot.service.drawing.page_notes import page_notes
@@ -59,6 +61,7 @@ from bot.service.router.reading import read_message
 from bot.service.store import languages, layouts, members
 from bot.service.store.store import Change, GameSummary, PictureMoment, Waiting
 from bot.service.verbs.preview import NOTE as PREVIEW_NOTE
+from bot.service.verbs.review import ReviewJob
 from bot.service.verbs.story import at_the_end
 from bot.service.words.catalogue import Said, lines, say, words_for
 from engine import Game
@@ -211,7 +214,8 @@ class Pipeline:
             core.store, attachments, core.bind_imported_names,
             server_moderator=is_moderator(actor, None, core.moderator_role),
             words=self.reader(step), languages=step.languages,
-            default_language=core.language)
+            default_language=core.language,
+            animation=partial(_animation, core, step.place, actor))
         outcome = route.run(ctx, cmd)
         if outcome.draft is not None and outcome.draft.new:
             over = core.budgets.change_refusal(step.place, actor, outcome.draft, ctx.moderator)
@@ -313,6 +317,10 @@ class Pipeline:
                             pondering=outcome.pondering, thinking=self.core.thinker)
         if outcome.story is not None:
             reply = Lookup(text, files=outcome.files, mentions=outcome.mentions or [])
+            if not self.core.stories and isinstance(outcome.story, ReviewJob):
+                # a review's words need no drawing: made all the same, its chart left out
+                reply.text += "\n" + words(NO_STORIES())
+                return Prepared(reply, story=replace(outcome.story, chart=False), words=words)
             if not self.core.stories:
                 reply.text += "\n" + words(NO_STORIES())
                 return Prepared(reply, words=words)
@@ -446,3 +454,10 @@ def _waiting(after: LiveGame, summary: GameSummary | None, position_changed: boo
         return Waiting(decision.player, user, decision.text, summary.waiting_since,
                        summary.waiting_key)
     return Waiting(decision.player, user, decision.text, now, last_seq)
+
+
+def _animation(core: Core, place: str, actor: Actor, again: str) -> Said | None:
+    """One of ``actor``'s animations taken for a handler (``Context.animation``), or the
+    refusal when the place, the member or the server has had its animations for now."""
+    return core.budgets.refusal(Cost((Budget.ANIMATION,), again), place, actor.user_id,
+                                actor.server, started=True)

@@ -85,23 +85,80 @@ def worker_pool(broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecuto
         return _shared
 
 
+_apart: ProcessPoolExecutor | None = None
+
+
+def run_apart(call: Callable[..., T], *args: object,
+              progress: Callable[[int, int], None] | None = None) -> T:
+    """``call(*args)`` on a worker process of its own, waited for: a long computation of the
+    computer's outside the fair queue of decisions (a game's ``review``, half a minute), run
+    from the heavy worker's thread, which does one thing at a time, so at most one such
+    process works at once, at the workers' lower priority. On a thread it would hold the
+    interpreter's lock the event loop and the database thread need. A killed worker is
+    replaced and the call made again, once. With ``progress``, ``call`` is given a
+    ``progress`` of its own (done, total) whose reports come back through a pipe and are
+    passed on here, on the calling thread, as they come."""
+    global _apart
+    for attempt in (1, 2):
+        with _shared_lock:
+            if _apart is None:
+                _apart = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_start)
+            pool = _apart
+        try:
+            if progress is None:
+                return pool.submit(call, *args).result()
+            return _reported(pool, call, args, progress)
+        except BrokenProcessPool:
+            with _shared_lock:
+                if _apart is pool:
+                    _apart = None
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _reported(pool: ProcessPoolExecutor, call: Callable[..., T], args: tuple[object, ...],
+              progress: Callable[[int, int], None]) -> T:
+    """``call(*args, progress=...)`` on ``pool``, its reports passed to ``progress`` until it
+    is done (the future's end is the pipe's last message: no waiting on a clock)."""
+    reader, writer = multiprocessing.get_context("spawn").Pipe(duplex=False)
+    try:
+        future = pool.submit(_reporting, call, writer, *args)
+        future.add_done_callback(lambda _: writer.send(None))
+        while (report := reader.recv()) is not None:
+            progress(*report)
+        return future.result()
+    finally:
+        reader.close()
+        writer.close()
+
+
+def _reporting(call: Callable[..., T], writer: multiprocessing.connection.Connection,
+               *args: object) -> T:
+    """On the worker process: ``call`` with a ``progress`` that sends each report home."""
+    return call(*args, progress=lambda done, total: writer.send((done, total)))
+
+
 def end_workers() -> None:
     """End the process's worker processes now, for a process that is ending (``busbot run``
     after it stopped): a search under way is let go (its table is taken up again at the next
     start). Without this the interpreter's exit waits for every worker, one that is still
     starting included (a fresh interpreter importing the engine and the players: seconds on a
     busy machine), and a SIGTERM soon after a start took up to ten seconds to end busbot."""
-    global _shared
+    global _shared, _apart
     with _shared_lock:
-        pool, _shared = _shared, None
-    if pool is None:
-        return
-    # The executor keeps its processes privately and forgets them on shutdown: taken first.
-    processes = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        with contextlib.suppress(OSError):
-            process.terminate()
+        pools, _shared, _apart = (_shared, _apart), None, None  # a review's process too
+    for pool in pools:
+        if pool is None:
+            continue
+        # The executor keeps its processes privately and forgets them on shutdown: taken first.
+        processes = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(OSError):
+                process.terminate()
 
 
 def _started(pool: ProcessPoolExecutor, done: Future[int]) -> None:

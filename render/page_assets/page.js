@@ -9,6 +9,8 @@
   var parts = data.parts.map(function (name) { return $("part-" + name); });
   var slider = $("slider"), jump = $("jump"), roundPick = $("round"), caption = $("caption");
   var marker = $("chart-marker"), logBox = $("log"), board = $("board");
+  var strip = $("review-strip"), stripMarker = $("strip-marker"), reviewed = $("review-move");
+  var practiceLine = $("practice-line");
   var shown = [], at = -1, layout = null, current = null, timer = null, zoom = 1;
   var narrow = window.matchMedia("(max-width: " + data.narrowPx + "px)");
 
@@ -64,6 +66,14 @@
     roundPick.value = String(roundStart(n));
     caption.textContent = data.captions[n];
     if (marker) { marker.setAttribute("x1", data.chartX[n]); marker.setAttribute("x2", data.chartX[n]); }
+    if (stripMarker) {
+      var sx = String(last ? 1000 * n / last : 0);
+      stripMarker.setAttribute("x1", sx); stripMarker.setAttribute("x2", sx);
+    }
+    if (data.practice) { practiceLine.textContent = n < last ? data.practice.join(String(n)) : ""; }
+    if (reviewed && data.review) {
+      reviewed.textContent = [data.review.moves[n], data.review.chances[n]].filter(Boolean).join(" ");
+    }
     if (current) { current.classList.remove("current"); }
     current = entryOf(n);
     if (current) { current.classList.add("current"); keepInView(current); }
@@ -117,6 +127,16 @@
   slider.addEventListener("input", function () { show(slider.value); });
   jump.addEventListener("change", function () { show(jump.value); });
   roundPick.addEventListener("change", function () { show(roundPick.value); });
+  if (strip) {
+    strip.addEventListener("click", function (e) {
+      var box = strip.getBoundingClientRect();
+      show(last * (e.clientX - box.left) / Math.max(1, box.width));
+    });
+    $("review").addEventListener("click", function (e) {
+      var el = e.target.closest ? e.target.closest("button[data-move]") : null;
+      if (el) { show(el.getAttribute("data-move")); }
+    });
+  }
   $("log-list").addEventListener("click", function (e) {
     var el = e.target.closest ? e.target.closest("[data-move]") : null;
     if (el) { show(el.getAttribute("data-move")); }

@@ -73,13 +73,18 @@ class Context(Generic[L]):
     languages: Languages = ENGLISH_ONLY
     #: the configured language of tables whose game and server chose none (config.toml)
     default_language: str = "en"
+    #: takes one of the asker's animations, a cost the handler learns only once it has looked
+    #: (``review``: a review already kept is free, a new one costs an animation); given the
+    #: command to try again, it answers None when taken, else the refusal. None here: nothing
+    #: is counted (tests, tools)
+    animation: Callable[[str], Said | None] | None = None
 
     def with_game(self, live: LiveGame) -> GameContext:
         return Context(self.place, self.actor, self.now, self.message_id, live,
                        self.moderator, self.store, self.attachments, self.bind_imported_names,
                        self.commands, server_moderator=self.server_moderator,
                        words=self.words, languages=self.languages,
-                       default_language=self.default_language)
+                       default_language=self.default_language, animation=self.animation)
 
     def draft(self: GameContext) -> Draft:
         return Draft.of(self.live, self.actor, self.now, self.message_id)

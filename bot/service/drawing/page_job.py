@@ -21,6 +21,7 @@ ATTACHED = Msg("page.attached", "The game's page, {name} ({size:.1f} MB): every 
                "table with the log and the chart; open it in any browser, offline.")
 
 if TYPE_CHECKING:
+    from ai.review import Review
     from render.page_notes import PageNotes
 
 log = logging.getLogger(__name__)
@@ -35,12 +36,14 @@ def too_large(game_id: int, size: int, room: int) -> Text:
 
 
 def draw_page(game: Game, game_id: int, notes: PageNotes, room: int,
-              words: Words = ENGLISH) -> tuple[list[Said], list[Attachment]]:
-    """The page as a file when it fits in ``room`` bytes; a note saying why not otherwise."""
+              words: Words = ENGLISH, review: Review | None = None
+              ) -> tuple[list[Said], list[Attachment]]:
+    """The page as a file when it fits in ``room`` bytes; a note saying why not otherwise.
+    With the game's ``review`` (kept by ``review``) it carries the review's strip and marks."""
     try:
         from render.page import build_page  # the renderer is imported only when drawing
 
-        page = build_page(game, notes, words)
+        page = build_page(game, notes, words, review)
     except ImportError:
         return [CANNOT_MAKE()], []
     except Exception:  # a drawing bug must not lose the message it rides on

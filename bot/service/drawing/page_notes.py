@@ -92,7 +92,8 @@ def page_notes(live: LiveGame, records: Sequence[Record], words: Words = ENGLISH
         if made is not None:
             marks.extend(_marks(number, made, m.auto, player.get(made.seq), words))
     asides.extend(_aside(len(live.record.moves), rec, by_seq, words) for rec in acts)
-    return PageNotes(say(page_title(live), words), tuple(marks), tuple(asides))
+    return PageNotes(say(page_title(live), words), tuple(marks), tuple(asides),
+                     live.record.game_id)
 
 
 def page_title(live: LiveGame) -> Text:

@@ -11,12 +11,13 @@ import contextlib
 import logging
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.api import Reply
 from bot.service.drawing.alttext import alt_text
 from bot.service.drawing.renderer import Renderer
-from bot.service.drawing.story_job import Drawing
+from bot.service.drawing.story_job import Drawing, Reporting
 from bot.service.game.computer import Pondering, Thinking
 from bot.service.game.deadlines import NO_HOURS, Hours
 from bot.service.game.records import GameRecord
@@ -63,6 +64,22 @@ class Prepared:
     #: a search the reply answers with (``hint``), and where it is done
     pondering: Pondering | None = None
     thinking: Thinking | None = None
+
+    @property
+    def long(self) -> bool:
+        """Whether what is left is long (a search, a story: seconds to half a minute) and
+        changes nothing, so an adapter may finish it after releasing the place's lock: a
+        change is posted in its turn, however long its drawing."""
+        return ((self.story is not None or self.pondering is not None) and not self.reply.changed
+                and self.reply.announcement is None)
+
+    def reporting(self, report: Callable[[str], None]) -> bool:
+        """Have a long story say how far it is through ``report`` (``story_job.Reporting``);
+        whether it will."""
+        if isinstance(self.story, Reporting):
+            self.story = self.story.reporting(report)
+            return True
+        return False
 
     def complete(self) -> Reply:
         """Think (a hint's search), draw the picture, then the story (outside any lock: the

@@ -6,8 +6,9 @@ without the handlers' module (``story``) and ``outcome`` importing each other.""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bot.api import Attachment
 from bot.service.drawing.page_job import draw_page
@@ -28,6 +29,7 @@ ANIMATION_NOTED = Msg("story.animation_noted", "The animation: {n} pictures, {wi
 MEGABYTES = Msg("story.megabytes", "{mb:.1f} MB")
 
 if TYPE_CHECKING:
+    from ai.review import Review
     from render.page_notes import PageNotes
 
 log = logging.getLogger(__name__)
@@ -49,6 +51,15 @@ class Drawing(Protocol):
     def skipped(self) -> Said: ...
 
 
+@runtime_checkable
+class Reporting(Protocol):
+    """A drawing long enough to say how far it is (a review): ``reporting`` gives the same
+    drawing, calling ``report`` with a short sentence in the reply's language a few times as it
+    goes (from the heavy worker's thread)."""
+
+    def reporting(self, report: Callable[[str], None]) -> Drawing: ...
+
+
 @dataclass(frozen=True, slots=True)
 class StoryJob:
     """The chart and/or the animation of a position, drawn when called (outside any lock)."""
@@ -59,6 +70,8 @@ class StoryJob:
     animation: bool
     #: the game's page (``page_job.py``) with these notes, drawn before the animation
     page: PageNotes | None = None
+    #: the game's review, kept by ``review``: the page carries its strip and turning points
+    review: Review | None = field(default=None, kw_only=True)
 
     @property
     def skipped(self) -> Said:
@@ -82,7 +95,8 @@ class StoryJob:
                 notes.append(CHART_FAILED())
         if self.page is not None:
             room = MESSAGE_BYTES - MARGIN_BYTES - taken - sum(len(f.data) for f in files)
-            told, made = draw_page(self.game, self.game_id, self.page, room, words)
+            told, made = draw_page(self.game, self.game_id, self.page, room, words,
+                                    self.review)
             notes.extend(told)
             files.extend(made)
         if self.animation:

@@ -36,6 +36,7 @@ from bot.service.store import (
     layouts,
     members,
     pending,
+    reviews,
     snapshots,
 )
 from bot.service.store.schema import (
@@ -127,6 +128,7 @@ def _forget_in_game(store: Store, db: sqlite_utils.Database, game_id: int, user_
                                    [game_id]).fetchall():
         db.execute("UPDATE pictures SET caption = ? WHERE game_id = ? AND seq = ?",
                    [swap(caption or ""), game_id, seq])
+    reviews.forget_game(db, game_id)  # its review names the seats: made again when asked
     report.games.append((game_id, pseudonym))
     report.records += sum(a != b for a, b in zip(records, rewritten, strict=True))
     if live.is_open and any(same_user(s.user_id, pid) for s in live.record.seats):

@@ -401,6 +401,15 @@ def _rating_settings(db: sqlite_utils.Database) -> None:
                "count_assisted INTEGER NOT NULL)")
 
 
+def _reviews(db: sqlite_utils.Database) -> None:
+    """``reviews``: a game's review (``ai.review``, the ``review`` command), kept once done so
+    that asking again is free: the game, how many of its moves it covers, and the review as
+    JSON (``store/reviews.py``)."""
+    db.execute("CREATE TABLE IF NOT EXISTS reviews (game_id INTEGER NOT NULL, "
+               "moves INTEGER NOT NULL, playouts INTEGER NOT NULL, data TEXT NOT NULL, "
+               "PRIMARY KEY (game_id, moves, playouts))")
+
+
 #: Each side table and how it is made (when missing); in the order they came.
 SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "schedule": _create_schedule, "outbox": _outbox, "snapshots": _snapshots, "seen": _seen,
@@ -409,7 +418,7 @@ SIDE_TABLES: dict[str, Callable[[sqlite_utils.Database], None]] = {
     "rating_changes": _rating_changes, "ratings": _ratings, "seasons": _seasons,
     "rating_settings": _rating_settings, "languages": _languages,
     "member_times": _member_times, "away_allowance": _away_allowance, "away_days": _away_days,
-    "direct_pings": _direct_pings,
+    "reviews": _reviews, "direct_pings": _direct_pings,
 }
 
 

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ai.review import REVIEW_PLAYOUTS, Review
 from bot.api import Attachment, Command
 from bot.service.command.context import Context, GameContext, Outcome, refuse
 from bot.service.command.forms import Budget, Cost, Entry, Route, Section, Slash, Who
@@ -25,6 +26,7 @@ from bot.service.drawing.story_job import StoryJob
 from bot.service.game import payloads
 from bot.service.game.live_game import LiveGame, table_log
 from bot.service.game.records import GameRecord, Record
+from bot.service.store import reviews
 from bot.service.words.catalogue import Said, say
 from bot.service.words.replies import STATUS_WORDS, when
 from engine.text import ENGLISH, Msg
@@ -121,7 +123,8 @@ def export_page(ctx: GameContext) -> Outcome:
     # the page's own note says what it holds (it rides on the final post too): this line only
     # heads it, so the reply never says the same twice
     return Outcome(AS_PAGE(game=game_id, name=page_name(game_id), moves=len(live.record.moves)),
-                   story=StoryJob(live.game.copy(), game_id, False, False, page=notes))
+                   story=StoryJob(live.game.copy(), game_id, False, False, page=notes,
+                                  review=_kept_review(ctx, live)))
 
 
 def page_html(ctx: Context[Any], live: LiveGame) -> str:
@@ -132,9 +135,18 @@ def page_html(ctx: Context[Any], live: LiveGame) -> str:
     notes = page_notes(live, ctx.store.records(live.record.game_id), ctx.words)
     from render.page import build_page  # the renderer is loaded only when drawing
 
-    page = build_page(live.game, notes, ctx.words)
+    page = build_page(live.game, notes, ctx.words, _kept_review(ctx, live))
     html: str = page.html
     return html
+
+
+def _kept_review(ctx: Context[Any], live: LiveGame) -> Review | None:
+    """The game's review if ``review`` made one of its moves as they stand (the page then
+    carries its strip and turning points)."""
+    if live.game is None:
+        return None
+    return reviews.kept(ctx.store, live.record.game_id, len(live.game.history),
+                        REVIEW_PLAYOUTS)
 
 
 # ---- the files ----------------------------------------------------------------------------------
