@@ -22,14 +22,15 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
+from dataclasses import dataclass
 from typing import TextIO
 
 from bot import console
-from bot.api import Actor
+from bot.api import Actor, Refusal, Reply
 from bot.service import GameService
 from bot.service.game.records import GameStatus
 from bot.service.ratings.counting import PRACTICE_PLACE
-from bot.service.words.catalogue import words_for
+from bot.service.words.catalogue import Said, words_for
 from bot.service.words.names import level_name
 from engine import GameLog, replay
 from engine.limits import LimitError
@@ -174,51 +175,69 @@ def _from(service: GameService, args: argparse.Namespace, out: TextIO,
     """The practice table set at move ``args.move`` of game ``args.from_game``: the seat you
     play, or None (and why, printed) when it cannot be."""
     words = console.here(service, PLACE)
-    where = service.where_things_stand(PLACE)
+    opened = open_from(service, PLACE, args.from_game, args.move, args.seat, args.level)
+    for reply in opened.said:
+        console.show(reply, out, pictures, words)
+    return opened.seat
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What ``open_from`` did: the seat the asker plays (None when it was refused, and then
+    nothing changed), and what it said, in order (refusals as ``Refusal``)."""
+
+    seat: str | None
+    said: list[Reply]
+
+
+def open_from(service: GameService, place: str, game: int, move: int, seat: str | None,
+              level: str) -> Opened:
+    """A practice table at ``place`` set at move ``move`` of game ``game`` (finished, or a
+    practice game): its first ``move`` moves imported as a new game (through the service's
+    ``import``, so it counts as a new game against the daily budgets), the asker in ``seat``
+    (by default the one whose decision it is there) and the computer at ``level`` in the
+    others. The game it came from is only read. Shared by ``busbot practice --from`` and the
+    console's ``practice from game G move N``."""
+    words = console.here(service, place)
+
+    def refused(said: Said) -> Opened:
+        return Opened(None, [Refusal(words(said))])
+
+    where = service.where_things_stand(place)
     if where is not None:
-        print(words(STILL_OPEN(where=where)), file=out)
-        return None
-    log = _log_upto(service, args.from_game, args.move, out)
-    if log is None:
-        return None
+        return refused(STILL_OPEN(where=where))
+    log = _log_upto(service, game, move)
+    if not isinstance(log, GameLog):
+        return refused(log)
     position = replay(log)
     if position.is_over:
-        print(words(OVER_THERE(game=args.from_game, move=args.move)), file=out)
-        return None
+        return refused(OVER_THERE(game=game, move=move))
     decision = position.to_act()
-    seat = args.seat or (decision.player if decision is not None else log.players[0])
-    named = next((p for p in log.players if p.lower() == seat.lower()), None)
+    wanted = seat or (decision.player if decision is not None else log.players[0])
+    named = next((p for p in log.players if p.lower() == wanted.lower()), None)
     if named is None:
-        print(words(NO_SUCH_SEAT(game=args.from_game, seat=seat,
-                                 seats=", ".join(log.players))), file=out)
-        return None
+        return refused(NO_SUCH_SEAT(game=game, seat=wanted, seats=", ".join(log.players)))
     you = Actor(named, named)
-    reply = service.import_text(PLACE, you, log.format())
+    reply = service.import_text(place, you, log.format())
     if not reply.ok:
-        console.show(reply, out, pictures, words)
-        return None
+        return Opened(None, [reply])
     for other in log.players:
         if other != named:
-            service.handle(PLACE, you, f"replace {other} with bot {args.level}")
-    print(words(FROM_OPENING(game=args.from_game, move=args.move, seat=named,
-                             level=level_name(args.level),
-                             game_text=service.where_things_stand(PLACE) or "")), file=out)
-    return named
+            service.handle(place, you, f"replace {other} with bot {level}")
+    return Opened(named, [Reply(words(FROM_OPENING(
+        game=game, move=move, seat=named, level=level_name(level),
+        game_text=service.where_things_stand(place) or "")))])
 
 
-def _log_upto(service: GameService, game: int, move: int, out: TextIO) -> GameLog | None:
-    """The first ``move`` moves of a finished (or practice) game's log, or None (said)."""
-    words = console.here(service, PLACE)
+def _log_upto(service: GameService, game: int, move: int) -> GameLog | Said:
+    """The first ``move`` moves of a finished (or practice) game's log, or why not."""
     summary = service.store.game(game) if game > 0 else None
     if summary is None:
-        print(words(NO_SUCH_GAME(game=game)), file=out)
-        return None
+        return NO_SUCH_GAME(game=game)
     if summary.status is not GameStatus.OVER and summary.place != PLACE:
-        print(words(NOT_OVER(game=game)), file=out)
-        return None
+        return NOT_OVER(game=game)
     log = GameLog.parse(service.export(game, "txt"))
     if not 0 <= move <= len(log.moves):
-        print(words(MOVE_RANGE(game=game, moves=len(log.moves))), file=out)
-        return None
+        return MOVE_RANGE(game=game, moves=len(log.moves))
     log.moves, log.move_lines = log.moves[:move], log.move_lines[:move]
     return log
