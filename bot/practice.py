@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import re
 import sys
 from dataclasses import dataclass
 from typing import TextIO
@@ -30,12 +31,12 @@ from bot.api import Actor, Refusal, Reply
 from bot.service import GameService
 from bot.service.game.records import GameStatus
 from bot.service.ratings.counting import PRACTICE_PLACE
-from bot.service.words.catalogue import Said, words_for
+from bot.service.words.catalogue import words_for
 from bot.service.words.names import level_name
 from engine import GameLog, replay
 from engine.limits import LimitError
 from engine.limits import check_name as checked_name
-from engine.text import Msg, Plural
+from engine.text import Msg, Plural, Text
 
 #: where the practice game is played (its games never count for the ratings)
 PLACE = PRACTICE_PLACE
@@ -170,6 +171,35 @@ def _set_up(service: GameService, you: Actor, count: int, level: str, out: TextI
     return you
 
 
+#: the levels a practice table's computer players play at (as ``--level``)
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+#: ``practice from game G move N [as SEAT] [easy|normal|hard]``: bounded pieces, no nesting,
+#: so reading a hostile line is linear
+_ASKED = re.compile(r"practi[cs]e\s+from\s+game\s+#?(\d{1,9})\s+move\s+(\d{1,6})"
+                    r"(?:\s+as\s+(\S{1,64}))?(?:\s+(easy|normal|hard))?\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """``practice from game G move N``, read."""
+
+    game: int
+    move: int
+    seat: str | None
+    level: str
+
+
+def asked_from(text: str) -> Asked | None:
+    """The command ``practice from game G move N [as SEAT] [easy|normal|hard]`` in ``text``,
+    or None when the text is another."""
+    found = _ASKED.fullmatch(text.strip())
+    if found is None:
+        return None
+    game, move, seat, level = found.groups()
+    return Asked(int(game), int(move), seat, (level or DEFAULT_LEVEL).lower())
+
+
 def _from(service: GameService, args: argparse.Namespace, out: TextIO,
           pictures: str) -> str | None:
     """The practice table set at move ``args.move`` of game ``args.from_game``: the seat you
@@ -200,7 +230,7 @@ def open_from(service: GameService, place: str, game: int, move: int, seat: str 
     console's ``practice from game G move N``."""
     words = console.here(service, place)
 
-    def refused(said: Said) -> Opened:
+    def refused(said: Text) -> Opened:
         return Opened(None, [Refusal(words(said))])
 
     where = service.where_things_stand(place)
@@ -229,7 +259,7 @@ def open_from(service: GameService, place: str, game: int, move: int, seat: str 
         game_text=service.where_things_stand(place) or "")))])
 
 
-def _log_upto(service: GameService, game: int, move: int) -> GameLog | Said:
+def _log_upto(service: GameService, game: int, move: int) -> GameLog | Text:
     """The first ``move`` moves of a finished (or practice) game's log, or why not."""
     summary = service.store.game(game) if game > 0 else None
     if summary is None:
