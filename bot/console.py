@@ -408,7 +408,8 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, 
     if not sep or not name or not text:
         print(words(HINT()), file=out)
         return
-    if _practise_from(service, text, out, picture_dir, at, describe=describe):
+    if _practise_from(service, Actor(user_id=name, name=name), text, out, picture_dir, at,
+                      describe=describe):
         return
     actor = Actor(user_id=name, name=name)
     attachments: list[Attachment] = []
@@ -440,8 +441,8 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, 
         print(words(FIRST()), file=out)
 
 
-def _practise_from(service: GameService, text: str, out: TextIO, picture_dir: str, at: At, *,
-                   describe: bool = False) -> bool:
+def _practise_from(service: GameService, actor: Actor, text: str, out: TextIO,
+                   picture_dir: str, at: At, *, describe: bool = False) -> bool:
     """``practice from game G move N`` (issue 36): a practice table at that position, the
     lines going to it from now on; True when the text was that command (answered). It opens
     a table at another place than the one it is typed at, so it is the console's, as the
@@ -452,7 +453,7 @@ def _practise_from(service: GameService, text: str, out: TextIO, picture_dir: st
     if asked is None:
         return False
     opened = practice.open_from(service, practice.PLACE, asked.game, asked.move, asked.seat,
-                                asked.level)
+                                asked.level, actor)
     words = here(service, practice.PLACE)
     for reply in opened.said:
         show(reply, out, picture_dir, words, service.clock(), describe=describe)

@@ -221,13 +221,15 @@ class Opened:
 
 
 def open_from(service: GameService, place: str, game: int, move: int, seat: str | None,
-              level: str) -> Opened:
+              level: str, asker: Actor | None = None) -> Opened:
     """A practice table at ``place`` set at move ``move`` of game ``game`` (finished, or a
     practice game): its first ``move`` moves imported as a new game (through the service's
     ``import``, so it counts as a new game against the daily budgets), the asker in ``seat``
     (by default the one whose decision it is there) and the computer at ``level`` in the
-    others. The game it came from is only read. Shared by ``busbot practice --from`` and the
-    console's ``practice from game G move N``."""
+    others. The game it came from is only read. ``asker``: who asked (the console's
+    ``Name:``), who imports and so moderates it and whose daily allowance it counts against;
+    by default the seat's player (the terminal's). Shared by ``busbot practice --from`` and
+    the console's ``practice from game G move N``."""
     words = console.here(service, place)
 
     def refused(said: Text) -> Opened:
@@ -247,7 +249,7 @@ def open_from(service: GameService, place: str, game: int, move: int, seat: str 
     named = next((p for p in log.players if p.lower() == wanted.lower()), None)
     if named is None:
         return refused(NO_SUCH_SEAT(game=game, seat=wanted, seats=", ".join(log.players)))
-    you = Actor(named, named)
+    you = asker or Actor(named, named)
     reply = service.import_text(place, you, log.format())
     if not reply.ok:
         return Opened(None, [reply])

@@ -157,3 +157,23 @@ def test_practice_from_at_the_console_is_refused_with_a_sentence(tmp_path: Path)
     assert "you play Daemonis" in said
     assert "Your practice game goes on: finish it (or `abandon` it) before practising from " \
            "another position." in said
+
+
+def test_a_practice_table_counts_against_the_askers_daily_games(tmp_path: Path) -> None:
+    db = tmp_path / "busbot.db"
+    _finished(db)
+    service = GameService(str(db), renderer=None, bind_imported_names=True)
+    ada = Actor("Ada", "Ada")
+    try:
+        for table in range(10):  # a day's worth of new games
+            assert service.handle(f"table-{table}", ada, "new game").ok
+        opened = practice.open_from(service, practice.PLACE, 1, 12, None, "easy", ada)
+        assert opened.seat is None
+        assert "You have created many games today" in opened.said[0].text
+        assert service.store.latest_game(practice.PLACE) is None  # nothing was made
+        # another member's allowance is their own
+        bram = practice.open_from(service, practice.PLACE, 1, 12, None, "easy",
+                                  Actor("Bram", "Bram"))
+        assert bram.seat == "Arcsyn" and service.store.latest_game(practice.PLACE) is not None
+    finally:
+        service.close()
