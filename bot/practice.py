@@ -29,7 +29,7 @@ from typing import TextIO
 from bot import console
 from bot.api import Actor, Refusal, Reply
 from bot.service import GameService
-from bot.service.game.records import GameStatus
+from bot.service.game.records import GameStatus, discord_user
 from bot.service.ratings.counting import PRACTICE_PLACE
 from bot.service.words.catalogue import words_for
 from bot.service.words.names import level_name
@@ -220,6 +220,33 @@ class Opened:
     said: list[Reply]
 
 
+@dataclass(frozen=True, slots=True)
+class Start:
+    """A position a practice table can start from: the log up to it, and the seat to play."""
+
+    log: GameLog
+    seat: str
+
+
+def position_from(service: GameService, game: int, move: int, seat: str | None,
+                  server: str | None = None) -> Start | Text:
+    """Where a practice table from move ``move`` of game ``game`` starts, or why it cannot
+    (a sentence). ``server``: the Discord server asking, whose games only it may read (the
+    console and the terminal, None, read every game of their database)."""
+    log = _log_upto(service, game, move, server)
+    if not isinstance(log, GameLog):
+        return log
+    position = replay(log)
+    if position.is_over:
+        return OVER_THERE(game=game, move=move)
+    decision = position.to_act()
+    wanted = seat or (decision.player if decision is not None else log.players[0])
+    named = next((p for p in log.players if p.lower() == wanted.lower()), None)
+    if named is None:
+        return NO_SUCH_SEAT(game=game, seat=wanted, seats=", ".join(log.players))
+    return Start(log, named)
+
+
 def open_from(service: GameService, place: str, game: int, move: int, seat: str | None,
               level: str, asker: Actor | None = None) -> Opened:
     """A practice table at ``place`` set at move ``move`` of game ``game`` (finished, or a
@@ -227,10 +254,11 @@ def open_from(service: GameService, place: str, game: int, move: int, seat: str 
     ``import``, so it counts as a new game against the daily budgets), the asker in ``seat``
     (by default the one whose decision it is there) and the computer at ``level`` in the
     others. The game it came from is only read. ``asker``: who asked (the console's
-    ``Name:``), who imports and so moderates it and whose daily allowance it counts against;
-    by default the seat's player (the terminal's). Shared by ``busbot practice --from`` and
-    the console's ``practice from game G move N``."""
-    words = console.here(service, place)
+    ``Name:``, a Discord member), who imports and so moderates it and whose daily allowance it
+    counts against; by default the seat's player (the terminal's). A Discord member is given
+    the seat itself (its name stays, so the table is drawn as the real one was). Shared by
+    ``busbot practice --from``, the console's and Discord's ``practice from game G move N``."""
+    words = words_for(service.language_of(place))
 
     def refused(said: Text) -> Opened:
         return Opened(None, [Refusal(words(said))])
@@ -238,21 +266,16 @@ def open_from(service: GameService, place: str, game: int, move: int, seat: str 
     where = service.where_things_stand(place)
     if where is not None:
         return refused(STILL_OPEN(where=where))
-    log = _log_upto(service, game, move)
-    if not isinstance(log, GameLog):
-        return refused(log)
-    position = replay(log)
-    if position.is_over:
-        return refused(OVER_THERE(game=game, move=move))
-    decision = position.to_act()
-    wanted = seat or (decision.player if decision is not None else log.players[0])
-    named = next((p for p in log.players if p.lower() == wanted.lower()), None)
-    if named is None:
-        return refused(NO_SUCH_SEAT(game=game, seat=wanted, seats=", ".join(log.players)))
+    start = position_from(service, game, move, seat, asker.server if asker else None)
+    if not isinstance(start, Start):
+        return refused(start)
+    log, named = start.log, start.seat
     you = asker or Actor(named, named)
     reply = service.import_text(place, you, log.format())
     if not reply.ok:
         return Opened(None, [reply])
+    if discord_user(you.user_id):
+        service.handle(place, you, f"replace {named} with <@{you.user_id}>")
     for other in log.players:
         if other != named:
             service.handle(place, you, f"replace {other} with bot {level}")
@@ -261,9 +284,14 @@ def open_from(service: GameService, place: str, game: int, move: int, seat: str 
         game_text=service.where_things_stand(place) or "")))])
 
 
-def _log_upto(service: GameService, game: int, move: int) -> GameLog | Text:
-    """The first ``move`` moves of a finished (or practice) game's log, or why not."""
+def _log_upto(service: GameService, game: int, move: int,
+              server: str | None = None) -> GameLog | Text:
+    """The first ``move`` moves of a finished (or practice) game's log, or why not; with a
+    ``server``, only a game of that server is found."""
     summary = service.store.game(game) if game > 0 else None
+    if summary is not None and server is not None and all(
+            item.game.id != game for item in service.store.listed(server, open_only=False)):
+        summary = None  # another server's game is not this one's to read
     if summary is None:
         return NO_SUCH_GAME(game=game)
     if summary.status is not GameStatus.OVER and summary.place != PLACE:
