@@ -214,7 +214,8 @@ def _from(service: GameService, args: argparse.Namespace, out: TextIO,
 @dataclass(frozen=True, slots=True)
 class Opened:
     """What ``open_from`` did: the seat the asker plays (None when it was refused, and then
-    nothing changed), and what it said, in order (refusals as ``Refusal``)."""
+    nothing changed), and what it said, in order (refusals as ``Refusal``; the changes'
+    own replies, the import and the seats given, then the opening line)."""
 
     seat: str | None
     said: list[Reply]
@@ -274,12 +275,13 @@ def open_from(service: GameService, place: str, game: int, move: int, seat: str 
     reply = service.import_text(place, you, log.format())
     if not reply.ok:
         return Opened(None, [reply])
+    changes = [reply]
     if discord_user(you.user_id):
-        service.handle(place, you, f"replace {named} with <@{you.user_id}>")
+        changes.append(service.handle(place, you, f"replace {named} with <@{you.user_id}>"))
     for other in log.players:
         if other != named:
-            service.handle(place, you, f"replace {other} with bot {level}")
-    return Opened(named, [Reply(words(FROM_OPENING(
+            changes.append(service.handle(place, you, f"replace {other} with bot {level}"))
+    return Opened(named, [*changes, Reply(words(FROM_OPENING(
         game=game, move=move, seat=named, level=level_name(level),
         game_text=service.where_things_stand(place) or "")))])
 
