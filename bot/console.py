@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
+from bot import practice_from
 from bot.api import Actor, Addressed, Attachment, Refusal, Reply
 from bot.cli_common import console_arguments as add_arguments
 from bot.config import (
@@ -446,19 +447,17 @@ def _practise_from(service: GameService, actor: Actor, text: str, out: TextIO,
     """``practice from game G move N`` (issue 36): a practice table at that position, the
     lines going to it from now on; True when the text was that command (answered). It opens
     a table at another place than the one it is typed at, so it is the console's, as the
-    terminal's ``busbot practice --from`` is the command line's (``bot/practice.py``)."""
-    from bot import practice  # it imports this module: the console's table is its base
-
-    asked = practice.asked_from(text)
+    terminal's ``busbot practice --from`` is the command line's (``bot/practice_from.py``)."""
+    asked = practice_from.asked_from(text)
     if asked is None:
         return False
-    opened = practice.open_from(service, practice.PLACE, asked.game, asked.move, asked.seat,
-                                asked.level, actor)
-    words = here(service, practice.PLACE)
+    opened = practice_from.open_from(service, practice_from.PLACE, asked.game, asked.move,
+                                     asked.seat, asked.level, actor)
+    words = here(service, practice_from.PLACE)
     for reply in opened.said:
         show(reply, out, picture_dir, words, service.clock(), describe=describe)
     if opened.seat is not None:
-        at.place = practice.PLACE
+        at.place = practice_from.PLACE
         print(words(PRACTICE_AT(seat=opened.seat)), file=out)
     return True
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from bot import console, practice
+from bot import console, practice, practice_from
 from bot.api import Actor
 from bot.cli import build_parser
 from bot.service import GameService
@@ -167,12 +167,12 @@ def test_a_practice_table_counts_against_the_askers_daily_games(tmp_path: Path) 
     try:
         for table in range(10):  # a day's worth of new games
             assert service.handle(f"table-{table}", ada, "new game").ok
-        opened = practice.open_from(service, practice.PLACE, 1, 12, None, "easy", ada)
+        opened = practice_from.open_from(service, practice.PLACE, 1, 12, None, "easy", ada)
         assert opened.seat is None
         assert "You have created many games today" in opened.said[0].text
         assert service.store.latest_game(practice.PLACE) is None  # nothing was made
         # another member's allowance is their own
-        bram = practice.open_from(service, practice.PLACE, 1, 12, None, "easy",
+        bram = practice_from.open_from(service, practice.PLACE, 1, 12, None, "easy",
                                   Actor("Bram", "Bram"))
         assert bram.seat == "Arcsyn" and service.store.latest_game(practice.PLACE) is not None
     finally:

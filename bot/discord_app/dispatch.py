@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot import practice
+from bot import practice_from
 from bot.api import (
     Actor,
     Attachment,
@@ -361,7 +361,7 @@ class Dispatcher:
     async def message(self, message: discord.Message, text: str, *, chat: bool) -> None:
         """Channel text (``chat``) or everything after ``!bus`` (with the message's files);
         ``!bus practice from game G move N`` opens a thread (``practising``)."""
-        asked = None if chat else practice.asked_from(text)
+        asked = None if chat else practice_from.asked_from(text)
         if asked is not None:
             if not self.bot.first_delivery(message.id):
                 return

@@ -4,9 +4,9 @@ server, the asker in the seat whose decision it is there (or ``as SEAT``) and th
 the others. The real game is only read.
 
 It is the adapter's own because it makes a place (the thread) that the service cannot: the
-position is checked first (``practice.position_from``), so a refusal makes no thread; then the
+position is checked first (``practice_from.position_from``), so a refusal makes no thread; then the
 thread is made and the table opened in it through the service's ``import``
-(``practice.open_from``), which counts it as a new game against the member's and the server's
+(``practice_from.open_from``), which counts it as a new game against the member's and the server's
 daily allowance, as ``new game`` is.
 """
 
@@ -17,7 +17,7 @@ from functools import partial
 
 import discord
 
-from bot import practice
+from bot import practice_from
 from bot.api import Refusal, Reply, Update
 from bot.discord_app.bot import BusBot
 from bot.discord_app.incoming import actor_for, place_of
@@ -37,7 +37,7 @@ ONLY_IN_A_CHANNEL = Msg("practice.only_in_a_channel", "A practice table opens in
 THREAD_NAME_CHARS = 100
 
 
-async def practise_from(bot: BusBot, message: discord.Message, asked: practice.Asked) -> None:
+async def practise_from(bot: BusBot, message: discord.Message, asked: practice_from.Asked) -> None:
     """Answer ``practice from ...`` in ``message``'s channel: a refusal there (nothing made),
     or a thread on the message (Discord shows it under the message) with the practice table
     in it."""
@@ -55,9 +55,9 @@ async def practise_from(bot: BusBot, message: discord.Message, asked: practice.A
         await refuse(Refusal(await bot.written(place, actor, ONLY_IN_A_CHANNEL())))
         return
     service = bot.game.service
-    start = await bot.game.on_db(partial(practice.position_from, service, asked.game,
+    start = await bot.game.on_db(partial(practice_from.position_from, service, asked.game,
                                          asked.move, asked.seat, actor.server))
-    if not isinstance(start, practice.Start):
+    if not isinstance(start, practice_from.StartingPoint):
         await refuse(Refusal(await bot.written(place, actor, start)))
         return
     name = await bot.written(place, actor, THREAD_NAME(game=asked.game, move=asked.move))
@@ -70,7 +70,7 @@ async def practise_from(bot: BusBot, message: discord.Message, asked: practice.A
     there = place_of(thread.id)
     async with bot.place_lock(there):
         opened = await bot.game.on_db(partial(
-            practice.open_from, service, there, asked.game, asked.move, asked.seat,
+            practice_from.open_from, service, there, asked.game, asked.move, asked.seat,
             asked.level, actor))
         for reply in opened.said:
             if isinstance(reply, Update) and reply.announcement is not None:
