@@ -102,3 +102,24 @@ async def test_practice_from_is_refused_in_the_channel_without_a_thread(tmp_path
                 (post,) = await server.answers(1, since=since)
                 assert post.json["content"] == answer
             assert server.made_threads == []
+
+
+async def test_practice_from_without_the_thread_permission_says_so(tmp_path: Path) -> None:
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        ada = server.add_member("Ada")
+        closed = server.add_channel("no-threads", deny_bot=1 << 35)  # Create Public Threads
+        _finished_game(db, str(closed.id), str(server.guild_id))
+        async with busbot_on(server, wire_config(server, db)):
+            since = len(server.requests)
+            await server.say(ada, "!bus practice from game 1 move 12", channel="no-threads")
+            (post,) = await server.answers(1, since=since)
+            assert post.json["content"] == (
+                "I could not open a thread here for the practice table (I need the Create "
+                "Public Threads permission); nothing was done.")
+            assert server.made_threads == []
+    service = GameService(str(db), renderer=None)
+    try:
+        assert service.store.game(2) is None  # no practice game was made
+    finally:
+        service.close()
