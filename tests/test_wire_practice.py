@@ -123,3 +123,18 @@ async def test_practice_from_without_the_thread_permission_says_so(tmp_path: Pat
         assert service.store.game(2) is None  # no practice game was made
     finally:
         service.close()
+
+
+async def test_practice_from_asked_in_a_thread_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "busbot.db"
+    async with wire_server() as server:
+        ada = server.add_member("Ada")
+        server.add_thread("a-thread", "bus-table")
+        _finished_game(db, str(server.channels["bus-table"].id), str(server.guild_id))
+        async with busbot_on(server, wire_config(server, db)):
+            since = len(server.requests)
+            await server.say(ada, "!bus practice from game 1 move 12", channel="a-thread")
+            (post,) = await server.answers(1, since=since)
+            assert post.json["content"] == ("A practice table opens in a new thread of a text "
+                                            "channel: ask in the channel, not in a thread.")
+            assert server.made_threads == []
