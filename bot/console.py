@@ -105,7 +105,9 @@ CLOCK_FIXED = Msg("console.clock_fixed", "  This table's clock cannot be moved (
 #: the most the practice clock moves on at once (the longest wait busbot keeps: time away)
 MOST_AT_ONCE = 60 * 86400.0
 PRACTICE_AT = Msg("console.practice_at", "  (Lines now go to the practice table: `{seat}: text` "
-                  "plays your seat; `back` returns to the console's table.)")
+                  "plays your seat; `leave practice` returns to the console's table.)")
+#: the line (no ``Name:``) that sends the console's lines back to its own table
+LEAVE_PRACTICE = "leave practice"
 BACK = Msg("console.back", "  (Lines go to the console's table.)")
 #: the prefix that makes a line a command whatever it says, as on Discord
 PREFIX = "!bus"
@@ -119,7 +121,8 @@ FIRST = Msg("console.first", "  (on Discord a channel with no game reads only th
 
 class At:
     """Which table the console's lines go to: its own (``PLACE``), or the practice table that
-    ``Name: practice from game G move N`` opened, until a line ``back``."""
+    ``Name: practice from game G move N`` opened, until a line ``leave practice`` (with no
+    ``Name:``, as ``time``: ``Name: back`` is a player's return from time away)."""
 
     def __init__(self) -> None:
         self.place = PLACE
@@ -322,7 +325,7 @@ def one_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
     if line.split(None, 1)[0].lower() == "time":
         move_clock(service, line[4:].strip(), out, picture_dir, describe=describe)
         return True
-    if line.lower() == "back":
+    if " ".join(line.lower().split()) == LEAVE_PRACTICE:
         at.place = PLACE
         print(here(service)(BACK()), file=out)
         return True

@@ -112,7 +112,7 @@ def test_practice_from_at_the_console_opens_a_table_at_that_position(tmp_path: P
     real_before = service.export(1, "txt")
     service.close()
     said = _at_the_console(db, "Ada: practice from game 1 move 12 easy", "Arcsyn: status",
-                           "back", "Ada: status")
+                           "leave practice", "Ada: status")
     assert "A practice game from game 1 at move 12: you play Arcsyn, the computer the other " \
            "seats (easy)." in said
     assert "Lines now go to the practice table: `Arcsyn: text` plays your seat" in said
@@ -121,7 +121,7 @@ def test_practice_from_at_the_console_opens_a_table_at_that_position(tmp_path: P
     assert "Daemonis (played by bot (easy))" in practised_part
     assert "Hedgethorn (played by bot (easy))" in practised_part
     assert "Arcsyn (played by" not in practised_part
-    assert "played by bot" not in back_part  # `back`: the console's own table (no game there)
+    assert "played by bot" not in back_part  # the console's own table (no game there)
     service = GameService(str(db), renderer=None)
     try:
         assert service.export(1, "txt") == real_before  # the real game is only read
