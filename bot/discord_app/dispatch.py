@@ -360,13 +360,18 @@ class Dispatcher:
 
     async def message(self, message: discord.Message, text: str, *, chat: bool) -> None:
         """Channel text (``chat``) or everything after ``!bus`` (with the message's files);
-        ``!bus practice from game G move N`` opens a thread (``practising``)."""
+        ``!bus practice from game G move N`` opens a thread (``practising``), once the channel
+        has caught up, as any command does."""
         asked = None if chat else practice_from.asked_from(text)
         if asked is not None:
             if not self.bot.first_delivery(message.id):
                 return
             request = Request.of_message(message, text)
             if await self._within_rate(request, ChannelResponder(self.bot, message)):
+                # Not before the first recovery has listed the places it reads: else the new
+                # thread's table is among them, and the asker's first message there is taken
+                # for one missed while away (answered in a catch-up summary).
+                await self.bot.caught_up(request.place)
                 await practise_from(self.bot, message, asked)
             return
         files = [] if chat else message.attachments
