@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
+from bot import practice_from
 from bot.api import Actor, Addressed, Attachment, Refusal, Reply
 from bot.cli_common import console_arguments as add_arguments
 from bot.config import (
@@ -103,6 +104,11 @@ CLOCK_FIXED = Msg("console.clock_fixed", "  This table's clock cannot be moved (
                   "console's practice clock).")
 #: the most the practice clock moves on at once (the longest wait busbot keeps: time away)
 MOST_AT_ONCE = 60 * 86400.0
+PRACTICE_AT = Msg("console.practice_at", "  (Lines now go to the practice table: `{seat}: text` "
+                  "plays your seat; `leave practice` returns to the console's table.)")
+#: the line (no ``Name:``) that sends the console's lines back to its own table
+LEAVE_PRACTICE = "leave practice"
+BACK = Msg("console.back", "  (Lines go to the console's table.)")
 #: the prefix that makes a line a command whatever it says, as on Discord
 PREFIX = "!bus"
 #: what the console shows for a line Discord would leave unanswered
@@ -111,6 +117,15 @@ TALK = Msg("console.talk", "  (no answer: busbot takes that for table talk; `!bu
 #: what the console adds to a command answered at a table with no game
 FIRST = Msg("console.first", "  (on Discord a channel with no game reads only the prefix: `!bus "
             "new game` there; once a game is there, commands need no prefix)")
+
+
+class At:
+    """Which table the console's lines go to: its own (``PLACE``), or the practice table that
+    ``Name: practice from game G move N`` opened, until a line ``leave practice`` (with no
+    ``Name:``, as ``time``: ``Name: back`` is a player's return from time away)."""
+
+    def __init__(self) -> None:
+        self.place = PLACE
 
 
 class PracticeClock:
@@ -241,6 +256,7 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str, *,
         print(where, file=out)
     bots, updates = seat_bots(service)
     read = line_reader(stdin, out)
+    at = At()
     lock = threading.Lock()  # a command and the scheduler's turn never print into each other
     ticker = Ticker(service, out, picture_dir, lock, describe=describe) if (
         stdin is sys.stdin and stdin.isatty()) else None
@@ -259,8 +275,10 @@ def run(service: GameService, stdin: TextIO, out: TextIO, picture_dir: str, *,
             if line is None:
                 break
             with lock:
-                if not one_line(service, line, out, picture_dir, describe=describe):
+                if not one_line(service, line, out, picture_dir, describe=describe, at=at):
                     break
+                if at.place != PLACE:
+                    bots.wake(at.place)
                 show_bots(bots, updates, out, picture_dir, here(service), service.clock(),
                           describe=describe)
     finally:
@@ -292,8 +310,10 @@ def show_bots(bots: BotPlayers, updates: queue.Queue[Reply], out: TextIO,
 
 
 def one_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
-             describe: bool = False) -> bool:
-    """Handle one typed line and print the answer; False when it ends the session."""
+             describe: bool = False, at: At | None = None) -> bool:
+    """Handle one typed line and print the answer; False when it ends the session. ``at``:
+    which table the lines go to (the console's own when not given)."""
+    at = at or At()
     if line is OVERLONG:
         print(here(service)(ONLY_YOU(text=OVER_LIMIT(limit=MAX_MESSAGE_CHARS))), file=out)
         return True
@@ -305,7 +325,11 @@ def one_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
     if line.split(None, 1)[0].lower() == "time":
         move_clock(service, line[4:].strip(), out, picture_dir, describe=describe)
         return True
-    answer_line(service, line, out, picture_dir, describe=describe)
+    if " ".join(line.lower().split()) == LEAVE_PRACTICE:
+        at.place = PLACE
+        print(here(service)(BACK()), file=out)
+        return True
+    answer_line(service, line, out, picture_dir, describe=describe, at=at)
     return True
 
 
@@ -376,14 +400,20 @@ def run_due(service: GameService, out: TextIO, picture_dir: str, *,
 
 
 def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, *,
-                describe: bool = False) -> None:
-    """One ``Name: text`` line, answered as the channel would answer that user's message."""
+                describe: bool = False, at: At | None = None) -> None:
+    """One ``Name: text`` line, answered as the channel would answer that user's message
+    (at the table ``at`` names: the console's own when not given)."""
+    at = at or At()
+    place = at.place
     name, sep, text = line.partition(":")
     name, text = name.strip(), text.strip()
     text, forced = _unprefixed(text)
-    words = here(service)
+    words = here(service, place)
     if not sep or not name or not text:
         print(words(HINT()), file=out)
+        return
+    if _practise_from(service, Actor(user_id=name, name=name), text, out, picture_dir, at,
+                      describe=describe):
         return
     actor = Actor(user_id=name, name=name)
     attachments: list[Attachment] = []
@@ -401,18 +431,38 @@ def answer_line(service: GameService, line: str, out: TextIO, picture_dir: str, 
             return
         text = "import"
     elif not forced:
-        addressed = service.read_chat(PLACE, text, actor.user_id)
-        first = addressed is None and _first_command(service, text)
+        addressed = service.read_chat(place, text, actor.user_id)
+        first = addressed is None and place == PLACE and _first_command(service, text)
         if addressed is None and not first:
             print(words(TALK()), file=out)
             return
-    reply = service.handle(PLACE, actor, text, attachments=attachments, addressed=addressed)
-    words = here(service)  # the game's language, which the command may have chosen
+    reply = service.handle(place, actor, text, attachments=attachments, addressed=addressed)
+    words = here(service, place)  # the game's language, which the command may have chosen
     if command_named(text, languages.reading(words.language)) == "help":
         reply.text += "\n" + words(AT_THE_CONSOLE(hint=IMPORT_HINT()))
     show(reply, out, picture_dir, words, service.clock(), describe=describe)
     if first and reply.ok:
         print(words(FIRST()), file=out)
+
+
+def _practise_from(service: GameService, actor: Actor, text: str, out: TextIO,
+                   picture_dir: str, at: At, *, describe: bool = False) -> bool:
+    """``practice from game G move N`` (issue 36): a practice table at that position, the
+    lines going to it from now on; True when the text was that command (answered). It opens
+    a table at another place than the one it is typed at, so it is the console's, as the
+    terminal's ``busbot practice --from`` is the command line's (``bot/practice_from.py``)."""
+    asked = practice_from.asked_from(text)
+    if asked is None:
+        return False
+    opened = practice_from.open_from(service, practice_from.PLACE, asked.game, asked.move,
+                                     asked.seat, asked.level, actor)
+    words = here(service, practice_from.PLACE)
+    for reply in opened.said:
+        show(reply, out, picture_dir, words, service.clock(), describe=describe)
+    if opened.seat is not None:
+        at.place = practice_from.PLACE
+        print(words(PRACTICE_AT(seat=opened.seat)), file=out)
+    return True
 
 
 def _first_command(service: GameService, text: str) -> bool:

@@ -24,14 +24,12 @@ import getpass
 import sys
 from typing import TextIO
 
-from bot import console
+from bot import console, practice_from
 from bot.api import Actor
 from bot.service import GameService
-from bot.service.game.records import GameStatus
 from bot.service.ratings.counting import PRACTICE_PLACE
 from bot.service.words.catalogue import words_for
 from bot.service.words.names import level_name
-from engine import GameLog, replay
 from engine.limits import LimitError
 from engine.limits import check_name as checked_name
 from engine.text import Msg, Plural
@@ -55,19 +53,6 @@ OLD_SEAT_NAME = Msg("practice.old_seat_name",
 GOODBYE = Msg("practice.goodbye", "Goodbye; the practice game is saved (`./play practice` goes on "
               "with it).")
 GOES_ON = Msg("practice.goes_on", "Your practice game goes on. {where}")
-FROM_OPENING = Msg("practice.from_opening", "A practice game from game {game} at move {move}: "
-                  "you play {seat}, the computer the other seats ({level}). {game_text}")
-NOT_OVER = Msg("practice.from_not_over", "Game {game} is still being played: practise from it "
-               "once it is over (practising from a running game would be advice).")
-NO_SUCH_GAME = Msg("practice.from_no_game", "There is no game {game} here.")
-MOVE_RANGE = Msg("practice.from_move_range", "Game {game} has {moves} moves: choose a move from "
-                 "0 to {moves}.")
-NO_SUCH_SEAT = Msg("practice.from_no_seat", "Game {game} has no seat {seat}; its seats: "
-                   "{seats}.")
-OVER_THERE = Msg("practice.from_over", "Game {game} is over at move {move}: choose an earlier "
-                 "move.")
-STILL_OPEN = Msg("practice.from_open", "Your practice game goes on: finish it (or `abandon` it) "
-                 "before practising from another position. {where}")
 OPENING = Plural("practice.opening", "A practice game: you ({name}) against {n} computer player "
                  "({level}). Type your moves as in the channel; `moves` lists them, `hint` "
                  "suggests one, `quit` ends (the game is kept).", "A practice game: you ({name}) "
@@ -174,51 +159,8 @@ def _from(service: GameService, args: argparse.Namespace, out: TextIO,
     """The practice table set at move ``args.move`` of game ``args.from_game``: the seat you
     play, or None (and why, printed) when it cannot be."""
     words = console.here(service, PLACE)
-    where = service.where_things_stand(PLACE)
-    if where is not None:
-        print(words(STILL_OPEN(where=where)), file=out)
-        return None
-    log = _log_upto(service, args.from_game, args.move, out)
-    if log is None:
-        return None
-    position = replay(log)
-    if position.is_over:
-        print(words(OVER_THERE(game=args.from_game, move=args.move)), file=out)
-        return None
-    decision = position.to_act()
-    seat = args.seat or (decision.player if decision is not None else log.players[0])
-    named = next((p for p in log.players if p.lower() == seat.lower()), None)
-    if named is None:
-        print(words(NO_SUCH_SEAT(game=args.from_game, seat=seat,
-                                 seats=", ".join(log.players))), file=out)
-        return None
-    you = Actor(named, named)
-    reply = service.import_text(PLACE, you, log.format())
-    if not reply.ok:
+    opened = practice_from.open_from(service, PLACE, args.from_game, args.move, args.seat,
+                                     args.level)
+    for reply in opened.said:
         console.show(reply, out, pictures, words)
-        return None
-    for other in log.players:
-        if other != named:
-            service.handle(PLACE, you, f"replace {other} with bot {args.level}")
-    print(words(FROM_OPENING(game=args.from_game, move=args.move, seat=named,
-                             level=level_name(args.level),
-                             game_text=service.where_things_stand(PLACE) or "")), file=out)
-    return named
-
-
-def _log_upto(service: GameService, game: int, move: int, out: TextIO) -> GameLog | None:
-    """The first ``move`` moves of a finished (or practice) game's log, or None (said)."""
-    words = console.here(service, PLACE)
-    summary = service.store.game(game) if game > 0 else None
-    if summary is None:
-        print(words(NO_SUCH_GAME(game=game)), file=out)
-        return None
-    if summary.status is not GameStatus.OVER and summary.place != PLACE:
-        print(words(NOT_OVER(game=game)), file=out)
-        return None
-    log = GameLog.parse(service.export(game, "txt"))
-    if not 0 <= move <= len(log.moves):
-        print(words(MOVE_RANGE(game=game, moves=len(log.moves))), file=out)
-        return None
-    log.moves, log.move_lines = log.moves[:move], log.move_lines[:move]
-    return log
+    return opened.seat

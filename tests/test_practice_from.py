@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from bot import practice
+from bot import console, practice, practice_from
 from bot.api import Actor
 from bot.cli import build_parser
 from bot.service import GameService
@@ -93,3 +93,87 @@ def test_practice_from_is_refused_where_it_cannot_be(tmp_path: Path) -> None:
     _practise(other, "--from", "1", "--move", "3", "--seat", "daemonis")
     assert "Your practice game goes on: finish it (or `abandon` it) before practising from " \
            "another position." in _practise(other, "--from", "1", "--move", "5")
+
+
+def _at_the_console(db: Path, *lines: str) -> str:
+    service = GameService(str(db), renderer=None, bind_imported_names=True, rate_limits=False)
+    out = io.StringIO()
+    try:
+        assert console.run(service, io.StringIO("\n".join(lines) + "\n"), out, str(db.parent)) == 0
+    finally:
+        service.close()
+    return out.getvalue()
+
+
+def test_practice_from_at_the_console_opens_a_table_at_that_position(tmp_path: Path) -> None:
+    db = tmp_path / "busbot.db"
+    _finished(db)
+    service = GameService(str(db), renderer=None)
+    real_before = service.export(1, "txt")
+    service.close()
+    said = _at_the_console(db, "Ada: practice from game 1 move 12 easy", "Arcsyn: status",
+                           "leave practice", "Ada: status")
+    assert "A practice game from game 1 at move 12: you play Arcsyn, the computer the other " \
+           "seats (easy)." in said
+    assert "Lines now go to the practice table: `Arcsyn: text` plays your seat" in said
+    # the status was the practice table's: the other seats are the computer's, Arcsyn yours
+    practised_part, back_part = said.split("(Lines go to the console's table.)")
+    assert "Daemonis (played by bot (easy))" in practised_part
+    assert "Hedgethorn (played by bot (easy))" in practised_part
+    assert "Arcsyn (played by" not in practised_part
+    assert "played by bot" not in back_part  # the console's own table (no game there)
+    service = GameService(str(db), renderer=None)
+    try:
+        assert service.export(1, "txt") == real_before  # the real game is only read
+        summary = service.store.latest_game(practice.PLACE)
+        assert summary is not None and summary.id == 2
+        copy = service.export(2, "txt")
+    finally:
+        service.close()
+    real, practised = _drawn(real_before, 12), _drawn(copy, 12)
+    assert {k: v for k, v in real.items() if k != "banner"} == {
+        k: v for k, v in practised.items() if k != "banner"}
+
+
+def test_practice_from_at_the_console_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    db = tmp_path / "busbot.db"
+    _finished(db)
+    said = _at_the_console(db, "Ada: practice from game 9 move 1",
+                           "Ada: practice from game 1 move 24",
+                           "Ada: practice from game 1 move 23",
+                           "Ada: practice from game 1 move 3 as Zed")
+    assert "There is no game 9 here." in said
+    assert "Game 1 has 23 moves: choose a move from 0 to 23." in said
+    assert "Game 1 is over at move 23: choose an earlier move." in said
+    assert "Game 1 has no seat Zed; its seats: Arcsyn, Daemonis, Hedgethorn." in said
+    assert "Lines now go to the practice table" not in said
+    service = GameService(str(db), renderer=None)
+    try:
+        assert service.store.latest_game(practice.PLACE) is None  # nothing was made
+    finally:
+        service.close()
+    said = _at_the_console(db, "Ada: practice from game 1 move 3 as daemonis",
+                           "Ada: practice from game 1 move 5")
+    assert "you play Daemonis" in said
+    assert "Your practice game goes on: finish it (or `abandon` it) before practising from " \
+           "another position." in said
+
+
+def test_a_practice_table_counts_against_the_askers_daily_games(tmp_path: Path) -> None:
+    db = tmp_path / "busbot.db"
+    _finished(db)
+    service = GameService(str(db), renderer=None, bind_imported_names=True)
+    ada = Actor("Ada", "Ada")
+    try:
+        for table in range(10):  # a day's worth of new games
+            assert service.handle(f"table-{table}", ada, "new game").ok
+        opened = practice_from.open_from(service, practice.PLACE, 1, 12, None, "easy", ada)
+        assert opened.seat is None
+        assert "You have created many games today" in opened.said[0].text
+        assert service.store.latest_game(practice.PLACE) is None  # nothing was made
+        # another member's allowance is their own
+        bram = practice_from.open_from(service, practice.PLACE, 1, 12, None, "easy",
+                                  Actor("Bram", "Bram"))
+        assert bram.seat == "Arcsyn" and service.store.latest_game(practice.PLACE) is not None
+    finally:
+        service.close()

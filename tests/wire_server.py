@@ -118,6 +118,8 @@ class WireServer:
         self.bot_role_id = new_id()
         self.roles: dict[str, int] = {}
         self.channels: dict[str, Channel] = {}
+        #: the threads the bot started (on a message), in order
+        self.made_threads: list[Channel] = []
         self.members: dict[int, tuple[User, list[int]]] = {self.bot_user.id: (self.bot_user,
                                                                               [self.bot_role_id])}
         self.add_channel("bus-table")
@@ -564,6 +566,26 @@ class WireServer:
             return web.Response(status=404)
         return web.Response(body=data)
 
+    async def _thread_on(self, channel_id: int, name: str) -> web.Response:
+        """As Discord's "start thread from message": a public thread in the message's channel
+        (with the Create Public Threads permission), known from then on as a channel."""
+        parent = next(c for c in self.channels.values() if c.id == channel_id)
+        if parent.parent is not None:
+            return _error(400, 50024, "Cannot execute action on this channel type")
+        if self._bot_permissions(parent) & (1 << 35) == 0:
+            return _error(403, 50013, "Missing Permissions")
+        thread = self.channels[name] = Channel(new_id(), name, parent=parent)
+        self.made_threads.append(thread)
+        payload = {
+            "id": str(thread.id), "type": 11, "name": name, "guild_id": str(self.guild_id),
+            "parent_id": str(parent.id), "owner_id": str(self.bot_user.id),
+            "last_message_id": None, "rate_limit_per_user": 0, "message_count": 0,
+            "member_count": 1, "flags": 0, "thread_metadata": {
+                "archived": False, "auto_archive_duration": 1440, "locked": False,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00"}}
+        await self.dispatch("THREAD_CREATE", dict(payload, newly_created=True))
+        return _json(payload)
+
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         try:
             return await self._answer(request)
@@ -652,6 +674,10 @@ class WireServer:
             if body.get("nonce") is not None:
                 self.nonces[key] = told
             return _json(told)
+        if parts[0] == "channels" and parts[2:3] == ["messages"] and parts[-1] == "threads" \
+                and len(parts) == 5 and request.method == "POST":  # a thread on a message
+            return await self._thread_on(int(parts[1]),
+                                         str((recorded.json or {}).get("name", "")))
         if parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
             channel = next(c for c in self.channels.values() if c.id == int(parts[1]))
             granted = self._bot_permissions(channel)

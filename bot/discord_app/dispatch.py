@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot import practice_from
 from bot.api import (
     Actor,
     Attachment,
@@ -57,6 +58,7 @@ from bot.discord_app.guards import Refused, checked
 from bot.discord_app.incoming import AttachmentTooLarge, actor_for, place_of, read_attachments
 from bot.discord_app.logs import one_line
 from bot.discord_app.outgoing import answer_nonce, send_to_channel, send_to_interaction
+from bot.discord_app.practising import practise_from
 from bot.service.drawing.prepared import Prepared
 from bot.service.router.chat import for_the_bot
 from bot.service.words.catalogue import Said
@@ -357,7 +359,21 @@ class Dispatcher:
     # ---- the ways in ---------------------------------------------------------------------
 
     async def message(self, message: discord.Message, text: str, *, chat: bool) -> None:
-        """Channel text (``chat``) or everything after ``!bus`` (with the message's files)."""
+        """Channel text (``chat``) or everything after ``!bus`` (with the message's files);
+        ``!bus practice from game G move N`` opens a thread (``practising``), once the channel
+        has caught up, as any command does."""
+        asked = None if chat else practice_from.asked_from(text)
+        if asked is not None:
+            if not self.bot.first_delivery(message.id):
+                return
+            request = Request.of_message(message, text)
+            if await self._within_rate(request, ChannelResponder(self.bot, message)):
+                # Not before the first recovery has listed the places it reads: else the new
+                # thread's table is among them, and the asker's first message there is taken
+                # for one missed while away (answered in a catch-up summary).
+                await self.bot.caught_up(request.place)
+                await practise_from(self.bot, message, asked)
+            return
         files = [] if chat else message.attachments
         await self.run(Request.of_message(message, text, chat=chat, files=files),
                        ChannelResponder(self.bot, message))
