@@ -46,6 +46,9 @@ T = TypeVar("T")
 
 #: How much lower than the bot's own the workers' priority is (Unix ``nice``).
 WORKER_NICE = 10
+#: how long ``end_workers`` waits for an executor's manager thread to close its pipes (it ends
+#: within milliseconds once its workers are terminated)
+MANAGER_END_SECONDS = 2.0
 
 _shared: ProcessPoolExecutor | None = None
 _shared_lock = threading.Lock()
@@ -159,6 +162,14 @@ def end_workers() -> None:
         for process in processes:
             with contextlib.suppress(OSError):
                 process.terminate()
+        # The executor's manager thread sees its workers gone and closes its wake-up pipe;
+        # the interpreter's exit hook writes to that pipe unless it is closed first, and a
+        # write racing the close printed "Bad file descriptor" with a traceback at every
+        # other SIGTERM on a busy machine. Waiting for the thread (briefly) ends the race.
+        # (typeshed gives this attribute the wake-up's type: it holds the thread)
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if isinstance(manager, threading.Thread):
+            manager.join(timeout=MANAGER_END_SECONDS)
 
 
 def _started(pool: ProcessPoolExecutor, done: Future[int]) -> None:
