@@ -179,31 +179,47 @@ def _player(p: PlayerStory, axes: _Axes, players: int) -> str:
                    data_scores=" ".join(str(s) for s in p.scores))
 
 
-def _labels(tale: GameStory, axes: _Axes) -> str:
-    """Each player's chip, name and score at the right end of their line, kept apart."""
-    n = len(tale.players)
-    tags = player_tags([p.name for p in tale.players])
-    wanted = sorted((_points(p, axes, n)[-1][1], p.seat) for p in tale.players)
+def spread_ends(wanted: list[float]) -> list[float]:
+    """The heights of the labels at the lines' right ends, from the heights of the ends
+    (ascending): each at least ``LABEL_GAP`` below the one above, the lowest no lower than
+    the plot's bottom (those above it pushed up as far as needed). Shared by every chart
+    whose lines end in a chip and a name (the score chart, the review's chart)."""
     ys: list[float] = []
-    for y, _ in wanted:
+    for y in wanted:
         ys.append(max(y, ys[-1] + LABEL_GAP) if ys else y)
     overflow = ys[-1] - (BOTTOM + 10) if ys else 0.0
     if overflow > 0:
         ys = [y - overflow for y in ys]
         for i in range(len(ys) - 2, -1, -1):
             ys[i] = min(ys[i], ys[i + 1] - LABEL_GAP)
+    return ys
+
+
+def end_chip(end_x: float, line_y: float, y: float, colour: str, tag: str) -> str:
+    """A line's end label's chip: a dashed lead from the line's end (``end_x``, ``line_y``)
+    to the chip at height ``y``, the chip in the seat's colour and its tag."""
+    chip_x = RIGHT + 34
+    return (path(f"M{end_x + 8:.1f} {line_y:.1f}L{chip_x - 14:.1f} {y:.1f}",
+                 stroke=colour, stroke_width=1.6, stroke_dasharray="3 3")
+            + path(circle_path(chip_x, y, 12), fill=colour, stroke=theme.edge_for(colour),
+                   stroke_width=1.8)
+            + text(chip_x, y, tag, 12, fill=theme.text_on(colour), bold=True,
+                   anchor="middle"))
+
+
+def _labels(tale: GameStory, axes: _Axes) -> str:
+    """Each player's chip, name and score at the right end of their line, kept apart."""
+    n = len(tale.players)
+    tags = player_tags([p.name for p in tale.players])
+    wanted = sorted((_points(p, axes, n)[-1][1], p.seat) for p in tale.players)
+    ys = spread_ends([y for y, _ in wanted])
     out: list[str] = []
     end_x = axes.x(tale.rounds)
     for (line_y, seat), y in zip(wanted, ys, strict=True):
         p = tale.players[seat]
         colour = theme.player_colour(p.colour, seat)
         chip_x = RIGHT + 34
-        out.append(path(f"M{end_x + 8:.1f} {line_y:.1f}L{chip_x - 14:.1f} {y:.1f}",
-                        stroke=colour, stroke_width=1.6, stroke_dasharray="3 3"))
-        out.append(path(circle_path(chip_x, y, 12), fill=colour, stroke=theme.edge_for(colour),
-                        stroke_width=1.8))
-        out.append(text(chip_x, y, tags[seat], 12, fill=theme.text_on(colour), bold=True,
-                        anchor="middle"))
+        out.append(end_chip(end_x, line_y, y, colour, tags[seat]))
         score = str(p.score)
         room = CHART_W - MARGIN - 16 - (chip_x + 20) - width(score, 18, bold=True) - 10
         name = shorten(p.name, 17, room, bold=True)

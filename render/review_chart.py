@@ -16,6 +16,7 @@ from PIL import Image
 from ai.review import Review
 from engine.text import ENGLISH, Msg, Words
 from render import theme
+from render.chart import end_chip, spread_ends
 from render.png import encode
 from render.scene import player_tags
 from render.svgkit import Point, card, circle_path, document, element, path, polyline_path, text
@@ -30,7 +31,6 @@ TOP = 128.0
 BOTTOM = CHART_H - 104.0
 GRID = "#ebe5d7"
 MARK = "#2f3340"
-LABEL_GAP = 30.0
 TEXT_RIGHT = CHART_W - MARGIN - 16
 SMALLEST = 10.0
 
@@ -129,25 +129,13 @@ def _labels(done: Review, axes: _Axes) -> str:
     """Each seat's chip, name and final chance at the right end of its line, kept apart."""
     tags = player_tags(list(done.players))
     wanted = sorted((axes.y(done.final[s]), s) for s in range(len(done.players)))
-    ys: list[float] = []
-    for y, _ in wanted:
-        ys.append(max(y, ys[-1] + LABEL_GAP) if ys else y)
-    overflow = ys[-1] - (BOTTOM + 10) if ys else 0.0
-    if overflow > 0:
-        ys = [y - overflow for y in ys]
-        for i in range(len(ys) - 2, -1, -1):
-            ys[i] = min(ys[i], ys[i + 1] - LABEL_GAP)
+    ys = spread_ends([y for y, _ in wanted])
     out: list[str] = []
     end_x = axes.x(done.moves)
     for (line_y, seat), y in zip(wanted, ys, strict=True):
         colour = theme.player_colour(done.colours[seat], seat)
         chip_x = RIGHT + 34
-        out.append(path(f"M{end_x + 8:.1f} {line_y:.1f}L{chip_x - 14:.1f} {y:.1f}",
-                        stroke=colour, stroke_width=1.6, stroke_dasharray="3 3"))
-        out.append(path(circle_path(chip_x, y, 12), fill=colour, stroke=theme.edge_for(colour),
-                        stroke_width=1.8))
-        out.append(text(chip_x, y, tags[seat], 12, fill=theme.text_on(colour), bold=True,
-                        anchor="middle"))
+        out.append(end_chip(end_x, line_y, y, colour, tags[seat]))
         share = f"{round(100 * done.final[seat])}%"
         room = TEXT_RIGHT - (chip_x + 20) - width(share, 18, bold=True) - 10
         out.append(text(chip_x + 20, y, shorten(done.players[seat], 17, room, bold=True), 17,
