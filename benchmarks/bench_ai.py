@@ -17,23 +17,25 @@ The plain Monte Carlo player (``plain_mc``, issue 31's yardstick) is independent
 each legal move in turn one uniformly random playout to the end, until its budget is spent, then
 the move with the best mean of its own final score minus the best other score.
 
-Equal thinking: by default (``--budget counts``) every searching player is bounded by a playout
-count equal to its time budget, measured once with ``--calibrate`` (see ``NORMAL_PLAYOUTS``):
-``normal`` 1,600 playouts (its 0.3 s), ``hard`` 13,350 (its 2.5 s), ``mc`` 1,600 (normal's
-0.3 s). On a machine shared with other work a clock would measure the load, not the players;
-counts make each game reproducible and the thinking equal whatever else runs. The CPU seconds a
-decision of the hero and of the others are printed, so the equality can be checked.
-``--budget time`` bounds them by their seconds instead, read from the worker process's CPU clock
-(``--clock cpu``, the default) or wall-clock time (``--clock wall``); seconds a decision are
+Equal thinking is equal time, as issue 31 asks: by default (``--budget time``) ``normal``,
+``hard`` and ``mc`` are bounded by their seconds (``normal`` 0.3 s, ``hard`` 2.5 s, ``mc``
+normal's 0.3 s) read from the worker process's CPU clock (``--clock cpu``, the default: what
+another process's load leaves alone, so the thinking stays equal on a shared machine; one
+worker a core) or from wall-clock time (``--clock wall``). The two kinds of playout cost
+different amounts (``--calibrate`` measures both), so equal time is not equal playouts.
+``--budget counts`` bounds them instead by the playout counts equal to those seconds (see
+``NORMAL_PLAYOUTS``): reproducible games, at the price of a calibration. Seconds a decision are
 printed both ways: wall-clock (what a player waits on this machine, now) and CPU (what it would
-wait on a quiet one).
+wait on a quiet one), the hero's beside the other players', so the equality can be checked.
 
 Run: nice -n 10 .venv/bin/python benchmarks/bench_ai.py [--quick] [--games N] [--only LINE]
 [--hero NAME] [--vs NAME] [--jobs 2] [--first-seed K] [--losses] [--budget counts|time]
 [--clock cpu|wall] [--calibrate]
 (``--quick``: two games a line, a check that it all runs, not a measurement.) Player names:
 random, greedy, easy, normal, hard, ``playouts:N`` and ``seconds:S`` (a search of that budget),
-``mc`` (plain Monte Carlo at normal's budget), ``mc:S`` (at S seconds), ``mc-playouts:N``.
+``mc`` (plain Monte Carlo at normal's budget), ``mc:S`` (at S seconds), ``mc-playouts:N``,
+and the searches tried and left (below): ``flat-sh:N``,
+``uct-uniform:N``, ``hybrid:N``.
 Targets (issue 31): ``normal`` >= 98% against random, >= 95% against greedy, >= 45% against
 plain Monte Carlo at equal time, at most 1 s a decision (median and 95th percentile); ``hard``
 >= 55% against three ``normal``, >= 50% against plain Monte Carlo at normal's time, at most 3 s
@@ -54,9 +56,11 @@ from dataclasses import dataclass, field
 
 import ai
 from ai.greedy import greedy_move
+from ai.playout import finish, outcome, seat_to_act
 from ai.search import Search
 from engine import Game, Move
 from engine.playout import uniform
+from engine.state import GameState
 
 Player = Callable[[Game, int], Move]
 
@@ -72,10 +76,10 @@ def greedy_player(game: Game, seed: int) -> Move:
 #: the clock every time budget of a game is read from: CPU seconds of the worker process
 #: (``--clock cpu``, the default) or wall-clock seconds (``--clock wall``)
 CLOCK: Callable[[], float] = time.process_time
-#: what bounds the levels and the plain Monte Carlo player: playout counts equal to their
-#: time budgets (``counts``, the default: see ``NORMAL_PLAYOUTS``) or the budgets' seconds
-#: read from ``CLOCK`` (``time``)
-BUDGET = "counts"
+#: what bounds the levels and the plain Monte Carlo player: the budgets' seconds read from
+#: ``CLOCK`` (``time``, the default) or playout counts equal to them (``counts``: see
+#: ``NORMAL_PLAYOUTS``)
+BUDGET = "time"
 
 
 def clock() -> float:
@@ -125,16 +129,161 @@ def plain_mc(seconds: float | None, playouts: int | None,
     return play
 
 
-#: The levels' time budgets as playout counts, measured once (``--calibrate``: CPU seconds per
-#: playout over positions of greedy 4-player games, 2026-11-28, load average 7 on the shared
-#: 2-core machine, CPU time being what the load leaves alone): ``ai``'s playouts (one round on,
-#: then the evaluation) and the plain Monte Carlo player's (to the end) both cost 0.19 ms, so
-#: normal's 0.3 s is 1,600 of either and hard's 2.5 s is 13,350. With ``--budget counts`` (the
-#: default) every player is bounded by these counts, not by a clock: a loaded machine then
-#: slows the games down but cannot change who thinks how much, and each game is reproducible.
-NORMAL_PLAYOUTS = 1600
-HARD_PLAYOUTS = 13350
-MC_PLAYOUTS = 1600
+# The searches tried against the plain player and not adopted (docs/ai.md, "Tried and left"),
+# kept so that their figures can be measured again (``--hero flat-sh:N``, ``uct-uniform:N``,
+# ``hybrid:N``: N playouts a decision). All three play uniformly random playouts to the game's
+# end, as the plain player does, and differ from it in how they spend them: ``flat_sh`` over the
+# root's moves by sequential halving (each round shares its part of the budget evenly among the
+# moves left, then keeps the better half by mean margin); ``uct_uniform`` in a tree (UCB1, one
+# reward per seat, as ``ai.search``); ``hybrid``, that tree with each new node of its first two
+# levels started with ``PRIOR`` virtual playouts worth what ``ai``'s own playout (a noiseless
+# greedy round, then the evaluation) says of it.
+
+#: UCB1's exploration constant for rewards in 0..1 from random games
+EXPLORE = 0.5
+#: points of margin at which the margin's part of the reward is three quarters full
+SCALE = 8.0
+#: the weight of winning in the reward (the rest is the squashed margin)
+WIN_WEIGHT = 0.3
+#: the virtual playouts of a new node's prior (``hybrid``)
+PRIOR = 8
+#: how deep below the root new nodes get the prior (each costs one of ``ai``'s playouts)
+PRIOR_DEPTH = 2
+
+
+def _margin(st: GameState, seat: int) -> float:
+    scores = [p.score for p in st.players]
+    return scores[seat] - max(s for j, s in enumerate(scores) if j != seat)
+
+
+def flat_sh(budget: int) -> Player:
+    """Flat Monte Carlo with sequential halving over the root's moves."""
+    def play(game: Game, seed: int) -> Move:
+        legal = game.legal_moves()
+        decision = game.to_act()
+        if len(legal) == 1 or decision is None:
+            return legal[0]
+        pick = uniform(random.Random(seed))
+        alive = list(range(len(legal)))
+        sums = [0.0] * len(legal)
+        runs = [0] * len(legal)
+        rounds = max(1, math.ceil(math.log2(len(legal))))
+        left = budget
+        for r in range(rounds):
+            last = r == rounds - 1
+            share = max(1, (left if last else budget // rounds) // len(alive))
+            for i in alive:
+                for _ in range(share):
+                    child = game.copy()
+                    child.push(legal[i])
+                    child.play_out(pick)
+                    sums[i] += _margin(child.state, decision.seat)
+                    runs[i] += 1
+                    left -= 1
+            alive.sort(key=lambda i: -sums[i] / runs[i])
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+        return legal[alive[0]]
+    return play
+
+
+class _Node:
+    __slots__ = ("move", "seat", "children", "untried", "visits", "totals")
+
+    def __init__(self, move: Move | None, seat: int | None, untried: list[Move],
+                 seats: int) -> None:
+        self.move = move
+        self.seat = seat
+        self.children: list[_Node] = []
+        self.untried = untried
+        self.visits = 0
+        self.totals = [0.0] * seats
+
+
+def _rewards(st: GameState) -> list[float]:
+    """Each seat's reward for a finished random game: winning, and the squashed margin."""
+    scores = [p.score for p in st.players]
+    winner = min(st.players, key=lambda p: (-p.score, -p.stones, p.reached_at, p.seat)).seat
+    out = []
+    for i, score in enumerate(scores):
+        best_other = max(x for j, x in enumerate(scores) if j != i)
+        out.append(WIN_WEIGHT * (i == winner)
+                   + (1 - WIN_WEIGHT) * (0.5 + 0.5 * math.tanh((score - best_other) / SCALE)))
+    return out
+
+
+def uct_uniform(budget: int, prior: int = 0) -> Player:
+    """UCT over uniformly random playouts to the end; with ``prior``, the ``hybrid``."""
+    def play(game: Game, seed: int) -> Move:
+        legal = game.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(seed)
+        pick = uniform(rng)
+        seats = len(game.state.players)
+        root = _Node(None, seat_to_act(game.state), list(legal), seats)
+        used = 0
+        while used < budget:
+            g = game.copy()
+            node, path = root, [root]
+            while not node.untried and node.children:
+                seat = node.seat or 0
+                log_n = math.log(node.visits)
+                node = max(node.children, key=lambda c: c.totals[seat] / c.visits
+                           + EXPLORE * math.sqrt(log_n / c.visits))
+                g.push(node.move)  # type: ignore[arg-type]
+                path.append(node)
+            if node.untried and not g.is_over:
+                move = node.untried.pop(0 if node is root else rng.randrange(len(node.untried)))
+                g.push(move)
+                child = _Node(move, seat_to_act(g.state),
+                              g.legal_moves() if not g.is_over else [], seats)
+                node.children.append(child)
+                path.append(child)
+                if prior and len(path) <= PRIOR_DEPTH + 1:
+                    end = finish(g.copy(), rng, 0.0, g.state.round + 1)
+                    rewards, _, _ = outcome(end)
+                    child.visits += prior
+                    for i, r in enumerate(rewards):
+                        child.totals[i] += prior * r
+                    used += 1
+            g.play_out(pick)
+            used += 1
+            for i, r in enumerate(_rewards(g.state)):
+                for n in path:
+                    n.totals[i] += r
+            for n in path:
+                n.visits += 1
+        return max(root.children, key=lambda c: c.visits).move  # type: ignore[return-value]
+    return play
+
+
+def variant(name: str) -> Player | None:
+    """The player a ``flat-sh:N``, ``uct-uniform:N`` or ``hybrid:N`` name stands for (None:
+    not one of them)."""
+    kind, _, value = name.partition(":")
+    if kind == "flat-sh":
+        return flat_sh(int(value))
+    if kind == "uct-uniform":
+        return uct_uniform(int(value))
+    if kind == "hybrid":
+        return uct_uniform(int(value), PRIOR)
+    return None
+
+
+#: The levels' time budgets as playout counts (``--budget counts``), measured with
+#: ``--calibrate`` on 2026-11-28 (the 2-core machine at load average 2.8, CPU time being what
+#: the load leaves alone): CPU seconds a playout averaged over positions of games among plain
+#: Monte Carlo players (the games the ``mc`` line plays), 0.25 ms for ``ai``'s (one round on,
+#: then the evaluation) and 0.31 ms for the plain player's (uniformly random to the end; 0.45 ms
+#: early in a game, far less near its end). So normal's 0.3 s is 1,190 of ``ai``'s playouts and
+#: 980 of the plain player's, and hard's 2.5 s 9,910 of ``ai``'s: equal time is not equal
+#: playouts. (An earlier calibration divided the summed seconds by the summed playouts over
+#: positions of greedy games, which weighs the short playouts of late positions far above the
+#: rest, and found 0.19 ms for both; and until this correction the counts were never used: every
+#: line was bounded by seconds on the CPU clock, as the figures' CPU columns show.)
+NORMAL_PLAYOUTS = 1190
+HARD_PLAYOUTS = 9910
+MC_PLAYOUTS = 980
 
 
 def counted_player(playouts: int) -> Player:
@@ -213,16 +362,24 @@ def player_named(name: str) -> Player:
         return plain_mc(float(value), None, clock)
     if kind == "mc-playouts":
         return plain_mc(None, int(value), clock)
-    return PLAYERS[name]
+    tried = variant(name)
+    if tried is not None:
+        return tried
+    return (COUNTED if BUDGET == "counts" else PLAYERS)[name]
 
 
-def calibrate(games: int = 4, every: int = 6) -> tuple[float, float]:
+def calibrate(games: int = 2, every: int = 6, seconds: float = 0.25) -> tuple[float, float]:
     """CPU seconds per playout of ``ai``'s search (one round on, then the evaluation) and of
-    the plain Monte Carlo player (to the end), over positions taken from greedy 4-player games
-    (every ``every``-th decision with a choice, early and late alike, as they come in a game):
-    the exchange rate between a time budget and a playout count. Each position is searched
-    for about a quarter of a second by each player."""
-    ai_cpu = ai_runs = mc_cpu = mc_runs = 0.0
+    the plain Monte Carlo player (to the end), over positions of 4-player games among plain
+    Monte Carlo players at 100 playouts a decision (the kind of game the ``mc`` line plays;
+    every ``every``-th decision with a choice, early and late alike): the exchange rate between
+    a time budget and a playout count. Each position is searched for ``seconds`` by each, and
+    the costs are averaged over the positions (a count N then takes N times the mean on
+    average; the ratio of the sums would weigh the late positions, whose playouts to the end
+    are short and many, far above the rest)."""
+    ai_costs: list[float] = []
+    mc_costs: list[float] = []
+    mover = plain_mc(None, 100, time.process_time)
     for g in range(games):
         game = Game([f"P{i + 1}" for i in range(4)])
         k = 0
@@ -233,21 +390,19 @@ def calibrate(games: int = 4, every: int = 6) -> tuple[float, float]:
                 if k % every == g % every:
                     search = Search(game, random.Random(k))
                     start = time.process_time()
-                    while time.process_time() - start < 0.25:
+                    while time.process_time() - start < seconds:
                         search.grow()  # playouts alone: no settling, every one counted
-                    ai_cpu += time.process_time() - start
-                    ai_runs += search.playouts
+                    ai_costs.append((time.process_time() - start) / search.playouts)
                     start = time.process_time()
                     pick, n = uniform(random.Random(k)), 0
-                    while time.process_time() - start < 0.25 or n < 2:
+                    while time.process_time() - start < seconds or n < 2:
                         child = game.copy()
                         child.push(legal[n % len(legal)])
                         child.play_out(pick)
                         n += 1
-                    mc_cpu += time.process_time() - start
-                    mc_runs += n
-            game.push(greedy_move(game))
-    return ai_cpu / ai_runs, mc_cpu / mc_runs
+                    mc_costs.append((time.process_time() - start) / n)
+            game.push(mover(game, g * 1000 + k))
+    return statistics.mean(ai_costs), statistics.mean(mc_costs)
 
 
 def one_game(hero: str, others: str, players: int, g: int) -> Result:
@@ -325,10 +480,10 @@ def main() -> None:
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                         help="what a time budget counts: the worker's CPU seconds (default: "
                         "fair on a shared machine) or wall-clock seconds")
-    parser.add_argument("--budget", choices=("counts", "time"), default="counts",
-                        help="bound normal, hard and mc by the playout counts equal to their "
-                        "time (default: fair and reproducible on a loaded machine) or by their "
-                        "seconds on --clock")
+    parser.add_argument("--budget", choices=("counts", "time"), default="time",
+                        help="bound normal, hard and mc by their seconds on --clock (default: "
+                        "equal time, issue 31's terms) or by the playout counts equal to those "
+                        "seconds (reproducible games; see --calibrate)")
     parser.add_argument("--calibrate", action="store_true", help="measure CPU seconds per "
                         "playout of ai's search and of the plain Monte Carlo player, and the "
                         "playout counts equal to a level's seconds")
