@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 import ai
 from ai.greedy import greedy_move
 from ai.playout import finish, outcome, seat_to_act
-from ai.search import Search
+from ai.search import Node, Search
 from engine import Game, Move
 from engine.playout import uniform
 from engine.state import GameState
@@ -135,9 +135,9 @@ def plain_mc(seconds: float | None, playouts: int | None,
 # end, as the plain player does, and differ from it in how they spend them: ``flat_sh`` over the
 # root's moves by sequential halving (each round shares its part of the budget evenly among the
 # moves left, then keeps the better half by mean margin); ``uct_uniform`` in a tree (UCB1, one
-# reward per seat, as ``ai.search``); ``hybrid``, that tree with each new node of its first two
-# levels started with ``PRIOR`` virtual playouts worth what ``ai``'s own playout (a noiseless
-# greedy round, then the evaluation) says of it.
+# reward per seat: ``ai.search``'s own nodes); ``hybrid``, that tree with each new node of its
+# first two levels started with ``PRIOR`` virtual playouts worth what ``ai``'s own playout (a
+# noiseless greedy round, then the evaluation) says of it.
 
 #: UCB1's exploration constant for rewards in 0..1 from random games
 EXPLORE = 0.5
@@ -186,19 +186,6 @@ def flat_sh(budget: int) -> Player:
     return play
 
 
-class _Node:
-    __slots__ = ("move", "seat", "children", "untried", "visits", "totals")
-
-    def __init__(self, move: Move | None, seat: int | None, untried: list[Move],
-                 seats: int) -> None:
-        self.move = move
-        self.seat = seat
-        self.children: list[_Node] = []
-        self.untried = untried
-        self.visits = 0
-        self.totals = [0.0] * seats
-
-
 def _rewards(st: GameState) -> list[float]:
     """Each seat's reward for a finished random game: winning, and the squashed margin."""
     scores = [p.score for p in st.players]
@@ -220,23 +207,20 @@ def uct_uniform(budget: int, prior: int = 0) -> Player:
         rng = random.Random(seed)
         pick = uniform(rng)
         seats = len(game.state.players)
-        root = _Node(None, seat_to_act(game.state), list(legal), seats)
+        root = Node(None, seat_to_act(game.state), list(legal), seats)
         used = 0
         while used < budget:
             g = game.copy()
             node, path = root, [root]
             while not node.untried and node.children:
-                seat = node.seat or 0
-                log_n = math.log(node.visits)
-                node = max(node.children, key=lambda c: c.totals[seat] / c.visits
-                           + EXPLORE * math.sqrt(log_n / c.visits))
+                node = node.best_child(EXPLORE)
                 g.push(node.move)  # type: ignore[arg-type]
                 path.append(node)
             if node.untried and not g.is_over:
                 move = node.untried.pop(0 if node is root else rng.randrange(len(node.untried)))
                 g.push(move)
-                child = _Node(move, seat_to_act(g.state),
-                              g.legal_moves() if not g.is_over else [], seats)
+                child = Node(move, seat_to_act(g.state),
+                             g.legal_moves() if not g.is_over else [], seats)
                 node.children.append(child)
                 path.append(child)
                 if prior and len(path) <= PRIOR_DEPTH + 1:
