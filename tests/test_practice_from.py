@@ -20,12 +20,16 @@ from tests.test_discord_game import SHORT_GAME, steps
 NAMES = ("Arcsyn", "Daemonis", "Hedgethorn")
 
 
-def _finished(db: Path) -> None:
+def _finished(db: Path) -> str:
+    """Game 1 played to its end in ``db``; its text export as it stands (a practice from it must
+    leave it so)."""
     table = open_table(str(db))
     started(table, options="clock_stones=1", names=NAMES)
     for step in steps(SHORT_GAME):
         table.ok(step.player, step.move)
+    exported = table.service.export(1, "txt")
     table.service.close()
+    return exported
 
 
 def _practise(db: Path, *more: str) -> str:
@@ -46,10 +50,7 @@ def _drawn(game_log: str, at: int) -> dict[str, list[str]]:
 
 def test_practice_from_a_finished_games_move_is_that_position(tmp_path: Path) -> None:
     db = tmp_path / "busbot.db"
-    _finished(db)
-    service = GameService(str(db), renderer=None)
-    real_before = service.export(1, "txt")
-    service.close()
+    real_before = _finished(db)
     said = _practise(db, "--from", "1", "--move", "12", "--level", "easy")
     assert "A practice game from game 1 at move 12: you play Arcsyn, the computer the other " \
            "seats (easy)." in said
@@ -107,10 +108,7 @@ def _at_the_console(db: Path, *lines: str) -> str:
 
 def test_practice_from_at_the_console_opens_a_table_at_that_position(tmp_path: Path) -> None:
     db = tmp_path / "busbot.db"
-    _finished(db)
-    service = GameService(str(db), renderer=None)
-    real_before = service.export(1, "txt")
-    service.close()
+    real_before = _finished(db)
     said = _at_the_console(db, "Ada: practice from game 1 move 12 easy", "Arcsyn: status",
                            "leave practice", "Ada: status")
     assert "A practice game from game 1 at move 12: you play Arcsyn, the computer the other " \
