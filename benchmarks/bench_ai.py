@@ -186,18 +186,6 @@ def flat_sh(budget: int) -> Player:
     return play
 
 
-def _rewards(st: GameState) -> list[float]:
-    """Each seat's reward for a finished random game: winning, and the squashed margin."""
-    scores = [p.score for p in st.players]
-    winner = min(st.players, key=lambda p: (-p.score, -p.stones, p.reached_at, p.seat)).seat
-    out = []
-    for i, score in enumerate(scores):
-        best_other = max(x for j, x in enumerate(scores) if j != i)
-        out.append(WIN_WEIGHT * (i == winner)
-                   + (1 - WIN_WEIGHT) * (0.5 + 0.5 * math.tanh((score - best_other) / SCALE)))
-    return out
-
-
 def uct_uniform(budget: int, prior: int = 0) -> Player:
     """UCT over uniformly random playouts to the end; with ``prior``, the ``hybrid``."""
     def play(game: Game, seed: int) -> Move:
@@ -232,7 +220,8 @@ def uct_uniform(budget: int, prior: int = 0) -> Player:
                     used += 1
             g.play_out(pick)
             used += 1
-            for i, r in enumerate(_rewards(g.state)):
+            rewards, _, _ = outcome(g.state, WIN_WEIGHT, SCALE)  # a finished game: R15's winner
+            for i, r in enumerate(rewards):
                 for n in path:
                     n.totals[i] += r
             for n in path:
